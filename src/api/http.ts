@@ -1,0 +1,302 @@
+/**
+ * The one HTTP layer every request goes through: base URL, auth headers, timeouts, retries with backoff,
+ * the route-family rate limiter, read-only enforcement, error typing and response validation.
+ *
+ * Retry policy: idempotent methods (GET, PUT, DELETE, HEAD) are retried on network errors, timeouts,
+ * 500/502/503/504 and 429. A POST is never retried automatically except on 429, where the server
+ * refused it before doing anything. Retry-After is honoured (capped by `maxRetryAfterMs`).
+ */
+import { Agent, type Dispatcher, request, errors as undiciErrors } from "undici";
+import type { z } from "zod";
+import { USER_AGENT } from "../version.ts";
+import {
+  ApiError,
+  NetworkError,
+  ReadOnlyError,
+  ResponseShapeError,
+  redactSecrets,
+  TimeoutError,
+  type ValidationDetails,
+} from "./errors.ts";
+import { RateLimiter, routeFamily } from "./ratelimit.ts";
+import { backoffMs, IDEMPOTENT_METHODS, isRetryableStatus, parseRetryAfter } from "./retry.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD";
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | undefined
+  | null
+  | readonly (string | number | boolean)[];
+export type Query = Record<string, QueryValue>;
+
+export type HttpOptions = {
+  baseUrl: string;
+  apiKey: string;
+  accountId?: string | undefined;
+  readOnly?: boolean | undefined;
+  /** Per-attempt timeout (ms). Default 15 s. */
+  timeoutMs?: number | undefined;
+  /** Automatic retries after the first attempt. Default 3. */
+  retries?: number | undefined;
+  /** Base of the exponential backoff (ms). Default 250. */
+  backoffBaseMs?: number | undefined;
+  /** Longest Retry-After we sleep through inside one call (ms); longer ones surface as ApiError. Default 60 s. */
+  maxRetryAfterMs?: number | undefined;
+  limiter?: RateLimiter | undefined;
+  dispatcher?: Dispatcher | undefined;
+  userAgent?: string | undefined;
+  /** Observer for in-flight counts and errors (status line). */
+  onActivity?: ((e: HttpActivity) => void) | undefined;
+};
+
+export type HttpActivity =
+  | { kind: "start"; method: string; path: string }
+  | { kind: "end"; method: string; path: string; status: number; ms: number }
+  | { kind: "error"; method: string; path: string; error: Error };
+
+export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
+  method: HttpMethod;
+  path: string;
+  query?: Query | undefined;
+  body?: unknown;
+  schema?: S;
+  timeoutMs?: number | undefined;
+  /** Override the retry count for this call (e.g. 0 for long-polls the caller loops itself). */
+  retries?: number | undefined;
+  signal?: AbortSignal | undefined;
+};
+
+export type HttpResponse<T> = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  data: T;
+};
+
+/** Serialise a query object: arrays become repeated keys, undefined/null are dropped. */
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return "";
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) p.append(k, String(item));
+    else p.append(k, String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Readable path of the first zod issue, e.g. `entries[3].status`. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)),
+    "",
+  );
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly accountId: string | undefined;
+  readonly readOnly: boolean;
+  readonly limiter: RateLimiter;
+  readonly #apiKey: string;
+  readonly #opts: HttpOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  #inFlight = 0;
+
+  constructor(opts: HttpOptions) {
+    this.#opts = opts;
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+    this.#apiKey = opts.apiKey;
+    this.accountId = opts.accountId;
+    this.readOnly = opts.readOnly ?? false;
+    this.limiter = opts.limiter ?? new RateLimiter();
+    this.#ownsDispatcher = !opts.dispatcher;
+    this.#dispatcher = opts.dispatcher ?? new Agent({ connections: 8, keepAliveTimeout: 10_000 });
+  }
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /** Masked form of the key, for display ("...abcd"). */
+  get maskedKey(): string {
+    return redactSecrets(this.#apiKey, [this.#apiKey]);
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  #redact(s: string): string {
+    return redactSecrets(s, [this.#apiKey]);
+  }
+
+  async request<S extends z.ZodType | undefined = undefined>(
+    spec: RequestSpec<S>,
+  ): Promise<HttpResponse<S extends z.ZodType ? z.output<S> : unknown>> {
+    const { method, path } = spec;
+    if (this.readOnly && method !== "GET" && method !== "HEAD") throw new ReadOnlyError(method, path);
+    const family = routeFamily(method, path);
+    const retries = spec.retries ?? this.#opts.retries ?? 3;
+    const canRetryAll = IDEMPOTENT_METHODS.has(method);
+    const maxRetryAfter = this.#opts.maxRetryAfterMs ?? 60_000;
+    const timeoutMs = spec.timeoutMs ?? this.#opts.timeoutMs ?? 15_000;
+    const url = `${this.baseUrl}${path}${buildQuery(spec.query)}`;
+
+    for (let attempt = 0; ; attempt++) {
+      await this.limiter.acquire(family, spec.signal);
+      let outcome: { retryIn?: number; error: Error } | { value: HttpResponse<unknown> };
+      try {
+        outcome = { value: await this.#once(method, path, url, spec, timeoutMs) };
+      } catch (e) {
+        const err = e as Error;
+        let retryIn: number | undefined;
+        if (err instanceof ApiError && isRetryableStatus(err.status)) {
+          if (err.status === 429) this.limiter.pause(family, err.retryAfterMs ?? backoffMs(attempt));
+          const allowed = canRetryAll || err.status === 429;
+          if (allowed && (err.retryAfterMs ?? 0) <= maxRetryAfter)
+            retryIn = err.retryAfterMs ?? backoffMs(attempt, this.#opts.backoffBaseMs);
+        } else if ((err instanceof NetworkError || err instanceof TimeoutError) && canRetryAll) {
+          retryIn = backoffMs(attempt, this.#opts.backoffBaseMs);
+        }
+        outcome = { error: err, ...(retryIn !== undefined ? { retryIn } : {}) };
+      }
+      if ("value" in outcome) return outcome.value as HttpResponse<never>;
+      if (outcome.retryIn === undefined || attempt >= retries || spec.signal?.aborted) {
+        this.#opts.onActivity?.({ kind: "error", method, path, error: outcome.error });
+        throw outcome.error;
+      }
+      await sleep(outcome.retryIn, spec.signal);
+    }
+  }
+
+  async #once(
+    method: HttpMethod,
+    path: string,
+    url: string,
+    spec: RequestSpec<z.ZodType | undefined>,
+    timeoutMs: number,
+  ): Promise<HttpResponse<unknown>> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#apiKey}`,
+      accept: "application/json",
+      "user-agent": this.#opts.userAgent ?? USER_AGENT,
+    };
+    if (this.accountId) headers["x-service-account"] = this.accountId;
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers["content-type"] = "application/json";
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    const started = performance.now();
+    this.#inFlight++;
+    this.#opts.onActivity?.({ kind: "start", method, path });
+    let status = 0;
+    try {
+      const res = await request(url, { method, headers, body, signal, dispatcher: this.#dispatcher });
+      status = res.statusCode;
+      const text = await res.body.text();
+      const respHeaders = res.headers as Record<string, string | string[] | undefined>;
+      if (status < 200 || status > 299) throw this.#apiError(method, path, status, text, respHeaders);
+      let data: unknown;
+      if (text.length === 0 || status === 204) data = undefined;
+      else {
+        try {
+          data = JSON.parse(text);
+        } catch {
+          throw new ResponseShapeError(method, path, "", "body is not valid JSON");
+        }
+      }
+      if (spec.schema) {
+        const parsed = spec.schema.safeParse(data);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new ResponseShapeError(
+            method,
+            path,
+            issuePath(issue?.path ?? []),
+            this.#redact(issue?.message ?? "invalid"),
+          );
+        }
+        data = parsed.data;
+      }
+      return { status, headers: respHeaders, data };
+    } catch (e) {
+      throw this.#classify(e, method, path, timeoutMs, timeout, spec.signal);
+    } finally {
+      this.#inFlight--;
+      this.#opts.onActivity?.({ kind: "end", method, path, status, ms: performance.now() - started });
+    }
+  }
+
+  #apiError(
+    method: string,
+    path: string,
+    status: number,
+    text: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): ApiError {
+    let parsed: { message?: unknown; error?: unknown; validation?: ValidationDetails } | undefined;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const msg =
+      typeof parsed?.message === "string"
+        ? parsed.message
+        : typeof parsed?.error === "string"
+          ? parsed.error
+          : text.trim().slice(0, 200) || `HTTP ${status}`;
+    const retryAfterMs = parseRetryAfter(headers["retry-after"]);
+    return new ApiError({
+      status,
+      serverMessage: this.#redact(msg.replace(/\s+/g, " ")),
+      method,
+      path,
+      ...(parsed?.validation ? { validation: parsed.validation } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      body: parsed,
+    });
+  }
+
+  #classify(
+    e: unknown,
+    method: string,
+    path: string,
+    timeoutMs: number,
+    timeout: AbortSignal,
+    caller?: AbortSignal,
+  ): Error {
+    if (e instanceof ApiError || e instanceof ResponseShapeError) return e;
+    if (caller?.aborted) return caller.reason instanceof Error ? caller.reason : new Error("aborted");
+    if (
+      timeout.aborted ||
+      e instanceof undiciErrors.HeadersTimeoutError ||
+      e instanceof undiciErrors.BodyTimeoutError
+    )
+      return new TimeoutError(method, path, timeoutMs);
+    const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
+    const code = err.code ?? err.cause?.code;
+    const reason = this.#redact(err.cause?.message ?? err.message ?? String(e));
+    return new NetworkError(method, path, reason, code);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Building blocks shared by the resource schemas.
+ *
+ * Tolerance rules (design.md §1): objects keep unknown fields (`z.looseObject`), enums accept unknown
+ * values as plain strings (`openEnum`) so a newer hosted service never crashes the console, while the
+ * limits the seed fixes (name ≤ 255, services ≥ 1, limit 1–100, ...) are enforced strictly on inputs.
+ */
+import { z } from "zod";
+
+/** An enum that also accepts (and passes through) values it does not know. */
+export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string()]) as unknown as z.ZodType<T[number] | (string & {})>;
+}
+
+/** A date as the seed types it (YYYY-MM-DD) or a full date-time, as the hosted service may send. */
+export const dateOrDateTime = z.string();
+
+/** Nullable and optional: hosted payloads omit or null fields freely. */
+export const maybe = <T extends z.ZodType>(t: T) => t.nullish();
+
+/** Error body of every failed call (api-notes.md §1.2). */
+export const errorBodySchema = z.looseObject({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+  validation: z.object({ source: z.string(), keys: z.array(z.string()) }).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Cursor page `{length, entries, nextId}`. */
+export function cursorPage<T extends z.ZodType>(entry: T) {
+  return z.looseObject({
+    length: z.number().int().optional(),
+    entries: z.array(entry),
+    nextId: z.string().nullish(),
+  });
+}
+
+/** limit 1–100 as the seed fixes it. */
+export const limitParam = z.number().int().min(1).max(100);
