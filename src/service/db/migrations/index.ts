@@ -1,0 +1,9 @@
+/**
+ * Versioned schema migrations for the embedded service's SQLite file, applied in order at start-up.
+ * Adding a table: a new file `NNN-name.ts` exporting a `Migration`, plus one line here.
+ */
+import type { DatabaseSync } from "node:sqlite";
+
+export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
+
+export const MIGRATIONS: Migration[] = [];
