@@ -1,0 +1,99 @@
+/**
+ * Alert channels (seed §4.3, api-notes §4): list (page/limit, bare array), read, and — beyond the seed —
+ * create, update and set one subscription. Channel secrets come back in `config`; mask them with
+ * `maskAlertChannel` (secrets.ts) before display.
+ */
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { collectPages } from "./pagination.ts";
+import {
+  type AlertChannel,
+  type AlertChannelCreateBody,
+  type AlertChannelListQuery,
+  type AlertChannelSubscription,
+  type AlertChannelSubscriptionBody,
+  alertChannelCreateBodySchema,
+  alertChannelIdSchema,
+  alertChannelListQuerySchema,
+  alertChannelListSchema,
+  alertChannelSchema,
+  alertChannelSubscriptionBodySchema,
+  alertChannelSubscriptionSchema,
+  alertChannelUpdateBodySchema,
+} from "./schemas/alert-channels.ts";
+
+/** Alert channel ids are positive integers. */
+function channelId(id: number): string {
+  return pathId(validateInput(alertChannelIdSchema, id, "alert channel id"), "alert channel id");
+}
+
+export function alertChannelsApi(http: HttpClient) {
+  async function list(query: AlertChannelListQuery = {}): Promise<AlertChannel[]> {
+    const q = validateInput(alertChannelListQuerySchema, query, "alert channel list");
+    const res = await http.request({
+      method: "GET",
+      path: "/v1/alert-channels",
+      query: { limit: q.limit, page: q.page },
+      schema: alertChannelListSchema,
+    });
+    return res.data;
+  }
+
+  return {
+    list,
+
+    /** Every channel, 100 per page, until a short page. */
+    listAll(opts: { maxItems?: number } = {}): Promise<AlertChannel[]> {
+      return collectPages((page, limit) => list({ page, limit }), { limit: 100, ...opts });
+    },
+
+    async get(id: number): Promise<AlertChannel> {
+      const res = await http.request({
+        method: "GET",
+        path: `/v1/alert-channels/${channelId(id)}`,
+        schema: alertChannelSchema,
+      });
+      return res.data;
+    },
+
+    /** Beyond the seed: POST /v1/alert-channels (201). Defaults of the body schema are applied. */
+    async create(body: AlertChannelCreateBody): Promise<AlertChannel> {
+      const b = validateInput(alertChannelCreateBodySchema, body, "alert channel");
+      const res = await http.request({
+        method: "POST",
+        path: "/v1/alert-channels",
+        body: b,
+        schema: alertChannelSchema,
+      });
+      return res.data;
+    },
+
+    /** Beyond the seed: PUT /v1/alert-channels/{id} with a whole channel body. */
+    async update(id: number, body: AlertChannelCreateBody): Promise<AlertChannel> {
+      const seg = channelId(id);
+      const b = validateInput(alertChannelUpdateBodySchema, body, "alert channel");
+      const res = await http.request({
+        method: "PUT",
+        path: `/v1/alert-channels/${seg}`,
+        body: b,
+        schema: alertChannelSchema,
+      });
+      return res.data;
+    },
+
+    /** Beyond the seed: PUT /v1/alert-channels/{id}/subscriptions → the one subscription entry. */
+    async setSubscription(id: number, body: AlertChannelSubscriptionBody): Promise<AlertChannelSubscription> {
+      const seg = channelId(id);
+      const b = validateInput(alertChannelSubscriptionBodySchema, body, "alert channel subscription");
+      const res = await http.request({
+        method: "PUT",
+        path: `/v1/alert-channels/${seg}/subscriptions`,
+        body: b,
+        schema: alertChannelSubscriptionSchema,
+      });
+      return res.data;
+    },
+  };
+}
+
+export type AlertChannelsApi = ReturnType<typeof alertChannelsApi>;

@@ -1,0 +1,77 @@
+/**
+ * Checks (api-notes §3.1, BEYOND THE SEED): page/limit lists (bare arrays), one check, and the
+ * type-specific create the embedded service also offers.
+ */
+import { UsageError } from "./errors.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { collectPages } from "./pagination.ts";
+import {
+  type Check,
+  type CheckCreateBody,
+  type CheckListQuery,
+  type CreatableCheckType,
+  checkCreateSchemas,
+  checkListQuerySchema,
+  checkListSchema,
+  checkSchema,
+} from "./schemas/checks.ts";
+
+export type CheckFilter = Omit<CheckListQuery, "page" | "limit">;
+
+export function checksApi(http: HttpClient) {
+  async function list(q: CheckListQuery = {}, opts: { signal?: AbortSignal } = {}): Promise<Check[]> {
+    const v = validateInput(checkListQuerySchema, q, "checks list");
+    const res = await http.request({
+      method: "GET",
+      path: "/v1/checks",
+      query: {
+        page: v.page,
+        limit: v.limit,
+        tag: v.tag,
+        checkType: v.checkType,
+        search: v.search,
+        status: v.status,
+      },
+      schema: checkListSchema,
+      signal: opts.signal,
+    });
+    return res.data;
+  }
+
+  return {
+    list,
+
+    /** Every page of the list, 100 per request; `maxItems` bounds memory for huge accounts. */
+    listAll(filter: CheckFilter = {}, opts: { maxItems?: number; pageSize?: number } = {}): Promise<Check[]> {
+      return collectPages((page, limit) => list({ ...filter, page, limit }), {
+        limit: opts.pageSize ?? 100,
+        ...(opts.maxItems !== undefined ? { maxItems: opts.maxItems } : {}),
+      });
+    },
+
+    async get(id: string, opts: { signal?: AbortSignal } = {}): Promise<Check> {
+      const res = await http.request({
+        method: "GET",
+        path: `/v1/checks/${pathId(id, "check id")}`,
+        schema: checkSchema,
+        signal: opts.signal,
+      });
+      return res.data;
+    },
+
+    /** POST /v1/checks/{type}; the body is validated client-side with the service's own schema. */
+    async create<T extends CreatableCheckType>(type: T, body: CheckCreateBody<T>): Promise<Check> {
+      const schema = checkCreateSchemas[type];
+      if (!schema) throw new UsageError(`unknown check type "${String(type)}"`);
+      const v = validateInput(schema, body, `${type} check`);
+      const res = await http.request({
+        method: "POST",
+        path: `/v1/checks/${type}`,
+        body: v,
+        schema: checkSchema,
+      });
+      return res.data;
+    },
+  };
+}

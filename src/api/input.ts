@@ -1,0 +1,31 @@
+/**
+ * Client-side validation of caller input: parse with the same zod schema the embedded service uses and
+ * turn a failure into a UsageError (exit code 2) before anything is sent.
+ */
+import type { z } from "zod";
+import { UsageError } from "./errors.ts";
+import { issuePath } from "./http.ts";
+
+/** One line per issue, `path: message`, joined with "; ". */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((i) => {
+      const p = issuePath(i.path);
+      return p ? `${p}: ${i.message}` : i.message;
+    })
+    .join("; ");
+}
+
+/** Parse `value` with `schema` or throw UsageError(`<what>: <issues>`). */
+export function validateInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new UsageError(`${what}: ${describeIssues(r.error)}`);
+  return r.data;
+}
+
+/** A path segment: non-empty, URL-encoded. */
+export function pathId(id: string | number, what: string): string {
+  const s = String(id);
+  if (s.trim() === "") throw new UsageError(`${what}: must not be empty`);
+  return encodeURIComponent(s);
+}

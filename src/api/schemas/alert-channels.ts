@@ -1,0 +1,208 @@
+/**
+ * Alert channels (seed §2.5, api-notes §4): the channel as read, its `config` per type, its subscriptions,
+ * and the write bodies (create/update, subscription) the embedded service validates with.
+ *
+ * Tolerance rule used by every response schema of this family: a field the hosted OpenAPI marks required
+ * in every response variant is required here; everything else is `nullish`. Unknown fields are kept.
+ *
+ * `config` is discriminated by `type` but open: the seven seed types get a typed (lenient) config, any other
+ * type (e.g. the hosted CHAT_APP) is kept as-is with its config as a plain record.
+ */
+import { z } from "zod";
+import { limitParam, openEnum } from "./common.ts";
+
+export const ALERT_CHANNEL_TYPES = ["EMAIL", "CHAT", "WEBHOOK", "SMS", "PAGING", "ONCALL", "CALL"] as const;
+export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
+export const alertChannelTypeSchema = openEnum(ALERT_CHANNEL_TYPES);
+
+export const WEBHOOK_METHODS = ["GET", "POST", "PUT", "HEAD", "DELETE", "PATCH"] as const;
+export const ONCALL_REGIONS = ["EU", "US"] as const;
+export const ONCALL_PRIORITIES = ["P1", "P2", "P3", "P4", "P5"] as const;
+
+const str = z.string().nullish();
+
+/** `{key, value, locked}` as used by webhook headers and query parameters. */
+export const keyValueSchema = z.looseObject({ key: z.string(), value: str, locked: z.boolean().nullish() });
+
+// ---- config per type, as read (lenient: every member may be missing) ----
+export const emailConfigSchema = z.looseObject({ address: str });
+export const chatConfigSchema = z.looseObject({ url: str, channel: str });
+export const webhookConfigSchema = z.looseObject({
+  name: str,
+  url: str,
+  method: openEnum(WEBHOOK_METHODS).nullish(),
+  headers: z.array(keyValueSchema).nullish(),
+  queryParameters: z.array(keyValueSchema).nullish(),
+  template: str,
+  webhookSecret: str,
+  webhookType: str,
+});
+export const smsConfigSchema = z.looseObject({ name: str, number: str });
+export const callConfigSchema = smsConfigSchema;
+export const pagingConfigSchema = z.looseObject({ serviceKey: str, account: str, serviceName: str });
+export const oncallConfigSchema = z.looseObject({
+  name: str,
+  apiKey: str,
+  region: openEnum(ONCALL_REGIONS).nullish(),
+  priority: openEnum(ONCALL_PRIORITIES).nullish(),
+});
+const unknownConfigSchema = z.record(z.string(), z.unknown());
+
+/** `subscriptions[]` entry: exactly one of checkId / groupId is set (api-notes §4). */
+export const alertChannelSubscriptionSchema = z.looseObject({
+  id: z.number().nullish(),
+  checkId: z.string().nullish(),
+  groupId: z.number().nullish(),
+  activated: z.boolean(),
+});
+export type AlertChannelSubscription = z.infer<typeof alertChannelSubscriptionSchema>;
+
+const channelBase = {
+  id: z.number(),
+  subscriptions: z.array(alertChannelSubscriptionSchema).nullish(),
+  sendRecovery: z.boolean().nullish(),
+  sendFailure: z.boolean().nullish(),
+  sendDegraded: z.boolean().nullish(),
+  sslExpiry: z.boolean().nullish(),
+  sslExpiryThreshold: z.number().nullish(),
+  autoSubscribe: z.boolean().nullish(),
+  created_at: str,
+  updated_at: str,
+};
+
+function channelOf<const T extends AlertChannelType, C extends z.ZodType>(type: T, config: C) {
+  return z.looseObject({ ...channelBase, type: z.literal(type), config });
+}
+
+const isKnownType = (t: string) => (ALERT_CHANNEL_TYPES as readonly string[]).includes(t);
+
+const knownChannelSchema = z.union([
+  channelOf("EMAIL", emailConfigSchema),
+  channelOf("CHAT", chatConfigSchema),
+  channelOf("WEBHOOK", webhookConfigSchema),
+  channelOf("SMS", smsConfigSchema),
+  channelOf("CALL", callConfigSchema),
+  channelOf("PAGING", pagingConfigSchema),
+  channelOf("ONCALL", oncallConfigSchema),
+]);
+export type KnownAlertChannel = z.infer<typeof knownChannelSchema>;
+
+/** A channel of a type outside the seed enum: kept as-is, config as a plain record. */
+const unknownChannelSchema = z.looseObject({
+  ...channelBase,
+  type: z.string().refine((t) => !isKnownType(t), "known channel type with a malformed config"),
+  config: unknownConfigSchema,
+});
+export type UnknownAlertChannel = z.infer<typeof unknownChannelSchema>;
+
+/**
+ * An alert channel as read. A known type whose config has members of the wrong kind (e.g. `headers` not an
+ * array) is a shape error, not silently an "unknown" channel. Use `isAlertChannelType` to narrow: TypeScript
+ * cannot narrow on `type` alone because the unknown variant's `type` is any string.
+ */
+export const alertChannelSchema = z.union([knownChannelSchema, unknownChannelSchema]);
+export type AlertChannel = KnownAlertChannel | UnknownAlertChannel;
+
+/** Narrow a channel to one of the seed types, with its typed config. */
+export function isAlertChannelType<T extends AlertChannelType>(
+  channel: AlertChannel,
+  type: T,
+): channel is Extract<KnownAlertChannel, { type: T }> {
+  return channel.type === type;
+}
+
+export const alertChannelListSchema = z.array(alertChannelSchema);
+
+// ---- request side (strict) ----
+
+/** Path id: a positive integer (query-string form accepted). */
+export const alertChannelIdSchema = z.coerce.number().int().positive();
+
+/** GET /v1/alert-channels query: limit 1–100, page ≥ 1 (both optional; query-string forms accepted). */
+export const alertChannelListQuerySchema = z.strictObject({
+  limit: z.coerce.number().pipe(limitParam).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+});
+export type AlertChannelListQuery = z.input<typeof alertChannelListQuerySchema>;
+
+const keyValueInput = z.strictObject({
+  key: z.string().min(1),
+  value: z.string(),
+  locked: z.boolean().optional(),
+});
+
+/** Write-side config per type (api-notes §4): required members as documented, no unknown members. */
+export const alertChannelConfigInputSchemas = {
+  EMAIL: z.strictObject({ address: z.email() }),
+  CHAT: z.strictObject({ url: z.url({ protocol: /^https?$/ }), channel: z.string().optional() }),
+  WEBHOOK: z.strictObject({
+    name: z.string().min(1),
+    url: z.string().min(1),
+    method: z.enum(WEBHOOK_METHODS).default("POST"),
+    headers: z.array(keyValueInput).optional(),
+    queryParameters: z.array(keyValueInput).optional(),
+    template: z.string().optional(),
+    webhookSecret: z.string().optional(),
+    webhookType: z.string().optional(),
+  }),
+  SMS: z.strictObject({ name: z.string().min(1), number: z.string().min(1) }),
+  CALL: z.strictObject({ name: z.string().min(1), number: z.string().min(1) }),
+  PAGING: z.strictObject({
+    serviceKey: z.string().min(1),
+    account: z.string().optional(),
+    serviceName: z.string().optional(),
+  }),
+  ONCALL: z.strictObject({
+    name: z.string().min(1),
+    apiKey: z.string().min(1),
+    region: z.enum(ONCALL_REGIONS),
+    priority: z.enum(ONCALL_PRIORITIES),
+  }),
+} as const;
+
+/** Subscription body (PUT /v1/alert-channels/{id}/subscriptions): exactly one of checkId / groupId. */
+export const alertChannelSubscriptionBodySchema = z
+  .strictObject({
+    checkId: z.uuid().nullish(),
+    groupId: z.number().int().positive().nullish(),
+    activated: z.boolean(),
+  })
+  .refine((s) => (s.checkId != null) !== (s.groupId != null), "give exactly one of checkId or groupId");
+export type AlertChannelSubscriptionBody = z.input<typeof alertChannelSubscriptionBodySchema>;
+
+/**
+ * Flags shared by every create body. Defaults follow api-notes §4 (client tooling: sendRecovery and
+ * sendFailure true, sendDegraded false; sslExpiry false, threshold 30, autoSubscribe false).
+ * The webhook URL is not checked as a URL because it may hold `{{VARIABLES}}`.
+ */
+const flags = {
+  sendRecovery: z.boolean().default(true),
+  sendFailure: z.boolean().default(true),
+  sendDegraded: z.boolean().default(false),
+  sslExpiry: z.boolean().default(false),
+  sslExpiryThreshold: z.number().int().min(1).max(30).default(30),
+  autoSubscribe: z.boolean().default(false),
+  subscriptions: z
+    .array(
+      z.strictObject({
+        checkId: z.uuid().nullish(),
+        groupId: z.number().int().positive().nullish(),
+        activated: z.boolean(),
+      }),
+    )
+    .optional(),
+};
+
+/** POST /v1/alert-channels and PUT /v1/alert-channels/{id} body: `type` plus the config of that type. */
+export const alertChannelCreateBodySchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("EMAIL"), config: alertChannelConfigInputSchemas.EMAIL, ...flags }),
+  z.strictObject({ type: z.literal("CHAT"), config: alertChannelConfigInputSchemas.CHAT, ...flags }),
+  z.strictObject({ type: z.literal("WEBHOOK"), config: alertChannelConfigInputSchemas.WEBHOOK, ...flags }),
+  z.strictObject({ type: z.literal("SMS"), config: alertChannelConfigInputSchemas.SMS, ...flags }),
+  z.strictObject({ type: z.literal("CALL"), config: alertChannelConfigInputSchemas.CALL, ...flags }),
+  z.strictObject({ type: z.literal("PAGING"), config: alertChannelConfigInputSchemas.PAGING, ...flags }),
+  z.strictObject({ type: z.literal("ONCALL"), config: alertChannelConfigInputSchemas.ONCALL, ...flags }),
+]);
+export type AlertChannelCreateBody = z.input<typeof alertChannelCreateBodySchema>;
+export const alertChannelUpdateBodySchema = alertChannelCreateBodySchema;
+export type AlertChannelUpdateBody = AlertChannelCreateBody;

@@ -1,0 +1,32 @@
+/**
+ * Check statuses (api-notes §3.2, BEYOND THE SEED): the latest state of each check. Tolerant; the hosted
+ * description requires only `name`, we also require `checkId` (the console joins statuses to checks by it).
+ */
+import { z } from "zod";
+
+export const checkStatusSchema = z.looseObject({
+  checkId: z.string(),
+  name: z.string().nullish(),
+  hasFailures: z.boolean().nullish(),
+  hasErrors: z.boolean().nullish(),
+  isDegraded: z.boolean().nullish(),
+  longestRun: z.number().nullish(),
+  shortestRun: z.number().nullish(),
+  lastRunLocation: z.string().nullish(),
+  lastCheckRunId: z.union([z.string(), z.number()]).nullish(),
+  sslDaysRemaining: z.number().nullish(),
+  created_at: z.string().nullish(),
+  updated_at: z.string().nullish(),
+});
+export type CheckStatus = z.infer<typeof checkStatusSchema>;
+export const checkStatusListSchema = z.array(checkStatusSchema);
+
+export type CheckState = "failing" | "degraded" | "passing" | "pending";
+
+/** The console rule (api-notes §3.2): failing if failures or errors, else degraded, else passing; no row: pending. */
+export function checkState(status: CheckStatus | undefined | null): CheckState {
+  if (!status) return "pending";
+  if (status.hasFailures || status.hasErrors) return "failing";
+  if (status.isDegraded) return "degraded";
+  return "passing";
+}

@@ -1,0 +1,108 @@
+/**
+ * Incidents and incident updates (seed §2.3, §4.6, api-notes §2.3, §2.5).
+ *
+ * Tolerance: required where the hosted OpenAPI requires a field in every response variant (incident: id,
+ * name, severity, services, lastUpdateStatus, created_at); everything else is `nullish`. Notably
+ * `incidentUpdates` is optional because incidents nested in status-page list entries omit it, and every
+ * member of an incident update is optional because the hosted update read schema requires none.
+ *
+ * Request bodies are strict and carry the seed's limits: name 1–255, services ≥ 1, severity and status
+ * from the closed sets. Note `publicIncidentUpdateDate` must be an ISO date-time (offset allowed).
+ */
+import { z } from "zod";
+import { cursorPage, dateOrDateTime, openEnum } from "./common.ts";
+import { serviceSchema } from "./services.ts";
+
+export const INCIDENT_SEVERITIES = ["CRITICAL", "MAJOR", "MEDIUM", "MINOR"] as const;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
+export const INCIDENT_STATUSES = ["INVESTIGATING", "IDENTIFIED", "MONITORING", "RESOLVED"] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const incidentSeveritySchema = openEnum(INCIDENT_SEVERITIES);
+export const incidentStatusSchema = openEnum(INCIDENT_STATUSES);
+
+export const incidentUpdateSchema = z.looseObject({
+  id: z.string().nullish(),
+  description: z.string().nullish(),
+  status: incidentStatusSchema.nullish(),
+  /** ISO date-time with ms, UTC. */
+  publicIncidentUpdateDate: dateOrDateTime.nullish(),
+  created_at: dateOrDateTime.nullish(),
+  updated_at: dateOrDateTime.nullish(),
+  notifySubscribers: z.boolean().nullish(),
+});
+export type IncidentUpdate = z.infer<typeof incidentUpdateSchema>;
+export const incidentUpdateListSchema = z.array(incidentUpdateSchema);
+
+export const incidentSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  severity: incidentSeveritySchema,
+  services: z.array(serviceSchema),
+  incidentUpdates: z.array(incidentUpdateSchema).nullish(),
+  lastUpdateStatus: incidentStatusSchema,
+  /** api-notes §8.9: seconds from the first update to RESOLVED, null while open (unit unstated by hosted). */
+  duration: z.number().nullish(),
+  created_at: dateOrDateTime,
+  updated_at: dateOrDateTime.nullish(),
+});
+export type Incident = z.infer<typeof incidentSchema>;
+
+export const incidentPageSchema = cursorPage(incidentSchema);
+export type IncidentPage = z.infer<typeof incidentPageSchema>;
+
+// ---- request side (strict) ----
+
+export const incidentNameSchema = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(255, "at most 255 characters");
+
+/** A service reference in an incident body: `id` required; the read-side members are tolerated. */
+export const incidentServiceRefSchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().optional(),
+  accountId: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().nullish(),
+});
+
+const incidentServicesSchema = z.array(incidentServiceRefSchema).min(1, "at least 1 service is required");
+
+/** Incident update as written (create, PUT, and inside an incident create body). */
+export const incidentUpdateBodySchema = z.strictObject({
+  id: z.string().optional(),
+  description: z.string().trim().min(1, "must not be empty"),
+  status: z.enum(INCIDENT_STATUSES).optional(),
+  publicIncidentUpdateDate: z.iso.datetime({ offset: true }).optional(),
+  created_at: z.string().optional(),
+  notifySubscribers: z.boolean().default(false),
+});
+export type IncidentUpdateBody = z.input<typeof incidentUpdateBodySchema>;
+/** POST /v1/status-pages/incidents/{id}/incident-updates body. */
+export const incidentUpdateCreateBodySchema = incidentUpdateBodySchema;
+/** PUT /v1/status-pages/incidents/{id}/incident-updates/{updateId} body. */
+export const incidentUpdateUpdateBodySchema = incidentUpdateBodySchema;
+
+const incidentCommon = {
+  id: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  lastUpdateStatus: z.enum(INCIDENT_STATUSES).optional(),
+  name: incidentNameSchema,
+  severity: z.enum(INCIDENT_SEVERITIES),
+  services: incidentServicesSchema,
+  duration: z.number().nullish(),
+};
+
+/** POST /v1/status-pages/incidents body. */
+export const incidentCreateBodySchema = z.strictObject({
+  ...incidentCommon,
+  incidentUpdates: z.array(incidentUpdateBodySchema),
+});
+export type IncidentCreateBody = z.input<typeof incidentCreateBodySchema>;
+
+/** PUT /v1/status-pages/incidents/{id} body: like create, but without `incidentUpdates`. */
+export const incidentPutBodySchema = z.strictObject(incidentCommon);
+export type IncidentPutBody = z.input<typeof incidentPutBodySchema>;

@@ -1,0 +1,114 @@
+/**
+ * Resolve the effective configuration: flag > env > profile in the config file > default.
+ *
+ * No base URL anywhere means "the embedded service" (the console starts it; CLI commands use the one
+ * that is running, see src/cli/connect.ts). A config file that holds an API key must be 0600: a
+ * group/world-readable one is refused with the command that fixes it.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { UsageError } from "../api/errors.ts";
+import { configPath as defaultConfigPath, dataDir as defaultDataDir } from "./paths.ts";
+import { type ConfigFile, configFileSchema, type Profile, profileSchema } from "./schema.ts";
+
+export class ConfigError extends UsageError {
+  override name = "ConfigError";
+}
+
+export type ConfigFlags = {
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+  account?: string | undefined;
+  profile?: string | undefined;
+  readOnly?: boolean | undefined;
+  config?: string | undefined;
+  data?: string | undefined;
+};
+
+export type ResolvedConfig = {
+  baseUrl?: string;
+  apiKey?: string;
+  accountId?: string;
+  readOnly: boolean;
+  profile?: string;
+  theme?: "dark" | "light";
+  configPath: string;
+  dataDir: string;
+};
+
+type Env = Record<string, string | undefined>;
+
+/** Read and validate the config file; a missing file is an empty config. */
+export function loadConfigFile(path: string): ConfigFile {
+  let text: string;
+  let mode: number;
+  try {
+    mode = statSync(path).mode;
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { profiles: {} };
+    throw new ConfigError(`cannot read config file ${path}: ${(e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`config file ${path} is not valid JSON: ${(e as Error).message}`);
+  }
+  const parsed = configFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = (issue?.path ?? []).map(String).join(".") || "(root)";
+    throw new ConfigError(`config file ${path}: "${field}" ${issue?.message ?? "is invalid"}`);
+  }
+  const holdsKey = Object.values(parsed.data.profiles).some((p) => p.apiKey);
+  if (holdsKey && (mode & 0o077) !== 0) {
+    throw new ConfigError(
+      `config file ${path} holds an API key but is readable by others (mode ${(mode & 0o777).toString(8)}); run: chmod 600 ${path}`,
+    );
+  }
+  return parsed.data;
+}
+
+function checkFlag(name: string, value: string | undefined, schema: typeof profileSchema.shape.baseUrl): void {
+  if (value === undefined) return;
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ConfigError(`${name}: ${r.error.issues[0]?.message ?? "invalid"}`);
+}
+
+export function resolveConfig(input: { flags: ConfigFlags; env: Env }): ResolvedConfig {
+  const { flags, env } = input;
+  const path = defaultConfigPath(env, flags.config);
+  const file = loadConfigFile(path);
+  const profileName = flags.profile ?? env.VIGIL_PROFILE ?? file.defaultProfile;
+  let profile: Profile = {};
+  if (profileName !== undefined) {
+    const p = file.profiles[profileName];
+    if (!p) {
+      const known = Object.keys(file.profiles);
+      throw new ConfigError(
+        `unknown profile "${profileName}" (${known.length ? `known: ${known.join(", ")}` : `no profiles in ${path}`})`,
+      );
+    }
+    profile = p;
+  }
+  const pick = (flag: string | undefined, envName: string, prof: string | undefined) =>
+    flag ?? (env[envName] || undefined) ?? prof;
+  const baseUrl = pick(flags.baseUrl, "VIGIL_BASE_URL", profile.baseUrl);
+  checkFlag("--base-url / VIGIL_BASE_URL", baseUrl, profileSchema.shape.baseUrl);
+  const apiKey = pick(flags.apiKey, "VIGIL_API_KEY", profile.apiKey);
+  const accountId = pick(flags.account, "VIGIL_ACCOUNT_ID", profile.accountId);
+  if (baseUrl && !apiKey)
+    throw new ConfigError("an API key is needed for --base-url: set VIGIL_API_KEY or a profile's apiKey");
+  const envReadOnly = env.VIGIL_READ_ONLY ? /^(1|true|yes)$/i.test(env.VIGIL_READ_ONLY) : undefined;
+  const out: ResolvedConfig = {
+    readOnly: flags.readOnly ?? envReadOnly ?? profile.readOnly ?? false,
+    configPath: path,
+    dataDir: defaultDataDir(env, flags.data),
+  };
+  if (baseUrl) out.baseUrl = baseUrl.replace(/\/+$/, "");
+  if (apiKey) out.apiKey = apiKey;
+  if (accountId) out.accountId = accountId;
+  if (profileName) out.profile = profileName;
+  if (profile.theme) out.theme = profile.theme;
+  return out;
+}

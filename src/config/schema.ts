@@ -1,0 +1,27 @@
+/**
+ * The config file (`$XDG_CONFIG_HOME/vigil/config.json`), validated once at start-up.
+ *
+ * {
+ *   "defaultProfile": "prod",
+ *   "profiles": {
+ *     "prod": { "baseUrl": "https://api.example.com", "apiKey": "…", "accountId": "…", "readOnly": true },
+ *     "local": { "baseUrl": "http://127.0.0.1:4100", "apiKey": "…" }
+ *   }
+ * }
+ */
+import { z } from "zod";
+
+export const profileSchema = z.strictObject({
+  baseUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  apiKey: z.string().min(1, "must not be empty").optional(),
+  accountId: z.string().min(1, "must not be empty").optional(),
+  readOnly: z.boolean().optional(),
+  theme: z.enum(["dark", "light"]).optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const configFileSchema = z.strictObject({
+  defaultProfile: z.string().min(1).optional(),
+  profiles: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, "profile names use letters, digits, _ . -"), profileSchema).default({}),
+});
+export type ConfigFile = z.infer<typeof configFileSchema>;
