@@ -69,7 +69,11 @@ export function loadConfigFile(path: string): ConfigFile {
   return parsed.data;
 }
 
-function checkFlag(name: string, value: string | undefined, schema: typeof profileSchema.shape.baseUrl): void {
+function checkFlag(
+  name: string,
+  value: string | undefined,
+  schema: typeof profileSchema.shape.baseUrl,
+): void {
   if (value === undefined) return;
   const r = schema.safeParse(value);
   if (!r.success) throw new ConfigError(`${name}: ${r.error.issues[0]?.message ?? "invalid"}`);

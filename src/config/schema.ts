@@ -22,6 +22,8 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const configFileSchema = z.strictObject({
   defaultProfile: z.string().min(1).optional(),
-  profiles: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, "profile names use letters, digits, _ . -"), profileSchema).default({}),
+  profiles: z
+    .record(z.string().regex(/^[A-Za-z0-9_.-]+$/, "profile names use letters, digits, _ . -"), profileSchema)
+    .default({}),
 });
 export type ConfigFile = z.infer<typeof configFileSchema>;

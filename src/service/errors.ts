@@ -29,7 +29,11 @@ export class ServiceError extends Error {
   readonly status: number;
   readonly validation: ValidationInfo | undefined;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, opts: { validation?: ValidationInfo; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    opts: { validation?: ValidationInfo; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.status = status;
     this.validation = opts.validation;

@@ -20,7 +20,12 @@ function writeConfig(obj: unknown, mode = 0o600) {
 const profiles = {
   defaultProfile: "prod",
   profiles: {
-    prod: { baseUrl: "https://api.example.com/", apiKey: "prod-key-123456789", accountId: "acc-prod", readOnly: true },
+    prod: {
+      baseUrl: "https://api.example.com/",
+      apiKey: "prod-key-123456789",
+      accountId: "acc-prod",
+      readOnly: true,
+    },
     local: { baseUrl: "http://127.0.0.1:4100", apiKey: "local-key-123456789" },
   },
 };
@@ -48,7 +53,12 @@ describe("resolveConfig", () => {
 
   it("applies flag > env > profile precedence field by field", () => {
     writeConfig(profiles);
-    const env = { VIGIL_CONFIG: cfg, VIGIL_PROFILE: "local", VIGIL_ACCOUNT_ID: "acc-env", VIGIL_API_KEY: "env-key-123456" };
+    const env = {
+      VIGIL_CONFIG: cfg,
+      VIGIL_PROFILE: "local",
+      VIGIL_ACCOUNT_ID: "acc-env",
+      VIGIL_API_KEY: "env-key-123456",
+    };
     const r = resolveConfig({ flags: { account: "acc-flag" }, env });
     expect(r.profile).toBe("local");
     expect(r.baseUrl).toBe("http://127.0.0.1:4100");
@@ -95,12 +105,12 @@ describe("resolveConfig", () => {
   });
 
   it("requires a key when a base URL is given and validates the URL", () => {
-    expect(() => resolveConfig({ flags: { baseUrl: "https://x.example" }, env: { VIGIL_CONFIG: cfg } })).toThrow(
-      /API key is needed/,
-    );
-    expect(() => resolveConfig({ flags: { baseUrl: "not a url", apiKey: "k" }, env: { VIGIL_CONFIG: cfg } })).toThrow(
-      /--base-url/,
-    );
+    expect(() =>
+      resolveConfig({ flags: { baseUrl: "https://x.example" }, env: { VIGIL_CONFIG: cfg } }),
+    ).toThrow(/API key is needed/);
+    expect(() =>
+      resolveConfig({ flags: { baseUrl: "not a url", apiKey: "k" }, env: { VIGIL_CONFIG: cfg } }),
+    ).toThrow(/--base-url/);
   });
 
   it("reads read-only from the environment", () => {

@@ -3,7 +3,9 @@
  * Adding a table: a new file `NNN-name.ts` exporting a `Migration`, plus one line here.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { migration as core } from "./001-core.ts";
+import { migration as runs } from "./002-runs.ts";
 
 export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
 
-export const MIGRATIONS: Migration[] = [];
+export const MIGRATIONS: Migration[] = [core, runs];

@@ -1,0 +1,50 @@
+/**
+ * The shape of a CLI command: resources (`checks`, `incidents`, ...) with verbs (`list`, `get`, ...). Each
+ * verb declares its positionals and flags (used for parsing AND for --help) and a `run` that gets a
+ * connected client and an Output. A verb returns its exit code (default 0); errors are thrown and turned
+ * into exit codes by main.ts.
+ */
+import type { Args, OptionSpecs, PositionalSpec } from "./args.ts";
+import type { Client } from "./connect.ts";
+import type { Output } from "./output.ts";
+
+export type CommandContext = {
+  client: Client;
+  out: Output;
+  args: Args;
+  /** Whole standard input as text (for `--file -`). */
+  readStdin: () => Promise<string>;
+  /** Aborted on SIGINT/SIGTERM so long waits stop promptly. */
+  signal: AbortSignal;
+};
+
+export type VerbSpec = {
+  name: string;
+  summary: string;
+  positionals?: PositionalSpec[];
+  options?: OptionSpecs;
+  /** Extra help paragraphs (plain text, already wrapped). */
+  notes?: string[];
+  examples?: string[];
+  run(ctx: CommandContext): Promise<number | undefined> | Promise<void>;
+};
+
+export type ResourceSpec = {
+  name: string;
+  summary: string;
+  /** A single-verb command used without a verb word (e.g. `vigil trigger --tag prod`). */
+  verbless?: boolean;
+  verbs: VerbSpec[];
+};
+
+/** Shorthand for the common list flags of page/limit lists. */
+export const PAGE_OPTIONS: OptionSpecs = {
+  limit: { type: "string", value: "N", help: "page size, 1-100; fetch one page only (default: every page)" },
+  page: { type: "string", value: "N", help: "fetch only this page number (default: every page)" },
+};
+
+/** Shorthand for the flags of cursor lists. */
+export const CURSOR_OPTIONS: OptionSpecs = {
+  limit: { type: "string", value: "N", help: "page size, 1-100; fetch one page only (default: every page)" },
+  "next-id": { type: "string", value: "CURSOR", help: "fetch only the page at this cursor" },
+};

@@ -1,0 +1,174 @@
+/**
+ * `vigil analytics url|tcp|browser CHECK_ID`: analytics reports (seed §4.2, api-notes §2.1).
+ *
+ * Choices left open by the design: `--metrics` defaults to availability plus the type's main timing
+ * (average and p95), because the hosted service refuses a report without metrics; `--from/--to` accept
+ * UNIX seconds, ISO dates or a span ago (`2h`, `7d`) and are sent as UNIX seconds. The table flattens
+ * `series[]`: one row per data row, with the series' group key (e.g. runLocation) as the first column.
+ */
+import type { AnalyticsQueryInput } from "../../api/analytics.ts";
+import { type AnalyticsKind, GROUP_BY, METRICS } from "../../api/analytics-metrics.ts";
+import { UsageError } from "../../api/errors.ts";
+import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../api/schemas/analytics.ts";
+import { formatTimestamp } from "../../tui/format.ts";
+import type { CommandContext, ResourceSpec, VerbSpec } from "../command.ts";
+import { parseTime } from "../input.ts";
+import type { Column } from "../output.ts";
+
+export const DEFAULT_METRICS: Record<AnalyticsKind, string[]> = {
+  url: ["availability", "responseTime_avg", "responseTime_p95"],
+  tcp: ["availability", "total_avg", "total_p95"],
+  browser: ["availability", "responseTime_avg", "LCP_avg"],
+};
+
+const NAMES: Record<AnalyticsKind, string> = {
+  url: "URL monitor",
+  tcp: "TCP check",
+  browser: "browser check",
+};
+
+type Row = Record<string, unknown>;
+
+/** Flatten series into rows; the group/bucket keys of the series item are merged into each data row. */
+export function reportRows(report: AnalyticsReport): Row[] {
+  const rows: Row[] = [];
+  for (const item of report.series) {
+    const { data: _data, ...keys } = item as Row & { data: unknown };
+    for (const r of seriesRows(item)) rows.push({ ...keys, ...r });
+  }
+  return rows;
+}
+
+function fmtValue(v: unknown, unit: string | null | undefined): string | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (typeof v !== "number") return typeof v === "string" ? v : JSON.stringify(v);
+  const n = Number.isInteger(v) ? String(v) : v.toFixed(2);
+  if (unit === "milliseconds") return `${n} ms`;
+  if (unit === "percentage") return `${n}%`;
+  return n;
+}
+
+function printReport(ctx: CommandContext, report: AnalyticsReport): void {
+  const rows = reportRows(report);
+  const meta = report.metadata ?? {};
+  ctx.out.detail([
+    ["Check", report.name ?? undefined],
+    ["Check ID", report.checkId ?? undefined],
+    ["Type", report.checkType ?? undefined],
+    ["From", report.from ? formatTimestamp(report.from) : undefined],
+    ["To", report.to ? formatTimestamp(report.to) : undefined],
+    [
+      "Page",
+      report.pagination
+        ? `${report.pagination.page ?? 1} (limit ${report.pagination.limit ?? "—"})`
+        : undefined,
+    ],
+  ]);
+  ctx.out.blank();
+  const keys: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
+  // Time/group keys first, then metrics in the order the metadata lists them.
+  const metricKeys = keys.filter((k) => k in meta);
+  const otherKeys = keys.filter((k) => !(k in meta));
+  const cols: Column<Row>[] = [...otherKeys, ...metricKeys].map((k) => {
+    const unit = meta[k]?.unit;
+    return {
+      header: k,
+      get: (r: Row) =>
+        /^(timestamp|time|bucket|from|to|startedAt)$/i.test(k) && typeof r[k] === "string"
+          ? formatTimestamp(r[k] as string)
+          : fmtValue(r[k], unit),
+      align: k in meta ? ("right" as const) : ("left" as const),
+    };
+  });
+  if (cols.length === 0) ctx.out.line("(no data in this window)");
+  else ctx.out.table(rows, cols);
+}
+
+function verb(kind: AnalyticsKind): VerbSpec {
+  return {
+    name: kind,
+    summary: `report for a ${NAMES[kind]}`,
+    positionals: [{ name: "CHECK_ID" }],
+    options: {
+      metrics: {
+        type: "string",
+        multiple: true,
+        value: "LIST",
+        help: `comma-separated metric names (default ${DEFAULT_METRICS[kind].join(",")})`,
+      },
+      range: { type: "string", value: "RANGE", help: `quick range: ${QUICK_RANGES.join(", ")}` },
+      from: {
+        type: "string",
+        value: "TIME",
+        help: "window start: UNIX seconds, ISO date/time, or a span ago (2h, 7d)",
+      },
+      to: {
+        type: "string",
+        value: "TIME",
+        help: "window end (same forms; default now when --from is given)",
+      },
+      interval: {
+        type: "string",
+        value: "MINUTES",
+        help: "aggregation interval, 1-43200 (server default 1440)",
+      },
+      "group-by": { type: "string", value: "KEY", help: `group by ${GROUP_BY[kind].join(" or ")}` },
+      filter: { type: "string", multiple: true, value: "STATUS", help: "only success or failure runs" },
+      limit: { type: "string", value: "N", help: "series per page, 1-100" },
+      page: { type: "string", value: "N", help: "page number" },
+    },
+    notes: [
+      `Metrics: ${[...new Set(METRICS[kind].map((m) => m.replace(/_(avg|max|median|min|p50|p90|p95|p99|stddev|sum)$/, "")))].join(", ")}; each except availability and retries also with _avg, _max, _median, _min, _p50, _p90, _p95, _p99, _stddev or _sum.`,
+    ],
+    examples: [`vigil analytics ${kind} CHECK_ID --range last7Days --interval 60`],
+    async run(ctx) {
+      const a = ctx.args;
+      const metrics = a.strings("metrics", true);
+      const fromText = a.string("from");
+      const toText = a.string("to");
+      if (a.has("range") && (fromText || toText))
+        throw new UsageError("give either --range or --from/--to, not both");
+      if (toText && !fromText) throw new UsageError("--to needs --from");
+      const now = Date.now();
+      const q: AnalyticsQueryInput = { metrics: metrics.length ? metrics : DEFAULT_METRICS[kind] };
+      const range = a.choice("range", QUICK_RANGES);
+      if (range) q.quickRange = range;
+      if (fromText) {
+        q.from = Math.floor(parseTime(fromText, "from", now) / 1000);
+        q.to = Math.floor((toText ? parseTime(toText, "to", now) : now) / 1000);
+        if (q.from > q.to) throw new UsageError("--from must be before --to");
+      }
+      const interval = a.int("interval", { min: 1, max: 43_200 });
+      if (interval !== undefined) q.aggregationInterval = interval;
+      const groupBy = a.choice("group-by", GROUP_BY[kind]);
+      if (groupBy) q.groupBy = groupBy;
+      const filter = a.strings("filter", true).map((f) => {
+        const v = f.toLowerCase();
+        if (v !== "success" && v !== "failure")
+          throw new UsageError(`--filter must be success or failure, got "${f}"`);
+        return v as "success" | "failure";
+      });
+      if (filter.length) q.filterByStatus = [...new Set(filter)];
+      const limit = a.int("limit", { min: 1, max: 100 });
+      if (limit !== undefined) q.limit = limit;
+      const page = a.int("page", { min: 1 });
+      if (page !== undefined) q.page = page;
+      const id = ctx.args.need("CHECK_ID");
+      const report =
+        kind === "url"
+          ? await ctx.client.analytics.urlMonitor(id, q)
+          : kind === "tcp"
+            ? await ctx.client.analytics.tcpCheck(id, q)
+            : await ctx.client.analytics.browserCheck(id, q);
+      if (ctx.out.json) return ctx.out.printJson(report);
+      printReport(ctx, report);
+    },
+  };
+}
+
+export const analyticsCommand: ResourceSpec = {
+  name: "analytics",
+  summary: "analytics reports for URL monitors, TCP and browser checks",
+  verbs: [verb("url"), verb("tcp"), verb("browser")],
+};

@@ -1,0 +1,118 @@
+/** `vigil checks list|get`: the account's checks (beyond the seed, api-notes §3.1). */
+import { CHECK_LIST_STATUSES, type Check } from "../../api/schemas/checks.ts";
+import { checkHealth, formatTimestamp, statusSymbol } from "../../tui/format.ts";
+import { type CommandContext, PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
+import { defined } from "../input.ts";
+import type { Column } from "../output.ts";
+
+type Health = ReturnType<typeof checkHealth>;
+
+/** The latest state of each check, for the STATUS column; a failure here only blanks the column. */
+async function healthById(ctx: CommandContext): Promise<Map<string, Health> | undefined> {
+  try {
+    const statuses = await ctx.client.checkStatuses.list();
+    return new Map(statuses.map((s) => [s.checkId, checkHealth(s)]));
+  } catch {
+    return undefined;
+  }
+}
+
+function target(c: Check): string | undefined {
+  const r = c.request as
+    | { url?: unknown; hostname?: unknown; port?: unknown; query?: unknown }
+    | null
+    | undefined;
+  if (!r) return c.heartbeat?.pingUrl ?? undefined;
+  if (typeof r.url === "string") return r.url;
+  if (typeof r.hostname === "string") return r.port ? `${r.hostname}:${String(r.port)}` : r.hostname;
+  if (typeof r.query === "string") return r.query;
+  return undefined;
+}
+
+const withSymbol = (s: string) => `${statusSymbol(s).symbol} ${s}`;
+
+export const checksCommand: ResourceSpec = {
+  name: "checks",
+  summary: "list and inspect checks",
+  verbs: [
+    {
+      name: "list",
+      summary: "list checks",
+      options: {
+        tag: {
+          type: "string",
+          multiple: true,
+          value: "TAG",
+          help: "only checks with this tag (repeat: any of them)",
+        },
+        type: { type: "string", value: "TYPE", help: "only this check type (API, URL, TCP, BROWSER, ...)" },
+        search: { type: "string", value: "TEXT", help: "name contains TEXT (case-insensitive)" },
+        status: { type: "string", value: "STATUS", help: "passing, failing or degraded" },
+        ...PAGE_OPTIONS,
+      },
+      examples: [
+        "vigil checks list --tag prod --status failing",
+        "vigil checks list --json | jq -r '.[].id'",
+      ],
+      async run(ctx) {
+        const a = ctx.args;
+        const filter = defined({
+          tag: a.strings("tag").length ? a.strings("tag") : undefined,
+          checkType: a.string("type")?.toUpperCase(),
+          search: a.string("search"),
+          status: a.choice("status", CHECK_LIST_STATUSES),
+        });
+        const page = a.int("page", { min: 1 });
+        const limit = a.int("limit", { min: 1, max: 100 });
+        const checks =
+          page !== undefined || limit !== undefined
+            ? await ctx.client.checks.list({ ...filter, ...defined({ page, limit }) })
+            : await ctx.client.checks.listAll(filter);
+        if (ctx.out.json) return ctx.out.printJson(checks);
+        const health = await healthById(ctx);
+        const cols: Column<Check>[] = [
+          { header: "ID", get: (c) => c.id, min: 8 },
+          { header: "NAME", get: (c) => c.name, min: 10 },
+          { header: "TYPE", get: (c) => c.checkType },
+          { header: "STATUS", get: (c) => (health ? withSymbol(health.get(c.id) ?? "pending") : undefined) },
+          { header: "ACTIVE", get: (c) => (c.activated === false ? "no" : c.muted ? "muted" : "yes") },
+          {
+            header: "FREQ",
+            get: (c) =>
+              c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`,
+            align: "right",
+          },
+          { header: "TAGS", get: (c) => c.tags },
+        ];
+        ctx.out.table(checks, cols);
+      },
+    },
+    {
+      name: "get",
+      summary: "show one check",
+      positionals: [{ name: "CHECK_ID" }],
+      async run(ctx) {
+        const c = await ctx.client.checks.get(ctx.args.need("CHECK_ID"));
+        if (ctx.out.json) return ctx.out.printJson(c);
+        ctx.out.detail([
+          ["ID", c.id],
+          ["Name", c.name],
+          ["Type", c.checkType],
+          ["Activated", c.activated ?? undefined],
+          ["Muted", c.muted ?? undefined],
+          ["Frequency", c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`],
+          ["Target", target(c)],
+          ["Locations", c.locations ?? undefined],
+          ["Private locations", c.privateLocations?.length ? c.privateLocations : undefined],
+          ["Tags", c.tags ?? undefined],
+          ["Group", c.groupId ?? undefined],
+          ["Degraded after", c.degradedResponseTime ? `${c.degradedResponseTime} ms` : undefined],
+          ["Max response", c.maxResponseTime ? `${c.maxResponseTime} ms` : undefined],
+          ["Description", c.description ?? undefined],
+          ["Created", c.created_at ? formatTimestamp(c.created_at) : undefined],
+          ["Updated", c.updated_at ? formatTimestamp(c.updated_at) : undefined],
+        ]);
+      },
+    },
+  ],
+};

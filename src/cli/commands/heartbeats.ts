@@ -1,0 +1,81 @@
+/** `vigil heartbeats events CHECK_ID [EVENT_ID]`: heartbeat pings with success statistics (seed §4.7). */
+import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
+import { formatPercent, formatTimestamp } from "../../tui/format.ts";
+import type { ResourceSpec } from "../command.ts";
+import { parseTime } from "../input.ts";
+import type { Output } from "../output.ts";
+import { statusText } from "./sessions-view.ts";
+
+function ratio(v: number | null | undefined): string {
+  return formatPercent(v, v != null && v > 1);
+}
+
+function printStats(out: Output, stats: HeartbeatStats | null | undefined): void {
+  if (!stats) return;
+  out.section("Success ratio");
+  const rows = (["last24Hours", "last7Days"] as const).map((k) => ({ k, s: stats[k] }));
+  out.table(rows, [
+    { header: "PERIOD", get: (r) => (r.k === "last24Hours" ? "last 24 hours" : "last 7 days") },
+    { header: "CURRENT", get: (r) => ratio(r.s?.successRatio?.currentPeriod), align: "right" },
+    { header: "PREVIOUS", get: (r) => ratio(r.s?.successRatio?.previousPeriod), align: "right" },
+    { header: "PINGS", get: (r) => r.s?.totalEntitiesCurrentPeriod, align: "right" },
+  ]);
+}
+
+export const heartbeatsCommand: ResourceSpec = {
+  name: "heartbeats",
+  summary: "heartbeat check events",
+  verbs: [
+    {
+      name: "events",
+      summary: "list a heartbeat check's events, or show one event",
+      positionals: [{ name: "CHECK_ID" }, { name: "EVENT_ID", optional: true }],
+      options: {
+        from: {
+          type: "string",
+          value: "TIME",
+          help: "window start: ISO date/time, UNIX seconds or a span ago (default 24h)",
+        },
+        to: { type: "string", value: "TIME", help: "window end (default now)" },
+        limit: { type: "string", value: "N", help: "at most N events, 1-10 (default 10)" },
+      },
+      async run(ctx) {
+        const a = ctx.args;
+        const checkId = a.need("CHECK_ID");
+        const eventId = a.arg("EVENT_ID");
+        if (eventId !== undefined) {
+          const r = await ctx.client.heartbeats.event(checkId, eventId);
+          if (ctx.out.json) return ctx.out.printJson(r);
+          const e = r.event;
+          ctx.out.detail([
+            ["Event ID", e?.id ?? eventId],
+            ["State", statusText(e?.state)],
+            ["Time", e?.timestamp ? formatTimestamp(e.timestamp) : undefined],
+            ["Source", e?.source ?? undefined],
+            ["User agent", e?.userAgent ?? undefined],
+          ]);
+          printStats(ctx.out, r.stats);
+          return;
+        }
+        const from = a.string("from");
+        const to = a.string("to");
+        const limit = a.int("limit", { min: 1, max: 10 });
+        const res = await ctx.client.heartbeats.events(checkId, {
+          ...(from ? { startTime: new Date(parseTime(from, "from")).toISOString() } : {}),
+          ...(to ? { endTime: new Date(parseTime(to, "to")).toISOString() } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+        });
+        if (ctx.out.json) return ctx.out.printJson(res);
+        const events: HeartbeatEvent[] = res.flatMap((r) => r.events ?? []);
+        ctx.out.table(events, [
+          { header: "TIME", get: (e) => formatTimestamp(e.timestamp) },
+          { header: "STATE", get: (e) => statusText(e.state) },
+          { header: "SOURCE", get: (e) => e.source },
+          { header: "USER AGENT", get: (e) => e.userAgent, min: 10 },
+          { header: "EVENT ID", get: (e) => e.id },
+        ]);
+        printStats(ctx.out, res.find((r) => r.stats)?.stats);
+      },
+    },
+  ],
+};

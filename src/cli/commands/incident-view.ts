@@ -1,0 +1,51 @@
+/** Shared rendering of incidents and incident updates. */
+import type { Incident, IncidentUpdate } from "../../api/schemas/incidents.ts";
+import { formatDuration, formatTimestamp } from "../../tui/format.ts";
+import type { Column, Output } from "../output.ts";
+import { statusText } from "./sessions-view.ts";
+
+export const incidentColumns: Column<Incident>[] = [
+  { header: "ID", get: (i) => i.id, min: 8 },
+  { header: "NAME", get: (i) => i.name, min: 10 },
+  { header: "SEVERITY", get: (i) => i.severity },
+  { header: "STATUS", get: (i) => statusText(i.lastUpdateStatus) },
+  { header: "SERVICES", get: (i) => i.services.map((s) => s.name) },
+  { header: "CREATED", get: (i) => formatTimestamp(i.created_at) },
+];
+
+export const updateColumns: Column<IncidentUpdate>[] = [
+  { header: "UPDATE ID", get: (u) => u.id },
+  { header: "STATUS", get: (u) => statusText(u.status) },
+  { header: "PUBLISHED", get: (u) => formatTimestamp(u.publicIncidentUpdateDate ?? u.created_at) },
+  { header: "NOTIFY", get: (u) => u.notifySubscribers ?? false },
+  { header: "MESSAGE", get: (u) => u.description, min: 10 },
+];
+
+export function printIncident(out: Output, i: Incident): void {
+  out.detail([
+    ["ID", i.id],
+    ["Name", i.name],
+    ["Severity", i.severity],
+    ["Status", statusText(i.lastUpdateStatus)],
+    ["Services", i.services.map((s) => `${s.name} (${s.id})`)],
+    ["Duration", i.duration == null ? undefined : formatDuration(i.duration * 1000)],
+    ["Created", formatTimestamp(i.created_at)],
+    ["Updated", i.updated_at ? formatTimestamp(i.updated_at) : undefined],
+  ]);
+  const updates = i.incidentUpdates ?? [];
+  if (updates.length) {
+    out.section("Updates");
+    out.table(updates, updateColumns);
+  }
+}
+
+export function printUpdate(out: Output, u: IncidentUpdate): void {
+  out.detail([
+    ["ID", u.id ?? undefined],
+    ["Status", statusText(u.status)],
+    ["Published", u.publicIncidentUpdateDate ? formatTimestamp(u.publicIncidentUpdateDate) : undefined],
+    ["Notify subscribers", u.notifySubscribers ?? undefined],
+    ["Created", u.created_at ? formatTimestamp(u.created_at) : undefined],
+    ["Message", u.description ?? undefined],
+  ]);
+}

@@ -1,0 +1,35 @@
+/** The one registry of scriptable commands, in the order `vigil --help` lists them. */
+import type { ResourceSpec } from "../command.ts";
+import { alertChannelsCommand } from "./alert-channels.ts";
+import { analyticsCommand } from "./analytics.ts";
+import { checkStatusesCommand } from "./check-statuses.ts";
+import { checksCommand } from "./checks.ts";
+import { heartbeatsCommand } from "./heartbeats.ts";
+import { incidentUpdatesCommand } from "./incident-updates.ts";
+import { incidentsCommand } from "./incidents.ts";
+import { locationsCommand } from "./locations.ts";
+import { privateLocationsCommand } from "./private-locations.ts";
+import { servicesCommand } from "./services.ts";
+import { sessionsCommand } from "./sessions.ts";
+import { statusPagesCommand } from "./status-pages.ts";
+import { triggerCommand } from "./trigger.ts";
+
+export const COMMANDS: readonly ResourceSpec[] = [
+  checksCommand,
+  checkStatusesCommand,
+  triggerCommand,
+  sessionsCommand,
+  analyticsCommand,
+  heartbeatsCommand,
+  alertChannelsCommand,
+  privateLocationsCommand,
+  statusPagesCommand,
+  servicesCommand,
+  incidentsCommand,
+  incidentUpdatesCommand,
+  locationsCommand,
+];
+
+export function findCommand(name: string): ResourceSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

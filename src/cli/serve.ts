@@ -1,0 +1,132 @@
+/**
+ * `vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo]`: the embedded service alone.
+ *
+ * The first stdout line is `listening on http://HOST:PORT` (scripts wait for it). While running, the
+ * service's URL and pid are in `<dataDir>/service.json` (0600), removed on a clean stop (SIGINT/SIGTERM).
+ * The key is $VIGIL_API_KEY, else the one stored 0600 in `<dataDir>/api-key` (generated on first start);
+ * the key itself is never printed. Exit codes: 0 clean stop, 1 start failure, 2 usage error, 130 when a
+ * second signal arrives before the clean stop finished.
+ */
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { dataDir as resolveDataDir } from "../config/paths.ts";
+import { resolveApiKey, startService } from "../service/main.ts";
+
+export type ServeArgs = { host: string; port: number; dataDir: string; demo: boolean };
+
+export const SERVE_USAGE = "usage: vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo]";
+
+export class ServeUsageError extends Error {}
+
+/** Parses the serve flags (`--flag value` or `--flag=value`). */
+export function parseServeArgs(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+): ServeArgs {
+  let host = "127.0.0.1";
+  let port = 0;
+  let data: string | undefined;
+  let demo = true;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    const eq = arg.indexOf("=");
+    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    const value = () => {
+      if (eq > 0 && arg.startsWith("--")) return arg.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined || v.startsWith("--")) throw new ServeUsageError(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case "--host":
+        host = value();
+        if (!host) throw new ServeUsageError("--host needs a value");
+        break;
+      case "--port": {
+        const v = value();
+        const n = Number(v);
+        if (!/^\d+$/.test(v) || n > 65535)
+          throw new ServeUsageError(`--port must be an integer 0-65535, got ${JSON.stringify(v)}`);
+        port = n;
+        break;
+      }
+      case "--data":
+        data = value();
+        break;
+      case "--no-demo":
+        demo = false;
+        break;
+      default:
+        throw new ServeUsageError(`unknown option ${JSON.stringify(arg)}`);
+    }
+  }
+  return { host, port, dataDir: resolveDataDir(env, data), demo };
+}
+
+type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
+const processIo: Io = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) };
+
+/** Runs the service until SIGINT/SIGTERM; resolves with the exit code. */
+export async function runServe(argv: string[], io: Io = processIo): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.stdout(`${SERVE_USAGE}\n`);
+    return 0;
+  }
+  let args: ServeArgs;
+  try {
+    args = parseServeArgs(argv);
+  } catch (err) {
+    if (err instanceof ServeUsageError) {
+      io.stderr(`vigil serve: ${err.message}\n${SERVE_USAGE}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  let service: Awaited<ReturnType<typeof startService>>;
+  try {
+    const apiKey = resolveApiKey(args.dataDir);
+    service = await startService({
+      host: args.host,
+      port: args.port,
+      dataDir: args.dataDir,
+      demo: args.demo,
+      apiKey,
+    });
+  } catch (err) {
+    io.stderr(`vigil serve: cannot start: ${(err as Error).message}\n`);
+    return 1;
+  }
+  // service.json first, so whoever sees the `listening on` line also finds the file.
+  const infoFile = join(args.dataDir, "service.json");
+  writeFileSync(infoFile, `${JSON.stringify({ url: service.url, pid: process.pid })}\n`, { mode: 0o600 });
+  chmodSync(infoFile, 0o600);
+  io.stdout(`listening on ${service.url}\n`);
+  if (!process.env.VIGIL_API_KEY) io.stderr(`api key: stored in ${join(args.dataDir, "api-key")}\n`);
+
+  return await new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) {
+        // a second signal while stopping: give up waiting for running checks
+        rmSync(infoFile, { force: true });
+        resolve(130);
+        return;
+      }
+      stopping = true;
+      io.stderr(`vigil serve: ${signal}, stopping\n`);
+      service
+        .close()
+        .catch((err) => io.stderr(`vigil serve: error while stopping: ${(err as Error).message}\n`))
+        .finally(() => {
+          process.off("SIGINT", onInt);
+          process.off("SIGTERM", onTerm);
+          rmSync(infoFile, { force: true });
+          resolve(0);
+        });
+    };
+    const onInt = () => stop("SIGINT");
+    const onTerm = () => stop("SIGTERM");
+    process.on("SIGINT", onInt);
+    process.on("SIGTERM", onTerm);
+  });
+}

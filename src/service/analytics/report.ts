@@ -1,0 +1,168 @@
+/**
+ * Builds an analytics report (seed §2.7, api-notes §2.1, §8.3) from stored FINAL results.
+ *
+ * Shape choices: `series` items are `{data: [row...]}`; grouped, each item also carries its group key
+ * (`{runLocation: "eu-west-1", data: [...]}`) and so does each row. A row is
+ * `{timestamp: <ISO bucket start>, <metric>: value, ...}`. Buckets are `aggregationInterval` minutes wide
+ * and aligned on multiples of the interval since the epoch (UTC), so timestamps are round and stay put as
+ * the window slides; when the interval spans the whole window there is one bucket starting at `from` (the
+ * default 24 h / 1440 min report is one summary row). Only buckets holding results are listed (oldest
+ * first), and a metric with no value in a bucket is null. `limit`/`page` page over series items (groups), default 10 / 1.
+ * `from`/`to` in the response are ISO date-times.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type { AnalyticsKind } from "../../api/analytics-metrics.ts";
+import type { AnalyticsQuery } from "../../api/schemas/analytics.ts";
+import { cached } from "../engine/statements.ts";
+import { badRequest } from "../errors.ts";
+import { metricMetadata, type ResolvedMetric, resolveMetric } from "./metrics.ts";
+import { aggregateMany, type Suffix } from "./stats.ts";
+import { reportWindow } from "./window.ts";
+
+export type ReportCheck = {
+  id: string;
+  name: string;
+  checkType: string;
+  activated: boolean;
+  muted: boolean;
+  frequency: number;
+  tags: string[];
+};
+
+export type SeriesRow = Record<string, string | number | null>;
+export type SeriesItem = { data: SeriesRow[]; [group: string]: unknown };
+
+export type Report = {
+  checkId: string;
+  name: string;
+  checkType: string;
+  activated: boolean;
+  muted: boolean;
+  frequency: number;
+  from: string;
+  to: string;
+  tags: string[];
+  series: SeriesItem[];
+  pagination: { page: number; limit: number };
+  metadata: Record<string, { unit: string; label: string; aggregation: string }>;
+};
+
+type Raw = Record<string, number | string | null>;
+
+const GROUP_COLUMNS: Record<string, string> = {
+  runLocation: "run_location",
+  statusCode: "status_code",
+  pageIndex: "page_index",
+};
+
+/** Accumulates one (group, bucket) cell. */
+type Cell = { total: number; passed: number; retries: number; values: Map<string, number[]> };
+
+export function buildReport(
+  db: DatabaseSync,
+  kind: AnalyticsKind,
+  check: ReportCheck,
+  q: AnalyticsQuery,
+  now: number,
+): Report {
+  const metrics: ResolvedMetric[] = q.metrics.map((name, i) => {
+    const m = resolveMetric(kind, name);
+    if (!m) throw badRequest(`"metrics[${i}]" must be one of the ${kind} metrics`, "query", ["metrics"]);
+    return m;
+  });
+  const { from, to } = reportWindow(q, now);
+  const intervalMs = (q.aggregationInterval ?? 1440) * 60_000;
+  const groupBy = q.groupBy;
+  const single = intervalMs >= to - from;
+  const columns = [...new Set(metrics.flatMap((m) => (m.source ? [m.source.column] : [])))];
+  const groupCol = groupBy ? GROUP_COLUMNS[groupBy] : undefined;
+  const filter = new Set(q.filterByStatus ?? ["success", "failure"]);
+  let statusClause = "";
+  if (filter.size === 1)
+    statusClause = filter.has("success")
+      ? " AND has_failures = 0 AND has_errors = 0"
+      : " AND (has_failures = 1 OR has_errors = 1)";
+  const select = [
+    "started_at",
+    "has_failures",
+    "has_errors",
+    "retries",
+    ...(groupCol ? [groupCol] : []),
+    ...columns,
+  ];
+  const sql = `SELECT ${select.join(", ")} FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ? AND started_at <= ?${statusClause}`;
+  const rows = cached(db, sql).all(check.id, from, to) as Raw[];
+
+  const groups = new Map<string | number | null, Map<number, Cell>>();
+  for (const r of rows) {
+    const key = groupCol ? (r[groupCol] ?? (groupBy === "pageIndex" ? 0 : null)) : null;
+    let buckets = groups.get(key);
+    if (!buckets) {
+      buckets = new Map();
+      groups.set(key, buckets);
+    }
+    const bucket = single ? from : Math.floor((r.started_at as number) / intervalMs) * intervalMs;
+    let cell = buckets.get(bucket);
+    if (!cell) {
+      cell = { total: 0, passed: 0, retries: 0, values: new Map(columns.map((c) => [c, []])) };
+      buckets.set(bucket, cell);
+    }
+    cell.total++;
+    if (r.has_failures === 0 && r.has_errors === 0) cell.passed++;
+    cell.retries += (r.retries as number) ?? 0;
+    for (const c of columns) {
+      const v = r[c];
+      if (typeof v === "number") cell.values.get(c)!.push(v);
+    }
+  }
+
+  const suffixesByColumn = new Map<string, Suffix[]>();
+  for (const m of metrics)
+    if (m.source)
+      suffixesByColumn.set(m.source.column, [
+        ...(suffixesByColumn.get(m.source.column) ?? []),
+        m.aggregation,
+      ]);
+
+  const keys = [...groups.keys()].sort((a, b) =>
+    typeof a === "number" && typeof b === "number" ? a - b : String(a ?? "").localeCompare(String(b ?? "")),
+  );
+  const limit = q.limit ?? 10;
+  const page = q.page ?? 1;
+  const pageKeys = groupBy ? keys.slice((page - 1) * limit, page * limit) : page === 1 ? [null] : [];
+  const series: SeriesItem[] = pageKeys.map((key) => {
+    const buckets = groups.get(key) ?? new Map<number, Cell>();
+    const data = [...buckets.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([bucket, cell]) => {
+        const row: SeriesRow = { timestamp: new Date(bucket).toISOString() };
+        if (groupBy) row[groupBy] = key;
+        const computed = new Map<string, Map<Suffix, number | null>>();
+        for (const [col, suffixes] of suffixesByColumn)
+          computed.set(col, aggregateMany(cell.values.get(col)!, suffixes));
+        for (const m of metrics) {
+          if (m.special === "availability")
+            row[m.name] = Math.round((cell.passed / cell.total) * 10000) / 100;
+          else if (m.special === "retries") row[m.name] = cell.retries;
+          else row[m.name] = computed.get(m.source!.column)!.get(m.aggregation) ?? null;
+        }
+        return row;
+      });
+    return groupBy ? { [groupBy]: key, data } : { data };
+  });
+
+  return {
+    checkId: check.id,
+    name: check.name,
+    checkType: check.checkType,
+    activated: check.activated,
+    muted: check.muted,
+    frequency: check.frequency,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    tags: check.tags,
+    series,
+    pagination: { page, limit },
+    metadata: Object.fromEntries(metrics.map((m) => [m.name, metricMetadata(m)])),
+  };
+}

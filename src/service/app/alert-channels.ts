@@ -1,0 +1,113 @@
+/**
+ * Alert channels: list (page/limit, bare array) and read (seed §4.3), plus hosted-style create (201),
+ * update, delete (204) and `PUT /v1/alert-channels/{id}/subscriptions` (api-notes §4). Bodies are validated
+ * with the client's schemas (src/api/schemas/alert-channels.ts).
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import {
+  alertChannelCreateBodySchema,
+  alertChannelIdSchema,
+  alertChannelListQuerySchema,
+  alertChannelSubscriptionBodySchema,
+  alertChannelUpdateBodySchema,
+} from "../../api/schemas/alert-channels.ts";
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { transaction } from "../db/open.ts";
+import { notFound, ServiceError } from "../errors.ts";
+import {
+  type ChannelInput,
+  deleteChannel,
+  getChannel,
+  insertChannel,
+  listChannels,
+  replaceSubscriptions,
+  updateChannel,
+  upsertSubscription,
+} from "../repo/alert-channels.ts";
+import { isoMs } from "../repo/util.ts";
+import { parseBody, parseQuery, validate } from "./validate.ts";
+
+type ChannelBody = ReturnType<typeof alertChannelCreateBodySchema.parse>;
+
+const NOT_FOUND = "Alert channel not found";
+
+function channelId(c: Context): number {
+  return validate(z.object({ id: alertChannelIdSchema }), { id: c.req.param("id") }, "params").id;
+}
+
+function toInput(b: ChannelBody): ChannelInput {
+  return {
+    type: b.type,
+    config: b.config as Record<string, unknown>,
+    sendRecovery: b.sendRecovery,
+    sendFailure: b.sendFailure,
+    sendDegraded: b.sendDegraded,
+    sslExpiry: b.sslExpiry,
+    sslExpiryThreshold: b.sslExpiryThreshold,
+    autoSubscribe: b.autoSubscribe,
+  };
+}
+
+function assertChecksExist(ctx: ServiceContext, subs: { checkId?: string | null }[] | undefined): void {
+  subs?.forEach((s, i) => {
+    if (s.checkId && !ctx.db.prepare("SELECT 1 FROM checks WHERE id = ?").get(s.checkId))
+      throw new ServiceError(400, `"subscriptions[${i}].checkId" must be an existing check`, {
+        validation: { source: "payload", keys: [`subscriptions.${i}.checkId`] },
+      });
+  });
+}
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  app.get("/v1/alert-channels", (c) => {
+    const query = parseQuery(c, z.looseObject(alertChannelListQuerySchema.shape));
+    const limit = query.limit ?? 10;
+    const page = query.page ?? 1;
+    return c.json(listChannels(ctx.db, limit, (page - 1) * limit));
+  });
+
+  app.get("/v1/alert-channels/:id", (c) => {
+    const ch = getChannel(ctx.db, channelId(c));
+    if (!ch) throw notFound(NOT_FOUND);
+    return c.json(ch);
+  });
+
+  app.post("/v1/alert-channels", async (c) => {
+    const body = await parseBody(c, alertChannelCreateBodySchema);
+    assertChecksExist(ctx, body.subscriptions);
+    const id = transaction(ctx.db, () => {
+      const newId = insertChannel(ctx.db, toInput(body), isoMs(ctx.now()));
+      if (body.subscriptions) replaceSubscriptions(ctx.db, newId, body.subscriptions);
+      return newId;
+    });
+    return c.json(getChannel(ctx.db, id), 201);
+  });
+
+  app.put("/v1/alert-channels/:id", async (c) => {
+    const id = channelId(c);
+    if (!getChannel(ctx.db, id)) throw notFound(NOT_FOUND);
+    const body = await parseBody(c, alertChannelUpdateBodySchema);
+    assertChecksExist(ctx, body.subscriptions);
+    transaction(ctx.db, () => {
+      updateChannel(ctx.db, id, toInput(body), isoMs(ctx.now()));
+      if (body.subscriptions) replaceSubscriptions(ctx.db, id, body.subscriptions);
+    });
+    return c.json(getChannel(ctx.db, id));
+  });
+
+  app.delete("/v1/alert-channels/:id", (c) => {
+    if (!deleteChannel(ctx.db, channelId(c))) throw notFound(NOT_FOUND);
+    return c.body(null, 204);
+  });
+
+  app.put("/v1/alert-channels/:id/subscriptions", async (c) => {
+    const id = channelId(c);
+    if (!getChannel(ctx.db, id)) throw notFound(NOT_FOUND);
+    const body = await parseBody(c, alertChannelSubscriptionBodySchema);
+    assertChecksExist(ctx, [body]);
+    const target = body.checkId ? { checkId: body.checkId } : { groupId: body.groupId as number };
+    const sub = upsertSubscription(ctx.db, id, target, body.activated);
+    ctx.db.prepare("UPDATE alert_channels SET updated_at = ? WHERE id = ?").run(isoMs(ctx.now()), id);
+    return c.json(sub);
+  });
+}

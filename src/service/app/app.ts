@@ -1,0 +1,69 @@
+/**
+ * The embedded service's Hono app: bearer-key auth on /v1 and /v2, `x-service-account` → `accountId`, the
+ * registered route modules, and one error handler that answers every failure in the hosted error shape
+ * (`{statusCode, error, message, validation?}`), including unknown routes (404) and bad JSON (400).
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import type { RouteModule, ServiceApp, ServiceContext, ServiceEnv } from "../context.ts";
+import { ServiceError } from "../errors.ts";
+import { zodToServiceError } from "./validate.ts";
+
+export type AppOptions = {
+  apiKey: string;
+  /** accountId echoed when a request carries no `x-service-account`. */
+  defaultAccountId: string;
+  modules: RouteModule[];
+  /** Where unexpected errors are reported (never with request bodies or headers). */
+  logError?: (err: unknown) => void;
+};
+
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+/**
+ * Constant-time comparison of the presented bearer token with the service key (both hashed first, so the
+ * comparison length never depends on the secret).
+ */
+export function tokenMatches(header: string | undefined, keyDigest: Buffer): boolean {
+  if (!header) return false;
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+  if (!m?.[1]) return false;
+  return timingSafeEqual(digest(m[1].trim()), keyDigest);
+}
+
+export function createApp(ctx: ServiceContext, opts: AppOptions): ServiceApp {
+  const app = new Hono<ServiceEnv>();
+  const keyDigest = digest(opts.apiKey);
+
+  const auth: MiddlewareHandler<ServiceEnv> = async (c, next) => {
+    if (!tokenMatches(c.req.header("authorization"), keyDigest)) {
+      return c.json({ statusCode: 401, error: "Unauthorized", message: "Bad Token" }, 401);
+    }
+    const account = c.req.header("x-service-account")?.trim();
+    c.set("accountId", account ? account : opts.defaultAccountId);
+    await next();
+  };
+  app.use("/v1/*", auth);
+  app.use("/v2/*", auth);
+  app.use("/ping/*", async (c, next) => {
+    c.set("accountId", opts.defaultAccountId);
+    await next();
+  });
+
+  for (const m of opts.modules) m.register(app, ctx);
+
+  app.notFound((c) => c.json({ statusCode: 404, error: "Not Found", message: "Not Found" }, 404));
+  app.onError((err, c) => {
+    let e: ServiceError;
+    if (err instanceof ServiceError) e = err;
+    else if (err instanceof z.ZodError) e = zodToServiceError(err, undefined, "payload");
+    else {
+      opts.logError?.(err);
+      e = new ServiceError(500, "An internal server error occurred");
+    }
+    for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
+    return c.json(e.toBody(), e.status as 400);
+  });
+  return app;
+}

@@ -1,0 +1,192 @@
+/**
+ * Request bodies of the check endpoints (beyond the seed: hosted `POST /v1/checks/{type}` and
+ * `PUT /v1/checks/{type}/{id}`), with the hosted limits. No client schema exists for these yet (the client
+ * only reads checks), so they live here. Unknown fields are dropped, not rejected.
+ */
+import { z } from "zod";
+import { REGION_CODES } from "./locations.ts";
+
+export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
+const frequency = z.union(
+  FREQUENCIES.map((f) => z.literal(f)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
+);
+
+const keyValue = z.object({ key: z.string().min(1), value: z.string(), locked: z.boolean().default(false) });
+
+const assertion = z.object({
+  source: z.string().min(1),
+  comparison: z.string().min(1),
+  property: z.string().default(""),
+  target: z.union([z.string(), z.number()]).transform(String).default(""),
+  regex: z.string().nullish().default(""),
+});
+
+const retryStrategy = z
+  .object({
+    type: z.enum(["FIXED", "LINEAR", "EXPONENTIAL", "SINGLE_RETRY"]),
+    baseBackoffSeconds: z.number().min(0).max(600).default(60),
+    maxRetries: z.number().int().min(1).max(10).default(2),
+    maxDurationSeconds: z.number().min(0).max(600).default(600),
+    sameRegion: z.boolean().default(true),
+    onlyOn: z.array(z.enum(["NETWORK_ERROR"])).optional(),
+  })
+  .nullable();
+
+/** Fields every check type shares. */
+const common = {
+  name: z.string().min(1).max(255),
+  activated: z.boolean().default(true),
+  muted: z.boolean().default(false),
+  doubleCheck: z.boolean().optional(),
+  shouldFail: z.boolean().default(false),
+  locations: z
+    .array(z.enum(REGION_CODES))
+    .nullish()
+    .transform((v) => v ?? []),
+  privateLocations: z
+    .array(z.string().min(1))
+    .nullish()
+    .transform((v) => v ?? []),
+  tags: z.array(z.string().min(1).max(255)).default([]),
+  description: z.string().max(1000).nullish(),
+  groupId: z.number().int().nullish().default(null),
+  groupOrder: z.number().min(0).nullish().default(null),
+  runtimeId: z.string().nullish().default(null),
+  runParallel: z.boolean().default(false),
+  useGlobalAlertSettings: z.boolean().default(true),
+  alertSettings: z.looseObject({}).nullish(),
+  alertChannelSubscriptions: z
+    .array(z.object({ alertChannelId: z.number().int(), activated: z.boolean() }))
+    .optional(),
+  retryStrategy: retryStrategy.optional(),
+  frequency: frequency.default(10),
+  frequencyOffset: z.number().int().min(0).optional(),
+};
+
+const ms = (max: number, def: number) =>
+  z
+    .number()
+    .min(0)
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? def);
+
+const httpRequest = (methods: readonly [string, ...string[]]) =>
+  z.object({
+    method: z.enum(methods).default(methods[0]),
+    url: z.string().min(1).max(2048).pipe(z.url()),
+    followRedirects: z.boolean().default(true),
+    skipSSL: z.boolean().default(false),
+    ipFamily: z.enum(["IPv4", "IPv6"]).default("IPv4"),
+    body: z.string().default(""),
+    bodyType: z.enum(["JSON", "FORM", "RAW", "GRAPHQL", "NONE"]).default("NONE"),
+    headers: z.array(keyValue).default([]),
+    queryParameters: z.array(keyValue).default([]),
+    assertions: z.array(assertion).default([]),
+    basicAuth: z.object({ username: z.string(), password: z.string() }).nullish(),
+  });
+
+export const apiCheckBody = z.object({
+  ...common,
+  request: httpRequest(["GET", "POST", "PUT", "HEAD", "DELETE", "PATCH"]),
+  degradedResponseTime: ms(45000, 5000),
+  maxResponseTime: ms(45000, 20000),
+});
+
+export const urlCheckBody = z.object({
+  ...common,
+  request: httpRequest(["GET"]),
+  degradedResponseTime: ms(45000, 3000),
+  maxResponseTime: ms(45000, 5000),
+});
+
+export const tcpCheckBody = z.object({
+  ...common,
+  request: z.object({
+    hostname: z.string().min(1).max(2048),
+    port: z.number().int().min(1).max(65535),
+    data: z.string().nullish().default(null),
+    assertions: z.array(assertion).default([]),
+    ipFamily: z.enum(["IPv4", "IPv6"]).default("IPv4"),
+  }),
+  degradedResponseTime: ms(45000, 3000),
+  maxResponseTime: ms(45000, 5000),
+});
+
+export const dnsCheckBody = z.object({
+  ...common,
+  request: z.object({
+    query: z.string().min(1).max(100),
+    recordType: z.enum(["A", "AAAA", "CNAME", "MX", "TXT", "SOA", "NS", "HTTPS"]),
+    nameServer: z.string().max(100).optional(),
+    port: z.number().int().min(1).max(65535).optional(),
+    protocol: z.enum(["TCP", "UDP"]).default("UDP"),
+    assertions: z.array(assertion).default([]),
+  }),
+  degradedResponseTime: ms(5000, 500),
+  maxResponseTime: ms(5000, 1000),
+});
+
+const timeUnit = z.enum(["seconds", "minutes", "hours", "days"]);
+const UNIT_S = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
+const YEAR_S = 365 * 86400;
+
+export const heartbeatCheckBody = z.object({
+  ...common,
+  heartbeat: z
+    .object({
+      period: z.number().min(0),
+      periodUnit: timeUnit,
+      grace: z.number().min(0),
+      graceUnit: timeUnit,
+      pingToken: z.string().min(1).nullish(),
+    })
+    .superRefine((h, ctx) => {
+      const period = h.period * UNIT_S[h.periodUnit];
+      const grace = h.grace * UNIT_S[h.graceUnit];
+      if (period < 30 || period > YEAR_S)
+        ctx.addIssue({
+          code: "custom",
+          path: ["period"],
+          message: '"heartbeat.period" must be between 30 seconds and 365 days',
+        });
+      if (grace > YEAR_S)
+        ctx.addIssue({
+          code: "custom",
+          path: ["grace"],
+          message: '"heartbeat.grace" must be at most 365 days',
+        });
+    }),
+  degradedResponseTime: ms(300000, 10000),
+  maxResponseTime: ms(300000, 20000),
+});
+
+const scriptCheck = {
+  ...common,
+  frequency: frequency
+    .refine((f) => f !== 0, '"frequency" must be at least 1 for this check type')
+    .default(10),
+  script: z.string().min(1),
+  sslCheckDomain: z.string().nullish(),
+  degradedResponseTime: ms(300000, 10000),
+  maxResponseTime: ms(300000, 30000),
+};
+export const browserCheckBody = z.object(scriptCheck);
+export const multiStepCheckBody = z.object(scriptCheck);
+
+/** URL segment of `/v1/checks/{segment}` → check type and its body schema. */
+export const CHECK_KINDS = {
+  api: { checkType: "API", schema: apiCheckBody },
+  url: { checkType: "URL", schema: urlCheckBody },
+  tcp: { checkType: "TCP", schema: tcpCheckBody },
+  dns: { checkType: "DNS", schema: dnsCheckBody },
+  heartbeat: { checkType: "HEARTBEAT", schema: heartbeatCheckBody },
+  browser: { checkType: "BROWSER", schema: browserCheckBody },
+  multistep: { checkType: "MULTI_STEP", schema: multiStepCheckBody },
+} as const;
+
+export type CheckKind = keyof typeof CHECK_KINDS;
+
+export function kindOfType(checkType: string): CheckKind | undefined {
+  return (Object.keys(CHECK_KINDS) as CheckKind[]).find((k) => CHECK_KINDS[k].checkType === checkType);
+}

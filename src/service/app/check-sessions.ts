@@ -1,0 +1,56 @@
+/**
+ * Check sessions (seed §4.1, api-notes §2.2): trigger, read, completion long-poll.
+ */
+import { z } from "zod";
+import { maxWaitSecondsSchema, triggerBodySchema } from "../../api/schemas/check-sessions.ts";
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { readAllChecks } from "../engine/checks.ts";
+import { selectTargets } from "../engine/match.ts";
+import { sessionJson, sessionResultJson } from "../engine/shape.ts";
+import { TERMINAL } from "../engine/store.ts";
+import { notFound, ServiceError } from "../errors.ts";
+import { runnerFor } from "../runners/registry.ts";
+import { parseBody, parseQuery } from "./validate.ts";
+
+const completionQuery = z.looseObject({ maxWaitSeconds: maxWaitSecondsSchema });
+
+const STILL_RUNNING =
+  "Check session is still in progress, but maximum per-request wait time was exceeded. Please retry.";
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  const detail = (id: string) => {
+    const s = ctx.engine.getSession(id);
+    if (!s) throw notFound("No such check session.");
+    const base = ctx.publicUrl();
+    return {
+      ...sessionJson(s, base, ctx.now()),
+      results: ctx.engine.sessionResults(id).map((r) => sessionResultJson(r, base)),
+    };
+  };
+
+  app.post("/v1/check-sessions/trigger", async (c) => {
+    const body = (await parseBody(c, triggerBodySchema.nullable())) ?? {};
+    const targets = selectTargets(readAllChecks(ctx.db), body.target, (t) => runnerFor(t) !== undefined);
+    if (targets.length === 0) throw notFound("No matching checks were found.");
+    const sessions = ctx.engine.trigger(
+      targets.map((t) => t.id),
+      "TRIGGER_API",
+    );
+    const base = ctx.publicUrl();
+    const now = ctx.now();
+    return c.json({ sessions: sessions.map((s) => sessionJson(s, base, now)) }, 201);
+  });
+
+  app.get("/v1/check-sessions/:id", (c) => c.json(detail(c.req.param("id"))));
+
+  app.get("/v1/check-sessions/:id/completion", async (c) => {
+    const { maxWaitSeconds } = parseQuery(c, completionQuery);
+    const id = c.req.param("id");
+    if (!ctx.engine.getSession(id)) throw notFound("No such check session.");
+    const s = await ctx.engine.waitForSession(id, maxWaitSeconds * 1000, c.req.raw.signal);
+    if (!s || !TERMINAL.has(s.status)) {
+      throw new ServiceError(408, STILL_RUNNING, { headers: { "Retry-After": "1" } });
+    }
+    return c.json(detail(id));
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Check statuses (api-notes §3.2, beyond the seed): the latest FINAL result of each check that has run.
+ * A check that never ran has no entry in the list (the console shows it as pending) and answers 404 alone.
+ */
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { checkStatus } from "../engine/queries.ts";
+import { notFound } from "../errors.ts";
+
+type CheckRef = { id: string; name: string; createdAt: string };
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  const statusOf = (check: CheckRef) => {
+    const s = checkStatus(ctx.db, check.id, ctx.now());
+    if (!s) return undefined;
+    return {
+      name: check.name,
+      checkId: check.id,
+      hasFailures: s.latest.hasFailures,
+      hasErrors: s.latest.hasErrors,
+      isDegraded: s.latest.isDegraded,
+      longestRun: s.longestRun,
+      shortestRun: s.shortestRun,
+      lastRunLocation: s.latest.runLocation,
+      lastCheckRunId: s.latest.id,
+      sslDaysRemaining: null,
+      created_at: check.createdAt,
+      updated_at: new Date(s.latest.stoppedAt).toISOString(),
+    };
+  };
+  app.get("/v1/check-statuses", (c) => {
+    const out = [];
+    const checks = ctx.db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all() as {
+      id: string;
+      name: string;
+      created_at: string;
+    }[];
+    for (const check of checks) {
+      const s = statusOf({ id: check.id, name: check.name, createdAt: check.created_at });
+      if (s) out.push(s);
+    }
+    return c.json(out);
+  });
+
+  app.get("/v1/check-statuses/:checkId", (c) => {
+    const row = ctx.db
+      .prepare("SELECT id, name, created_at FROM checks WHERE id = ?")
+      .get(c.req.param("checkId")) as { id: string; name: string; created_at: string } | undefined;
+    if (!row) throw notFound("Check not found");
+    const s = statusOf({ id: row.id, name: row.name, createdAt: row.created_at });
+    if (!s) throw notFound("No status for this check yet");
+    return c.json(s);
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * Checks (beyond the seed; hosted shapes of api-notes §3.1): list with filters, read, create per type,
+ * update (per type or generic), delete.
+ *
+ * Create validates with the client's strict create schema where one exists (src/api/schemas/checks.ts),
+ * then fills the hosted defaults with ./check-bodies.ts. Updates are partial: the body is merged onto the
+ * stored check (`request` and `heartbeat` merged one level deep) and the result validated in full.
+ * `autoAssignAlerts` (query, default true) subscribes a new check to every existing alert channel unless the
+ * body lists `alertChannelSubscriptions` itself.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import { checkCreateSchemas, checkListQuerySchema } from "../../api/schemas/checks.ts";
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { transaction } from "../db/open.ts";
+import { notFound, ServiceError } from "../errors.ts";
+import { channelIds, subscriptionsOfCheck, upsertSubscription } from "../repo/alert-channels.ts";
+import {
+  type CheckDoc,
+  deleteCheck,
+  getCheck,
+  insertCheck,
+  listChecks,
+  updateCheck,
+} from "../repo/checks.ts";
+import { isoMs, uuid } from "../repo/util.ts";
+import { CHECK_KINDS, type CheckKind, kindOfType } from "./check-bodies.ts";
+import { parseBody, parseQuery, q, validate } from "./validate.ts";
+
+/** The check as the API shows it: stored doc + subscriptions + the ping URL of this service. */
+export function checkView(ctx: ServiceContext, doc: CheckDoc): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    ...doc,
+    alertChannelSubscriptions: subscriptionsOfCheck(ctx.db, doc.id),
+  };
+  const hb = doc.heartbeat as Record<string, unknown> | undefined;
+  if (hb && typeof hb.pingToken === "string")
+    out.heartbeat = { ...hb, pingUrl: `${ctx.publicUrl()}/ping/${hb.pingToken}` };
+  return out;
+}
+
+const listQuery = z.looseObject({ ...checkListQuerySchema.shape });
+
+function normalise(kind: CheckKind, body: unknown): Record<string, unknown> {
+  return validate(CHECK_KINDS[kind].schema, body, "payload") as Record<string, unknown>;
+}
+
+function heartbeatToken(kind: CheckKind, fields: Record<string, unknown>): void {
+  if (kind !== "heartbeat") return;
+  const hb = fields.heartbeat as Record<string, unknown>;
+  if (typeof hb.pingToken !== "string" || hb.pingToken === "") hb.pingToken = uuid();
+}
+
+function assertPrivateLocations(ctx: ServiceContext, fields: Record<string, unknown>): void {
+  const slugs = (fields.privateLocations as string[] | undefined) ?? [];
+  const known = new Set(
+    (ctx.db.prepare("SELECT slug_name FROM private_locations").all() as { slug_name: string }[]).map(
+      (r) => r.slug_name,
+    ),
+  );
+  slugs.forEach((s, i) => {
+    if (!known.has(s))
+      throw new ServiceError(
+        400,
+        `"privateLocations[${i}]" must be the slug of an existing private location`,
+        {
+          validation: { source: "payload", keys: [`privateLocations.${i}`] },
+        },
+      );
+  });
+}
+
+function assertChannels(ctx: ServiceContext, subs: { alertChannelId: number }[] | undefined): void {
+  const ids = new Set(channelIds(ctx.db, false));
+  subs?.forEach((s, i) => {
+    if (!ids.has(s.alertChannelId))
+      throw new ServiceError(
+        400,
+        `"alertChannelSubscriptions[${i}].alertChannelId" must be an existing alert channel`,
+        {
+          validation: { source: "payload", keys: [`alertChannelSubscriptions.${i}.alertChannelId`] },
+        },
+      );
+  });
+}
+
+function toDoc(
+  kind: CheckKind,
+  id: string,
+  fields: Record<string, unknown>,
+  createdAt: string,
+  updatedAt: string,
+): CheckDoc {
+  const { alertChannelSubscriptions: _subs, ...rest } = fields;
+  return {
+    ...rest,
+    id,
+    checkType: CHECK_KINDS[kind].checkType,
+    created_at: createdAt,
+    updated_at: updatedAt,
+  } as CheckDoc;
+}
+
+function idParam(c: Context): string {
+  return c.req.param("id") ?? "";
+}
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  app.get("/v1/checks", (c) => {
+    const query = parseQuery(c, listQuery);
+    const limit = query.limit ?? 10;
+    const page = query.page ?? 1;
+    const slice = listChecks(
+      ctx.db,
+      { tags: query.tag, checkType: query.checkType, search: query.search, state: query.status },
+      limit,
+      (page - 1) * limit,
+    );
+    return c.json(slice.map((ch) => checkView(ctx, ch)));
+  });
+
+  app.get("/v1/checks/:id", (c) => {
+    const doc = getCheck(ctx.db, idParam(c));
+    if (!doc) throw notFound("Check not found");
+    return c.json(checkView(ctx, doc));
+  });
+
+  async function create(c: Context, kind: CheckKind) {
+    const { autoAssignAlerts } = parseQuery(
+      c,
+      z.looseObject({ autoAssignAlerts: q.one(q.bool()).default(true) }),
+    );
+    const clientSchema = (checkCreateSchemas as Record<string, z.ZodType>)[kind];
+    const body = await parseBody(c, clientSchema ?? z.unknown());
+    const fields = normalise(kind, body);
+    heartbeatToken(kind, fields);
+    assertPrivateLocations(ctx, fields);
+    const subs = fields.alertChannelSubscriptions as
+      | { alertChannelId: number; activated: boolean }[]
+      | undefined;
+    assertChannels(ctx, subs);
+    const now = isoMs(ctx.now());
+    const doc = toDoc(kind, uuid(), fields, now, now);
+    transaction(ctx.db, () => {
+      insertCheck(ctx.db, doc);
+      const wanted =
+        subs ??
+        (autoAssignAlerts ? channelIds(ctx.db, false) : channelIds(ctx.db, true)).map((id) => ({
+          alertChannelId: id,
+          activated: true,
+        }));
+      for (const s of wanted) upsertSubscription(ctx.db, s.alertChannelId, { checkId: doc.id }, s.activated);
+    });
+    return c.json(checkView(ctx, doc), 201);
+  }
+
+  for (const kind of Object.keys(CHECK_KINDS) as CheckKind[]) {
+    app.post(`/v1/checks/${kind}`, (c) => create(c, kind));
+    app.put(`/v1/checks/${kind}/:id`, (c) => update(c, kind));
+  }
+  app.put("/v1/checks/:id", (c) => update(c, undefined));
+
+  /** Hosted generic create: the type comes from the body's `checkType`. */
+  app.post("/v1/checks", async (c) => {
+    const { checkType } = await parseBody(c, z.looseObject({ checkType: z.string() }));
+    const kind = kindOfType(checkType);
+    if (!kind)
+      throw new ServiceError(
+        400,
+        `"checkType" must be one of [${Object.values(CHECK_KINDS)
+          .map((k) => k.checkType)
+          .join(", ")}]`,
+        {
+          validation: { source: "payload", keys: ["checkType"] },
+        },
+      );
+    return create(c, kind);
+  });
+
+  async function update(c: Context, kindFromPath: CheckKind | undefined) {
+    const existing = getCheck(ctx.db, idParam(c));
+    if (!existing) throw notFound("Check not found");
+    const kind = kindOfType(existing.checkType);
+    if (!kind) throw new ServiceError(400, `Checks of type ${existing.checkType} cannot be updated here`);
+    if (kindFromPath && kindFromPath !== kind)
+      throw new ServiceError(400, `"checkType" must be [${existing.checkType}]`, {
+        validation: { source: "payload", keys: ["checkType"] },
+      });
+    const body = await parseBody(c, z.record(z.string(), z.unknown()));
+    const merged: Record<string, unknown> = { ...existing, ...body };
+    for (const k of ["request", "heartbeat"]) {
+      if (body[k] && typeof body[k] === "object" && existing[k] && typeof existing[k] === "object")
+        merged[k] = { ...(existing[k] as object), ...(body[k] as object) };
+    }
+    const fields = normalise(kind, merged);
+    heartbeatToken(kind, fields);
+    assertPrivateLocations(ctx, fields);
+    const subs = fields.alertChannelSubscriptions as
+      | { alertChannelId: number; activated: boolean }[]
+      | undefined;
+    assertChannels(ctx, subs);
+    const doc = toDoc(
+      kind,
+      existing.id,
+      { ...fields, isDemo: existing.isDemo },
+      existing.created_at,
+      isoMs(ctx.now()),
+    );
+    if (doc.isDemo === undefined) delete doc.isDemo;
+    transaction(ctx.db, () => {
+      updateCheck(ctx.db, doc);
+      if ("alertChannelSubscriptions" in body && subs) {
+        ctx.db.prepare("DELETE FROM alert_subscriptions WHERE check_id = ?").run(doc.id);
+        for (const s of subs) upsertSubscription(ctx.db, s.alertChannelId, { checkId: doc.id }, s.activated);
+      }
+    });
+    return c.json(checkView(ctx, doc));
+  }
+
+  app.delete("/v1/checks/:id", (c) => {
+    if (!deleteCheck(ctx.db, idParam(c))) throw notFound("Check not found");
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Heartbeat events (seed §4.7, api-notes §2.4) and availability (api-notes §3.5, beyond the seed).
+ * Window: `startTime`/`endTime` (ISO date or date-time; a bare date as `endTime` means the end of that
+ * day), default the last 24 h up to the request. Events are newest first, `limit` ≤ 10 (default 10).
+ */
+import {
+  heartbeatAvailabilityQuerySchema,
+  heartbeatEventsQuerySchema,
+} from "../../api/schemas/heartbeats.ts";
+import { availability, heartbeatStats } from "../analytics/heartbeat-stats.ts";
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { notFound } from "../errors.ts";
+import { parseQuery } from "./validate.ts";
+
+const DAY = 86_400_000;
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
+
+function windowOf(q: { startTime?: string | undefined; endTime?: string | undefined }, now: number) {
+  const end = q.endTime ? Date.parse(q.endTime) + (isDate(q.endTime) ? DAY : 0) : now + 1;
+  const start = q.startTime ? Date.parse(q.startTime) : end - DAY;
+  return { start, end };
+}
+
+type EventRow = { id: string; state: string; ts: number; source: string; user_agent: string };
+
+const eventJson = (e: EventRow) => ({
+  id: e.id,
+  state: e.state,
+  timestamp: new Date(e.ts).toISOString(),
+  source: e.source,
+  userAgent: e.user_agent,
+});
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  const requireHeartbeat = (id: string) => {
+    const row = ctx.db.prepare("SELECT check_type FROM checks WHERE id = ?").get(id) as
+      | { check_type: string }
+      | undefined;
+    if (row?.check_type !== "HEARTBEAT") throw notFound("Heartbeat check not found");
+  };
+
+  app.get("/v1/checks/heartbeats/:checkId/events", (c) => {
+    const q = parseQuery(c, heartbeatEventsQuerySchema);
+    const checkId = c.req.param("checkId");
+    requireHeartbeat(checkId);
+    const { start, end } = windowOf(q, ctx.now());
+    const events = ctx.db
+      .prepare(
+        "SELECT id, state, ts, source, user_agent FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts < ? ORDER BY ts DESC LIMIT ?",
+      )
+      .all(checkId, start, end, q.limit ?? 10) as EventRow[];
+    return c.json([{ events: events.map(eventJson), stats: heartbeatStats(ctx.db, checkId, ctx.now()) }]);
+  });
+
+  app.get("/v1/checks/heartbeats/:checkId/events/:id", (c) => {
+    const checkId = c.req.param("checkId");
+    requireHeartbeat(checkId);
+    const e = ctx.db
+      .prepare("SELECT id, state, ts, source, user_agent FROM heartbeat_events WHERE check_id = ? AND id = ?")
+      .get(checkId, c.req.param("id")) as EventRow | undefined;
+    if (!e) throw notFound("Heartbeat event not found");
+    return c.json({ event: eventJson(e), stats: heartbeatStats(ctx.db, checkId, ctx.now()) });
+  });
+
+  app.get("/v1/checks/heartbeats/:checkId/availability", (c) => {
+    const q = parseQuery(c, heartbeatAvailabilityQuerySchema);
+    const checkId = c.req.param("checkId");
+    requireHeartbeat(checkId);
+    const { start, end } = windowOf(q, ctx.now());
+    return c.json(availability(ctx.db, checkId, start, end));
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Incident updates (seed §4.6): read and PUT, plus hosted-style create (answers 200, api-notes §1.2 quirk),
+ * list (the latest 100, newest first, bare array) and delete (204). A PUT replaces description, status,
+ * date and notifySubscribers; fields it omits keep their stored value except `notifySubscribers` (default
+ * false, as in the hosted body). Every change touches the incident's `updated_at`.
+ */
+import type { Context } from "hono";
+import {
+  incidentUpdateCreateBodySchema,
+  incidentUpdateUpdateBodySchema,
+} from "../../api/schemas/incidents.ts";
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { transaction } from "../db/open.ts";
+import { notFound } from "../errors.ts";
+import {
+  deleteUpdate,
+  getIncident,
+  getUpdate,
+  incidentExists,
+  insertUpdate,
+  latestUpdates,
+  touchIncident,
+  updateUpdate,
+} from "../repo/incidents.ts";
+import { isoMs } from "../repo/util.ts";
+import { INCIDENT_NOT_FOUND } from "./incidents.ts";
+import { parseBody } from "./validate.ts";
+
+const NOT_FOUND = "Incident update not found";
+
+function incidentId(ctx: ServiceContext, c: Context): string {
+  const id = c.req.param("incidentId") ?? "";
+  if (!incidentExists(ctx.db, id)) throw notFound(INCIDENT_NOT_FOUND);
+  return id;
+}
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  const base = "/v1/status-pages/incidents/:incidentId/incident-updates";
+
+  app.get(base, (c) => c.json(latestUpdates(ctx.db, incidentId(ctx, c), 100)));
+
+  app.post(base, async (c) => {
+    const incId = incidentId(ctx, c);
+    const body = await parseBody(c, incidentUpdateCreateBodySchema);
+    const now = isoMs(ctx.now());
+    const current = getIncident(ctx.db, incId, c.get("accountId"));
+    const id = transaction(ctx.db, () => {
+      const newId = insertUpdate(
+        ctx.db,
+        incId,
+        {
+          description: body.description,
+          status: body.status ?? current?.lastUpdateStatus ?? "INVESTIGATING",
+          publicIncidentUpdateDate: body.publicIncidentUpdateDate ?? now,
+          notifySubscribers: body.notifySubscribers,
+        },
+        now,
+      );
+      touchIncident(ctx.db, incId, now);
+      return newId;
+    });
+    return c.json(getUpdate(ctx.db, incId, id), 200);
+  });
+
+  app.get(`${base}/:updateId`, (c) => {
+    const u = getUpdate(ctx.db, incidentId(ctx, c), c.req.param("updateId"));
+    if (!u) throw notFound(NOT_FOUND);
+    return c.json(u);
+  });
+
+  app.put(`${base}/:updateId`, async (c) => {
+    const incId = incidentId(ctx, c);
+    const updateId = c.req.param("updateId");
+    const existing = getUpdate(ctx.db, incId, updateId);
+    if (!existing) throw notFound(NOT_FOUND);
+    const body = await parseBody(c, incidentUpdateUpdateBodySchema);
+    const now = isoMs(ctx.now());
+    transaction(ctx.db, () => {
+      updateUpdate(
+        ctx.db,
+        incId,
+        updateId,
+        {
+          description: body.description,
+          status: body.status ?? existing.status,
+          publicIncidentUpdateDate: body.publicIncidentUpdateDate ?? existing.publicIncidentUpdateDate,
+          notifySubscribers: body.notifySubscribers,
+        },
+        now,
+      );
+      touchIncident(ctx.db, incId, now);
+    });
+    return c.json(getUpdate(ctx.db, incId, updateId));
+  });
+
+  app.delete(`${base}/:updateId`, (c) => {
+    const incId = incidentId(ctx, c);
+    if (!deleteUpdate(ctx.db, incId, c.req.param("updateId"))) throw notFound(NOT_FOUND);
+    touchIncident(ctx.db, incId, isoMs(ctx.now()));
+    return c.body(null, 204);
+  });
+}

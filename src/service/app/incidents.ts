@@ -1,0 +1,110 @@
+/**
+ * Incidents (seed §4.6): create (201), PUT (name, severity, services; no updates in the body), read, list
+ * (the latest 100, newest first, cursor `nextId` over them) and hosted-style delete (204).
+ * Every referenced service must exist (400 otherwise). Create-body updates without `status` take the body's
+ * `lastUpdateStatus`, else INVESTIGATING; without `publicIncidentUpdateDate` they take the time of the call.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import { incidentCreateBodySchema, incidentPutBodySchema } from "../../api/schemas/incidents.ts";
+import { cursorQuerySchema } from "../../api/schemas/services.ts";
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { transaction } from "../db/open.ts";
+import { notFound, ServiceError } from "../errors.ts";
+import {
+  deleteIncident,
+  getIncident,
+  insertIncident,
+  insertUpdate,
+  latestIncidents,
+  updateIncident,
+} from "../repo/incidents.ts";
+import { serviceExists } from "../repo/services.ts";
+import { isoMs } from "../repo/util.ts";
+import { cursorOrThrow } from "./services.ts";
+import { parseBody, parseQuery } from "./validate.ts";
+
+export const INCIDENT_NOT_FOUND = "Incident not found";
+
+function serviceIds(ctx: ServiceContext, services: { id: string }[]): string[] {
+  return services.map((s, i) => {
+    if (!serviceExists(ctx.db, s.id))
+      throw new ServiceError(400, `"services[${i}].id" must be an existing service`, {
+        validation: { source: "payload", keys: [`services.${i}.id`] },
+      });
+    return s.id;
+  });
+}
+
+const param = (c: Context) => c.req.param("id") ?? "";
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  app.get("/v1/status-pages/incidents", (c) => {
+    const query = parseQuery(c, z.looseObject(cursorQuerySchema.shape));
+    return c.json(
+      cursorOrThrow(latestIncidents(ctx.db, c.get("accountId"), 100), query.limit ?? 20, query.nextId),
+    );
+  });
+
+  app.post("/v1/status-pages/incidents", async (c) => {
+    const body = await parseBody(c, incidentCreateBodySchema);
+    const ids = serviceIds(ctx, body.services);
+    const nowMs = ctx.now();
+    const now = isoMs(nowMs);
+    const id = transaction(ctx.db, () => {
+      const newId = insertIncident(
+        ctx.db,
+        {
+          name: body.name,
+          severity: body.severity,
+          serviceIds: ids,
+          fallbackStatus: body.lastUpdateStatus ?? "INVESTIGATING",
+        },
+        now,
+      );
+      body.incidentUpdates.forEach((u, i) => {
+        insertUpdate(
+          ctx.db,
+          newId,
+          {
+            description: u.description,
+            status: u.status ?? body.lastUpdateStatus ?? "INVESTIGATING",
+            // keep the given order when several updates carry no date
+            publicIncidentUpdateDate: u.publicIncidentUpdateDate ?? isoMs(nowMs + i),
+            notifySubscribers: u.notifySubscribers,
+          },
+          now,
+        );
+      });
+      return newId;
+    });
+    return c.json(getIncident(ctx.db, id, c.get("accountId")), 201);
+  });
+
+  app.get("/v1/status-pages/incidents/:id", (c) => {
+    const inc = getIncident(ctx.db, param(c), c.get("accountId"));
+    if (!inc) throw notFound(INCIDENT_NOT_FOUND);
+    return c.json(inc);
+  });
+
+  app.put("/v1/status-pages/incidents/:id", async (c) => {
+    const id = param(c);
+    if (!getIncident(ctx.db, id, c.get("accountId"))) throw notFound(INCIDENT_NOT_FOUND);
+    const body = await parseBody(c, incidentPutBodySchema);
+    const ids = serviceIds(ctx, body.services);
+    transaction(ctx.db, () =>
+      updateIncident(
+        ctx.db,
+        id,
+        { name: body.name, severity: body.severity, serviceIds: ids, fallbackStatus: body.lastUpdateStatus },
+        isoMs(ctx.now()),
+      ),
+    );
+    return c.json(getIncident(ctx.db, id, c.get("accountId")));
+  });
+
+  app.delete("/v1/status-pages/incidents/:id", (c) => {
+    if (!deleteIncident(ctx.db, param(c))) throw notFound(INCIDENT_NOT_FOUND);
+    return c.body(null, 204);
+  });
+}

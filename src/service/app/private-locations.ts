@@ -1,0 +1,89 @@
+/**
+ * Private locations (seed §4.4, api-notes §7): create (201, with a first key whose `rawKey` appears only in
+ * that response), read (with `lastSeen` and `agentCount`), plus hosted-style list, update (name, icon,
+ * proxyUrl; the slug is immutable), delete, and key create (201, raw key once) / delete (204).
+ * A duplicate slug answers 409 (api-notes §8.10).
+ */
+import type { Context } from "hono";
+import {
+  privateLocationCreateBodySchema,
+  privateLocationUpdateBodySchema,
+} from "../../api/schemas/private-locations.ts";
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { transaction } from "../db/open.ts";
+import { notFound, ServiceError } from "../errors.ts";
+import {
+  createKey,
+  deleteKey,
+  deleteLocation,
+  getLocation,
+  insertLocation,
+  listLocations,
+  slugTaken,
+  updateLocation,
+} from "../repo/private-locations.ts";
+import { isoMs } from "../repo/util.ts";
+import { parseBody } from "./validate.ts";
+
+const NOT_FOUND = "Private location not found";
+
+function found(ctx: ServiceContext, c: Context) {
+  const loc = getLocation(ctx.db, c.req.param("id") ?? "");
+  if (!loc) throw notFound(NOT_FOUND);
+  return loc;
+}
+
+/** Create/update responses carry neither `lastSeen` nor `agentCount` (single read only). */
+function withoutHealth<T extends { lastSeen?: unknown; agentCount?: unknown }>(loc: T) {
+  const { lastSeen: _l, agentCount: _a, ...rest } = loc;
+  return rest;
+}
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  app.get("/v1/private-locations", (c) => c.json(listLocations(ctx.db)));
+
+  app.post("/v1/private-locations", async (c) => {
+    const body = await parseBody(c, privateLocationCreateBodySchema);
+    if (slugTaken(ctx.db, body.slugName))
+      throw new ServiceError(409, `A private location with slugName "${body.slugName}" already exists`);
+    const now = isoMs(ctx.now());
+    const { id, key } = transaction(ctx.db, () => {
+      const newId = insertLocation(
+        ctx.db,
+        { name: body.name, slugName: body.slugName, icon: body.icon, proxyUrl: body.proxyUrl ?? null },
+        now,
+      );
+      return { id: newId, key: createKey(ctx.db, newId, now) };
+    });
+    const loc = withoutHealth(getLocation(ctx.db, id)!);
+    loc.keys = loc.keys.map((k) => (k.id === key.id ? key : k));
+    return c.json(loc, 201);
+  });
+
+  app.get("/v1/private-locations/:id", (c) => c.json(found(ctx, c)));
+
+  app.put("/v1/private-locations/:id", async (c) => {
+    const loc = found(ctx, c);
+    const body = await parseBody(c, privateLocationUpdateBodySchema);
+    updateLocation(ctx.db, loc.id, body, isoMs(ctx.now()));
+    return c.json(withoutHealth(getLocation(ctx.db, loc.id)!));
+  });
+
+  app.delete("/v1/private-locations/:id", (c) => {
+    const loc = found(ctx, c);
+    deleteLocation(ctx.db, loc.id);
+    return c.body(null, 204);
+  });
+
+  app.post("/v1/private-locations/:id/keys", (c) => {
+    const loc = found(ctx, c);
+    const key = createKey(ctx.db, loc.id, isoMs(ctx.now()));
+    return c.json(key, 201);
+  });
+
+  app.delete("/v1/private-locations/:id/keys/:keyId", (c) => {
+    const loc = found(ctx, c);
+    if (!deleteKey(ctx.db, loc.id, c.req.param("keyId"))) throw notFound("Private location key not found");
+    return c.body(null, 204);
+  });
+}

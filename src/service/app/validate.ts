@@ -1,0 +1,192 @@
+/**
+ * Request validation for the embedded service's routes. Bodies and queries are checked with zod schemas
+ * (the client's request schemas from src/api/schemas/ where they exist) and a failure becomes the hosted
+ * 400 body: a validator-style sentence naming the field in quotes plus `validation: {source, keys}`.
+ *
+ * Query convention: `parseQuery` hands the schema a plain object where a key given once is a string and a
+ * key given several times is a string[]; a trailing `[]` on a key is dropped (`metrics[]=a` → `metrics`).
+ * Query schemas therefore coerce (see `q` below).
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import { ServiceError, type ValidationInfo } from "../errors.ts";
+
+type Issue = z.core.$ZodIssue;
+
+/** `services[0].id` — how the message names a nested field. */
+function label(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "value";
+  return path.reduce<string>(
+    (acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)),
+    "",
+  );
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = data;
+  for (const k of path) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[k];
+  }
+  return cur;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "a boolean",
+  array: "an array",
+  object: "of type object",
+  record: "of type object",
+  date: "a valid date",
+};
+
+/** One zod issue as a validator sentence (`"name" length must be less than or equal to 255 characters long`). */
+export function issueMessage(issue: Issue, data: unknown): string {
+  const name = `"${label(issue.path)}"`;
+  switch (issue.code) {
+    case "invalid_type": {
+      if (valueAt(data, issue.path) === undefined) return `${name} is required`;
+      return `${name} must be ${TYPE_WORDS[issue.expected] ?? `a ${issue.expected}`}`;
+    }
+    case "too_big": {
+      const max = String(issue.maximum);
+      if (issue.origin === "string")
+        return `${name} length must be less than or equal to ${max} characters long`;
+      if (issue.origin === "array" || issue.origin === "set")
+        return `${name} must contain less than or equal to ${max} items`;
+      return issue.inclusive === false
+        ? `${name} must be less than ${max}`
+        : `${name} must be less than or equal to ${max}`;
+    }
+    case "too_small": {
+      const min = String(issue.minimum);
+      if (issue.origin === "string")
+        return min === "1"
+          ? `${name} is not allowed to be empty`
+          : `${name} length must be at least ${min} characters long`;
+      if (issue.origin === "array" || issue.origin === "set")
+        return `${name} must contain at least ${min} items`;
+      return issue.inclusive === false
+        ? `${name} must be greater than ${min}`
+        : `${name} must be greater than or equal to ${min}`;
+    }
+    case "invalid_value":
+      return `${name} must be one of [${issue.values.map(String).join(", ")}]`;
+    case "invalid_format": {
+      const value = JSON.stringify(valueAt(data, issue.path));
+      if (issue.format === "regex" && issue.pattern)
+        return `${name} with value ${value} fails to match the required pattern: ${issue.pattern}`;
+      if (issue.format === "url") return `${name} must be a valid uri`;
+      if (issue.format === "email") return `${name} must be a valid email`;
+      if (issue.format === "uuid" || issue.format === "guid") return `${name} must be a valid GUID`;
+      return `${name} must be a valid ${issue.format}`;
+    }
+    case "unrecognized_keys": {
+      const key = issue.keys[0] ?? "";
+      return `"${label([...issue.path, key])}" is not allowed`;
+    }
+    case "invalid_union": {
+      const first = issue.errors.flat()[0];
+      if (first) return issueMessage({ ...first, path: [...issue.path, ...first.path] } as Issue, data);
+      return `${name} does not match any of the allowed types`;
+    }
+    default: {
+      if (issue.message.startsWith('"')) return issue.message;
+      // "degradedResponseTime must not exceed ..." → "\"degradedResponseTime\" must not exceed ..."
+      const bare = label(issue.path);
+      if (issue.path.length > 0 && issue.message.startsWith(`${bare} `))
+        return `${name}${issue.message.slice(bare.length)}`;
+      return `${name} ${issue.message}`;
+    }
+  }
+}
+
+function issueKeys(issue: Issue): string[] {
+  if (issue.code === "unrecognized_keys")
+    return issue.keys.map((k) => [...issue.path, k].map(String).join("."));
+  return [issue.path.map(String).join(".")];
+}
+
+/** A zod failure as the hosted 400 ServiceError. */
+export function zodToServiceError(
+  error: z.ZodError,
+  data: unknown,
+  source: ValidationInfo["source"],
+): ServiceError {
+  const issue = error.issues[0];
+  if (!issue) return new ServiceError(400, "Invalid request", { validation: { source, keys: [] } });
+  return new ServiceError(400, issueMessage(issue, data), { validation: { source, keys: issueKeys(issue) } });
+}
+
+export function validate<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  source: ValidationInfo["source"],
+): z.output<S> {
+  const r = schema.safeParse(data);
+  if (!r.success) throw zodToServiceError(r.error, data, source);
+  return r.data;
+}
+
+/** Reads the JSON body (400 when it is not JSON) and validates it. An empty body is validated as `{}`-less null. */
+export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const text = await c.req.text();
+  let data: unknown = null;
+  if (text.trim() !== "") {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new ServiceError(400, "Invalid request payload JSON format");
+    }
+  }
+  return validate(schema, data, "payload");
+}
+
+/** The query string as `{key: string | string[]}` (see the module comment). */
+export function rawQuery(c: Context): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const url = new URL(c.req.url);
+  for (const [k0, v] of url.searchParams) {
+    const k = k0.endsWith("[]") ? k0.slice(0, -2) : k0;
+    const prev = out[k];
+    if (prev === undefined) out[k] = v;
+    else out[k] = Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return validate(schema, rawQuery(c), "query");
+}
+
+/** Coercing building blocks for query schemas (query values arrive as strings). */
+export const q = {
+  int: (min: number, max?: number) => {
+    let n = z.coerce.number().int().min(min);
+    if (max !== undefined) n = n.max(max);
+    return n;
+  },
+  bool: () =>
+    z
+      .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+      .transform((v) => v === true || v === "true" || v === "1"),
+  /** A list given as repeated keys and/or comma-separated values. */
+  list: <T extends z.ZodType>(item: T) =>
+    z
+      .union([z.string(), z.array(z.string())])
+      .transform((v) =>
+        (Array.isArray(v) ? v : [v])
+          .flatMap((s) => s.split(","))
+          .map((s) => s.trim())
+          .filter((s) => s !== ""),
+      )
+      .pipe(z.array(item) as unknown as z.ZodType<z.output<T>[], string[]>),
+  /** A single value; when repeated, the last one wins. */
+  one: <T extends z.ZodType>(item: T) =>
+    z
+      .union([z.string(), z.array(z.string())])
+      .transform((v) => (Array.isArray(v) ? v[v.length - 1] : v))
+      .pipe(item as unknown as z.ZodType<z.output<T>, string | undefined>),
+};

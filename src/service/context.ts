@@ -1,0 +1,22 @@
+/**
+ * What every route module of the embedded service receives. Route modules live in src/service/app/, one
+ * per resource, each exporting `register(app, ctx)`; src/service/app/routes.ts is their registry.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type { Hono } from "hono";
+import type { Engine } from "./engine/engine.ts";
+
+export type ServiceContext = {
+  db: DatabaseSync;
+  /** Runs checks (scheduler + triggered sessions) and reads run data. */
+  engine: Engine;
+  dataDir: string;
+  /** Base URL the service is reachable at (for links like checkSessionLink, pingUrl). */
+  publicUrl(): string;
+  /** Milliseconds since the epoch; injectable for tests. */
+  now(): number;
+};
+
+export type ServiceEnv = { Variables: { accountId: string } };
+export type ServiceApp = Hono<ServiceEnv>;
+export type RouteModule = { register(app: ServiceApp, ctx: ServiceContext): void };

@@ -1,0 +1,121 @@
+/**
+ * Reads checks from the `checks` table that service-core owns (see /tmp/service-contract.md) and turns the
+ * hosted-shaped `doc` JSON into the few typed fields the engine needs. Unknown or missing fields fall back
+ * to the hosted defaults (api-notes §3.1).
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { cached } from "./statements.ts";
+
+export type RetryStrategy = {
+  type: "FIXED" | "LINEAR" | "EXPONENTIAL" | "SINGLE_RETRY" | string;
+  baseBackoffSeconds: number;
+  maxRetries: number;
+  maxDurationSeconds: number;
+  sameRegion: boolean;
+};
+
+export type CheckDef = {
+  id: string;
+  name: string;
+  checkType: string;
+  activated: boolean;
+  muted: boolean;
+  frequency: number;
+  frequencyOffset: number;
+  tags: string[];
+  locations: string[];
+  degradedResponseTime: number;
+  maxResponseTime: number;
+  shouldFail: boolean;
+  runParallel: boolean;
+  retryStrategy: RetryStrategy | null;
+  doc: Record<string, unknown>;
+};
+
+type CheckRow = {
+  id: string;
+  name: string;
+  check_type: string;
+  activated: number;
+  muted: number;
+  frequency: number;
+  tags: string;
+  locations: string;
+  doc: string;
+};
+
+/** Hosted defaults for degraded / max response time per type (api-notes §3.1). */
+const THRESHOLDS: Record<string, [number, number]> = {
+  API: [5000, 20000],
+  URL: [3000, 5000],
+  TCP: [3000, 5000],
+  DNS: [500, 1000],
+  BROWSER: [15000, 30000],
+  MULTI_STEP: [15000, 30000],
+  PLAYWRIGHT: [15000, 30000],
+};
+
+/** Location label used when a check lists none. */
+export const DEFAULT_LOCATION = "local";
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+const num = (v: unknown, d: number): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
+
+function parseRetry(v: unknown): RetryStrategy | null {
+  if (!v || typeof v !== "object") return null;
+  const r = v as Record<string, unknown>;
+  const type = typeof r.type === "string" ? r.type : "FIXED";
+  if (type === "NO_RETRIES") return null;
+  return {
+    type,
+    baseBackoffSeconds: num(r.baseBackoffSeconds, 60),
+    maxRetries: type === "SINGLE_RETRY" ? 1 : Math.max(0, Math.min(10, num(r.maxRetries, 2))),
+    maxDurationSeconds: Math.max(0, Math.min(600, num(r.maxDurationSeconds, 600))),
+    sameRegion: r.sameRegion !== false,
+  };
+}
+
+export function toCheckDef(row: CheckRow): CheckDef {
+  const doc = parseJson<Record<string, unknown>>(row.doc, {});
+  const [degraded, max] = THRESHOLDS[row.check_type] ?? [5000, 20000];
+  const locations = parseJson<string[]>(row.locations, []).filter((l) => typeof l === "string");
+  const privateLocations = Array.isArray(doc.privateLocations)
+    ? (doc.privateLocations as unknown[]).filter((l): l is string => typeof l === "string")
+    : [];
+  const all = [...locations, ...privateLocations];
+  return {
+    id: row.id,
+    name: row.name,
+    checkType: row.check_type,
+    activated: row.activated === 1,
+    muted: row.muted === 1,
+    frequency: row.frequency,
+    frequencyOffset: num(doc.frequencyOffset, 0),
+    tags: parseJson<string[]>(row.tags, []).filter((t) => typeof t === "string"),
+    locations: all.length > 0 ? all : [DEFAULT_LOCATION],
+    degradedResponseTime: num(doc.degradedResponseTime, degraded),
+    maxResponseTime: num(doc.maxResponseTime, max),
+    shouldFail: doc.shouldFail === true,
+    runParallel: doc.runParallel === true,
+    retryStrategy: parseRetry(doc.retryStrategy),
+    doc,
+  };
+}
+
+const COLUMNS = "id, name, check_type, activated, muted, frequency, tags, locations, doc";
+
+export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
+  const row = cached(db, `SELECT ${COLUMNS} FROM checks WHERE id = ?`).get(id) as CheckRow | undefined;
+  return row ? toCheckDef(row) : undefined;
+}
+
+export function readAllChecks(db: DatabaseSync): CheckDef[] {
+  return (cached(db, `SELECT ${COLUMNS} FROM checks`).all() as CheckRow[]).map(toCheckDef);
+}

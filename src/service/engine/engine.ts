@@ -1,0 +1,191 @@
+/**
+ * The run engine of the embedded service: triggered and scheduled check sessions, executed locally and
+ * labelled per configured location (runParallel → one run per location, otherwise one location per run,
+ * rotating), the heartbeat monitor, the completion waiters and the run-finished events (for alerting).
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+import { transaction } from "../db/open.ts";
+import { runnerFor } from "../runners/registry.ts";
+import { type CheckDef, readCheck } from "./checks.ts";
+import { executeSession, type RunFinished } from "./execute.ts";
+import { createHeartbeatMonitor, type HeartbeatEvent, type PingInput } from "./heartbeats.ts";
+import { uuidv7 } from "./ids.ts";
+import { createScheduler } from "./scheduler.ts";
+import { createSemaphore } from "./semaphore.ts";
+import { type CheckSessionRow, createRunStore, type ResultRow, type RunStore, TERMINAL } from "./store.ts";
+import { createWaiters } from "./waiters.ts";
+
+export type { CheckSessionRow, ResultRow, RunFinished };
+
+export type EngineOptions = {
+  db: DatabaseSync;
+  publicUrl: () => string;
+  now?: () => number;
+  /** Scheduler tick (default 1000 ms). */
+  schedulerTickMs?: number;
+  /** Run the scheduler at all (default true); tests switch it off and trigger by hand. */
+  scheduler?: boolean;
+  /** Concurrent attempts across all sessions (default 64). */
+  concurrency?: number;
+  /** Upper bound for one attempt in ms (default 30 s). */
+  runTimeoutMs?: number;
+  /** Milliseconds per retry backoff second (default 1000; tests shrink it). */
+  backoffUnitMs?: number;
+  /** Whole-session deadline in ms (default 10 min, the hosted maximum retry duration + a run). */
+  sessionTimeoutMs?: number;
+  /** Called with errors the engine could not attach to a session. */
+  onError?: (err: unknown) => void;
+};
+
+export interface Engine {
+  start(): void;
+  stop(): Promise<void>;
+  /** Creates one STARTED session per runnable check (unknown and HEARTBEAT ids are skipped) and runs them. */
+  trigger(checkIds: string[], runSource: string): CheckSessionRow[];
+  onRunFinished(listener: (e: RunFinished) => void): () => void;
+  getSession(id: string): CheckSessionRow | undefined;
+  sessionResults(id: string): ResultRow[];
+  /** Resolves with the session once terminal, or as it is when `maxWaitMs` runs out. */
+  waitForSession(id: string, maxWaitMs: number, signal?: AbortSignal): Promise<CheckSessionRow | undefined>;
+  /** Records a heartbeat ping; undefined when the token belongs to no heartbeat check. */
+  recordPing(token: string, input: PingInput): HeartbeatEvent | undefined;
+  /** Evaluates overdue heartbeats now (the scheduler does this every tick). */
+  heartbeatTick(): void;
+  /** Resolves when every running session has finished (tests, benchmarks). */
+  idle(): Promise<void>;
+  readonly store: RunStore;
+}
+
+export function createEngine(opts: EngineOptions): Engine {
+  const now = opts.now ?? Date.now;
+  const onError = opts.onError ?? ((err: unknown) => console.error("vigil engine:", err));
+  const store = createRunStore(opts.db);
+  const waiters = createWaiters();
+  const listeners = new Set<(e: RunFinished) => void>();
+  const running = new Map<string, Promise<unknown>>(); // session id → execution
+  const runningChecks = new Map<string, number>(); // check id → running sessions
+  const rotation = new Map<string, number>();
+  const semaphore = createSemaphore(opts.concurrency ?? 64);
+  let stopController = new AbortController();
+
+  const emit = (e: RunFinished) => {
+    for (const l of listeners) {
+      try {
+        l(e);
+      } catch (err) {
+        onError(err);
+      }
+    }
+  };
+
+  const heartbeats = createHeartbeatMonitor({ db: opts.db, store, now, emit });
+
+  // Sessions a previous process left running can never finish: close them.
+  for (const id of store.unfinishedSessionIds())
+    store.finishSession(id, "TIMED_OUT", now(), store.getSession(id)?.runLocations ?? []);
+
+  function pickLocations(check: CheckDef): string[] {
+    if (check.runParallel) return check.locations;
+    const n = rotation.get(check.id) ?? Math.floor(Math.random() * check.locations.length);
+    rotation.set(check.id, (n + 1) % check.locations.length);
+    return [check.locations[n % check.locations.length]!];
+  }
+
+  function launch(check: CheckDef, session: CheckSessionRow) {
+    runningChecks.set(check.id, (runningChecks.get(check.id) ?? 0) + 1);
+    const p = executeSession(check, session, {
+      store,
+      semaphore,
+      now,
+      runTimeoutMs: opts.runTimeoutMs ?? 30_000,
+      backoffUnitMs: opts.backoffUnitMs ?? 1000,
+      sessionTimeoutMs: opts.sessionTimeoutMs ?? 660_000,
+      stopSignal: stopController.signal,
+      emit,
+    })
+      .catch((err) => {
+        onError(err);
+        try {
+          store.finishSession(session.id, "FAILED", now(), session.runLocations);
+        } catch (e) {
+          onError(e);
+        }
+      })
+      .finally(() => {
+        running.delete(session.id);
+        const left = (runningChecks.get(check.id) ?? 1) - 1;
+        if (left <= 0) runningChecks.delete(check.id);
+        else runningChecks.set(check.id, left);
+        waiters.notify(session.id);
+      });
+    running.set(session.id, p);
+  }
+
+  function trigger(checkIds: string[], runSource: string): CheckSessionRow[] {
+    const created: [CheckDef, CheckSessionRow][] = [];
+    const startedAt = now();
+    transaction(opts.db, () => {
+      for (const id of new Set(checkIds)) {
+        const check = readCheck(opts.db, id);
+        if (!check || !runnerFor(check.checkType)) continue;
+        const session: CheckSessionRow = {
+          id: uuidv7(),
+          checkId: check.id,
+          checkType: check.checkType,
+          name: check.name,
+          status: "STARTED",
+          runSource,
+          runLocations: pickLocations(check),
+          startedAt,
+          stoppedAt: null,
+        };
+        store.insertSession(session);
+        created.push([check, session]);
+      }
+    });
+    for (const [check, session] of created) launch(check, session);
+    return created.map(([, s]) => s);
+  }
+
+  const scheduler = createScheduler({
+    db: opts.db,
+    now,
+    tickMs: opts.schedulerTickMs ?? 1000,
+    isRunning: (id) => runningChecks.has(id),
+    start: (ids) => void trigger(ids, "SCHEDULER"),
+    heartbeatTick: () => heartbeats.tick(),
+    onError,
+  });
+
+  return {
+    store,
+    start() {
+      if (stopController.signal.aborted) stopController = new AbortController();
+      if (opts.scheduler !== false) scheduler.start();
+    },
+    async stop() {
+      scheduler.stop();
+      stopController.abort();
+      await Promise.allSettled([...running.values()]);
+    },
+    trigger,
+    onRunFinished(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSession: (id) => store.getSession(id),
+    sessionResults: (id) => store.sessionResults(id),
+    async waitForSession(id, maxWaitMs, signal) {
+      const s = store.getSession(id);
+      if (!s || TERMINAL.has(s.status) || !running.has(id)) return s;
+      await waiters.wait(id, maxWaitMs, signal);
+      return store.getSession(id);
+    },
+    recordPing: (token, input) => heartbeats.recordPing(token, input),
+    heartbeatTick: () => heartbeats.tick(),
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running.values()]);
+    },
+  };
+}

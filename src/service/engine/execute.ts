@@ -1,0 +1,154 @@
+/**
+ * Executes one check session: one run per location of the session (all at once), each with retries per
+ * the check's retry strategy. Every failed attempt that is retried is stored as an ATTEMPT result; the
+ * last one is the FINAL result (with `attempts` and `retries`). The session ends PASSED / FAILED /
+ * DEGRADED, or TIMED_OUT when its deadline aborts it.
+ */
+
+import { runnerFor } from "../runners/registry.ts";
+import { errorOutcome, type RunOutcome } from "../runners/types.ts";
+import type { CheckDef } from "./checks.ts";
+import { classify, sessionStatus } from "./classify.ts";
+import { uuidv7 } from "./ids.ts";
+import { backoffSeconds, mayRetry } from "./retry.ts";
+import type { Semaphore } from "./semaphore.ts";
+import type { CheckSessionRow, ResultRow, RunStore } from "./store.ts";
+
+export type RunFinished = {
+  check: CheckDef;
+  session: CheckSessionRow;
+  /** The FINAL result, with errorMessage, responseTime, runLocation, statusCode. */
+  result: ResultRow;
+};
+
+export type ExecuteDeps = {
+  store: RunStore;
+  semaphore: Semaphore;
+  now(): number;
+  /** Upper bound for one attempt (ms); the attempt also stops at maxResponseTime + 1 s. */
+  runTimeoutMs: number;
+  /** Milliseconds per backoff second (1000 in production; tests shrink it). */
+  backoffUnitMs: number;
+  /** Whole-session deadline (ms) after which it ends TIMED_OUT. */
+  sessionTimeoutMs: number;
+  /** Aborted when the engine stops. */
+  stopSignal: AbortSignal;
+  emit(e: RunFinished): void;
+};
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+async function attempt(
+  check: CheckDef,
+  location: string,
+  deps: ExecuteDeps,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  const runner = runnerFor(check.checkType);
+  if (!runner) return errorOutcome(`check type ${check.checkType} cannot be run`);
+  const timeoutMs = Math.max(100, Math.min(deps.runTimeoutMs, check.maxResponseTime + 1000));
+  return deps.semaphore.run(async () => {
+    if (signal.aborted) return errorOutcome("run aborted");
+    try {
+      return await runner.run({ check, location, signal, timeoutMs });
+    } catch (err) {
+      return errorOutcome(`run failed: ${(err as Error).message}`);
+    }
+  });
+}
+
+async function runLocation(
+  check: CheckDef,
+  session: CheckSessionRow,
+  location: string,
+  deps: ExecuteDeps,
+  signal: AbortSignal,
+): Promise<ResultRow> {
+  const firstStart = deps.now();
+  for (let n = 1; ; n++) {
+    const startedAt = deps.now();
+    const out = await attempt(check, location, deps, signal);
+    const stoppedAt = deps.now();
+    const verdict = classify(check, out);
+    const failed = verdict.hasFailures || verdict.hasErrors;
+    const strategy = check.retryStrategy;
+    const backoffMs = strategy ? backoffSeconds(strategy, n) * deps.backoffUnitMs : 0;
+    const retry = failed && !signal.aborted && mayRetry(strategy, n, stoppedAt - firstStart, backoffMs);
+    const result: ResultRow = {
+      id: uuidv7(),
+      sessionId: session.id,
+      checkId: check.id,
+      checkType: check.checkType,
+      name: check.name,
+      runLocation: location,
+      resultType: retry ? "ATTEMPT" : "FINAL",
+      ...verdict,
+      aborted: signal.aborted,
+      isCancelled: false,
+      responseTime: out.responseTime,
+      statusCode: out.statusCode ?? null,
+      attempts: n,
+      retries: n - 1,
+      startedAt,
+      stoppedAt,
+      errorMessage: signal.aborted && !out.errorMessage ? "run aborted" : (out.errorMessage ?? null),
+      metrics: out.metrics,
+      pageIndex: null,
+      detail: Object.keys(out.detail).length > 0 ? out.detail : null,
+    };
+    deps.store.insertResult(result);
+    if (!retry) return result;
+    await sleep(backoffMs, signal);
+  }
+}
+
+export async function executeSession(
+  check: CheckDef,
+  session: CheckSessionRow,
+  deps: ExecuteDeps,
+): Promise<CheckSessionRow> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, deps.sessionTimeoutMs);
+  const onStop = () => controller.abort();
+  deps.stopSignal.addEventListener("abort", onStop, { once: true });
+  try {
+    let pending = session.runLocations.length;
+    const finals = await Promise.all(
+      session.runLocations.map(async (loc) => {
+        const r = await runLocation(check, session, loc, deps, controller.signal);
+        pending--;
+        if (pending > 0 && (r.hasFailures || r.hasErrors || r.isDegraded)) {
+          deps.store.setStatus(
+            session.id,
+            r.isDegraded && !r.hasFailures && !r.hasErrors ? "PROGRESS_DEGRADED" : "PROGRESS_FAILED",
+          );
+        }
+        return r;
+      }),
+    );
+    const status = timedOut ? "TIMED_OUT" : deps.stopSignal.aborted ? "CANCELLED" : sessionStatus(finals);
+    const stoppedAt = deps.now();
+    deps.store.finishSession(session.id, status, stoppedAt, session.runLocations);
+    const finished: CheckSessionRow = { ...session, status, stoppedAt };
+    for (const result of finals) deps.emit({ check, session: finished, result });
+    return finished;
+  } finally {
+    clearTimeout(deadline);
+    deps.stopSignal.removeEventListener("abort", onStop);
+  }
+}

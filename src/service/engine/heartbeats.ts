@@ -1,0 +1,137 @@
+/**
+ * The heartbeat monitor: records pings (as events with their EARLY/RECEIVED/GRACE/LATE state) and, on each
+ * scheduler tick, records a FAILING event for activated heartbeat checks overdue by period + grace. Each
+ * ping and each FAILING event also becomes a finished session with one FINAL result (run source
+ * HEARTBEAT), so check statuses, results, availability and alerting see heartbeats like any other check.
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+import { transaction } from "../db/open.ts";
+import { heartbeatConfig, isOverdue, pingState } from "../runners/heartbeat.ts";
+import { type CheckDef, readCheck, toCheckDef } from "./checks.ts";
+import type { RunFinished } from "./execute.ts";
+import { uuidv7 } from "./ids.ts";
+import type { CheckSessionRow, ResultRow, RunStore } from "./store.ts";
+
+export type PingInput = { source: string; userAgent: string };
+export type HeartbeatEvent = {
+  id: string;
+  checkId: string;
+  state: string;
+  ts: number;
+  source: string;
+  userAgent: string;
+};
+
+export type HeartbeatMonitor = {
+  /** Records a ping for the check owning `token`; undefined when no heartbeat check has that token. */
+  recordPing(token: string, input: PingInput): HeartbeatEvent | undefined;
+  tick(): void;
+};
+
+export function createHeartbeatMonitor(opts: {
+  db: DatabaseSync;
+  store: RunStore;
+  now(): number;
+  emit(e: RunFinished): void;
+}): HeartbeatMonitor {
+  const { db, store, now } = opts;
+  const byToken = db.prepare(
+    "SELECT id FROM checks WHERE check_type = 'HEARTBEAT' AND json_extract(doc, '$.heartbeat.pingToken') = ?",
+  );
+  const anchorOf = db.prepare("SELECT MAX(ts) AS ts FROM heartbeat_events WHERE check_id = ?");
+  const insertEvent = db.prepare(
+    "INSERT INTO heartbeat_events (id, check_id, state, ts, source, user_agent, is_ping) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const activeHeartbeats = db.prepare(
+    "SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type = 'HEARTBEAT' AND activated = 1",
+  );
+
+  const anchor = (checkId: string): number | null => {
+    const r = anchorOf.get(checkId) as { ts: number | null } | undefined;
+    return r?.ts ?? null;
+  };
+
+  function record(
+    check: CheckDef,
+    state: string,
+    at: number,
+    input: PingInput,
+    isPing: boolean,
+  ): HeartbeatEvent {
+    const event: HeartbeatEvent = {
+      id: uuidv7(),
+      checkId: check.id,
+      state,
+      ts: at,
+      source: input.source,
+      userAgent: input.userAgent,
+    };
+    const failed = state === "FAILING";
+    const location = check.locations[0] ?? "local";
+    const session: CheckSessionRow = {
+      id: uuidv7(),
+      checkId: check.id,
+      checkType: check.checkType,
+      name: check.name,
+      status: failed ? "FAILED" : "PASSED",
+      runSource: "HEARTBEAT",
+      runLocations: [location],
+      startedAt: at,
+      stoppedAt: at,
+    };
+    const result: ResultRow = {
+      id: uuidv7(),
+      sessionId: session.id,
+      checkId: check.id,
+      checkType: check.checkType,
+      name: check.name,
+      runLocation: location,
+      resultType: "FINAL",
+      hasFailures: failed,
+      hasErrors: false,
+      isDegraded: false,
+      overMaxResponseTime: false,
+      aborted: false,
+      isCancelled: false,
+      responseTime: 0,
+      statusCode: null,
+      attempts: 1,
+      retries: 0,
+      startedAt: at,
+      stoppedAt: at,
+      errorMessage: failed ? "no ping received within period + grace" : null,
+      metrics: {},
+      pageIndex: null,
+      detail: { heartbeatEvent: { id: event.id, state } },
+    };
+    transaction(db, () => {
+      insertEvent.run(event.id, check.id, state, at, input.source, input.userAgent, isPing ? 1 : 0);
+      store.insertSession(session);
+      store.insertResult(result);
+    });
+    if (check.activated) opts.emit({ check, session, result });
+    return event;
+  }
+
+  return {
+    recordPing(token, input) {
+      const row = byToken.get(token) as { id: string } | undefined;
+      if (!row) return undefined;
+      const check = readCheck(db, row.id);
+      if (!check) return undefined;
+      const at = now();
+      const state = pingState(heartbeatConfig(check.doc), anchor(check.id), at);
+      return record(check, state, at, input, true);
+    },
+    tick() {
+      const at = now();
+      for (const raw of activeHeartbeats.all() as Parameters<typeof toCheckDef>[0][]) {
+        const check = toCheckDef(raw);
+        if (isOverdue(heartbeatConfig(check.doc), anchor(check.id), at)) {
+          record(check, "FAILING", at, { source: "", userAgent: "" }, false);
+        }
+      }
+    },
+  };
+}

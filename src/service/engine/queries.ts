@@ -1,0 +1,123 @@
+/**
+ * Read queries over run data for the check-results and check-statuses routes.
+ */
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { cached } from "./statements.ts";
+import { type RawResult, type ResultRow, resultFromRaw } from "./store.ts";
+
+export type ResultFilter = {
+  from?: number | undefined; // ms, inclusive
+  to?: number | undefined; // ms, inclusive
+  location?: string | undefined;
+  checkType?: string | undefined;
+  hasFailures?: boolean | undefined;
+  resultType?: "FINAL" | "ATTEMPT" | "ALL" | undefined;
+};
+
+function where(checkId: string, f: ResultFilter): { sql: string; params: SQLInputValue[] } {
+  const parts = ["check_id = ?"];
+  const params: SQLInputValue[] = [checkId];
+  const rt = f.resultType ?? "FINAL";
+  if (rt !== "ALL") {
+    parts.push("result_type = ?");
+    params.push(rt);
+  }
+  if (f.from !== undefined) {
+    parts.push("started_at >= ?");
+    params.push(f.from);
+  }
+  if (f.to !== undefined) {
+    parts.push("started_at <= ?");
+    params.push(f.to);
+  }
+  if (f.location) {
+    parts.push("run_location = ?");
+    params.push(f.location);
+  }
+  if (f.checkType) {
+    parts.push("check_type = ?");
+    params.push(f.checkType);
+  }
+  if (f.hasFailures !== undefined)
+    parts.push(
+      f.hasFailures ? "(has_failures = 1 OR has_errors = 1)" : "(has_failures = 0 AND has_errors = 0)",
+    );
+  return { sql: parts.join(" AND "), params };
+}
+
+/** Page/limit listing, newest first. */
+export function listResults(
+  db: DatabaseSync,
+  checkId: string,
+  f: ResultFilter,
+  limit: number,
+  page: number,
+): ResultRow[] {
+  const w = where(checkId, f);
+  const rows = cached(
+    db,
+    `SELECT * FROM check_results WHERE ${w.sql} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
+  ).all(...w.params, limit, (page - 1) * limit) as RawResult[];
+  return rows.map(resultFromRaw);
+}
+
+function encodeCursor(r: ResultRow): string {
+  return Buffer.from(`${r.startedAt}|${r.id}`).toString("base64url");
+}
+
+function decodeCursor(s: string): { t: number; id: string } | undefined {
+  const [t, id] = Buffer.from(s, "base64url").toString("utf8").split("|");
+  const n = Number(t);
+  return Number.isFinite(n) && id ? { t: n, id } : undefined;
+}
+
+/** Cursor listing, newest first; `nextId` is null on the last page. Undefined when the cursor is invalid. */
+export function pageResults(
+  db: DatabaseSync,
+  checkId: string,
+  f: ResultFilter,
+  limit: number,
+  nextId: string | undefined,
+): { entries: ResultRow[]; nextId: string | null } | undefined {
+  const w = where(checkId, f);
+  let sql = w.sql;
+  const params = [...w.params];
+  if (nextId) {
+    const c = decodeCursor(nextId);
+    if (!c) return undefined;
+    sql += " AND (started_at < ? OR (started_at = ? AND id < ?))";
+    params.push(c.t, c.t, c.id);
+  }
+  const rows = (
+    cached(db, `SELECT * FROM check_results WHERE ${sql} ORDER BY started_at DESC, id DESC LIMIT ?`).all(
+      ...params,
+      limit + 1,
+    ) as RawResult[]
+  ).map(resultFromRaw);
+  const entries = rows.slice(0, limit);
+  const last = entries[entries.length - 1];
+  return { entries, nextId: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+export type StatusRow = {
+  latest: ResultRow;
+  longestRun: number | null;
+  shortestRun: number | null;
+};
+
+/**
+ * The latest FINAL result of a check plus its longest and shortest response time over the last 24 h
+ * (a choice: the hosted description does not say over which period). Undefined when it never ran.
+ */
+export function checkStatus(db: DatabaseSync, checkId: string, now: number): StatusRow | undefined {
+  const latest = cached(
+    db,
+    "SELECT * FROM check_results WHERE check_id = ? AND result_type = 'FINAL' ORDER BY started_at DESC LIMIT 1",
+  ).get(checkId) as RawResult | undefined;
+  if (!latest) return undefined;
+  const range = cached(
+    db,
+    "SELECT MAX(response_time) AS longest, MIN(response_time) AS shortest FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ?",
+  ).get(checkId, now - 86_400_000) as { longest: number | null; shortest: number | null };
+  return { latest: resultFromRaw(latest), longestRun: range.longest, shortestRun: range.shortest };
+}

@@ -1,0 +1,142 @@
+/**
+ * Composition of the embedded service: data dir, SQLite file, run engine, Hono app with every route module,
+ * the optional demo workspace, and the loopback HTTP server. `startService` resolves once the server
+ * listens; `close()` stops everything in reverse order and leaves the data dir consistent.
+ *
+ * Choices: `demo` defaults to true (as `vigil serve` does without `--no-demo`); tests pass `demo: false`.
+ * The API key is `opts.apiKey`, else $VIGIL_API_KEY, else the key stored in `<dataDir>/api-key` (generated
+ * once, mode 0600). Long-polls still open at close are cut after a short grace.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { getRequestListener } from "@hono/node-server";
+import { createApp } from "./app/app.ts";
+import { ROUTE_MODULES } from "./app/routes.ts";
+import type { ServiceContext } from "./context.ts";
+import { openDatabase } from "./db/open.ts";
+import { createEngine } from "./engine/engine.ts";
+import { uuid } from "./repo/util.ts";
+
+export type StartOptions = {
+  host?: string;
+  port?: number;
+  dataDir: string;
+  demo?: boolean;
+  apiKey?: string;
+  schedulerTickMs?: number;
+  scheduler?: boolean;
+  /** Clock for the service (tests). */
+  now?: () => number;
+  /** Where unexpected errors go (default stderr). */
+  logError?: (err: unknown) => void;
+};
+
+export type RunningService = { url: string; apiKey: string; close(): Promise<void> };
+
+/** The key the service accepts: $VIGIL_API_KEY, else the one stored in `<dataDir>/api-key` (made once, 0600). */
+export function resolveApiKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.VIGIL_API_KEY?.trim();
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, "api-key");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored) return stored;
+  }
+  const key = `vgl_${randomBytes(24).toString("hex")}`;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}
+
+/** Account id echoed when a request has no `x-service-account`: generated once per data dir. */
+function defaultAccountId(db: DatabaseSync): string {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'account_id'").get() as
+    | { value: string }
+    | undefined;
+  if (row) return row.value;
+  const id = uuid();
+  db.prepare("INSERT INTO meta (key, value) VALUES ('account_id', ?)").run(id);
+  return id;
+}
+
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::" || host === "") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+const defaultLog = (err: unknown) =>
+  console.error("vigil service:", err instanceof Error ? (err.stack ?? err.message) : err);
+
+export async function startService(opts: StartOptions): Promise<RunningService> {
+  const host = opts.host ?? "127.0.0.1";
+  const logError = opts.logError ?? defaultLog;
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const apiKey = opts.apiKey ?? resolveApiKey(opts.dataDir);
+  const db = openDatabase(join(opts.dataDir, "vigil.db"));
+  const now = opts.now ?? Date.now;
+  let publicUrl = "";
+  const engine = createEngine({
+    db,
+    publicUrl: () => publicUrl,
+    now,
+    ...(opts.schedulerTickMs !== undefined ? { schedulerTickMs: opts.schedulerTickMs } : {}),
+    ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler } : {}),
+    onError: logError,
+  });
+  const ctx: ServiceContext = { db, engine, dataDir: opts.dataDir, publicUrl: () => publicUrl, now };
+  const app = createApp(ctx, {
+    apiKey,
+    defaultAccountId: defaultAccountId(db),
+    modules: ROUTE_MODULES,
+    logError,
+  });
+
+  const server: Server = createServer(getRequestListener(app.fetch));
+  let demo: { stop(): Promise<void> } | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(opts.port ?? 0, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+    const addr = server.address() as AddressInfo;
+    publicUrl = `http://${urlHost(host)}:${addr.port}`;
+    if (opts.demo !== false) {
+      const { startDemo } = await import("./demo/run.ts");
+      demo = await startDemo({ db, now, publicUrl: () => publicUrl });
+    }
+    engine.start();
+  } catch (err) {
+    await demo?.stop().catch(() => {});
+    server.close();
+    await engine.stop().catch(() => {});
+    db.close();
+    throw err;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: publicUrl,
+    apiKey,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const cut = setTimeout(() => server.closeAllConnections(), 200);
+        await demo?.stop().catch(logError);
+        await engine.stop().catch(logError);
+        await closed;
+        clearTimeout(cut);
+        db.close();
+      })();
+      return closing;
+    },
+  };
+}

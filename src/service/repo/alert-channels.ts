@@ -1,0 +1,169 @@
+/**
+ * Alert channels (integer ids) and their subscriptions (one row per check or group subscribed).
+ * Dates go out as ISO 8601 with second precision and Z (seed §2 conventions).
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { isoSeconds, parseJson, type Row } from "./util.ts";
+
+export type Subscription = { id: number; checkId: string | null; groupId: number | null; activated: boolean };
+
+export type AlertChannel = {
+  id: number;
+  type: string;
+  config: Record<string, unknown>;
+  subscriptions: Subscription[];
+  sendRecovery: boolean;
+  sendFailure: boolean;
+  sendDegraded: boolean;
+  sslExpiry: boolean;
+  sslExpiryThreshold: number;
+  autoSubscribe: boolean;
+  created_at: string | null;
+  updated_at: string | null;
+};
+
+export type ChannelInput = Omit<AlertChannel, "id" | "subscriptions" | "created_at" | "updated_at">;
+
+const subFromRow = (r: Row): Subscription => ({
+  id: Number(r.id),
+  checkId: (r.check_id as string | null) ?? null,
+  groupId: r.group_id === null ? null : Number(r.group_id),
+  activated: r.activated === 1,
+});
+
+function subscriptionsOf(db: DatabaseSync, channelId: number): Subscription[] {
+  return (
+    db.prepare("SELECT * FROM alert_subscriptions WHERE channel_id = ? ORDER BY id").all(channelId) as Row[]
+  ).map(subFromRow);
+}
+
+function fromRow(db: DatabaseSync, r: Row): AlertChannel {
+  return {
+    id: Number(r.id),
+    type: String(r.type),
+    config: parseJson(r.config as string, {}),
+    subscriptions: subscriptionsOf(db, Number(r.id)),
+    sendRecovery: r.send_recovery === 1,
+    sendFailure: r.send_failure === 1,
+    sendDegraded: r.send_degraded === 1,
+    sslExpiry: r.ssl_expiry === 1,
+    sslExpiryThreshold: Number(r.ssl_expiry_threshold),
+    autoSubscribe: r.auto_subscribe === 1,
+    created_at: isoSeconds(r.created_at as string),
+    updated_at: isoSeconds(r.updated_at as string | null),
+  };
+}
+
+export function listChannels(db: DatabaseSync, limit = -1, offset = 0): AlertChannel[] {
+  return (
+    db.prepare("SELECT * FROM alert_channels ORDER BY id LIMIT ? OFFSET ?").all(limit, offset) as Row[]
+  ).map((r) => fromRow(db, r));
+}
+
+export function getChannel(db: DatabaseSync, id: number): AlertChannel | undefined {
+  const r = db.prepare("SELECT * FROM alert_channels WHERE id = ?").get(id) as Row | undefined;
+  return r ? fromRow(db, r) : undefined;
+}
+
+export function insertChannel(db: DatabaseSync, c: ChannelInput, nowIso: string): number {
+  const r = db
+    .prepare(
+      `INSERT INTO alert_channels (type, config, send_recovery, send_failure, send_degraded, ssl_expiry,
+         ssl_expiry_threshold, auto_subscribe, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      c.type,
+      JSON.stringify(c.config),
+      +c.sendRecovery,
+      +c.sendFailure,
+      +c.sendDegraded,
+      +c.sslExpiry,
+      c.sslExpiryThreshold,
+      +c.autoSubscribe,
+      nowIso,
+      nowIso,
+    );
+  return Number(r.lastInsertRowid);
+}
+
+export function updateChannel(db: DatabaseSync, id: number, c: ChannelInput, nowIso: string): void {
+  db.prepare(
+    `UPDATE alert_channels SET type = ?, config = ?, send_recovery = ?, send_failure = ?, send_degraded = ?,
+       ssl_expiry = ?, ssl_expiry_threshold = ?, auto_subscribe = ?, updated_at = ? WHERE id = ?`,
+  ).run(
+    c.type,
+    JSON.stringify(c.config),
+    +c.sendRecovery,
+    +c.sendFailure,
+    +c.sendDegraded,
+    +c.sslExpiry,
+    c.sslExpiryThreshold,
+    +c.autoSubscribe,
+    nowIso,
+    id,
+  );
+}
+
+export function deleteChannel(db: DatabaseSync, id: number): boolean {
+  return Number(db.prepare("DELETE FROM alert_channels WHERE id = ?").run(id).changes) > 0;
+}
+
+/** Creates or updates the subscription of one check or group to a channel; returns the stored entry. */
+export function upsertSubscription(
+  db: DatabaseSync,
+  channelId: number,
+  target: { checkId: string } | { groupId: number },
+  activated: boolean,
+): Subscription {
+  const [col, val] =
+    "checkId" in target ? (["check_id", target.checkId] as const) : (["group_id", target.groupId] as const);
+  const existing = db
+    .prepare(`SELECT * FROM alert_subscriptions WHERE channel_id = ? AND ${col} = ?`)
+    .get(channelId, val) as Row | undefined;
+  if (existing) {
+    db.prepare("UPDATE alert_subscriptions SET activated = ? WHERE id = ?").run(
+      +activated,
+      Number(existing.id),
+    );
+    return { ...subFromRow(existing), activated };
+  }
+  const r = db
+    .prepare(`INSERT INTO alert_subscriptions (channel_id, ${col}, activated) VALUES (?, ?, ?)`)
+    .run(channelId, val, +activated);
+  return subFromRow(
+    db.prepare("SELECT * FROM alert_subscriptions WHERE id = ?").get(Number(r.lastInsertRowid)) as Row,
+  );
+}
+
+/** Replaces a channel's whole subscription list (channel create/update bodies carry it). */
+export function replaceSubscriptions(
+  db: DatabaseSync,
+  channelId: number,
+  subs: { checkId?: string | null; groupId?: number | null; activated: boolean }[],
+): void {
+  db.prepare("DELETE FROM alert_subscriptions WHERE channel_id = ?").run(channelId);
+  for (const s of subs) {
+    if (s.checkId) upsertSubscription(db, channelId, { checkId: s.checkId }, s.activated);
+    else if (s.groupId !== null && s.groupId !== undefined)
+      upsertSubscription(db, channelId, { groupId: s.groupId }, s.activated);
+  }
+}
+
+/** `alertChannelSubscriptions` of a check as the check read shows it. */
+export function subscriptionsOfCheck(
+  db: DatabaseSync,
+  checkId: string,
+): { alertChannelId: number; activated: boolean }[] {
+  return (
+    db
+      .prepare("SELECT channel_id, activated FROM alert_subscriptions WHERE check_id = ? ORDER BY channel_id")
+      .all(checkId) as Row[]
+  ).map((r) => ({ alertChannelId: Number(r.channel_id), activated: r.activated === 1 }));
+}
+
+export function channelIds(db: DatabaseSync, onlyAutoSubscribe: boolean): number[] {
+  const sql = onlyAutoSubscribe
+    ? "SELECT id FROM alert_channels WHERE auto_subscribe = 1 ORDER BY id"
+    : "SELECT id FROM alert_channels ORDER BY id";
+  return (db.prepare(sql).all() as Row[]).map((r) => Number(r.id));
+}

@@ -1,0 +1,127 @@
+/**
+ * Checks: one row per check in the `checks` table (layout shared with the run engine). `doc` holds the full
+ * hosted-shaped check object (api-notes §3.1); the scalar columns duplicate the fields the engine filters on.
+ * Alert-channel subscriptions are not kept in `doc`: they live in `alert_subscriptions` and are added on read.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { STATE_SQL } from "./check-state.ts";
+import { parseJson, type Row } from "./util.ts";
+
+export type CheckDoc = Record<string, unknown> & {
+  id: string;
+  name: string;
+  checkType: string;
+  activated: boolean;
+  muted: boolean;
+  frequency: number;
+  tags: string[];
+  locations: string[];
+  created_at: string;
+  updated_at: string | null;
+};
+
+function fromRow(r: Row): CheckDoc {
+  const doc = parseJson<Record<string, unknown>>(r.doc as string, {});
+  return {
+    ...doc,
+    id: String(r.id),
+    name: String(r.name),
+    checkType: String(r.check_type),
+    activated: r.activated === 1,
+    muted: r.muted === 1,
+    frequency: Number(r.frequency),
+    tags: parseJson<string[]>(r.tags as string, []),
+    locations: parseJson<string[]>(r.locations as string, []),
+    created_at: String(r.created_at),
+    updated_at: (r.updated_at as string | null) ?? null,
+  };
+}
+
+function params(doc: CheckDoc) {
+  const { alertChannelSubscriptions: _subs, ...rest } = doc;
+  return [
+    doc.name,
+    doc.checkType,
+    doc.activated ? 1 : 0,
+    doc.muted ? 1 : 0,
+    doc.frequency,
+    JSON.stringify(doc.tags),
+    JSON.stringify(doc.locations),
+    JSON.stringify(rest),
+    doc.created_at,
+    doc.updated_at ?? doc.created_at,
+  ] as const;
+}
+
+export function insertCheck(db: DatabaseSync, doc: CheckDoc): void {
+  db.prepare(
+    `INSERT INTO checks (id, name, check_type, activated, muted, frequency, tags, locations, doc, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(doc.id, ...params(doc));
+}
+
+export function updateCheck(db: DatabaseSync, doc: CheckDoc): void {
+  db.prepare(
+    `UPDATE checks SET name = ?, check_type = ?, activated = ?, muted = ?, frequency = ?, tags = ?, locations = ?,
+       doc = ?, created_at = ?, updated_at = ? WHERE id = ?`,
+  ).run(...params(doc), doc.id);
+}
+
+export function getCheck(db: DatabaseSync, id: string): CheckDoc | undefined {
+  const r = db.prepare("SELECT * FROM checks WHERE id = ?").get(id) as Row | undefined;
+  return r ? fromRow(r) : undefined;
+}
+
+export type CheckFilter = {
+  /** Any of these tags matches. */
+  tags?: string[] | undefined;
+  checkType?: string | undefined;
+  /** Case-insensitive substring of the name. */
+  search?: string | undefined;
+  /** Only checks whose latest FINAL result is in this state (see check-state.ts). */
+  state?: "passing" | "failing" | "degraded" | undefined;
+};
+
+/**
+ * Checks, oldest first (a stable order for page/limit lists), filtered and paged in SQL so a large
+ * workspace costs one indexed query per page rather than a scan and parse of every check.
+ */
+export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDoc[] {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  if (filter.tags?.length) {
+    where.push(
+      `EXISTS (SELECT 1 FROM json_each(c.tags) t WHERE t.value IN (${filter.tags.map(() => "?").join(",")}))`,
+    );
+    args.push(...filter.tags);
+  }
+  if (filter.checkType) {
+    where.push("c.check_type = ?");
+    args.push(filter.checkType);
+  }
+  if (filter.search) {
+    where.push("instr(lower(c.name), lower(?)) > 0");
+    args.push(filter.search);
+  }
+  if (filter.state) {
+    where.push(`${STATE_SQL} = ?`);
+    args.push(filter.state);
+  }
+  const sql = `SELECT c.* FROM checks c ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+    ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`;
+  return (db.prepare(sql).all(...args, limit, offset) as Row[]).map(fromRow);
+}
+
+export function deleteCheck(db: DatabaseSync, id: string): boolean {
+  return Number(db.prepare("DELETE FROM checks WHERE id = ?").run(id).changes) > 0;
+}
+
+export function checkNames(db: DatabaseSync, ids: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (ids.length === 0) return out;
+  const rows = db
+    .prepare(`SELECT id, name FROM checks WHERE id IN (${ids.map(() => "?").join(",")})`)
+    .all(...ids) as Row[];
+  for (const r of rows) out.set(String(r.id), String(r.name));
+  return out;
+}

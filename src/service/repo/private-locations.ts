@@ -1,0 +1,146 @@
+/**
+ * Private locations (UUID ids) and their keys. A raw key (`pl_<hex>`) is returned once, by the create call
+ * that made it; only its SHA-256 and the masked form (`...` + last 4) are stored.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { DatabaseSync } from "node:sqlite";
+import { dateOnly, type Row, uuid } from "./util.ts";
+
+export type LocationKey = {
+  id: string;
+  rawKey?: string;
+  maskedKey: string;
+  created_at: string | null;
+  updated_at: string | null;
+};
+
+export type PrivateLocation = {
+  id: string;
+  name: string;
+  slugName: string;
+  icon: string;
+  proxyUrl: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  keys: LocationKey[];
+  checkAssignments: { id: string; checkId: string; privateLocationId: string }[];
+  groupAssignments: { id: string; groupId: number; privateLocationId: string }[];
+  lastSeen?: string | null;
+  agentCount?: number;
+};
+
+const keyFromRow = (r: Row): LocationKey => ({
+  id: String(r.id),
+  maskedKey: String(r.masked_key),
+  created_at: dateOnly(r.created_at as string),
+  updated_at: dateOnly(r.updated_at as string | null),
+});
+
+function fromRow(db: DatabaseSync, r: Row, withHealth: boolean): PrivateLocation {
+  const id = String(r.id);
+  const keys = (
+    db
+      .prepare("SELECT * FROM private_location_keys WHERE location_id = ? ORDER BY created_at, rowid")
+      .all(id) as Row[]
+  ).map(keyFromRow);
+  const slug = String(r.slug_name);
+  const checkAssignments = (
+    db
+      .prepare(
+        "SELECT c.id FROM checks c, json_each(json_extract(c.doc, '$.privateLocations')) pl WHERE pl.value = ? ORDER BY c.created_at",
+      )
+      .all(slug) as Row[]
+  ).map((c) => ({ id: `${id}:${String(c.id)}`, checkId: String(c.id), privateLocationId: id }));
+  const loc: PrivateLocation = {
+    id,
+    name: String(r.name),
+    slugName: slug,
+    icon: String(r.icon),
+    proxyUrl: (r.proxy_url as string | null) ?? null,
+    created_at: dateOnly(r.created_at as string),
+    updated_at: dateOnly(r.updated_at as string | null),
+    keys,
+    checkAssignments,
+    groupAssignments: [],
+  };
+  if (withHealth) {
+    loc.lastSeen = dateOnly(r.last_seen as string | null);
+    loc.agentCount = Number(r.agent_count);
+  }
+  return loc;
+}
+
+export function listLocations(db: DatabaseSync): PrivateLocation[] {
+  return (db.prepare("SELECT * FROM private_locations ORDER BY created_at, rowid").all() as Row[]).map((r) =>
+    fromRow(db, r, true),
+  );
+}
+
+export function getLocation(db: DatabaseSync, id: string): PrivateLocation | undefined {
+  const r = db.prepare("SELECT * FROM private_locations WHERE id = ?").get(id) as Row | undefined;
+  return r ? fromRow(db, r, true) : undefined;
+}
+
+export function slugTaken(db: DatabaseSync, slug: string): boolean {
+  return (
+    db.prepare("SELECT 1 FROM private_locations WHERE slug_name = ? COLLATE NOCASE").get(slug) !== undefined
+  );
+}
+
+export function insertLocation(
+  db: DatabaseSync,
+  input: { name: string; slugName: string; icon: string; proxyUrl: string | null },
+  nowIso: string,
+): string {
+  const id = uuid();
+  db.prepare(
+    "INSERT INTO private_locations (id, name, slug_name, icon, proxy_url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  ).run(id, input.name, input.slugName, input.icon, input.proxyUrl, nowIso, null);
+  return id;
+}
+
+export function updateLocation(
+  db: DatabaseSync,
+  id: string,
+  input: { name: string; icon?: string | undefined; proxyUrl?: string | null | undefined },
+  nowIso: string,
+): void {
+  const cur = db.prepare("SELECT icon, proxy_url FROM private_locations WHERE id = ?").get(id) as Row;
+  db.prepare(
+    "UPDATE private_locations SET name = ?, icon = ?, proxy_url = ?, updated_at = ? WHERE id = ?",
+  ).run(
+    input.name,
+    input.icon ?? String(cur.icon),
+    input.proxyUrl === undefined ? ((cur.proxy_url as string | null) ?? null) : input.proxyUrl,
+    nowIso,
+    id,
+  );
+}
+
+export function deleteLocation(db: DatabaseSync, id: string): boolean {
+  return Number(db.prepare("DELETE FROM private_locations WHERE id = ?").run(id).changes) > 0;
+}
+
+/** Makes a new key; the returned object is the only place the raw value ever appears. */
+export function createKey(
+  db: DatabaseSync,
+  locationId: string,
+  nowIso: string,
+): LocationKey & { rawKey: string } {
+  const rawKey = `pl_${randomBytes(16).toString("hex")}`;
+  const id = uuid();
+  const maskedKey = `...${rawKey.slice(-4)}`;
+  db.prepare(
+    "INSERT INTO private_location_keys (id, location_id, key_hash, masked_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run(id, locationId, createHash("sha256").update(rawKey).digest("hex"), maskedKey, nowIso, null);
+  return { id, rawKey, maskedKey, created_at: dateOnly(nowIso), updated_at: null };
+}
+
+export function deleteKey(db: DatabaseSync, locationId: string, keyId: string): boolean {
+  return (
+    Number(
+      db.prepare("DELETE FROM private_location_keys WHERE id = ? AND location_id = ?").run(keyId, locationId)
+        .changes,
+    ) > 0
+  );
+}

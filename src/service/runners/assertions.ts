@@ -1,0 +1,109 @@
+/**
+ * Assertion evaluation shared by API, URL, TCP and DNS runners. An assertion is the hosted item
+ * `{source, comparison, property, target, regex}` (api-notes §3.1). Each source is resolved to an actual
+ * value by the runner; this module only compares.
+ */
+
+export type Assertion = {
+  source: string;
+  comparison: string;
+  property?: string | null;
+  target?: string | number | null;
+  regex?: string | null;
+};
+
+export type AssertionResult = Assertion & { actual: unknown; passed: boolean };
+
+export function parseAssertions(v: unknown): Assertion[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(
+    (a): a is Assertion =>
+      !!a && typeof a === "object" && typeof a.source === "string" && typeof a.comparison === "string",
+  );
+}
+
+/** Reads `$.a.b[0].c` / `a.b.0.c` style paths. Returns undefined when the path does not exist. */
+export function jsonPath(value: unknown, path: string): unknown {
+  const trimmed = path.trim().replace(/^\$\.?/, "");
+  if (trimmed === "") return value;
+  const parts = trimmed
+    .replace(/\[(\d+|'[^']*'|"[^"]*")\]/g, ".$1")
+    .split(".")
+    .filter((p) => p !== "")
+    .map((p) => p.replace(/^['"]|['"]$/g, ""));
+  let cur: unknown = value;
+  for (const p of parts) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}
+
+function applyRegex(actual: unknown, regex: string | null | undefined): unknown {
+  if (!regex || actual === undefined || actual === null) return actual;
+  try {
+    const m = new RegExp(regex).exec(String(actual));
+    if (!m) return undefined;
+    return m[1] ?? m[0];
+  } catch {
+    return undefined;
+  }
+}
+
+const asText = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v));
+
+/** Compares one actual value against an assertion. */
+export function compare(actualRaw: unknown, a: Assertion): boolean {
+  const actual = applyRegex(actualRaw, a.regex);
+  const target = a.target === null || a.target === undefined ? "" : String(a.target);
+  const n = Number(typeof actual === "string" ? actual : actual);
+  const t = Number(target);
+  switch (a.comparison) {
+    case "EQUALS":
+      return asText(actual) === target || (typeof actual === "number" && actual === t);
+    case "NOT_EQUALS":
+      return !(asText(actual) === target || (typeof actual === "number" && actual === t));
+    case "GREATER_THAN":
+      return Number.isFinite(n) && Number.isFinite(t) && n > t;
+    case "LESS_THAN":
+      return Number.isFinite(n) && Number.isFinite(t) && n < t;
+    case "CONTAINS":
+      return asText(actual).includes(target);
+    case "NOT_CONTAINS":
+      return !asText(actual).includes(target);
+    case "IS_EMPTY":
+      return actual === undefined || actual === null || asText(actual) === "" || asText(actual) === "[]";
+    case "NOT_EMPTY":
+      return !(actual === undefined || actual === null || asText(actual) === "" || asText(actual) === "[]");
+    case "IS_NULL":
+      return actual === null || actual === undefined;
+    case "NOT_NULL":
+      return actual !== null && actual !== undefined;
+    case "HAS_KEY":
+      return !!actual && typeof actual === "object" && target in (actual as object);
+    case "NOT_HAS_KEY":
+      return !(actual && typeof actual === "object" && target in (actual as object));
+    case "HAS_VALUE":
+      return Array.isArray(actual)
+        ? actual.some((x) => asText(x) === target)
+        : !!actual && typeof actual === "object" && Object.values(actual).some((x) => asText(x) === target);
+    case "NOT_HAS_VALUE":
+      return !(Array.isArray(actual)
+        ? actual.some((x) => asText(x) === target)
+        : !!actual && typeof actual === "object" && Object.values(actual).some((x) => asText(x) === target));
+    default:
+      return false;
+  }
+}
+
+/** Evaluates assertions with a runner-provided resolver for each source. */
+export function evaluate(
+  assertions: Assertion[],
+  resolve: (a: Assertion) => unknown,
+): { results: AssertionResult[]; failed: boolean } {
+  const results = assertions.map((a) => {
+    const actual = resolve(a);
+    return { ...a, actual, passed: compare(actual, a) };
+  });
+  return { results, failed: results.some((r) => !r.passed) };
+}

@@ -1,0 +1,56 @@
+/**
+ * Heartbeat checks are passive: nothing is run, pings arrive at `/ping/{token}` and the engine's heartbeat
+ * monitor evaluates them against `period` + `grace` (api-notes §5). This module is the pure part.
+ *
+ * State boundaries (api-notes §8.5, the suggested reading): with `expected = anchor + period`, a ping is
+ * EARLY before `expected - 10 % of period`, RECEIVED up to `expected`, GRACE up to `expected + grace`,
+ * LATE after that. The anchor is the latest ping or FAILING event (each ping and each fired alert restart
+ * the timer); the very first ping is RECEIVED. A FAILING event is due when nothing arrived by
+ * `anchor + period + grace`; monitoring only starts with the first ping.
+ */
+
+export type HeartbeatConfig = { periodMs: number; graceMs: number; pingToken: string | null };
+
+const UNIT_MS: Record<string, number> = {
+  seconds: 1000,
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: 86_400_000,
+};
+
+export function heartbeatConfig(doc: Record<string, unknown>): HeartbeatConfig {
+  const hb = (doc.heartbeat ?? {}) as Record<string, unknown>;
+  const period = typeof hb.period === "number" ? hb.period : 1;
+  const grace = typeof hb.grace === "number" ? hb.grace : 0;
+  const pu = UNIT_MS[String(hb.periodUnit ?? "hours")] ?? UNIT_MS.hours!;
+  const gu = UNIT_MS[String(hb.graceUnit ?? "hours")] ?? UNIT_MS.hours!;
+  return {
+    periodMs: Math.max(1000, period * pu),
+    graceMs: Math.max(0, grace * gu),
+    pingToken: typeof hb.pingToken === "string" ? hb.pingToken : null,
+  };
+}
+
+export type PingState = "EARLY" | "RECEIVED" | "GRACE" | "LATE";
+
+export function pingState(cfg: HeartbeatConfig, anchorMs: number | null, atMs: number): PingState {
+  if (anchorMs === null) return "RECEIVED";
+  const expected = anchorMs + cfg.periodMs;
+  if (atMs < expected - cfg.periodMs * 0.1) return "EARLY";
+  if (atMs <= expected) return "RECEIVED";
+  if (atMs <= expected + cfg.graceMs) return "GRACE";
+  return "LATE";
+}
+
+/** True when a FAILING event is due at `nowMs` (nothing since the anchor within period + grace). */
+export function isOverdue(cfg: HeartbeatConfig, anchorMs: number | null, nowMs: number): boolean {
+  return anchorMs !== null && nowMs > anchorMs + cfg.periodMs + cfg.graceMs;
+}
+
+/** Known link-preview and crawler bots whose requests to a ping URL are ignored (api-notes §5). */
+const BOT_PATTERN =
+  /bot\b|crawler|spider|slurp|facebookexternalhit|facebot|twitterbot|slackbot|discordbot|telegrambot|whatsapp|linkedinbot|embedly|skypeuripreview|googlebot|bingbot|duckduckbot|baiduspider|yandex|applebot|pinterest|redditbot|mastodon/i;
+
+export function isBot(userAgent: string): boolean {
+  return userAgent !== "" && BOT_PATTERN.test(userAgent);
+}

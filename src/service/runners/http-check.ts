@@ -1,0 +1,141 @@
+/**
+ * The HTTP check shared by the URL and API runners: builds the request from the hosted `request` object
+ * (api-notes §3.1), performs it with phase timings, evaluates assertions and shapes `apiCheckResult`.
+ */
+import { type Assertion, evaluate, jsonPath, parseAssertions } from "./assertions.ts";
+import { httpRequest } from "./http-request.ts";
+import { errorOutcome, type RunContext, type RunOutcome } from "./types.ts";
+
+export type HttpApiOptions = { forceMethod?: string; followRedirectsDefault: boolean };
+
+type KeyValue = { key?: unknown; value?: unknown };
+
+function keyValues(v: unknown): [string, string][] {
+  if (!Array.isArray(v)) return [];
+  return (v as KeyValue[])
+    .filter((kv) => kv && typeof kv.key === "string" && kv.key !== "")
+    .map((kv) => [String(kv.key), kv.value === undefined || kv.value === null ? "" : String(kv.value)]);
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runHttpCheck(ctx: RunContext, opts: HttpApiOptions): Promise<RunOutcome> {
+  const request = (ctx.check.doc.request ?? {}) as Record<string, unknown>;
+  const rawUrl = typeof request.url === "string" ? request.url : "";
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return errorOutcome(`invalid request URL: ${JSON.stringify(rawUrl)}`);
+  }
+  for (const [k, v] of keyValues(request.queryParameters)) url.searchParams.append(k, v);
+  const method = (
+    opts.forceMethod ?? (typeof request.method === "string" ? request.method : "GET")
+  ).toUpperCase();
+  const headers: Record<string, string> = { "user-agent": "vigil-embedded-runner/1" };
+  for (const [k, v] of keyValues(request.headers)) headers[k.toLowerCase()] = v;
+  const basicAuth = request.basicAuth as { username?: string; password?: string } | null | undefined;
+  if (basicAuth?.username) {
+    headers.authorization = `Basic ${Buffer.from(`${basicAuth.username}:${basicAuth.password ?? ""}`).toString("base64")}`;
+  }
+  const body =
+    typeof request.body === "string" && method !== "GET" && method !== "HEAD" ? request.body : undefined;
+  if (body && !headers["content-type"]) {
+    const bodyType = typeof request.bodyType === "string" ? request.bodyType : "";
+    if (bodyType === "JSON") headers["content-type"] = "application/json";
+    else if (bodyType === "FORM") headers["content-type"] = "application/x-www-form-urlencoded";
+    else if (bodyType === "GRAPHQL") headers["content-type"] = "application/json";
+    else headers["content-type"] = "text/plain";
+  }
+  const followRedirects =
+    typeof request.followRedirects === "boolean" ? request.followRedirects : opts.followRedirectsDefault;
+  const requestInfo = {
+    method,
+    url: url.toString(),
+    data: body ?? "",
+    headers,
+    params: Object.fromEntries(url.searchParams),
+  };
+
+  let res: Awaited<ReturnType<typeof httpRequest>>;
+  try {
+    res = await httpRequest({
+      method,
+      url: url.toString(),
+      headers,
+      body,
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+      skipSSL: request.skipSSL === true,
+      followRedirects,
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const out = errorOutcome(`request failed: ${message}`);
+    out.detail = {
+      apiCheckResult: { assertions: [], request: requestInfo, response: null, requestError: message },
+    };
+    return out;
+  }
+
+  const assertions = parseAssertions(request.assertions);
+  let json: unknown;
+  let jsonParsed = false;
+  const resolve = (a: Assertion): unknown => {
+    switch (a.source) {
+      case "STATUS_CODE":
+        return res.status;
+      case "JSON_BODY":
+        if (!jsonParsed) {
+          json = parseBody(res.body);
+          jsonParsed = true;
+        }
+        return jsonPath(json, a.property ?? "$");
+      case "HEADERS":
+        return a.property ? res.headers[a.property.toLowerCase()] : res.headers;
+      case "TEXT_BODY":
+        return res.body;
+      case "RESPONSE_TIME":
+        return res.phases.total;
+      default:
+        return undefined;
+    }
+  };
+  const evaluated = evaluate(assertions, resolve);
+  const failed = assertions.length > 0 ? evaluated.failed : res.status >= 400;
+  const failedAssertion = evaluated.results.find((r) => !r.passed);
+  const errorMessage = failed
+    ? failedAssertion
+      ? `assertion failed: ${failedAssertion.source}${failedAssertion.property ? ` ${failedAssertion.property}` : ""} ${failedAssertion.comparison} ${String(failedAssertion.target ?? "")} (actual ${JSON.stringify(failedAssertion.actual) ?? "undefined"})`
+      : `HTTP ${res.status} ${res.statusText}`.trim()
+    : null;
+  const { wait, dns, tcp, firstByte, download, total } = res.phases;
+  return {
+    hasFailures: failed,
+    hasErrors: false,
+    responseTime: total,
+    statusCode: res.status,
+    errorMessage,
+    metrics: { wait, dns, tcp, firstByte, download },
+    detail: {
+      apiCheckResult: {
+        assertions: evaluated.results,
+        request: requestInfo,
+        response: {
+          status: res.status,
+          statusText: res.statusText,
+          body: res.body,
+          headers: res.headers,
+          timingPhases: res.phases,
+        },
+        requestError: null,
+      },
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * One interface for every check type's runner. A runner performs ONE attempt of a check from one
+ * (labelled) location and reports what it saw; the engine applies thresholds, shouldFail and retries.
+ */
+import type { CheckDef } from "../engine/checks.ts";
+
+/** Metric columns of check_results (see 002-runs.ts), keyed by their analytics base names. */
+export type MetricValues = Partial<{
+  wait: number;
+  dns: number;
+  tcp: number;
+  firstByte: number;
+  download: number;
+  total: number;
+  connection: number;
+  data: number;
+  TTFB: number;
+  FCP: number;
+  LCP: number;
+  CLS: number;
+  TBT: number;
+  consoleErrors: number;
+  networkErrors: number;
+  userScriptErrors: number;
+  documentErrors: number;
+}>;
+
+export type RunContext = {
+  check: CheckDef;
+  location: string;
+  /** Aborts the attempt (engine stop, session deadline). */
+  signal: AbortSignal;
+  /** Hard limit for one attempt, in ms. */
+  timeoutMs: number;
+};
+
+export type RunOutcome = {
+  /** An assertion failed or the target answered wrongly. */
+  hasFailures: boolean;
+  /** The attempt could not be carried out (connection refused, timeout, no browser, ...). */
+  hasErrors: boolean;
+  responseTime: number | null;
+  statusCode?: number | null;
+  errorMessage?: string | null;
+  metrics: MetricValues;
+  /** Type-specific detail, stored as JSON and returned by check-results (e.g. `{apiCheckResult: ...}`). */
+  detail: Record<string, unknown>;
+};
+
+export type Runner = {
+  /** Check types this runner serves. */
+  types: readonly string[];
+  run(ctx: RunContext): Promise<RunOutcome>;
+};
+
+export function errorOutcome(message: string, responseTime: number | null = null): RunOutcome {
+  return { hasFailures: true, hasErrors: true, responseTime, errorMessage: message, metrics: {}, detail: {} };
+}

@@ -1,0 +1,183 @@
+/**
+ * Pure formatting helpers shared by the console and the CLI tables: relative times, durations, sizes,
+ * display width (wide CJK characters and emoji take two cells, combining marks none), truncation and padding
+ * by display width, and status symbols. No I/O, no colours.
+ */
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** East Asian Wide/Fullwidth blocks (first code point of a grapheme). */
+const WIDE =
+  /^[\u1100-\u115f\u231a\u231b\u2329\u232a\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{2fffd}\u{30000}-\u{3fffd}]/u;
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f/u;
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]/u;
+
+/** Cells one grapheme occupies in a terminal. */
+function graphemeWidth(g: string): number {
+  if (g.length === 1) {
+    const c = g.charCodeAt(0);
+    if (c >= 0x20 && c < 0x7f) return 1;
+  }
+  if (EMOJI_PRESENTATION.test(g) || WIDE.test(g)) return 2;
+  if (ZERO_WIDTH.test(g)) return 0;
+  return 1;
+}
+
+/** Display width of a (sanitised) string in terminal cells. */
+export function displayWidth(s: string): number {
+  if (PRINTABLE_ASCII.test(s)) return s.length;
+  let w = 0;
+  for (const { segment } of segmenter.segment(s)) w += graphemeWidth(segment);
+  return w;
+}
+
+/** Cut `s` to at most `width` cells, ending with `ellipsis` when something was cut. Never splits a grapheme. */
+export function truncate(s: string, width: number, ellipsis = "…"): string {
+  if (width <= 0) return "";
+  if (PRINTABLE_ASCII.test(s) && s.length <= width) return s;
+  if (displayWidth(s) <= width) return s;
+  const ellW = displayWidth(ellipsis);
+  const room = ellW <= width ? width - ellW : width;
+  let out = "";
+  let w = 0;
+  for (const { segment } of segmenter.segment(s)) {
+    const gw = graphemeWidth(segment);
+    if (w + gw > room) break;
+    out += segment;
+    w += gw;
+  }
+  return ellW <= width ? out + ellipsis : out;
+}
+
+export type Align = "left" | "right";
+
+/** Truncate then pad with spaces to exactly `width` cells. */
+export function fitWidth(s: string, width: number, align: Align = "left"): string {
+  const t = truncate(s, width);
+  const gap = " ".repeat(Math.max(0, width - displayWidth(t)));
+  return align === "right" ? gap + t : t + gap;
+}
+
+/** Pad on the right to at least `width` cells (never truncates). */
+export function padEnd(s: string, width: number): string {
+  return s + " ".repeat(Math.max(0, width - displayWidth(s)));
+}
+
+/** Pad on the left to at least `width` cells (never truncates). */
+export function padStart(s: string, width: number): string {
+  return " ".repeat(Math.max(0, width - displayWidth(s))) + s;
+}
+
+/** Accepts a Date, epoch milliseconds or a date/date-time string; NaN for anything unusable. */
+export function toEpochMs(t: Date | number | string | null | undefined): number {
+  if (t === null || t === undefined || t === "") return Number.NaN;
+  if (t instanceof Date) return t.getTime();
+  if (typeof t === "number") return t;
+  return Date.parse(t);
+}
+
+/** "850 ms", "1.5 s", "12 s", "4 min 12 s", "2 h 5 min", "3 d 4 h"; "—" when unknown. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "—";
+  const neg = ms < 0 ? "-" : "";
+  const a = Math.abs(ms);
+  if (a < 1000) return `${neg}${Math.round(a)} ms`;
+  if (a < 10_000) return `${neg}${(Math.floor(a / 100) / 10).toFixed(1)} s`;
+  const s = Math.floor(a / 1000);
+  if (s < 60) return `${neg}${s} s`;
+  const two = (big: number, bigUnit: string, small: number, smallUnit: string) =>
+    `${neg}${big} ${bigUnit}${small ? ` ${small} ${smallUnit}` : ""}`;
+  if (s < 3600) return two(Math.floor(s / 60), "min", s % 60, "s");
+  if (s < 86_400) return two(Math.floor(s / 3600), "h", Math.floor((s % 3600) / 60), "min");
+  return two(Math.floor(s / 86_400), "d", Math.floor((s % 86_400) / 3600), "h");
+}
+
+/** Response-time style: "87 ms", "1.24 s"; "—" when unknown. */
+export function formatMs(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "—";
+  if (Math.abs(ms) < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** Relative time: "12 s ago", "5 min ago", "3 h ago", "2 d ago", "in 30 s", "just now"; "—" if unknown. */
+export function formatAgo(t: Date | number | string | null | undefined, now: number = Date.now()): string {
+  const at = toEpochMs(t);
+  if (!Number.isFinite(at)) return "—";
+  const diff = Math.round((now - at) / 1000);
+  const a = Math.abs(diff);
+  if (a < 1) return "just now";
+  const text =
+    a < 60
+      ? `${a} s`
+      : a < 3600
+        ? `${Math.floor(a / 60)} min`
+        : a < 86_400
+          ? `${Math.floor(a / 3600)} h`
+          : `${Math.floor(a / 86_400)} d`;
+  return diff >= 0 ? `${text} ago` : `in ${text}`;
+}
+
+/** "512 B", "1.5 KiB", "12 MiB" (binary units). */
+export function formatBytes(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "—";
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let v = Math.abs(n);
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  const num = i === 0 ? String(Math.round(v)) : v < 10 ? v.toFixed(1) : String(Math.round(v));
+  return `${n < 0 ? "-" : ""}${num} ${units[i]}`;
+}
+
+/** A timestamp as "YYYY-MM-DD HH:MM:SSZ" (UTC); date-only strings stay as they are; "—" when absent. */
+export function formatTimestamp(t: Date | number | string | null | undefined): string {
+  if (typeof t === "string" && /^\d{4}-\d{2}-\d{2}$/.test(t)) return t;
+  const ms = toEpochMs(t);
+  if (!Number.isFinite(ms)) return t === null || t === undefined || t === "" ? "—" : String(t);
+  return `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")}Z`;
+}
+
+/** A ratio or percentage as "99.5%"; values ≤ 1 are read as ratios unless `isPercent`. */
+export function formatPercent(v: number | null | undefined, isPercent = false): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return "—";
+  const p = isPercent || Math.abs(v) > 1 ? v : v * 100;
+  return `${Number.isInteger(p) ? p : p.toFixed(1)}%`;
+}
+
+export type Tone = "ok" | "bad" | "warn" | "busy" | "muted";
+export type StatusSymbol = { symbol: string; tone: Tone };
+
+const STATUS: Record<string, StatusSymbol> = {};
+const put = (symbol: string, tone: Tone, names: string[]) => {
+  for (const n of names) STATUS[n] = { symbol, tone };
+};
+put("✔", "ok", ["passing", "passed", "success", "received", "resolved", "ok"]);
+put("✖", "bad", ["failing", "failed", "failure", "timed_out", "error", "critical"]);
+put("▲", "warn", ["degraded", "late", "grace", "early", "progress_degraded", "major", "medium", "minor"]);
+put("◌", "busy", ["started", "progress", "progress_failed", "running", "investigating", "identified"]);
+put("◉", "busy", ["monitoring"]);
+put("○", "muted", ["pending", "queued", "unknown"]);
+put("⊘", "muted", ["cancelled", "canceled", "muted", "deactivated", "paused"]);
+
+/**
+ * Symbol and tone for a status-like value (check health, session status, heartbeat state, incident
+ * status or severity). Case-insensitive; unknown values get "?" so they are visible, never an error.
+ */
+export function statusSymbol(status: string | null | undefined): StatusSymbol {
+  if (!status) return { symbol: "○", tone: "muted" };
+  return STATUS[status.toLowerCase()] ?? { symbol: "?", tone: "muted" };
+}
+
+export type Health = "passing" | "failing" | "degraded" | "pending";
+
+/** The console rule (api-notes §3.2): failing if failures or errors, else degraded, else passing. */
+export function checkHealth(
+  s: { hasFailures?: boolean | null; hasErrors?: boolean | null; isDegraded?: boolean | null } | undefined,
+): Health {
+  if (!s) return "pending";
+  if (s.hasFailures || s.hasErrors) return "failing";
+  if (s.isDegraded) return "degraded";
+  return "passing";
+}

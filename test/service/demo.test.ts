@@ -1,0 +1,119 @@
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_WORKSPACE } from "../../src/service/demo/workspace.ts";
+import { type Json, startTestService, type TestService, tempDir } from "./support.ts";
+
+const data = tempDir();
+afterAll(() => rmSync(data, { recursive: true, force: true }));
+
+type Check = {
+  id: string;
+  name: string;
+  checkType: string;
+  tags: string[];
+  activated: boolean;
+  request?: Json;
+  heartbeat?: Json;
+};
+
+async function until<T>(fn: () => Promise<T | undefined>, ms = 4000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("demo workspace", () => {
+  let first: Check[] = [];
+
+  it("is seeded on first start with every kind of resource", async () => {
+    const svc: TestService = await startTestService({ dataDir: data, demo: true });
+    try {
+      first = (await svc.call("GET", "/v1/checks?limit=100")).body;
+      expect(first).toHaveLength(DEMO_WORKSPACE.checks.length);
+      expect(first.length).toBeGreaterThanOrEqual(12);
+      expect(new Set(first.map((c) => c.checkType)).size).toBeGreaterThanOrEqual(6);
+      expect(first.filter((c) => c.tags.includes("prod")).length).toBeGreaterThan(3);
+
+      const channels = (await svc.call("GET", "/v1/alert-channels?limit=100")).body;
+      expect(new Set(channels.map((c: { type: string }) => c.type)).size).toBeGreaterThanOrEqual(4);
+      expect(channels.some((c: { subscriptions: unknown[] }) => c.subscriptions.length > 0)).toBe(true);
+
+      const pages = (await svc.call("GET", "/v1/status-pages")).body;
+      expect(pages.entries).toHaveLength(1);
+      expect(pages.entries[0].cards.length).toBeGreaterThanOrEqual(2);
+      expect(pages.entries[0].cards[0].services.length).toBeGreaterThan(0);
+
+      const incidents = (await svc.call("GET", "/v1/status-pages/incidents")).body.entries;
+      const open = incidents.filter((i: { lastUpdateStatus: string }) => i.lastUpdateStatus !== "RESOLVED");
+      expect(open.length).toBeGreaterThanOrEqual(1);
+      expect(open[0].incidentUpdates.length).toBeGreaterThan(1);
+      const resolved = incidents.find((i: { lastUpdateStatus: string }) => i.lastUpdateStatus === "RESOLVED");
+      expect(resolved.duration).toBe(3600);
+
+      expect((await svc.call("GET", "/v1/private-locations")).body).toHaveLength(1);
+
+      // demo checks point at the live demo target
+      const health = first.find((c) => c.checkType === "URL")!;
+      const res = await fetch(health.request.url);
+      expect(res.status).toBeLessThan(500);
+      await res.body?.cancel();
+
+      // the demo heartbeat job pings its check
+      const hb = first.find((c) => c.checkType === "HEARTBEAT" && c.name === "Nightly backup job")!;
+      expect(hb.heartbeat.pingUrl).toBe(`${svc.url}/ping/${hb.heartbeat.pingToken}`);
+      await until(async () => {
+        const ev = await svc.call("GET", `/v1/checks/heartbeats/${hb.id}/events`);
+        const events = ev.body?.[0]?.events ?? [];
+        return events.some((e: { userAgent: string }) => e.userAgent.includes("vigil-demo"))
+          ? true
+          : undefined;
+      });
+
+      // a triggered demo check really runs against the target
+      const api = first.find((c) => c.name === "Storefront API health")!;
+      const trig = await svc.call("POST", "/v1/check-sessions/trigger", { target: { checkId: [api.id] } });
+      expect(trig.status).toBe(201);
+      const done = await svc.call(
+        "GET",
+        `/v1/check-sessions/${trig.body.sessions[0].checkSessionId}/completion?maxWaitSeconds=10`,
+      );
+      expect(done.status).toBe(200);
+      expect(done.body.status).toBe("PASSED");
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("is not seeded twice and is re-pointed at the new target port after a restart", async () => {
+    const svc = await startTestService({ dataDir: data, demo: true });
+    try {
+      const again: Check[] = (await svc.call("GET", "/v1/checks?limit=100")).body;
+      expect(again.map((c) => c.id)).toEqual(first.map((c) => c.id));
+      const before = first.find((c) => c.checkType === "API")!.request.url as string;
+      const after = again.find((c) => c.checkType === "API")!.request.url as string;
+      expect(new URL(after).pathname).toBe(new URL(before).pathname);
+      const res = await fetch(after);
+      expect(res.status).toBeLessThan(500);
+      await res.body?.cancel();
+      const tcp = again.find((c) => c.checkType === "TCP")!;
+      expect(tcp.request.port).toBeGreaterThan(0);
+      expect((await svc.call("GET", "/v1/status-pages")).body.entries).toHaveLength(1);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("--no-demo starts empty", async () => {
+    const svc = await startTestService({ demo: false });
+    try {
+      expect((await svc.call("GET", "/v1/checks")).body).toEqual([]);
+      expect((await svc.call("GET", "/v1/status-pages")).body.entries).toEqual([]);
+    } finally {
+      await svc.dispose();
+    }
+  });
+});

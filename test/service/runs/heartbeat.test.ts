@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Engine, RunFinished } from "../../../src/service/engine/engine.ts";
+import { heartbeatConfig, isBot, isOverdue, pingState } from "../../../src/service/runners/heartbeat.ts";
+import { insertCheck, type TempDb, tempDb, testEngine } from "./support.ts";
+
+const MIN = 60_000;
+
+describe("heartbeat evaluation", () => {
+  const cfg = heartbeatConfig({
+    heartbeat: { period: 60, periodUnit: "minutes", grace: 10, graceUnit: "minutes" },
+  });
+
+  it("reads period and grace with their units", () => {
+    expect(cfg.periodMs).toBe(60 * MIN);
+    expect(cfg.graceMs).toBe(10 * MIN);
+  });
+
+  it("classifies pings against anchor + period (+ grace)", () => {
+    const anchor = 0;
+    expect(pingState(cfg, null, 5)).toBe("RECEIVED");
+    expect(pingState(cfg, anchor, 30 * MIN)).toBe("EARLY");
+    expect(pingState(cfg, anchor, 55 * MIN)).toBe("RECEIVED"); // within 10 % before expected
+    expect(pingState(cfg, anchor, 60 * MIN)).toBe("RECEIVED");
+    expect(pingState(cfg, anchor, 65 * MIN)).toBe("GRACE");
+    expect(pingState(cfg, anchor, 71 * MIN)).toBe("LATE");
+  });
+
+  it("is overdue only after period + grace, and only once monitoring started", () => {
+    expect(isOverdue(cfg, null, 999 * MIN)).toBe(false);
+    expect(isOverdue(cfg, 0, 70 * MIN)).toBe(false);
+    expect(isOverdue(cfg, 0, 70 * MIN + 1)).toBe(true);
+  });
+
+  it("recognises crawler and preview bots", () => {
+    expect(isBot("Mozilla/5.0 (compatible; Googlebot/2.1)")).toBe(true);
+    expect(isBot("facebookexternalhit/1.1")).toBe(true);
+    expect(isBot("curl/8.5.0")).toBe(false);
+    expect(isBot("")).toBe(false);
+  });
+});
+
+describe("heartbeat monitor", () => {
+  let t: TempDb;
+  let engine: Engine;
+  afterEach(async () => {
+    await engine.stop();
+    t.cleanup();
+  });
+
+  it("records FAILING once overdue, restarts the timer, and emits run-finished", () => {
+    t = tempDb();
+    let now = Date.parse("2026-01-01T00:00:00Z");
+    const id = insertCheck(t.db, {
+      checkType: "HEARTBEAT",
+      doc: {
+        heartbeat: { period: 5, periodUnit: "minutes", grace: 1, graceUnit: "minutes", pingToken: "t1" },
+      },
+    });
+    engine = testEngine(t.db, { now: () => now });
+    const finished: RunFinished[] = [];
+    engine.onRunFinished((e) => finished.push(e));
+    expect(engine.recordPing("t1", { source: "", userAgent: "job" })?.state).toBe("RECEIVED");
+    expect(engine.recordPing("other", { source: "", userAgent: "job" })).toBeUndefined();
+
+    const states = () =>
+      (
+        t.db.prepare("SELECT state FROM heartbeat_events WHERE check_id = ? ORDER BY ts").all(id) as {
+          state: string;
+        }[]
+      ).map((r) => r.state);
+    now += 6 * MIN;
+    engine.heartbeatTick();
+    expect(states()).toEqual(["RECEIVED"]);
+    now += 1;
+    engine.heartbeatTick();
+    engine.heartbeatTick();
+    expect(states()).toEqual(["RECEIVED", "FAILING"]);
+    now += 6 * MIN + 1;
+    engine.heartbeatTick();
+    expect(states()).toEqual(["RECEIVED", "FAILING", "FAILING"]);
+    now += MIN;
+    expect(engine.recordPing("t1", { source: "", userAgent: "job" })?.state).toBe("EARLY");
+    expect(finished.map((f) => f.session.status)).toEqual(["PASSED", "FAILED", "FAILED", "PASSED"]);
+    expect(finished[1]?.result.errorMessage).toContain("period + grace");
+    const status = t.db
+      .prepare("SELECT has_failures FROM check_results WHERE check_id = ? ORDER BY started_at DESC LIMIT 1")
+      .get(id) as { has_failures: number };
+    expect(status.has_failures).toBe(0);
+  });
+});

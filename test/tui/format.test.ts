@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkHealth,
+  displayWidth,
+  fitWidth,
+  formatAgo,
+  formatBytes,
+  formatDuration,
+  formatMs,
+  formatPercent,
+  formatTimestamp,
+  padEnd,
+  padStart,
+  statusSymbol,
+  truncate,
+} from "../../src/tui/format.ts";
+
+describe("displayWidth", () => {
+  it("counts ASCII as one cell each", () => {
+    expect(displayWidth("")).toBe(0);
+    expect(displayWidth("hello")).toBe(5);
+  });
+  it("counts CJK and fullwidth as two cells", () => {
+    expect(displayWidth("检查")).toBe(4);
+    expect(displayWidth("ｈｉ")).toBe(4);
+    expect(displayWidth("한국")).toBe(4);
+    expect(displayWidth("aあb")).toBe(4);
+  });
+  it("counts emoji, with modifiers and ZWJ sequences, as two cells", () => {
+    expect(displayWidth("👍")).toBe(2);
+    expect(displayWidth("👍🏽")).toBe(2);
+    expect(displayWidth("👨‍👩‍👧")).toBe(2);
+    expect(displayWidth("❤️")).toBe(2);
+  });
+  it("counts combining marks as zero and accented letters as one", () => {
+    expect(displayWidth("e\u0301")).toBe(1);
+    expect(displayWidth("Prüfung")).toBe(7);
+    expect(displayWidth("✔ ok")).toBe(4);
+  });
+});
+
+describe("truncate / fit / pad", () => {
+  it("leaves short strings alone", () => {
+    expect(truncate("abc", 3)).toBe("abc");
+    expect(truncate("abc", 10)).toBe("abc");
+  });
+  it("cuts with an ellipsis by display width", () => {
+    expect(truncate("abcdef", 4)).toBe("abc…");
+    expect(truncate("检查检查", 5)).toBe("检查…");
+    expect(displayWidth(truncate("检查检查", 5))).toBe(5);
+    expect(truncate("检查检查", 4)).toBe("检…");
+  });
+  it("never splits a wide character or a grapheme", () => {
+    expect(truncate("a检", 2)).toBe("a…");
+    expect(truncate("👨‍👩‍👧👨‍👩‍👧", 3)).toBe("👨‍👩‍👧…");
+    expect(truncate("e\u0301e\u0301e\u0301", 2)).toBe("e\u0301…");
+  });
+  it("handles tiny and zero widths", () => {
+    expect(truncate("abc", 0)).toBe("");
+    expect(truncate("abc", 1)).toBe("…");
+    expect(truncate("abc", 2, "...")).toBe("ab");
+  });
+  it("fits to an exact width, left or right aligned", () => {
+    expect(fitWidth("ab", 4)).toBe("ab  ");
+    expect(fitWidth("ab", 4, "right")).toBe("  ab");
+    expect(fitWidth("检查检查", 5)).toBe("检查…");
+    expect(fitWidth("检查", 5)).toBe("检查 ");
+    for (const s of ["x", "检查检查检", "👍👍👍", "abcdefgh"]) expect(displayWidth(fitWidth(s, 5))).toBe(5);
+  });
+  it("pads without truncating", () => {
+    expect(padEnd("检", 4)).toBe("检  ");
+    expect(padStart("7", 3)).toBe("  7");
+    expect(padEnd("abcdef", 3)).toBe("abcdef");
+  });
+});
+
+describe("durations and times", () => {
+  it("formats durations", () => {
+    expect(formatDuration(0)).toBe("0 ms");
+    expect(formatDuration(850)).toBe("850 ms");
+    expect(formatDuration(1550)).toBe("1.5 s");
+    expect(formatDuration(12_400)).toBe("12 s");
+    expect(formatDuration(60_000)).toBe("1 min");
+    expect(formatDuration(252_000)).toBe("4 min 12 s");
+    expect(formatDuration(2 * 3600_000 + 5 * 60_000)).toBe("2 h 5 min");
+    expect(formatDuration(3 * 86_400_000 + 4 * 3600_000)).toBe("3 d 4 h");
+    expect(formatDuration(-1500)).toBe("-1.5 s");
+    expect(formatDuration(null)).toBe("—");
+    expect(formatDuration(Number.NaN)).toBe("—");
+  });
+  it("formats response times", () => {
+    expect(formatMs(87.4)).toBe("87 ms");
+    expect(formatMs(1240)).toBe("1.24 s");
+    expect(formatMs(undefined)).toBe("—");
+  });
+  it("formats relative times", () => {
+    const now = Date.parse("2026-11-21T12:00:00Z");
+    expect(formatAgo(now - 12_000, now)).toBe("12 s ago");
+    expect(formatAgo(new Date(now - 5 * 60_000), now)).toBe("5 min ago");
+    expect(formatAgo("2026-11-21T09:00:00Z", now)).toBe("3 h ago");
+    expect(formatAgo("2026-11-19T12:00:00.000Z", now)).toBe("2 d ago");
+    expect(formatAgo(now + 30_000, now)).toBe("in 30 s");
+    expect(formatAgo(now, now)).toBe("just now");
+    expect(formatAgo(null, now)).toBe("—");
+    expect(formatAgo("not a date", now)).toBe("—");
+  });
+  it("formats timestamps in UTC", () => {
+    expect(formatTimestamp("2026-11-21T07:05:12.345Z")).toBe("2026-11-21 07:05:12Z");
+    expect(formatTimestamp("2026-11-21")).toBe("2026-11-21");
+    expect(formatTimestamp(0)).toBe("1970-01-01 00:00:00Z");
+    expect(formatTimestamp(null)).toBe("—");
+    expect(formatTimestamp("garbage")).toBe("garbage");
+  });
+});
+
+describe("sizes and ratios", () => {
+  it("formats bytes", () => {
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(512)).toBe("512 B");
+    expect(formatBytes(1536)).toBe("1.5 KiB");
+    expect(formatBytes(12 * 1024 * 1024)).toBe("12 MiB");
+    expect(formatBytes(5 * 1024 ** 4)).toBe("5.0 TiB");
+    expect(formatBytes(undefined)).toBe("—");
+  });
+  it("formats percentages", () => {
+    expect(formatPercent(0.995)).toBe("99.5%");
+    expect(formatPercent(1)).toBe("100%");
+    expect(formatPercent(42, true)).toBe("42%");
+    expect(formatPercent(99.25)).toBe("99.3%");
+    expect(formatPercent(null)).toBe("—");
+  });
+});
+
+describe("status", () => {
+  it("maps statuses to symbols and tones, case-insensitively", () => {
+    expect(statusSymbol("PASSED")).toEqual({ symbol: "✔", tone: "ok" });
+    expect(statusSymbol("passing")).toEqual({ symbol: "✔", tone: "ok" });
+    expect(statusSymbol("FAILED").tone).toBe("bad");
+    expect(statusSymbol("TIMED_OUT").tone).toBe("bad");
+    expect(statusSymbol("DEGRADED").tone).toBe("warn");
+    expect(statusSymbol("PROGRESS").tone).toBe("busy");
+    expect(statusSymbol("CANCELLED").symbol).toBe("⊘");
+    expect(statusSymbol("FAILING").tone).toBe("bad");
+    expect(statusSymbol(undefined).tone).toBe("muted");
+    expect(statusSymbol("SOMETHING_NEW")).toEqual({ symbol: "?", tone: "muted" });
+  });
+  it("derives check health by the console rule", () => {
+    expect(checkHealth(undefined)).toBe("pending");
+    expect(checkHealth({ hasFailures: false, hasErrors: false, isDegraded: false })).toBe("passing");
+    expect(checkHealth({ hasFailures: false, hasErrors: true, isDegraded: true })).toBe("failing");
+    expect(checkHealth({ hasFailures: true })).toBe("failing");
+    expect(checkHealth({ isDegraded: true })).toBe("degraded");
+  });
+});
