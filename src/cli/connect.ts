@@ -4,11 +4,11 @@
  * `<dataDir>/service.json` and its key from `<dataDir>/api-key` (or VIGIL_API_KEY, already resolved). A
  * stale service.json (the pid is gone) counts as no service.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "../api/client.ts";
 import { UsageError } from "../api/errors.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
+import { findLocalService } from "../service/info-file.ts";
 
 export type Client = ReturnType<typeof createClient>;
 export type Connection = { client: Client; baseUrl: string; apiKey: string; close(): Promise<void> };
@@ -20,36 +20,6 @@ export class ConnectError extends UsageError {
 
 export const NO_SERVICE =
   "no service configured: set VIGIL_BASE_URL and VIGIL_API_KEY (or --profile), or start one with `vigil serve`";
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** The running local service, or undefined when none is recorded or its process is gone. */
-export function findLocalService(dataDir: string): { url: string; apiKey?: string } | undefined {
-  let info: unknown;
-  try {
-    info = JSON.parse(readFileSync(join(dataDir, "service.json"), "utf8"));
-  } catch {
-    return undefined;
-  }
-  const { url, pid } = (info ?? {}) as { url?: unknown; pid?: unknown };
-  if (typeof url !== "string" || !/^https?:\/\//.test(url)) return undefined;
-  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
-  let apiKey: string | undefined;
-  try {
-    apiKey = readFileSync(join(dataDir, "api-key"), "utf8").trim() || undefined;
-  } catch {
-    apiKey = undefined;
-  }
-  return apiKey ? { url, apiKey } : { url };
-}
 
 export async function connect(resolved: ResolvedConfig): Promise<Connection> {
   let baseUrl = resolved.baseUrl;

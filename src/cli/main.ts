@@ -54,12 +54,13 @@ function configFlags(v: ParsedValues): ConfigFlags {
 }
 
 /**
- * Hook for the interactive console (a later issue). For now it prints the top-level help.
+ * `vigil` with no command. Until the interactive console lands, and always without a TTY: print the
+ * checks overview once (starting the embedded service if nothing else is configured) and exit.
  * @returns the exit code
  */
-export async function runConsole(_resolved: ResolvedConfig): Promise<number> {
-  print(topHelp());
-  return 0;
+export async function runConsole(resolved: ResolvedConfig, values: ParsedValues): Promise<number> {
+  const { runOverview } = await import("./overview.ts");
+  return await runOverview(resolved, { json: values.json === true });
 }
 
 /** Which resource/verb the argv names, or what to do instead (help, version, console). */
@@ -182,7 +183,10 @@ export async function main(argv: string[]): Promise<number | undefined> {
     });
     if (target.kind === "done") return target.code;
     if (target.kind === "console") {
-      return await runConsole(resolveConfig({ flags: configFlags(target.values), env: process.env }));
+      return await runConsole(
+        resolveConfig({ flags: configFlags(target.values), env: process.env }),
+        target.values,
+      );
     }
     return await runCommand(target.verb, target.tokens);
   } catch (e) {

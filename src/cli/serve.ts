@@ -7,9 +7,9 @@
  * the key itself is never printed. Exit codes: 0 clean stop, 1 start failure, 2 usage error, 130 when a
  * second signal arrives before the clean stop finished.
  */
-import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir as resolveDataDir } from "../config/paths.ts";
+import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { resolveApiKey, startService } from "../service/main.ts";
 
 export type ServeArgs = { host: string; port: number; dataDir: string; demo: boolean };
@@ -82,6 +82,14 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
     }
     throw err;
   }
+  const running = findLocalService(args.dataDir);
+  if (running) {
+    // Two services on one data dir would both run the scheduler and double every check run.
+    io.stderr(
+      `vigil serve: a service for ${args.dataDir} is already running at ${running.url} (pid ${running.pid})\n`,
+    );
+    return 1;
+  }
   let service: Awaited<ReturnType<typeof startService>>;
   try {
     const apiKey = resolveApiKey(args.dataDir);
@@ -97,9 +105,7 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
     return 1;
   }
   // service.json first, so whoever sees the `listening on` line also finds the file.
-  const infoFile = join(args.dataDir, "service.json");
-  writeFileSync(infoFile, `${JSON.stringify({ url: service.url, pid: process.pid })}\n`, { mode: 0o600 });
-  chmodSync(infoFile, 0o600);
+  writeServiceInfo(args.dataDir, service.url);
   io.stdout(`listening on ${service.url}\n`);
   if (!process.env.VIGIL_API_KEY) io.stderr(`api key: stored in ${join(args.dataDir, "api-key")}\n`);
 
@@ -108,7 +114,7 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
     const stop = (signal: string) => {
       if (stopping) {
         // a second signal while stopping: give up waiting for running checks
-        rmSync(infoFile, { force: true });
+        removeServiceInfo(args.dataDir);
         resolve(130);
         return;
       }
@@ -120,7 +126,7 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
         .finally(() => {
           process.off("SIGINT", onInt);
           process.off("SIGTERM", onTerm);
-          rmSync(infoFile, { force: true });
+          removeServiceInfo(args.dataDir);
           resolve(0);
         });
     };

@@ -97,6 +97,26 @@ describe("vigil serve (child process)", () => {
     expect(await exited(child)).toBe(0);
   });
 
+  it("refuses a second service on the same data dir (it would double every scheduled run)", async () => {
+    const data = tempDir();
+    dirs.push(data);
+    const { child, firstLine } = await serve(["--port", "0", "--data", data, "--no-demo"]);
+    try {
+      const second = spawn(NODE, [MAIN, "serve", "--port", "0", "--data", data, "--no-demo"]);
+      let err = "";
+      second.stderr.on("data", (d) => {
+        err += String(d);
+      });
+      expect(await exited(second as ChildProcessWithoutNullStreams)).toBe(1);
+      expect(err).toContain(`already running at ${firstLine.slice("listening on ".length)}`);
+      // the first one's service.json is untouched
+      expect(JSON.parse(readFileSync(join(data, "service.json"), "utf8")).pid).toBe(child.pid);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited(child)).toBe(0);
+  });
+
   it("a port already in use exits 1 with a message", async () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));

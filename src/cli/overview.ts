@@ -1,0 +1,80 @@
+/**
+ * `vigil` with no command: the checks overview. It connects to the configured service, else to the local
+ * service of the data dir, else starts the embedded service (demo workspace on first start) in-process,
+ * prints the checks table once (failing and degraded first) and exits 0 — never waits for input, so it is
+ * safe without a TTY. The interactive console (a later issue) takes over when a TTY is present.
+ */
+import { createClient } from "../api/client.ts";
+import type { CheckStatus } from "../api/schemas/check-statuses.ts";
+import type { Check } from "../api/schemas/checks.ts";
+import type { ResolvedConfig } from "../config/resolve.ts";
+import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
+import { checkHealth, type Health, statusSymbol } from "../tui/format.ts";
+import { type Client, connect } from "./connect.ts";
+import { Output } from "./output.ts";
+
+const RANK: Record<Health, number> = { failing: 0, degraded: 1, pending: 2, passing: 3 };
+
+/** Failing first, then degraded, pending, passing; by name within a state. */
+export function overviewRows(checks: readonly Check[], statuses: readonly CheckStatus[]) {
+  const health = new Map<string, Health>(statuses.map((s) => [s.checkId, checkHealth(s)]));
+  const byId = new Map(statuses.map((s) => [s.checkId, s]));
+  return checks
+    .map((c) => ({ check: c, health: health.get(c.id) ?? "pending", status: byId.get(c.id) }))
+    .sort((a, b) => RANK[a.health] - RANK[b.health] || a.check.name.localeCompare(b.check.name));
+}
+
+export async function printOverview(client: Client, out: Output): Promise<void> {
+  const [checks, statuses] = await Promise.all([client.checks.listAll({}), client.checkStatuses.list()]);
+  const rows = overviewRows(checks, statuses);
+  if (out.json) {
+    out.printJson(rows.map((r) => ({ ...r.check, health: r.health })));
+    return;
+  }
+  out.table(rows, [
+    { header: "STATUS", get: (r) => `${statusSymbol(r.health).symbol} ${r.health}` },
+    { header: "NAME", get: (r) => r.check.name, min: 10 },
+    { header: "TYPE", get: (r) => r.check.checkType },
+    {
+      header: "FREQ",
+      get: (r) => (r.check.frequency === undefined ? undefined : `${r.check.frequency} min`),
+    },
+    { header: "LOCATION", get: (r) => r.status?.lastRunLocation },
+    { header: "TAGS", get: (r) => (r.check.tags ?? []).join(", ") },
+  ]);
+  const failing = rows.filter((r) => r.health === "failing").length;
+  const degraded = rows.filter((r) => r.health === "degraded").length;
+  out.note(`${rows.length} checks: ${failing} failing, ${degraded} degraded`);
+}
+
+export async function runOverview(resolved: ResolvedConfig, opts: { json: boolean }): Promise<number> {
+  const out = new Output({ stdout: process.stdout, stderr: process.stderr, json: opts.json });
+  if (resolved.baseUrl || findLocalService(resolved.dataDir)) {
+    const conn = await connect(resolved);
+    try {
+      await printOverview(conn.client, out);
+    } finally {
+      await conn.close();
+    }
+    return 0;
+  }
+  // Nothing running: start the embedded service for this data dir just long enough to read it.
+  const { resolveApiKey, startService } = await import("../service/main.ts");
+  const service = await startService({
+    dataDir: resolved.dataDir,
+    host: "127.0.0.1",
+    port: 0,
+    demo: true,
+    apiKey: resolveApiKey(resolved.dataDir),
+  });
+  writeServiceInfo(resolved.dataDir, service.url);
+  const client = createClient({ baseUrl: service.url, apiKey: service.apiKey, readOnly: resolved.readOnly });
+  try {
+    await printOverview(client, out);
+  } finally {
+    await client.close();
+    removeServiceInfo(resolved.dataDir);
+    await service.close();
+  }
+  return 0;
+}

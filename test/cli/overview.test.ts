@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { overviewRows } from "../../src/cli/overview.ts";
+import { runCli, tempHome } from "./run-cli.ts";
+
+const check = (id: string, name: string) => ({ id, name, checkType: "URL" }) as never;
+const status = (checkId: string, s: object) => ({ checkId, name: checkId, ...s }) as never;
+
+describe("overviewRows", () => {
+  it("puts failing, then degraded, then pending, then passing first, by name within a state", () => {
+    const rows = overviewRows(
+      [
+        check("a", "alpha"),
+        check("b", "bravo"),
+        check("c", "charlie"),
+        check("d", "delta"),
+        check("e", "echo"),
+      ],
+      [
+        status("a", { hasFailures: false }),
+        status("b", { isDegraded: true }),
+        status("c", { hasErrors: true }),
+        status("e", { hasFailures: true }),
+      ],
+    );
+    expect(rows.map((r) => `${r.health}:${r.check.name}`)).toEqual([
+      "failing:charlie",
+      "failing:echo",
+      "degraded:bravo",
+      "pending:delta",
+      "passing:alpha",
+    ]);
+  });
+});
+
+describe("vigil with no command and no TTY", () => {
+  it("starts the embedded service with the demo workspace, prints the checks once and exits 0", async () => {
+    const home = tempHome();
+    const r = await runCli([], { home });
+    expect(r.stderr).not.toMatch(/error/i);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^STATUS\s+NAME\s+TYPE/m);
+    expect(r.stdout).toContain("Storefront API health");
+    expect(r.stderr).toMatch(/\d+ checks: \d+ failing, \d+ degraded/);
+    // the service it started is gone again, and so is its service.json
+    expect(existsSync(join(home, "data", "vigil", "service.json"))).toBe(false);
+    expect(existsSync(join(home, "data", "vigil", "vigil.db"))).toBe(true);
+  });
+
+  it("prints the overview as JSON with --json", async () => {
+    const r = await runCli(["--json"]);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout) as { name: string; health: string }[];
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.every((x) => ["passing", "failing", "degraded", "pending"].includes(x.health))).toBe(true);
+  });
+});
