@@ -67,12 +67,6 @@ describe("help and version", () => {
     for (const f of ["--name", "--severity", "--service", "--status", "--message", "--notify", "--file"])
       expect(r.stdout).toContain(f);
   });
-
-  it.concurrent("no arguments prints the top-level help (console placeholder)", async () => {
-    const r = await runCli([]);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain("Commands:");
-  });
 });
 
 describe("usage errors: exit 2, one line", () => {
