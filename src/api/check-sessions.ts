@@ -9,7 +9,7 @@
 import { ApiError, NetworkError, TimeoutError } from "./errors.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
-import { backoffMs, isRetryableStatus } from "./retry.ts";
+import { backoffMs, isRetryableStatus, sleep } from "./retry.ts";
 import {
   type CheckSession,
   type CheckSessionDetail,
@@ -37,20 +37,6 @@ export type WaitOptions = {
   /** Pause between polls when the server gave no Retry-After (ms). Default 250. */
   idleDelayMs?: number;
 };
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 function isTransient(e: unknown): boolean {
   if (e instanceof NetworkError || e instanceof TimeoutError) return true;

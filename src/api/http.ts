@@ -19,7 +19,7 @@ import {
   type ValidationDetails,
 } from "./errors.ts";
 import { RateLimiter, routeFamily } from "./ratelimit.ts";
-import { backoffMs, IDEMPOTENT_METHODS, isRetryableStatus, parseRetryAfter } from "./retry.ts";
+import { backoffMs, IDEMPOTENT_METHODS, isRetryableStatus, parseRetryAfter, sleep } from "./retry.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD";
 export type QueryValue =
@@ -94,19 +94,6 @@ export function issuePath(path: readonly PropertyKey[]): string {
     "",
   );
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 export class HttpClient {
   readonly baseUrl: string;

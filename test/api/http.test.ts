@@ -79,6 +79,24 @@ describe("HttpClient", () => {
     noKey(e);
   });
 
+  it("does not retry 401/403/404 and reports each with the server's message", async () => {
+    const cases = [
+      [401, "Unauthorized", "Bad Token"],
+      [403, "Forbidden", "The key may not access account acc-1"],
+      [404, "Not Found", "No such check."],
+    ] as const;
+    for (const [status, error, message] of cases) {
+      srv.requests.length = 0;
+      srv.reply({ status, json: errorBody(status, error, message) });
+      const e = await http.request({ method: "GET", path: "/v1/checks/x" }).catch((x) => x);
+      expect(e).toBeInstanceOf(ApiError);
+      expect(e.status).toBe(status);
+      expect(e.message).toBe(`GET /v1/checks/x failed: ${status} ${message}`);
+      expect(srv.requests).toHaveLength(1);
+      noKey(e);
+    }
+  });
+
   it("retries GET on 503 and succeeds", async () => {
     srv.reply({ status: 503, json: errorBody(503, "Service Unavailable", "busy") }, { json: [1] });
     const res = await http.request({ method: "GET", path: "/v1/x" });

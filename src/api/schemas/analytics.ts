@@ -6,7 +6,7 @@
  * strings. Output is always normalised: `metrics: string[]`, numbers as numbers.
  */
 import { z } from "zod";
-import { type AnalyticsKind, GROUP_BY, isValidMetric } from "../analytics-metrics.ts";
+import { type AnalyticsKind, GROUP_BY, isValidMetric, METRIC_SUFFIXES } from "../analytics-metrics.ts";
 import { checkTypeSchema } from "./check-sessions.ts";
 import { openEnum } from "./common.ts";
 import { csvPreprocess, queryInt } from "./query-params.ts";
@@ -23,18 +23,8 @@ export const QUICK_RANGES = [
 export type QuickRange = (typeof QUICK_RANGES)[number];
 
 export const METRIC_UNITS = ["milliseconds", "score", "count", "percentage"] as const;
-export const AGGREGATIONS = [
-  "avg",
-  "max",
-  "median",
-  "min",
-  "p50",
-  "p90",
-  "p95",
-  "p99",
-  "stddev",
-  "sum",
-] as const;
+/** Aggregations a metric descriptor may name: the metric suffixes. */
+export const AGGREGATIONS = METRIC_SUFFIXES;
 
 export const metricDescriptorSchema = z.looseObject({
   unit: openEnum(METRIC_UNITS).nullish(),
