@@ -4,6 +4,7 @@
  * Adding an endpoint family: a file src/api/<resource>.ts exporting `<resource>Api(http)`, plus one line here.
  */
 import { alertChannelsApi } from "./alert-channels.ts";
+import { alertNotificationsApi } from "./alert-notifications.ts";
 import { analyticsApi } from "./analytics.ts";
 import { checkResultsApi } from "./check-results.ts";
 import { checkSessionsApi } from "./check-sessions.ts";
@@ -16,6 +17,7 @@ import { incidentsApi } from "./incidents.ts";
 import { locationsApi } from "./locations.ts";
 import { privateLocationsApi } from "./private-locations.ts";
 import { servicesApi } from "./services.ts";
+import { statusPageSubscriptionsApi } from "./status-page-subscriptions.ts";
 import { statusPagesApi } from "./status-pages.ts";
 
 export function createClient(opts: HttpOptions | HttpClient) {
@@ -37,6 +39,8 @@ export function createClient(opts: HttpOptions | HttpClient) {
     checkStatuses: checkStatusesApi(http),
     checkResults: checkResultsApi(http),
     locations: locationsApi(http),
+    alertNotifications: alertNotificationsApi(http),
+    statusPageSubscriptions: statusPageSubscriptionsApi(http),
     close: () => http.close(),
   };
 }

@@ -26,6 +26,8 @@ export type VerbSpec = {
   /** Extra help paragraphs (plain text, already wrapped). */
   notes?: string[];
   examples?: string[];
+  /** Needs no service: run without connecting (ctx.client is unusable). */
+  offline?: boolean;
   run(ctx: CommandContext): Promise<number | undefined> | Promise<void>;
 };
 

@@ -1,5 +1,6 @@
 /**
- * Composition of the embedded service: data dir, SQLite file, run engine, Hono app with every route module,
+ * Composition of the embedded service: data dir, SQLite file, run engine, alerting (rules, outbox worker,
+ * SSL scan; src/service/alerts/), Hono app with every route module,
  * the optional demo workspace, and the loopback HTTP server. `startService` resolves once the server
  * listens; `close()` stops everything in reverse order and leaves the data dir consistent.
  *
@@ -14,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { getRequestListener } from "@hono/node-server";
+import { type Alerting, type AlertingModuleOptions, createAlerting } from "./alerts/alerting.ts";
 import { createApp } from "./app/app.ts";
 import { ROUTE_MODULES } from "./app/routes.ts";
 import type { ServiceContext } from "./context.ts";
@@ -33,9 +35,17 @@ export type StartOptions = {
   now?: () => number;
   /** Where unexpected errors go (default stderr). */
   logError?: (err: unknown) => void;
+  /** Alerting: retry spacing, attempt timeout, SMTP / gateway URLs (env VIGIL_* otherwise; alerts/config.ts). */
+  alerting?: AlertingModuleOptions;
 };
 
-export type RunningService = { url: string; apiKey: string; close(): Promise<void> };
+export type RunningService = {
+  url: string;
+  apiKey: string;
+  /** The alerting module (tests: SSL scan on demand, wait for in-flight deliveries). */
+  alerting: Alerting;
+  close(): Promise<void>;
+};
 
 /** The key the service accepts: $VIGIL_API_KEY, else the one stored in `<dataDir>/api-key` (made once, 0600). */
 export function resolveApiKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -88,6 +98,14 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler } : {}),
     onError: logError,
   });
+  const alerting = createAlerting({
+    db,
+    engine,
+    now,
+    publicUrl: () => publicUrl,
+    logError,
+    ...(opts.alerting ? { options: opts.alerting } : {}),
+  });
   const ctx: ServiceContext = { db, engine, dataDir: opts.dataDir, publicUrl: () => publicUrl, now };
   const app = createApp(ctx, {
     apiKey,
@@ -112,11 +130,13 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       const { startDemo } = await import("./demo/run.ts");
       demo = await startDemo({ db, now, publicUrl: () => publicUrl });
     }
+    alerting.start();
     engine.start();
   } catch (err) {
     await demo?.stop().catch(() => {});
     server.close();
     await engine.stop().catch(() => {});
+    await alerting.stop().catch(() => {});
     db.close();
     throw err;
   }
@@ -125,6 +145,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   return {
     url: publicUrl,
     apiKey,
+    alerting,
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -132,6 +153,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
         const cut = setTimeout(() => server.closeAllConnections(), 200);
         await demo?.stop().catch(logError);
         await engine.stop().catch(logError);
+        await alerting.stop().catch(logError);
         await closed;
         clearTimeout(cut);
         db.close();

@@ -73,6 +73,18 @@ describe("check results", () => {
     expect(one.resultType).toBe("SHADOW");
   });
 
+  it("an API result without request.data, response.headers or jobLog still parses", async () => {
+    const apiCheckResult = {
+      assertions: [],
+      request: { method: "GET", url: "http://127.0.0.1/x" },
+      response: { status: 500, statusText: "Internal Server Error", body: "" },
+      requestError: null,
+    };
+    srv.reply({ json: { ...checkResult, apiCheckResult } });
+    const one = await api.get(CHECK_ID, RESULT_ID);
+    expect(one.apiCheckResult?.response?.status).toBe(500);
+  });
+
   it("get 404 → ApiError", async () => {
     srv.reply({ status: 404, json: errorBody(404, "Not Found", "Not Found") });
     const e = await api.get(CHECK_ID, RESULT_ID).catch((x) => x);

@@ -15,20 +15,20 @@ const free = z.looseObject({});
 export const apiCheckResultSchema = z.looseObject({
   assertions: z.array(free).nullish(),
   request: z
-    .looseObject({ method: z.string().nullish(), url: z.string().nullish(), data: z.unknown() })
+    .looseObject({ method: z.string().nullish(), url: z.string().nullish(), data: z.unknown().optional() })
     .nullish(),
   response: z
     .looseObject({
       status: z.number().nullish(),
       statusText: z.string().nullish(),
       body: z.string().nullish(),
-      headers: z.unknown(),
+      headers: z.unknown().optional(),
       timings: z.record(z.string(), z.number().nullish()).nullish(),
       timingPhases: z.record(z.string(), z.number().nullish()).nullish(),
     })
     .nullish(),
   requestError: z.string().nullish(),
-  jobLog: z.unknown(),
+  jobLog: z.unknown().optional(),
 });
 
 export const checkResultSchema = z.looseObject({

@@ -1,6 +1,7 @@
 /** The one registry of scriptable commands, in the order `vigil --help` lists them. */
 import type { ResourceSpec } from "../command.ts";
 import { alertChannelsCommand } from "./alert-channels.ts";
+import { alertNotificationsCommand } from "./alert-notifications.ts";
 import { analyticsCommand } from "./analytics.ts";
 import { checkStatusesCommand } from "./check-statuses.ts";
 import { checksCommand } from "./checks.ts";
@@ -13,6 +14,7 @@ import { servicesCommand } from "./services.ts";
 import { sessionsCommand } from "./sessions.ts";
 import { statusPagesCommand } from "./status-pages.ts";
 import { triggerCommand } from "./trigger.ts";
+import { webhookCommand } from "./webhook.ts";
 
 export const COMMANDS: readonly ResourceSpec[] = [
   checksCommand,
@@ -22,6 +24,8 @@ export const COMMANDS: readonly ResourceSpec[] = [
   analyticsCommand,
   heartbeatsCommand,
   alertChannelsCommand,
+  alertNotificationsCommand,
+  webhookCommand,
   privateLocationsCommand,
   statusPagesCommand,
   servicesCommand,

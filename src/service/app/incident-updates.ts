@@ -2,13 +2,16 @@
  * Incident updates (seed §4.6): read and PUT, plus hosted-style create (answers 200, api-notes §1.2 quirk),
  * list (the latest 100, newest first, bare array) and delete (204). A PUT replaces description, status,
  * date and notifySubscribers; fields it omits keep their stored value except `notifySubscribers` (default
- * false, as in the hosted body). Every change touches the incident's `updated_at`.
+ * false, as in the hosted body). Every change touches the incident's `updated_at`. A created or updated
+ * update with `notifySubscribers` true mails the verified subscribers of the status pages showing the
+ * incident (src/service/alerts/subscribers.ts, through the alert outbox).
  */
 import type { Context } from "hono";
 import {
   incidentUpdateCreateBodySchema,
   incidentUpdateUpdateBodySchema,
 } from "../../api/schemas/incidents.ts";
+import { notifySubscribers } from "../alerts/subscribers.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound } from "../errors.ts";
@@ -59,6 +62,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       touchIncident(ctx.db, incId, now);
       return newId;
     });
+    notifySubscribers(ctx.db, incId, id, ctx.now());
     return c.json(getUpdate(ctx.db, incId, id), 200);
   });
 
@@ -90,6 +94,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       );
       touchIncident(ctx.db, incId, now);
     });
+    notifySubscribers(ctx.db, incId, updateId, ctx.now());
     return c.json(getUpdate(ctx.db, incId, updateId));
   });
 

@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { incidentCreateBodySchema, incidentPutBodySchema } from "../../api/schemas/incidents.ts";
 import { cursorQuerySchema } from "../../api/schemas/services.ts";
+import { notifySubscribers } from "../alerts/subscribers.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
@@ -78,7 +79,9 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       });
       return newId;
     });
-    return c.json(getIncident(ctx.db, id, c.get("accountId")), 201);
+    const created = getIncident(ctx.db, id, c.get("accountId"));
+    for (const u of created?.incidentUpdates ?? []) notifySubscribers(ctx.db, id, u.id, ctx.now());
+    return c.json(created, 201);
   });
 
   app.get("/v1/status-pages/incidents/:id", (c) => {

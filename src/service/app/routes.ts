@@ -5,6 +5,7 @@
  */
 import type { RouteModule } from "../context.ts";
 import * as alertChannels from "./alert-channels.ts";
+import * as alertNotifications from "./alert-notifications.ts";
 import * as analytics from "./analytics.ts";
 import * as checkResults from "./check-results.ts";
 import * as checkSessions from "./check-sessions.ts";
@@ -17,7 +18,9 @@ import * as locations from "./locations.ts";
 import * as ping from "./ping.ts";
 import * as privateLocations from "./private-locations.ts";
 import * as services from "./services.ts";
+import * as statusPageSubscriptions from "./status-page-subscriptions.ts";
 import * as statusPages from "./status-pages.ts";
+import * as variables from "./variables.ts";
 
 export const ROUTE_MODULES: RouteModule[] = [
   checkSessions,
@@ -29,9 +32,12 @@ export const ROUTE_MODULES: RouteModule[] = [
   checks,
   locations,
   alertChannels,
+  alertNotifications,
   privateLocations,
   services,
   incidentUpdates,
   incidents,
   statusPages,
+  statusPageSubscriptions,
+  variables,
 ];

@@ -5,7 +5,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import { migration as core } from "./001-core.ts";
 import { migration as runs } from "./002-runs.ts";
+import { migration as alerts } from "./003-alerts.ts";
 
 export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
 
-export const MIGRATIONS: Migration[] = [core, runs];
+export const MIGRATIONS: Migration[] = [core, runs, alerts];

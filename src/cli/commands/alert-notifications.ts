@@ -1,0 +1,56 @@
+/** `vigil alert-notifications list`: the alert delivery log (api-notes §3.5, beyond the seed). */
+import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
+import { formatTimestamp } from "../../tui/format.ts";
+import type { ResourceSpec } from "../command.ts";
+import { defined } from "../input.ts";
+import type { Column } from "../output.ts";
+
+const columns: Column<AlertNotification>[] = [
+  { header: "ID", get: (n) => n.id, min: 8 },
+  { header: "TIME", get: (n) => (n.timestamp ? formatTimestamp(n.timestamp) : undefined) },
+  { header: "TYPE", get: (n) => n.type },
+  { header: "CHANNEL", get: (n) => n.alertChannelId, align: "right" },
+  { header: "ALERT", get: (n) => n.alertType },
+  { header: "STATUS", get: (n) => n.status },
+  { header: "TRIES", get: (n) => n.attemptCount ?? n.attempts?.length, align: "right" },
+  { header: "RESULT", get: (n) => n.notificationResult, min: 10 },
+];
+
+export const alertNotificationsCommand: ResourceSpec = {
+  name: "alert-notifications",
+  summary: "the alert delivery log",
+  verbs: [
+    {
+      name: "list",
+      summary: "list alert deliveries of a 24 h window (default: the last 24 h), newest first",
+      options: {
+        channel: { type: "string", value: "ID", help: "only this alert channel" },
+        failures: { type: "boolean", help: "only failed (or skipped) deliveries" },
+        status: {
+          type: "string",
+          value: "S",
+          help: "IN_PROGRESS, SUCCESS, FAILURE, RATE_LIMITED or SKIPPED",
+        },
+        from: { type: "string", value: "WHEN", help: "window start: UNIX seconds or ISO date-time" },
+        to: { type: "string", value: "WHEN", help: "window end: UNIX seconds or ISO date-time" },
+        limit: { type: "string", value: "N", help: "page size 1-100 (default 100)" },
+        page: { type: "string", value: "N", help: "page number (default 1)" },
+      },
+      async run(ctx) {
+        const rows = await ctx.client.alertNotifications.list(
+          defined({
+            alertChannelId: ctx.args.int("channel", { min: 1 }),
+            hasFailures: ctx.args.flag("failures") ? true : undefined,
+            status: ctx.args.string("status") as "SUCCESS" | undefined,
+            from: ctx.args.string("from"),
+            to: ctx.args.string("to"),
+            limit: ctx.args.int("limit", { min: 1, max: 100 }) ?? 100,
+            page: ctx.args.int("page", { min: 1 }),
+          }),
+        );
+        if (ctx.out.json) return ctx.out.printJson(rows);
+        ctx.out.table(rows, columns);
+      },
+    },
+  ],
+};

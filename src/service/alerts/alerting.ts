@@ -1,0 +1,107 @@
+/**
+ * The alerting module of the embedded service: listens to the engine's finished runs (rules →
+ * outbox), runs the delivery worker and the periodic SSL expiry scan, and registers itself with the
+ * database so route code (status-page subscriber mail) can store deliveries and wake the worker.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type { Engine } from "../engine/engine.ts";
+import { closeMailTransport } from "./channels/email.ts";
+import { type AlertingConfig, type AlertingOptions, resolveAlertingConfig } from "./config.ts";
+import { onRunFinished } from "./evaluate.ts";
+import { setRuntime } from "./outbox.ts";
+import { sslScan } from "./ssl.ts";
+import { createWorker } from "./worker.ts";
+
+export type AlertingModuleOptions = AlertingOptions & {
+  /** User-defined template variables (account environment variables); VIGIL_WEBHOOK_VARIABLES (JSON) else. */
+  variables?: Record<string, unknown>;
+  /** Run the periodic SSL scan (default true). */
+  sslScan?: boolean;
+};
+
+export type Alerting = {
+  readonly config: AlertingConfig;
+  start(): void;
+  stop(): Promise<void>;
+  wake(): void;
+  /** One SSL expiry scan now; resolves with the delivery ids stored. */
+  sslScan(): Promise<string[]>;
+  /** Resolves when no attempt is in flight. */
+  idle(): Promise<void>;
+};
+
+function envVariables(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const raw = env.VIGIL_WEBHOOK_VARIABLES;
+  if (!raw) return {};
+  try {
+    const v = JSON.parse(raw) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function createAlerting(opts: {
+  db: DatabaseSync;
+  engine: Engine;
+  now(): number;
+  publicUrl(): string;
+  logError(err: unknown): void;
+  options?: AlertingModuleOptions;
+  env?: NodeJS.ProcessEnv;
+}): Alerting {
+  const env = opts.env ?? process.env;
+  const config = resolveAlertingConfig(opts.options, env);
+  const userVariables = opts.options?.variables ?? envVariables(env);
+  const worker = createWorker({ db: opts.db, config, now: opts.now, logError: opts.logError });
+  const deps = { db: opts.db, config, userVariables, now: opts.now, publicUrl: opts.publicUrl };
+  let unsubscribe: (() => void) | undefined;
+  let sslTimer: NodeJS.Timeout | undefined;
+  let scanning: Promise<unknown> | undefined;
+
+  const scan = () => sslScan({ ...deps, logError: opts.logError }, Math.min(config.attemptTimeoutMs, 10_000));
+
+  function runScan(): void {
+    if (scanning) return;
+    scanning = scan()
+      .then((ids) => {
+        if (ids.length > 0) worker.wake();
+      })
+      .catch(opts.logError)
+      .finally(() => {
+        scanning = undefined;
+      });
+  }
+
+  return {
+    config,
+    start() {
+      setRuntime(opts.db, { wake: () => worker.wake(), config });
+      unsubscribe = opts.engine.onRunFinished((e) => {
+        const ids = onRunFinished(deps, e);
+        if (ids.length > 0) worker.wake();
+      });
+      worker.start();
+      if (opts.options?.sslScan !== false) {
+        sslTimer = setInterval(runScan, config.sslCheckIntervalMs);
+        sslTimer.unref?.();
+        setTimeout(runScan, Math.min(5_000, config.sslCheckIntervalMs)).unref?.();
+      }
+    },
+    async stop() {
+      unsubscribe?.();
+      if (sslTimer) clearInterval(sslTimer);
+      await scanning;
+      await worker.stop();
+      setRuntime(opts.db, undefined);
+      closeMailTransport(config);
+    },
+    wake: () => worker.wake(),
+    async sslScan() {
+      const ids = await scan();
+      if (ids.length > 0) worker.wake();
+      return ids;
+    },
+    idle: () => worker.idle(),
+  };
+}

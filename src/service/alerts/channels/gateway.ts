@@ -1,0 +1,41 @@
+/**
+ * SMS and CALL go through a configurable HTTP gateway (VIGIL_SMS_GATEWAY_URL, VIGIL_CALL_GATEWAY_URL):
+ * one JSON `POST {to, name, message, kind}` per alert; the gateway turns it into a text or a voice call.
+ */
+import type { AlertingConfig } from "../config.ts";
+import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../webhook/sign.ts";
+import { httpAttempt } from "./http.ts";
+import { type ChannelTransport, shortText, str } from "./types.ts";
+
+export function gatewayTransport(
+  type: "SMS" | "CALL",
+  urlOf: (c: AlertingConfig) => string | undefined,
+  envName: string,
+): ChannelTransport {
+  return {
+    type,
+    prepare(channel, ctx) {
+      const url = urlOf(ctx.config);
+      if (!url) return { kind: "skip", reason: `${type} gateway not configured (set ${envName})` };
+      const to = str(channel.config.number);
+      if (!to) return { kind: "skip", reason: `${type} channel has no number` };
+      const body = { kind: type, to, name: str(channel.config.name), message: shortText(ctx) };
+      return { kind: "ready", payload: { url, body: JSON.stringify(body) } };
+    },
+    send(payload, ctx) {
+      return httpAttempt(
+        {
+          url: str(payload.url),
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            [TIMESTAMP_HEADER]: String(ctx.now()),
+            [DELIVERY_ID_HEADER]: ctx.deliveryId,
+          },
+          body: str(payload.body),
+        },
+        ctx,
+      );
+    },
+  };
+}

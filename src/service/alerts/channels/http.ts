@@ -1,0 +1,44 @@
+/**
+ * One HTTP attempt for the HTTP-based transports (webhook, chat, paging, oncall, sms, call): undici, no
+ * redirects followed, the whole exchange bounded by the attempt timeout. Success is a status below 400;
+ * a status above 399, a network error or no answer in time is a failed (retryable) attempt.
+ */
+import { request } from "undici";
+import type { SendContext, SendResult } from "./types.ts";
+
+export type HttpAttempt = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+};
+
+export async function httpAttempt(req: HttpAttempt, ctx: SendContext): Promise<SendResult> {
+  const timeout = AbortSignal.timeout(ctx.config.attemptTimeoutMs);
+  const signal = AbortSignal.any([timeout, ctx.signal]);
+  try {
+    const method = req.method.toUpperCase();
+    const res = await request(req.url, {
+      method: method as "POST",
+      headers: req.headers,
+      body: method === "GET" || method === "HEAD" ? undefined : req.body,
+      signal,
+      headersTimeout: ctx.config.attemptTimeoutMs,
+      bodyTimeout: ctx.config.attemptTimeoutMs,
+    });
+    await res.body.dump().catch(() => undefined);
+    if (res.statusCode < 400) return { ok: true, status: res.statusCode, info: `HTTP ${res.statusCode}` };
+    return {
+      ok: false,
+      status: res.statusCode,
+      error: `HTTP ${res.statusCode}`,
+      rateLimited: res.statusCode === 429,
+    };
+  } catch (err) {
+    if (timeout.aborted) return { ok: false, error: `no answer within ${ctx.config.attemptTimeoutMs} ms` };
+    if (ctx.signal.aborted)
+      return { ok: false, error: "interrupted: the service stopped during the attempt" };
+    const e = err as { code?: string; message?: string };
+    return { ok: false, error: `network error: ${e.code ?? e.message ?? String(err)}` };
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * ONCALL channels: alerts-style create / close with an alias, against the configured alerts API base
+ * (VIGIL_ONCALL_URL; the real service is unreachable offline): failure, degraded and SSL alerts create
+ * (`POST {base}/v2/alerts`), recoveries close (`POST {base}/v2/alerts/{alias}/close?identifierType=alias`).
+ * The alias is one per check (`vigil-<checkId>`, SSL `vigil-ssl-<checkId>`). The channel's `apiKey` is sent
+ * as `Authorization: GenieKey <apiKey>` and kept in the delivery's secret column, never in the payload.
+ */
+import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../webhook/sign.ts";
+import { httpAttempt } from "./http.ts";
+import { dedupKey } from "./paging.ts";
+import { type ChannelTransport, shortText, str } from "./types.ts";
+
+export const oncallTransport: ChannelTransport = {
+  type: "ONCALL",
+  prepare(channel, ctx) {
+    const base = ctx.config.oncallUrl;
+    if (!base) return { kind: "skip", reason: "ONCALL transport not configured (set VIGIL_ONCALL_URL)" };
+    const apiKey = str(channel.config.apiKey);
+    if (!apiKey) return { kind: "skip", reason: "ONCALL channel has no apiKey" };
+    const alias = dedupKey(ctx.alert.check.id, ctx.family === "ssl");
+    const root = base.replace(/\/+$/, "");
+    if (ctx.family === "recovery") {
+      return {
+        kind: "ready",
+        secret: apiKey,
+        payload: {
+          url: `${root}/v2/alerts/${encodeURIComponent(alias)}/close?identifierType=alias`,
+          body: JSON.stringify({ source: "vigil", note: String(ctx.variables.ALERT_TITLE ?? "") }),
+        },
+      };
+    }
+    const body = {
+      message: String(ctx.variables.ALERT_TITLE ?? "").slice(0, 130),
+      alias,
+      description: shortText(ctx),
+      priority: str(channel.config.priority) || "P3",
+      source: "vigil",
+      tags: ctx.alert.check.tags ?? [],
+      details: { checkId: ctx.alert.check.id, alertType: String(ctx.variables.ALERT_TYPE ?? "") },
+    };
+    return {
+      kind: "ready",
+      secret: apiKey,
+      payload: { url: `${root}/v2/alerts`, body: JSON.stringify(body) },
+    };
+  },
+  send(payload, ctx) {
+    return httpAttempt(
+      {
+        url: str(payload.url),
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `GenieKey ${ctx.secret ?? ""}`,
+          [TIMESTAMP_HEADER]: String(ctx.now()),
+          [DELIVERY_ID_HEADER]: ctx.deliveryId,
+        },
+        body: str(payload.body),
+      },
+      ctx,
+    );
+  },
+};

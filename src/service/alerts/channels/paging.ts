@@ -1,0 +1,59 @@
+/**
+ * PAGING channels: events-style trigger / resolve, posted to the configured events endpoint
+ * (VIGIL_PAGING_URL; the real service is unreachable offline). The routing key is the channel's
+ * `serviceKey` (kept in the delivery's secret column, added at send time). One dedup key per check
+ * (`vigil-<checkId>`, SSL alerts `vigil-ssl-<checkId>`), so a recovery resolves the incident its failure
+ * opened: failure and degraded alerts trigger, recoveries resolve.
+ */
+import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../webhook/sign.ts";
+import { httpAttempt } from "./http.ts";
+import { type ChannelTransport, shortText, str } from "./types.ts";
+
+export function dedupKey(checkId: string, ssl: boolean): string {
+  return ssl ? `vigil-ssl-${checkId}` : `vigil-${checkId}`;
+}
+
+export const pagingTransport: ChannelTransport = {
+  type: "PAGING",
+  prepare(channel, ctx) {
+    const url = ctx.config.pagingUrl;
+    if (!url) return { kind: "skip", reason: "PAGING transport not configured (set VIGIL_PAGING_URL)" };
+    const serviceKey = str(channel.config.serviceKey);
+    if (!serviceKey) return { kind: "skip", reason: "PAGING channel has no serviceKey" };
+    const resolve = ctx.family === "recovery";
+    const v = ctx.variables;
+    const event = {
+      event_action: resolve ? "resolve" : "trigger",
+      dedup_key: dedupKey(ctx.alert.check.id, ctx.family === "ssl"),
+      ...(resolve
+        ? {}
+        : {
+            payload: {
+              summary: shortText(ctx),
+              source: String(v.RUN_LOCATION ?? "vigil"),
+              severity: ctx.family === "failure" ? "critical" : "warning",
+              timestamp: new Date(ctx.now).toISOString(),
+              component: ctx.alert.check.name,
+              custom_details: v,
+            },
+          }),
+    };
+    return { kind: "ready", payload: { url, event }, secret: serviceKey };
+  },
+  send(payload, ctx) {
+    const body = { routing_key: ctx.secret ?? "", ...(payload.event as Record<string, unknown>) };
+    return httpAttempt(
+      {
+        url: str(payload.url),
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [TIMESTAMP_HEADER]: String(ctx.now()),
+          [DELIVERY_ID_HEADER]: ctx.deliveryId,
+        },
+        body: JSON.stringify(body),
+      },
+      ctx,
+    );
+  },
+};

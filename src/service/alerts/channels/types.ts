@@ -1,0 +1,57 @@
+/**
+ * One interface for every channel type: `prepare` turns an alert into the payload stored in the outbox
+ * (or says why it cannot be sent: transport not configured → SKIPPED, template error → FAILURE), and
+ * `send` performs one attempt of a stored payload.
+ */
+import type { AlertingConfig } from "../config.ts";
+import type { AlertInput } from "../webhook/variables.ts";
+
+export type ChannelRecord = { id: number; type: string; config: Record<string, unknown> };
+
+export type AlertFamily = "failure" | "degraded" | "recovery" | "ssl";
+
+export type PrepareContext = {
+  alert: AlertInput;
+  family: AlertFamily;
+  /** §6.1 variables of this alert. */
+  variables: Record<string, unknown>;
+  /** User-defined variables (account environment variables). */
+  userVariables: Record<string, unknown>;
+  now: number;
+  config: AlertingConfig;
+};
+
+export type Prepared =
+  | { kind: "ready"; payload: Record<string, unknown>; secret?: string | undefined }
+  | { kind: "skip"; reason: string }
+  | { kind: "error"; reason: string };
+
+export type SendContext = {
+  deliveryId: string;
+  attempt: number;
+  secret: string | null;
+  config: AlertingConfig;
+  signal: AbortSignal;
+  now(): number;
+};
+
+export type SendResult =
+  | { ok: true; status?: number | undefined; info?: string | undefined }
+  | { ok: false; status?: number | undefined; error: string; rateLimited?: boolean };
+
+export type ChannelTransport = {
+  type: string;
+  prepare(channel: ChannelRecord, ctx: PrepareContext): Prepared;
+  send(payload: Record<string, unknown>, ctx: SendContext): Promise<SendResult>;
+};
+
+export const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** A short plain-text message for SMS / CALL / CHAT. */
+export function shortText(ctx: PrepareContext): string {
+  const v = ctx.variables;
+  const parts = [String(v.ALERT_TITLE ?? "")];
+  if (v.RUN_LOCATION) parts.push(`location: ${String(v.RUN_LOCATION)}`);
+  if (v.CHECK_ERROR_MESSAGE) parts.push(`error: ${String(v.CHECK_ERROR_MESSAGE)}`);
+  return parts.join(" — ");
+}

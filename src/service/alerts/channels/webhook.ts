@@ -1,0 +1,41 @@
+/**
+ * WEBHOOK channels: the request is rendered from the channel's config when the alert is raised (url,
+ * method, headers, query parameters, body; webhook/render.ts) and stored; each attempt sends the stored
+ * bytes with `x-service-timestamp`, the delivery id, and — when the channel has a `webhookSecret` — the
+ * hex HMAC-SHA256 of the body in `x-service-signature`.
+ */
+import { renderWebhook, type WebhookConfig } from "../webhook/render.ts";
+import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from "../webhook/sign.ts";
+import { TemplateError } from "../webhook/template.ts";
+import { httpAttempt } from "./http.ts";
+import { type ChannelTransport, str } from "./types.ts";
+
+export const webhookTransport: ChannelTransport = {
+  type: "WEBHOOK",
+  prepare(channel, ctx) {
+    try {
+      const req = renderWebhook(channel.config as WebhookConfig, ctx.variables, ctx.userVariables, {
+        now: () => ctx.now,
+      });
+      if (!req.headers["content-type"] && req.body !== "") req.headers["content-type"] = "application/json";
+      const secret = str(channel.config.webhookSecret);
+      return { kind: "ready", payload: { ...req }, secret: secret === "" ? undefined : secret };
+    } catch (err) {
+      const msg = err instanceof TemplateError ? err.message : `cannot render: ${(err as Error).message}`;
+      return { kind: "error", reason: msg };
+    }
+  },
+  async send(payload, ctx) {
+    const method = (str(payload.method) || "POST").toUpperCase();
+    // GET and HEAD carry no body: the signature covers the bytes actually sent (none).
+    const body = method === "GET" || method === "HEAD" ? "" : str(payload.body);
+    const headers: Record<string, string> = {
+      ...((payload.headers as Record<string, string> | undefined) ?? {}),
+      [TIMESTAMP_HEADER]: String(ctx.now()),
+      [DELIVERY_ID_HEADER]: ctx.deliveryId,
+      "user-agent": "vigil-alerts/1",
+    };
+    if (ctx.secret) headers[SIGNATURE_HEADER] = sign(body, ctx.secret);
+    return httpAttempt({ url: str(payload.url), method, headers, body }, ctx);
+  },
+};

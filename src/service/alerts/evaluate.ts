@@ -1,0 +1,149 @@
+/**
+ * Runs the rules on every finished run: loads the alert state of the check at the run's location, steps
+ * it (rules.ts), stores it, and — when the step raises an alert and the check is not muted — records the
+ * check alert and stores its deliveries, all in one transaction. Cancelled sessions (service stopping)
+ * change nothing.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { REGIONS } from "../app/locations.ts";
+import { transaction } from "../db/open.ts";
+import type { CheckDef } from "../engine/checks.ts";
+import type { RunFinished } from "../engine/execute.ts";
+import type { ResultRow } from "../engine/store.ts";
+import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
+import { type AlertState, escalationOf, INITIAL_STATE, observe, step } from "./rules.ts";
+import type { AlertInput } from "./webhook/variables.ts";
+
+const REGION_NAMES = new Map<string, string>(REGIONS.map((r) => [r.region, r.name]));
+
+type StateRow = {
+  alerted: string;
+  fail_streak: number;
+  degraded_streak: number;
+  failing_since: number | null;
+  degraded_since: number | null;
+  reminders_sent: number;
+  last_alert_at: number | null;
+  had_failure: number;
+};
+
+export function loadState(db: DatabaseSync, checkId: string, location: string): AlertState {
+  const r = db
+    .prepare("SELECT * FROM alert_states WHERE check_id = ? AND location = ?")
+    .get(checkId, location) as StateRow | undefined;
+  if (!r) return { ...INITIAL_STATE };
+  return {
+    alerted: r.alerted === "FAILURE" || r.alerted === "DEGRADED" ? r.alerted : "NONE",
+    failStreak: r.fail_streak,
+    degradedStreak: r.degraded_streak,
+    failingSince: r.failing_since,
+    degradedSince: r.degraded_since,
+    remindersSent: r.reminders_sent,
+    lastAlertAt: r.last_alert_at,
+    hadFailure: r.had_failure === 1,
+  };
+}
+
+function saveState(db: DatabaseSync, checkId: string, location: string, s: AlertState, now: number): void {
+  db.prepare(
+    `INSERT INTO alert_states (check_id, location, alerted, fail_streak, degraded_streak, failing_since,
+       degraded_since, reminders_sent, last_alert_at, had_failure, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (check_id, location) DO UPDATE SET alerted = excluded.alerted, fail_streak = excluded.fail_streak,
+       degraded_streak = excluded.degraded_streak, failing_since = excluded.failing_since,
+       degraded_since = excluded.degraded_since, reminders_sent = excluded.reminders_sent,
+       last_alert_at = excluded.last_alert_at, had_failure = excluded.had_failure, updated_at = excluded.updated_at`,
+  ).run(
+    checkId,
+    location,
+    s.alerted,
+    s.failStreak,
+    s.degradedStreak,
+    s.failingSince,
+    s.degradedSince,
+    s.remindersSent,
+    s.lastAlertAt,
+    s.hadFailure ? 1 : 0,
+    now,
+  );
+}
+
+export function locationName(db: DatabaseSync, code: string): string {
+  const known = REGION_NAMES.get(code);
+  if (known) return known;
+  const pl = db.prepare("SELECT name FROM private_locations WHERE slug_name = ?").get(code) as
+    | { name: string }
+    | undefined;
+  return pl?.name ?? code;
+}
+
+export function checkInfo(check: CheckDef): AlertInput["check"] {
+  const d = check.doc;
+  return {
+    id: check.id,
+    name: check.name,
+    checkType: check.checkType,
+    description: typeof d.description === "string" ? d.description : null,
+    tags: check.tags,
+    groupName: null,
+  };
+}
+
+function statusText(r: ResultRow): string | null {
+  const api = (r.detail?.apiCheckResult ?? null) as { response?: { statusText?: unknown } } | null;
+  const t = api?.response?.statusText;
+  return typeof t === "string" ? t : null;
+}
+
+export function resultInfo(r: ResultRow, publicUrl: string): NonNullable<AlertInput["result"]> {
+  return {
+    id: r.id,
+    errorMessage: r.errorMessage,
+    responseTime: r.responseTime,
+    statusCode: r.statusCode,
+    statusText: statusText(r),
+    startedAt: new Date(r.startedAt).toISOString(),
+    link: `${publicUrl}/v1/check-results/${r.checkId}/${r.id}`,
+    runLocation: r.runLocation,
+  };
+}
+
+export type EvaluateDeps = Omit<DispatchDeps, "now"> & { now(): number; publicUrl(): string };
+
+/** Handles one finished run; returns the ids of the deliveries it stored. */
+export function onRunFinished(deps: EvaluateDeps, e: RunFinished): string[] {
+  const { check, session, result } = e;
+  if (session.status === "CANCELLED" || result.aborted || result.isCancelled) return [];
+  const db = deps.db;
+  const now = deps.now();
+  return transaction(db, () => {
+    const prev = loadState(db, check.id, result.runLocation);
+    const out = step(prev, observe(check.checkType, result), escalationOf(check.doc), result.stoppedAt);
+    if (!out.alert || check.muted) {
+      // Muted checks alert nothing: streaks move on, but nothing counts as announced.
+      const kept = out.alert
+        ? {
+            ...out.next,
+            alerted: prev.alerted,
+            remindersSent: prev.remindersSent,
+            lastAlertAt: prev.lastAlertAt,
+          }
+        : out.next;
+      saveState(db, check.id, result.runLocation, kept, now);
+      return [];
+    }
+    saveState(db, check.id, result.runLocation, out.next, now);
+    const alert: AlertInput = {
+      alertType: out.alert.type,
+      check: checkInfo(check),
+      result: resultInfo(result, deps.publicUrl()),
+      locationName: locationName(db, result.runLocation),
+      ...(out.alert.reminder !== undefined ? { reminder: { sequence: out.alert.reminder } } : {}),
+    };
+    const alertId = recordCheckAlert(db, alert, now);
+    const groupId = typeof check.doc.groupId === "number" ? check.doc.groupId : null;
+    let channels = subscribedChannels(db, check.id, groupId);
+    if (out.alert.type === "ALERT_DEGRADED_RECOVERY" && !out.alert.afterFailure)
+      channels = channels.filter((c) => c.sendDegraded);
+    return dispatchAlert({ ...deps, now }, alert, alertId, channels);
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * SSL certificate expiry alerts (api-notes §6.3, ALERT_SSL): about hourly (configurable) the service reads
+ * the certificate of every activated, unmuted HTTPS check that has a subscribed channel with `sslExpiry`
+ * on — the host of an API/URL check's request URL, or `sslCheckDomain` of a browser check — and raises
+ * ALERT_SSL for each such channel whose `sslExpiryThreshold` (days) is reached.
+ *
+ * No duplicates: one ALERT_SSL per check, channel and certificate (its expiry date); a renewed certificate
+ * can alert again. The certificate is read without verifying the chain (only its dates matter here).
+ */
+
+import { isIP } from "node:net";
+import type { DatabaseSync } from "node:sqlite";
+import { connect, type PeerCertificate } from "node:tls";
+import { readAllChecks } from "../engine/checks.ts";
+import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
+import { checkInfo } from "./evaluate.ts";
+import type { AlertInput } from "./webhook/variables.ts";
+
+const DAY = 86_400_000;
+
+export type SslTarget = { host: string; port: number };
+
+export function sslTargetOf(checkType: string, doc: Record<string, unknown>): SslTarget | undefined {
+  if (checkType === "API" || checkType === "URL") {
+    const req = (doc.request ?? {}) as { url?: unknown };
+    if (typeof req.url !== "string") return undefined;
+    try {
+      const u = new URL(req.url);
+      if (u.protocol !== "https:") return undefined;
+      return { host: u.hostname.replace(/^\[|\]$/g, ""), port: u.port ? Number(u.port) : 443 };
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof doc.sslCheckDomain === "string" && doc.sslCheckDomain.trim() !== "")
+    return { host: doc.sslCheckDomain.trim(), port: 443 };
+  return undefined;
+}
+
+/** The certificate's expiry (ms), read over TLS within `timeoutMs`. */
+export function certificateExpiry(target: SslTarget, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({
+      host: target.host,
+      port: target.port,
+      rejectUnauthorized: false,
+      ...(isIP(target.host) ? {} : { servername: target.host }),
+    });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no TLS answer from ${target.host}:${target.port} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.once("secureConnect", () => {
+      clearTimeout(timer);
+      const cert = socket.getPeerCertificate() as PeerCertificate | undefined;
+      socket.end();
+      const t = cert?.valid_to ? Date.parse(cert.valid_to) : Number.NaN;
+      if (Number.isNaN(t)) reject(new Error("no certificate expiry date"));
+      else resolve(t);
+    });
+    socket.once("error", (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+  });
+}
+
+export type SslDeps = Omit<DispatchDeps, "now"> & { now(): number; logError(err: unknown): void };
+
+/** One scan over every eligible check; returns the delivery ids stored. */
+export async function sslScan(deps: SslDeps, timeoutMs: number): Promise<string[]> {
+  const db: DatabaseSync = deps.db;
+  const ids: string[] = [];
+  for (const check of readAllChecks(db)) {
+    if (!check.activated || check.muted) continue;
+    const target = sslTargetOf(check.checkType, check.doc);
+    if (!target) continue;
+    const groupId = typeof check.doc.groupId === "number" ? check.doc.groupId : null;
+    const channels = subscribedChannels(db, check.id, groupId).filter((c) => c.sslExpiry);
+    if (channels.length === 0) continue;
+    let validTo: number;
+    try {
+      validTo = await certificateExpiry(target, timeoutMs);
+    } catch {
+      continue; // unreachable hosts are the check's own failure, not an SSL alert
+    }
+    const now = deps.now();
+    const days = Math.floor((validTo - now) / DAY);
+    const sent = db.prepare(
+      "SELECT 1 FROM ssl_alerts_sent WHERE check_id = ? AND channel_id = ? AND valid_to = ?",
+    );
+    const due = channels.filter(
+      (c) => days <= Math.max(1, Math.min(30, c.sslExpiryThreshold)) && !sent.get(check.id, c.id, validTo),
+    );
+    if (due.length === 0) continue;
+    const alert: AlertInput = {
+      alertType: "ALERT_SSL",
+      check: checkInfo(check),
+      ssl: { daysRemaining: days, domain: target.host },
+    };
+    const alertId = recordCheckAlert(db, alert, now);
+    ids.push(...dispatchAlert({ ...deps, now }, alert, alertId, due));
+    const mark = db.prepare(
+      "INSERT OR IGNORE INTO ssl_alerts_sent (check_id, channel_id, valid_to, sent_at) VALUES (?, ?, ?, ?)",
+    );
+    for (const c of due) mark.run(check.id, c.id, validTo, now);
+  }
+  return ids;
+}

@@ -1,0 +1,40 @@
+/**
+ * `GET /v1/alert-notifications` (api-notes §3.5, beyond the seed): the outbox of the alerting module as
+ * the hosted delivery log — newest first, page/limit bare array, a window of at most 24 h (default: the
+ * last 24 h). Query rules in src/api/schemas/alert-notifications.ts.
+ */
+import {
+  alertNotificationsQuerySchema,
+  MAX_NOTIFICATION_WINDOW_MS,
+  whenToMs,
+} from "../../api/schemas/alert-notifications.ts";
+import { listDeliveries } from "../alerts/log.ts";
+import type { ServiceApp, ServiceContext } from "../context.ts";
+import { badRequest } from "../errors.ts";
+import { parseQuery } from "./validate.ts";
+
+export function register(app: ServiceApp, ctx: ServiceContext): void {
+  app.get("/v1/alert-notifications", (c) => {
+    const q = parseQuery(c, alertNotificationsQuerySchema);
+    let from = q.from === undefined ? undefined : whenToMs(q.from);
+    let to = q.to === undefined ? undefined : whenToMs(q.to);
+    if (from === undefined && to === undefined) to = ctx.now();
+    if (from === undefined) from = (to as number) - MAX_NOTIFICATION_WINDOW_MS;
+    if (to === undefined) to = from + MAX_NOTIFICATION_WINDOW_MS;
+    if (from > to || to - from > MAX_NOTIFICATION_WINDOW_MS)
+      throw badRequest('"from" must not be after "to", and the window is at most 24 h', "query", ["from"]);
+    const limit = q.limit ?? 10;
+    const page = q.page ?? 1;
+    return c.json(
+      listDeliveries(ctx.db, {
+        fromMs: from,
+        toMs: to,
+        alertChannelId: q.alertChannelId,
+        hasFailures: q.hasFailures,
+        status: q.status,
+        limit,
+        offset: (page - 1) * limit,
+      }),
+    );
+  });
+}

@@ -1,0 +1,47 @@
+/** A real local SMTP server (smtp-server) that records every message, for EMAIL channel tests. */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type Mail = { from: string; to: string[]; raw: string; user: string | undefined };
+
+/** The raw message with quoted-printable soft breaks and escapes undone (enough to assert on the text). */
+function decodeQp(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+    .replace(/\r?\n[ \t]+/g, " ");
+}
+
+export async function startSmtp(): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
+  const mails: Mail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
+    onAuth(auth, _session, cb) {
+      if (auth.username === "mailer" && auth.password === "pw") cb(null, { user: auth.username });
+      else cb(new Error("bad credentials"));
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: decodeQp(Buffer.concat(chunks).toString("utf8")),
+          user: session.user as string | undefined,
+        });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://mailer:pw@127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
