@@ -41,6 +41,8 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
   "read-only": { type: "boolean", help: "refuse every mutating request (nothing is sent)" },
   json: { type: "boolean", help: "print the API's JSON instead of a table (secrets masked)" },
   "show-secrets": { type: "boolean", help: "with --json: leave secrets (webhook secrets, keys) unmasked" },
+  fullscreen: { type: "boolean", help: "console: use the alternate screen (off by default)" },
+  theme: { type: "string", value: "dark|light", help: "console: colour theme (NO_COLOR turns colour off)" },
   help: { type: "boolean", short: "h", help: "show help" },
   version: { type: "boolean", short: "V", help: "print the version" },
 };

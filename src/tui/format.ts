@@ -181,3 +181,38 @@ export function checkHealth(
   if (s.isDegraded) return "degraded";
   return "passing";
 }
+
+/** Ages for table cells that should not tick every second: "<1 min ago", "5 min ago", "3 h ago"; "—". */
+export function formatAgoCoarse(
+  t: Date | number | string | null | undefined,
+  now: number = Date.now(),
+): string {
+  const at = toEpochMs(t);
+  if (!Number.isFinite(at)) return "—";
+  const diff = now - at;
+  if (diff >= 0 && diff < 60_000) return "<1 min ago";
+  return formatAgo(at, now);
+}
+
+const BLOCKS = "▁▂▃▄▅▆▇█";
+
+/**
+ * A sparkline of unicode blocks, one cell per value, scaled between the series' min and max (a flat series
+ * sits on the lowest block). null/NaN values are gaps (a space). At most `width` cells: longer series keep
+ * their most recent values.
+ */
+export function sparkline(values: readonly (number | null | undefined)[], width = values.length): string {
+  const shown = values.slice(Math.max(0, values.length - Math.max(0, width)));
+  const nums = shown.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  if (nums.length === 0) return " ".repeat(shown.length);
+  const min = Math.min(...nums);
+  const max = Math.max(...nums);
+  const span = max - min;
+  return shown
+    .map((v) => {
+      if (typeof v !== "number" || !Number.isFinite(v)) return " ";
+      const i = span === 0 ? 0 : Math.round(((v - min) / span) * (BLOCKS.length - 1));
+      return BLOCKS[i];
+    })
+    .join("");
+}

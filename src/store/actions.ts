@@ -1,0 +1,251 @@
+/**
+ * Actions the keys call that do more than change the UI slice: refresh, trigger (selected/marked checks or
+ * a tag expression, always after a confirmation), following the sessions they start, and the analytics
+ * custom window. Mutations are refused in read-only mode before anything is asked or sent (the client
+ * refuses them too).
+ */
+import type { Client } from "../api/client.ts";
+import { formatTagExpression, matchesTags, parseTagExpression } from "../api/tag-expression.ts";
+import { type DraftStore, memoryDraftStore } from "./drafts.ts";
+import { errorLine } from "./loaders.ts";
+import type { Poller } from "./poller.ts";
+import { triggerTargets } from "./selectors.ts";
+import { type FollowOptions, followSession } from "./sessions.ts";
+import { sessionsStarted } from "./slices/sessions.ts";
+import { clearMarks, setActivity, setAnalytics, setNotice, setOverlay, setPane } from "./slices/ui.ts";
+import { apply, type ConsoleStore } from "./store.ts";
+import { type Caps, DEFAULT_CAPS } from "./types.ts";
+import { createWorkActions } from "./work-actions.ts";
+
+export type ActionsOptions = {
+  readOnly: boolean;
+  caps?: Caps;
+  now?: () => number;
+  follow?: FollowOptions;
+  /** Where incident / update / page drafts are kept (default: in memory only). */
+  drafts?: DraftStore;
+  /** Which service the drafts belong to (default: the client's base URL). */
+  draftScope?: string;
+};
+
+/** Parse the analytics custom window: `FROM TO` (ISO dates or date-times) or a span back from now (`6h`, `3d`, `90m`). */
+export function parseWindow(text: string, nowMs: number): { from: number; to: number } | string {
+  const t = text.trim();
+  const span = /^(\d+)\s*(m|min|h|d)$/i.exec(t);
+  if (span) {
+    const n = Number(span[1]);
+    const unit = span[2]!.toLowerCase();
+    const sec = n * (unit === "d" ? 86_400 : unit === "h" ? 3600 : 60);
+    if (sec <= 0) return "the span must be positive";
+    const to = Math.floor(nowMs / 1000);
+    return { from: to - sec, to };
+  }
+  const parts = t.split(/\s+(?:to\s+|\.\.\s*)?|\s*\.\.\s*/).filter(Boolean);
+  if (parts.length !== 2) return "write FROM TO (e.g. 2026-11-01 2026-11-08) or a span like 6h, 3d";
+  const [a, b] = parts.map((p) => Date.parse(p));
+  if (!Number.isFinite(a) || !Number.isFinite(b))
+    return "FROM and TO must be dates (YYYY-MM-DD or ISO date-times)";
+  if (a! >= b!) return "FROM must be before TO";
+  return { from: Math.floor(a! / 1000), to: Math.floor(b! / 1000) };
+}
+
+export function createActions(
+  client: Client,
+  store: ConsoleStore,
+  poller: Poller | undefined,
+  opts: ActionsOptions,
+) {
+  const caps = opts.caps ?? DEFAULT_CAPS;
+  const now = opts.now ?? Date.now;
+  const abort = new AbortController();
+  const followers = new Set<Promise<void>>();
+  let pending: (() => Promise<void>) | undefined;
+  const get = store.getState;
+
+  const notice = (text: string | undefined) => apply(store, setNotice(get(), text));
+  const readOnlyRefusal = (what: string): boolean => {
+    if (!opts.readOnly) return false;
+    notice(`read-only: ${what} is disabled`);
+    return true;
+  };
+
+  function confirm(title: string, lines: string[], action: string, run: () => Promise<void>): void {
+    pending = run;
+    apply(store, setOverlay(get(), { kind: "confirm", title, lines, action }));
+  }
+
+  const work = createWorkActions({
+    client,
+    store,
+    drafts: opts.drafts ?? memoryDraftStore(),
+    scope: opts.draftScope ?? client.http.baseUrl,
+    readOnly: opts.readOnly,
+    now,
+    confirm,
+    notice,
+  });
+  const writes = new Set<Promise<void>>();
+
+  async function trigger(
+    input: { checkId?: string[]; matchTags?: string[][] },
+    label: string,
+  ): Promise<void> {
+    try {
+      const { sessions } = await client.checkSessions.trigger(input);
+      apply(store, sessionsStarted(get(), sessions, now(), caps));
+      apply(store, clearMarks(get()));
+      apply(store, setPane(get(), "sessions"));
+      apply(store, { ui: { ...get().ui, cursor: { ...get().ui.cursor, sessions: 0 } } });
+      notice(`${sessions.length} session${sessions.length === 1 ? "" : "s"} started (${label})`);
+      for (const s of sessions) follow(s.checkSessionId);
+    } catch (e) {
+      apply(store, setActivity(get(), { lastError: `trigger: ${errorLine(e)}` }));
+    }
+  }
+
+  function follow(id: string): void {
+    const p = followSession(client, store, id, abort.signal, opts.follow).finally(() => followers.delete(p));
+    followers.add(p);
+  }
+
+  function tagHint(text: string): { hint: string | undefined; error: string | undefined; count: number } {
+    if (text.trim() === "") return { hint: "e.g. prod,api !flaky | staging", error: undefined, count: 0 };
+    try {
+      const mt = parseTagExpression(text);
+      const checks = get().checks.items.filter((c) => c.checkType !== "HEARTBEAT" && c.activated !== false);
+      const count = checks.filter((c) => matchesTags(c.tags ?? [], mt)).length;
+      return {
+        hint: `${count} check${count === 1 ? "" : "s"} match ${formatTagExpression(mt)}`,
+        error: undefined,
+        count,
+      };
+    } catch (e) {
+      return { hint: undefined, error: errorLine(e), count: 0 };
+    }
+  }
+
+  return {
+    ...work,
+
+    refresh(): void {
+      poller?.refreshNow();
+      notice("refreshing…");
+    },
+
+    /** `t`: confirm, then trigger the marked checks, else the one under the cursor. */
+    askTrigger(): void {
+      if (readOnlyRefusal("triggering")) return;
+      const targets = triggerTargets(get()).filter((c) => c.checkType !== "HEARTBEAT");
+      if (targets.length === 0) {
+        notice("nothing to trigger (heartbeat checks are passive)");
+        return;
+      }
+      const names = targets.map((c) => c.name);
+      confirm(
+        `Trigger ${targets.length} check${targets.length === 1 ? "" : "s"}?`,
+        names.length > 5 ? [...names.slice(0, 5), `… and ${names.length - 5} more`] : names,
+        "trigger",
+        () =>
+          trigger(
+            { checkId: targets.map((c) => c.id) },
+            targets.length === 1 ? names[0]! : `${targets.length} checks`,
+          ),
+      );
+    },
+
+    /** `T`: ask for a tag expression. */
+    askTagTrigger(): void {
+      if (readOnlyRefusal("triggering")) return;
+      const h = tagHint("");
+      apply(
+        store,
+        setOverlay(get(), {
+          kind: "prompt",
+          purpose: "tags",
+          title: "Trigger by tags",
+          text: "",
+          hint: h.hint,
+          error: undefined,
+        }),
+      );
+    },
+
+    /** `c` in analytics: ask for a custom window. */
+    askRange(): void {
+      apply(
+        store,
+        setOverlay(get(), {
+          kind: "prompt",
+          purpose: "range",
+          title: "Analytics window",
+          text: "",
+          hint: "FROM TO (2026-11-01 2026-11-08, ISO date-times) or a span back from now: 6h, 3d, 90m",
+          error: undefined,
+        }),
+      );
+    },
+
+    promptChange(text: string): void {
+      const o = get().ui.overlay;
+      if (o.kind !== "prompt") return;
+      const h = o.purpose === "tags" ? tagHint(text) : { hint: o.hint, error: undefined };
+      apply(store, setOverlay(get(), { ...o, text, hint: h.hint, error: h.error }));
+    },
+
+    promptSubmit(): void {
+      const o = get().ui.overlay;
+      if (o.kind !== "prompt") return;
+      if (o.purpose === "range") {
+        const w = parseWindow(o.text, now());
+        if (typeof w === "string") {
+          apply(store, setOverlay(get(), { ...o, error: w }));
+          return;
+        }
+        apply(store, setOverlay(get(), { kind: "none" }));
+        apply(store, setAnalytics(get(), { range: "custom", from: w.from, to: w.to }));
+        return;
+      }
+      const h = tagHint(o.text);
+      if (h.error || o.text.trim() === "") {
+        apply(store, setOverlay(get(), { ...o, error: h.error ?? "type a tag expression" }));
+        return;
+      }
+      if (readOnlyRefusal("triggering")) return;
+      const mt = parseTagExpression(o.text);
+      const expr = formatTagExpression(mt);
+      confirm(`Trigger checks matching ${expr}?`, [h.hint ?? ""], "trigger-tags", () =>
+        trigger({ matchTags: mt }, expr),
+      );
+    },
+
+    /** `y` / Enter on a confirmation. */
+    confirmYes(): void {
+      const run = pending;
+      pending = undefined;
+      apply(store, setOverlay(get(), { kind: "none" }));
+      if (run && !opts.readOnly) {
+        const p = run().finally(() => writes.delete(p));
+        writes.add(p);
+      }
+    },
+
+    cancelOverlay(): void {
+      pending = undefined;
+      apply(store, setOverlay(get(), { kind: "none" }));
+    },
+
+    /** Stop following sessions (quit). */
+    async stop(): Promise<void> {
+      abort.abort();
+      // writes in flight are not awaited: their drafts are on disk already
+      await Promise.allSettled([...followers]);
+    },
+
+    /** For tests: settle when every followed session is done. */
+    async idle(): Promise<void> {
+      while (followers.size > 0 || writes.size > 0) await Promise.allSettled([...followers, ...writes]);
+    },
+  };
+}
+
+export type Actions = ReturnType<typeof createActions>;

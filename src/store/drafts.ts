@@ -1,0 +1,178 @@
+/**
+ * Drafts on disk: what the engineer typed into an incident / update form, kept until the server
+ * acknowledged it, so that nothing typed is lost when the network, the service or the console dies.
+ *
+ * Layout (choices the brief leaves open):
+ * - one JSON file per draft, `<dataDir>/drafts/<id>.json`; the directory is 0700, every file 0600;
+ * - every write is atomic: the JSON goes to a temp file in the same directory (0600, fsynced when the
+ *   draft is about to be sent) which is then renamed over the draft — a crash leaves the old or the new
+ *   version, never half of one; stray temp files are ignored and swept on load;
+ * - a draft carries the `scope` (base URL + account) it was written against: a console connected to
+ *   another service does not offer it;
+ * - a draft that was sent and whose outcome is unknown (timeout, connection cut) carries `sent`: the
+ *   client-generated `publicIncidentUpdateDate` and the description that went out, so the next attempt
+ *   first re-reads the incident and only re-sends when no update carries both.
+ * Unreadable files are skipped (never deleted: a human may want them).
+ */
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import { join } from "node:path";
+
+export type DraftKind = "incident" | "update" | "update-edit" | "incident-edit" | "page-edit";
+
+export type DraftValue = string | boolean | readonly string[] | readonly DraftCard[];
+export type DraftCard = { id: string | undefined; name: string; services: readonly string[] };
+export type DraftValues = Readonly<Record<string, DraftValue>>;
+
+export type Draft = {
+  id: string;
+  kind: DraftKind;
+  scope: string;
+  /** What the draft belongs to (incident, update, page id). */
+  target: { incidentId?: string; updateId?: string; pageId?: string; label?: string };
+  values: DraftValues;
+  createdAt: number;
+  savedAt: number;
+  /** Set just before a create request leaves; cleared when the server answered "not created". */
+  sent?: { publicIncidentUpdateDate: string; description: string; name?: string; at: number } | undefined;
+  /** The last failure, for the offer after a restart. */
+  lastError?: string | undefined;
+};
+
+export type DraftStore = {
+  readonly dir: string | undefined;
+  list(scope?: string): Draft[];
+  get(id: string): Draft | undefined;
+  /** Write (create or replace); `durable` fsyncs the file before the rename. */
+  save(draft: Draft, durable?: boolean): void;
+  remove(id: string): void;
+};
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+function isDraft(v: unknown): v is Draft {
+  const d = v as Draft;
+  return (
+    typeof d === "object" &&
+    d !== null &&
+    typeof d.id === "string" &&
+    ID.test(d.id) &&
+    typeof d.kind === "string" &&
+    typeof d.scope === "string" &&
+    typeof d.values === "object" &&
+    d.values !== null &&
+    typeof d.target === "object"
+  );
+}
+
+/** Write `text` to `path` atomically (temp file in the same directory + rename), mode 0600. */
+export function writeAtomic(path: string, text: string, durable = false): void {
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const fd = openSync(tmp, "w", 0o600);
+  try {
+    writeSync(fd, text);
+    if (durable) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** Drafts in `<dataDir>/drafts`. */
+export function createDraftStore(dataDir: string): DraftStore {
+  const dir = join(dataDir, "drafts");
+  const ensure = () => mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = (id: string) => {
+    if (!ID.test(id)) throw new Error("invalid draft id");
+    return join(dir, `${id}.json`);
+  };
+
+  function readAll(): Draft[] {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return [];
+    }
+    const out: Draft[] = [];
+    for (const name of names) {
+      const path = join(dir, name);
+      if (name.endsWith(".tmp")) {
+        // a temp file older than a minute was left by a crash between write and rename
+        try {
+          if (Date.now() - statSync(path).mtimeMs > 60_000) rmSync(path, { force: true });
+        } catch {
+          // gone meanwhile
+        }
+        continue;
+      }
+      if (!name.endsWith(".json")) continue;
+      try {
+        const v: unknown = JSON.parse(readFileSync(path, "utf8"));
+        if (isDraft(v) && `${v.id}.json` === name) out.push(v);
+      } catch {
+        // unreadable: skipped, kept on disk
+      }
+    }
+    return out.sort((a, b) => b.savedAt - a.savedAt);
+  }
+
+  return {
+    dir,
+    list: (scope) => readAll().filter((d) => scope === undefined || d.scope === scope),
+    get(id) {
+      try {
+        const v: unknown = JSON.parse(readFileSync(file(id), "utf8"));
+        return isDraft(v) ? v : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    save(draft, durable = false) {
+      ensure();
+      writeAtomic(file(draft.id), `${JSON.stringify(draft)}\n`, durable);
+    },
+    remove(id) {
+      rmSync(file(id), { force: true });
+    },
+  };
+}
+
+/** Drafts in memory only (tests, and a console without a data dir). */
+export function memoryDraftStore(): DraftStore {
+  const map = new Map<string, Draft>();
+  const copy = (d: Draft): Draft => JSON.parse(JSON.stringify(d)) as Draft;
+  return {
+    dir: undefined,
+    list: (scope) =>
+      [...map.values()]
+        .filter((d) => scope === undefined || d.scope === scope)
+        .map(copy)
+        .sort((a, b) => b.savedAt - a.savedAt),
+    get: (id) => {
+      const d = map.get(id);
+      return d ? copy(d) : undefined;
+    },
+    save: (d) => {
+      map.set(d.id, copy(d));
+    },
+    remove: (id) => {
+      map.delete(id);
+    },
+  };
+}

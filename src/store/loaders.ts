@@ -1,0 +1,235 @@
+/**
+ * Loaders: one client call each, its answer put in the store through the slice reducers. A failure is
+ * recorded in the slice (the data already shown stays) and rethrown so the poller backs off.
+ */
+
+import { type AnalyticsKind, GROUP_BY } from "../api/analytics-metrics.ts";
+import type { Client } from "../api/client.ts";
+import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
+import type { StatusPage } from "../api/schemas/status-pages.ts";
+import { variableListSchema } from "../api/schemas/variables.ts";
+import { analyticsKey, analyticsQuery } from "./selectors.ts";
+import * as data from "./slices/data.ts";
+import { incidentRead, locationRead, pageRead, pagesLoaded, setVariables } from "./slices/work.ts";
+import { apply, type ConsoleStore } from "./store.ts";
+import { type AnalyticsOptions, type Caps, DEFAULT_CAPS } from "./types.ts";
+
+/** The first line of an error's message (sanitised at render time). */
+export function errorLine(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  return m.split("\n")[0] ?? m;
+}
+
+/** Metrics each report asks for: response time avg/p50/p95/p99 (TCP: total) and availability. */
+export const ANALYTICS_METRICS: Record<AnalyticsKind, string[]> = {
+  url: ["responseTime_avg", "responseTime_p50", "responseTime_p95", "responseTime_p99", "availability"],
+  tcp: ["total_avg", "total_p50", "total_p95", "total_p99", "availability"],
+  browser: ["responseTime_avg", "responseTime_p50", "responseTime_p95", "responseTime_p99", "availability"],
+};
+
+export type LoaderOptions = {
+  caps?: Caps;
+  now?: () => number;
+  /** Checks listed at most (bounded memory). */
+  maxChecks?: number;
+  /** Heartbeat events requests per refresh (10 events each, paging back in time). */
+  heartbeatPages?: number;
+  /** Status pages per request along the cursor (1–100, default 50). */
+  pageSize?: number;
+};
+
+export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderOptions = {}) {
+  const caps = opts.caps ?? DEFAULT_CAPS;
+  const now = opts.now ?? Date.now;
+  const get = store.getState;
+
+  async function guard<T>(work: () => Promise<T>, onError: (msg: string) => void): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      onError(errorLine(e));
+      throw e;
+    }
+  }
+
+  return {
+    async checks(signal?: AbortSignal) {
+      const items = await guard(
+        () => client.checks.listAll({}, { maxItems: opts.maxChecks ?? 20_000 }),
+        (m) => apply(store, data.loadFailed(get(), "checks", m)),
+      );
+      signal?.throwIfAborted();
+      apply(store, data.checksLoaded(items, now()));
+    },
+
+    async statuses(signal?: AbortSignal) {
+      const items = await guard(
+        () => client.checkStatuses.list({ signal }),
+        (m) => apply(store, data.loadFailed(get(), "statuses", m)),
+      );
+      apply(store, data.statusesLoaded(items, now()));
+    },
+
+    async results(checkId: string, signal?: AbortSignal) {
+      const items = await guard(
+        () => client.checkResults.list(checkId, { limit: caps.resultsPerCheck }, { signal }),
+        (m) => apply(store, data.resultsFailed(get(), checkId, m, caps)),
+      );
+      apply(store, data.resultsLoaded(get(), checkId, items, now(), caps));
+    },
+
+    async analytics(checkId: string, kind: AnalyticsKind, o: AnalyticsOptions, signal?: AbortSignal) {
+      const key = analyticsKey(checkId, o);
+      const q = analyticsQuery(o, now());
+      const report = await guard(
+        () =>
+          client.analytics.report(
+            kind,
+            checkId,
+            {
+              metrics: ANALYTICS_METRICS[kind],
+              from: q.from,
+              to: q.to,
+              aggregationInterval: q.interval,
+              // A grouping the report type does not offer (status code outside URL monitors) is dropped.
+              ...(o.groupBy !== "none" && GROUP_BY[kind].includes(o.groupBy) ? { groupBy: o.groupBy } : {}),
+              ...(o.filter !== "all" ? { filterByStatus: [o.filter] } : {}),
+              limit: 20,
+            },
+            signal,
+          ),
+        (m) => apply(store, data.analyticsFailed(get(), key, m, caps)),
+      );
+      apply(store, data.analyticsLoaded(get(), key, report, now(), caps));
+    },
+
+    /**
+     * The heartbeat events of the last 24 h. The API returns at most 10 per request (newest first), so this
+     * pages back in time by moving `endTime` to the oldest event seen, up to `heartbeatPages` requests.
+     */
+    async heartbeats(checkId: string, _signal?: AbortSignal) {
+      const to = now();
+      const from = to - 86_400_000;
+      const events: HeartbeatEvent[] = [];
+      let stats: HeartbeatStats | undefined;
+      await guard(
+        async () => {
+          let end = to;
+          for (let page = 0; page < (opts.heartbeatPages ?? 5); page++) {
+            const res = await client.heartbeats.events(checkId, {
+              startTime: new Date(from),
+              endTime: new Date(end),
+              limit: 10,
+            });
+            const batch = res.flatMap((r) => r.events ?? []);
+            stats ??= res.find((r) => r.stats)?.stats ?? undefined;
+            events.push(...batch);
+            if (batch.length < 10) break;
+            const oldest = Math.min(
+              ...batch.map((e) => Date.parse(e.timestamp ?? "")).filter(Number.isFinite),
+            );
+            if (!Number.isFinite(oldest) || oldest >= end) break;
+            end = oldest;
+          }
+        },
+        (m) => apply(store, data.heartbeatsFailed(get(), checkId, m, caps)),
+      );
+      apply(store, data.heartbeatsLoaded(get(), checkId, { events, stats, from, to }, now(), caps));
+    },
+
+    async incidents() {
+      const page = await guard(
+        () => client.incidents.list({ limit: 100 }),
+        (m) => apply(store, data.loadFailed(get(), "incidents", m)),
+      );
+      apply(store, data.listLoaded("incidents", page.entries, now()));
+    },
+
+    async alertChannels() {
+      const items = await guard(
+        () => client.alertChannels.listAll({ maxItems: 1000 }),
+        (m) => apply(store, data.loadFailed(get(), "alertChannels", m)),
+      );
+      apply(store, data.listLoaded("alertChannels", items, now()));
+    },
+
+    /**
+     * Status pages along the `nextId` cursor, `pageSize` per request: the first page, and on a refresh as
+     * many pages as were already shown (so paging down is not undone).
+     */
+    async statusPages() {
+      const size = opts.pageSize ?? 50;
+      const want = Math.max(size, get().statusPages.items.length);
+      const items: StatusPage[] = [];
+      let next: string | undefined;
+      await guard(
+        async () => {
+          do {
+            const page = await client.statusPages.list({ limit: size, nextId: next });
+            items.push(...page.entries);
+            next = page.nextId ?? undefined;
+          } while (next && items.length < want);
+        },
+        (m) => apply(store, data.loadFailed(get(), "statusPages", m)),
+      );
+      apply(store, pagesLoaded(get(), items, next, now()));
+    },
+
+    /** The next page of status pages (the cursor reached the last row). */
+    async moreStatusPages() {
+      const from = get().statusPages.nextId;
+      if (!from) return;
+      const page = await client.statusPages.list({ limit: opts.pageSize ?? 50, nextId: from });
+      const cur = get().statusPages;
+      if (cur.nextId !== from) return; // a refresh got there first
+      const seen = new Set(cur.items.map((p) => p.id));
+      const items = [...cur.items, ...page.entries.filter((p) => !seen.has(p.id))];
+      apply(store, pagesLoaded(get(), items, page.nextId ?? undefined, now()));
+    },
+
+    async services() {
+      const items = await guard(
+        () => client.services.listAll({ maxItems: 1000 }),
+        (m) => apply(store, data.loadFailed(get(), "services", m)),
+      );
+      apply(store, data.listLoaded("services", items, now()));
+    },
+
+    /** Single reads for the open detail (full history, cards with checks, agents); failures keep the old one. */
+    async incident(id: string) {
+      apply(store, incidentRead(get(), await client.incidents.get(id)));
+    },
+
+    async statusPage(id: string) {
+      apply(store, pageRead(get(), await client.statusPages.get(id)));
+    },
+
+    async privateLocation(id: string) {
+      apply(store, locationRead(get(), await client.privateLocations.get(id)));
+    },
+
+    /**
+     * The account's non-secret variables for the webhook preview (as `vigil webhook render` uses them); a
+     * service without `/v1/variables` leaves them empty.
+     */
+    async variables() {
+      const list = await client.http
+        .request({ method: "GET", path: "/v1/variables", schema: variableListSchema })
+        .then((r) => r.data)
+        .catch(() => []);
+      const out: Record<string, string> = {};
+      for (const v of list) if (!v.secret && typeof v.value === "string") out[v.key] = v.value;
+      apply(store, setVariables(get(), out));
+    },
+
+    async privateLocations() {
+      const items = await guard(
+        () => client.privateLocations.list(),
+        (m) => apply(store, data.loadFailed(get(), "privateLocations", m)),
+      );
+      apply(store, data.listLoaded("privateLocations", items, now()));
+    },
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,0 +1,151 @@
+/**
+ * The poller: refreshes only what the visible pane needs. A `planner` maps the current state to the jobs
+ * wanted now (one per resource, e.g. "checks", "results:<id>", "analytics:<key>"), each with its interval.
+ * On every tick, each wanted job that is due and not already running is started (at most `maxConcurrent`
+ * at a time). A failed job backs off exponentially (base = its interval / 4, capped at `maxBackoffMs`), or
+ * waits exactly the Retry-After the server sent. Jobs no longer wanted are simply not run (their schedule is
+ * kept, so coming back to a pane refreshes only what is stale). The HttpClient's rate limiter keeps every
+ * route family under its limit on top of this.
+ */
+import type { ConsoleStore } from "./store.ts";
+import type { ConsoleState } from "./types.ts";
+
+export type Job = {
+  key: string;
+  /** Refresh period while wanted (ms). Infinity = load once. */
+  intervalMs: number;
+  run: (signal: AbortSignal) => Promise<void>;
+};
+
+export type Planner = (state: ConsoleState) => Job[];
+
+export type PollerOptions = {
+  tickMs?: number;
+  maxConcurrent?: number;
+  maxBackoffMs?: number;
+  now?: () => number;
+  /** Called when a job fails (after scheduling its retry). */
+  onError?: (key: string, error: unknown) => void;
+  onSuccess?: (key: string) => void;
+};
+
+type Schedule = { nextDue: number; failures: number; running: boolean };
+
+export type Poller = {
+  start(): void;
+  stop(): void;
+  /** `r`: run every wanted job now, whatever its schedule (and its backoff). */
+  refreshNow(): void;
+  /** Run one tick now (also used by tests). Resolves when the jobs it started have settled. */
+  tick(): Promise<void>;
+  /** For tests and the status line: how many failures a job has in a row. */
+  failures(key: string): number;
+};
+
+function retryAfterOf(e: unknown): number | undefined {
+  const v = (e as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined;
+}
+
+/** Delay before retrying a job after `failures` failures in a row. */
+export function backoffDelay(
+  intervalMs: number,
+  failures: number,
+  maxBackoffMs: number,
+  retryAfterMs?: number,
+): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const base = Number.isFinite(intervalMs) ? Math.max(250, intervalMs / 4) : 1000;
+  return Math.min(maxBackoffMs, base * 2 ** Math.max(0, failures - 1));
+}
+
+export function createPoller(store: ConsoleStore, planner: Planner, opts: PollerOptions = {}): Poller {
+  const tickMs = opts.tickMs ?? 250;
+  const maxConcurrent = opts.maxConcurrent ?? 4;
+  const maxBackoffMs = opts.maxBackoffMs ?? 120_000;
+  const now = opts.now ?? Date.now;
+  const schedules = new Map<string, Schedule>();
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let running = 0;
+
+  const sched = (key: string): Schedule => {
+    let s = schedules.get(key);
+    if (!s) {
+      s = { nextDue: 0, failures: 0, running: false };
+      schedules.set(key, s);
+    }
+    return s;
+  };
+
+  async function runJob(job: Job, s: Schedule): Promise<void> {
+    s.running = true;
+    running++;
+    try {
+      await job.run(abort.signal);
+      s.failures = 0;
+      s.nextDue = now() + job.intervalMs;
+      opts.onSuccess?.(job.key);
+    } catch (e) {
+      if (abort.signal.aborted) return;
+      s.failures++;
+      s.nextDue = now() + backoffDelay(job.intervalMs, s.failures, maxBackoffMs, retryAfterOf(e));
+      opts.onError?.(job.key, e);
+    } finally {
+      s.running = false;
+      running--;
+    }
+  }
+
+  async function tick(): Promise<void> {
+    if (abort.signal.aborted) return;
+    const t = now();
+    const started: Promise<void>[] = [];
+    for (const job of planner(store.getState())) {
+      if (running >= maxConcurrent) break;
+      const s = sched(job.key);
+      if (s.running || s.nextDue > t) continue;
+      started.push(runJob(job, s));
+    }
+    await Promise.all(started);
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      void tick();
+      timer = setInterval(() => void tick(), tickMs);
+      timer.unref?.();
+      // A pane switch or a new selection should not wait for the next tick.
+      let last = store.getState().ui;
+      unsubscribe = store.subscribe((s) => {
+        const ui = s.ui;
+        if (
+          ui.pane !== last.pane ||
+          ui.selectedCheckId !== last.selectedCheckId ||
+          ui.detail !== last.detail ||
+          ui.analytics !== last.analytics
+        ) {
+          last = ui;
+          void tick();
+        } else last = ui;
+      });
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      unsubscribe?.();
+      abort.abort();
+    },
+    refreshNow() {
+      for (const job of planner(store.getState())) {
+        const s = sched(job.key);
+        s.nextDue = 0;
+      }
+      void tick();
+    },
+    tick,
+    failures: (key) => schedules.get(key)?.failures ?? 0,
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * UI slice reducers: pane, detail, cursor, filter, marks, sort, overlays, activity. Pure: each takes the
+ * state and returns the partial state to set.
+ */
+import type { AnalyticsOptions, ConsoleState, Overlay, Pane, SortColumn, UiSlice } from "../types.ts";
+
+type Patch = Partial<ConsoleState>;
+
+export function initialUi(): UiSlice {
+  return {
+    pane: "checks",
+    detail: {},
+    cursor: {},
+    filter: {},
+    filtering: false,
+    sort: { column: "status", desc: false },
+    marked: new Set(),
+    selectedCheckId: undefined,
+    analytics: {
+      range: "24h",
+      from: undefined,
+      to: undefined,
+      interval: undefined,
+      groupBy: "none",
+      filter: "all",
+    },
+    overlay: { kind: "none" },
+    connection: "connecting",
+    inFlight: 0,
+    lastError: undefined,
+    notice: undefined,
+    checksWindow: { first: 0, count: 20 },
+  };
+}
+
+const ui = (s: ConsoleState, p: Partial<UiSlice>): Patch => ({ ui: { ...s.ui, ...p } });
+
+export function setPane(s: ConsoleState, pane: Pane): Patch {
+  if (s.ui.pane === pane && !s.ui.filtering) return {};
+  return ui(s, { pane, filtering: false });
+}
+
+export function openDetail(s: ConsoleState, pane: Pane, id: string): Patch {
+  return ui(s, { detail: { ...s.ui.detail, [pane]: id }, filtering: false });
+}
+
+/** Esc: close the detail of the current pane, else clear its filter; false when there was nothing to undo. */
+export function back(s: ConsoleState): Patch {
+  const pane = s.ui.pane;
+  if (s.ui.detail[pane] !== undefined) {
+    const detail = { ...s.ui.detail };
+    delete detail[pane];
+    return ui(s, { detail });
+  }
+  if (s.ui.filter[pane])
+    return ui(s, { filter: { ...s.ui.filter, [pane]: "" }, cursor: { ...s.ui.cursor, [pane]: 0 } });
+  return {};
+}
+
+/** Move the cursor of `pane` by `delta` rows (or to an absolute row), clamped to `[0, length - 1]`. */
+export function moveCursor(
+  s: ConsoleState,
+  pane: Pane,
+  length: number,
+  to: { delta?: number; row?: number },
+): Patch {
+  const cur = s.ui.cursor[pane] ?? 0;
+  const want = to.row ?? cur + (to.delta ?? 0);
+  const next = Math.max(0, Math.min(Math.max(0, length - 1), want));
+  if (next === cur && s.ui.cursor[pane] !== undefined) return {};
+  return ui(s, { cursor: { ...s.ui.cursor, [pane]: next } });
+}
+
+export function startFilter(s: ConsoleState): Patch {
+  return ui(s, { filtering: true });
+}
+
+export function setFilter(s: ConsoleState, pane: Pane, text: string): Patch {
+  return ui(s, { filter: { ...s.ui.filter, [pane]: text }, cursor: { ...s.ui.cursor, [pane]: 0 } });
+}
+
+export function endFilter(s: ConsoleState, clear: boolean): Patch {
+  const pane = s.ui.pane;
+  return ui(s, {
+    filtering: false,
+    ...(clear ? { filter: { ...s.ui.filter, [pane]: "" }, cursor: { ...s.ui.cursor, [pane]: 0 } } : {}),
+  });
+}
+
+export function toggleMark(s: ConsoleState, id: string): Patch {
+  const marked = new Set(s.ui.marked);
+  if (marked.has(id)) marked.delete(id);
+  else marked.add(id);
+  return ui(s, { marked });
+}
+
+export function clearMarks(s: ConsoleState): Patch {
+  return s.ui.marked.size === 0 ? {} : ui(s, { marked: new Set() });
+}
+
+/** Sort by `column`; choosing the current column again flips the direction. */
+export function sortBy(s: ConsoleState, column: SortColumn): Patch {
+  const desc = s.ui.sort.column === column ? !s.ui.sort.desc : false;
+  return ui(s, { sort: { column, desc }, cursor: { ...s.ui.cursor, checks: 0 } });
+}
+
+export function selectCheck(s: ConsoleState, id: string | undefined): Patch {
+  return s.ui.selectedCheckId === id ? {} : ui(s, { selectedCheckId: id });
+}
+
+export function setAnalytics(s: ConsoleState, p: Partial<AnalyticsOptions>): Patch {
+  return ui(s, { analytics: { ...s.ui.analytics, ...p } });
+}
+
+export function setOverlay(s: ConsoleState, overlay: Overlay): Patch {
+  return ui(s, { overlay });
+}
+
+export function setActivity(
+  s: ConsoleState,
+  p: Partial<Pick<UiSlice, "connection" | "inFlight" | "lastError">>,
+): Patch {
+  const same = (Object.keys(p) as (keyof typeof p)[]).every((k) => s.ui[k] === p[k]);
+  return same ? {} : ui(s, p);
+}
+
+export function setNotice(s: ConsoleState, notice: string | undefined): Patch {
+  return s.ui.notice === notice ? {} : ui(s, { notice });
+}
+
+export function setChecksWindow(s: ConsoleState, first: number, count: number): Patch {
+  const w = s.ui.checksWindow;
+  return w.first === first && w.count === count ? {} : ui(s, { checksWindow: { first, count } });
+}

@@ -1,0 +1,40 @@
+/**
+ * The console store (zustand, vanilla: usable without React, so the poller, the actions and the tests run
+ * without Ink). State is data only; changes go through the reducers in slices/.
+ */
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { initialUi } from "./slices/ui.ts";
+import { initialWork } from "./slices/work.ts";
+import type { ConsoleState } from "./types.ts";
+
+export type ConsoleStore = StoreApi<ConsoleState>;
+
+const empty = { loadedAt: undefined, error: undefined };
+
+export function initialState(): ConsoleState {
+  return {
+    checks: { ...empty, items: [], byId: new Map() },
+    statuses: { ...empty, byId: new Map() },
+    results: { byCheck: new Map() },
+    sessions: { order: [], byId: new Map() },
+    analytics: { cache: new Map() },
+    heartbeats: { byCheck: new Map() },
+    incidents: { ...empty, items: [] },
+    alertChannels: { ...empty, items: [] },
+    statusPages: { ...empty, items: [] },
+    privateLocations: { ...empty, items: [] },
+    services: { ...empty, items: [] },
+    details: { incidents: new Map(), pages: new Map(), locations: new Map() },
+    work: initialWork(),
+    ui: initialUi(),
+  };
+}
+
+export function createConsoleStore(init: Partial<ConsoleState> = {}): ConsoleStore {
+  return createStore<ConsoleState>()(() => ({ ...initialState(), ...init }));
+}
+
+/** Apply a reducer's patch (a no-op patch does not notify anyone). */
+export function apply(store: ConsoleStore, patch: Partial<ConsoleState>): void {
+  if (Object.keys(patch).length > 0) store.setState(patch);
+}

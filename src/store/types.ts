@@ -1,0 +1,189 @@
+/**
+ * The console's state: one slice per resource plus the UI slice. Data only — the reducers live in
+ * slices/, the side effects (client calls) in actions.ts and poller.ts. Every slice keeps `loadedAt`
+ * (epoch ms of the last good answer) and `error` (one line, already safe to print) so the status line can
+ * say how old the shown data is.
+ */
+
+import type { AlertChannel } from "../api/schemas/alert-channels.ts";
+import type { AnalyticsReport } from "../api/schemas/analytics.ts";
+import type { CheckResult } from "../api/schemas/check-results.ts";
+import type { CheckSession, CheckSessionDetail } from "../api/schemas/check-sessions.ts";
+import type { CheckStatus } from "../api/schemas/check-statuses.ts";
+import type { Check } from "../api/schemas/checks.ts";
+import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
+import type { Incident } from "../api/schemas/incidents.ts";
+import type { PrivateLocation } from "../api/schemas/private-locations.ts";
+import type { Service } from "../api/schemas/services.ts";
+import type { StatusPage } from "../api/schemas/status-pages.ts";
+import type { FormState } from "./forms.ts";
+
+export type Loadable = { loadedAt: number | undefined; error: string | undefined };
+
+export type ChecksSlice = Loadable & { items: readonly Check[]; byId: ReadonlyMap<string, Check> };
+export type StatusesSlice = Loadable & { byId: ReadonlyMap<string, CheckStatus> };
+
+/** Recent results per check (newest first, capped), for the detail strip and the "last response" column. */
+export type ResultsEntry = Loadable & { items: readonly CheckResult[] };
+export type ResultsSlice = { byCheck: ReadonlyMap<string, ResultsEntry> };
+
+/** A session the console triggered and follows to completion. */
+export type TrackedSession = {
+  session: CheckSession | CheckSessionDetail;
+  /** When the console learnt of it (epoch ms), for the elapsed time while running. */
+  trackedAt: number;
+  done: boolean;
+  polls: number;
+  error: string | undefined;
+  /** Error messages of failed runs, by check result id (raw; sanitised when rendered). */
+  resultErrors: ReadonlyMap<string, string>;
+};
+export type SessionsSlice = { order: readonly string[]; byId: ReadonlyMap<string, TrackedSession> };
+
+export type AnalyticsEntry = Loadable & { report: AnalyticsReport | undefined };
+/** Reports keyed by their query (see analyticsKey), least recently used first. */
+export type AnalyticsSlice = { cache: ReadonlyMap<string, AnalyticsEntry> };
+
+export type HeartbeatEntry = Loadable & {
+  events: readonly HeartbeatEvent[];
+  stats: HeartbeatStats | undefined;
+  /** The window the events cover (epoch ms). */
+  from: number;
+  to: number;
+};
+export type HeartbeatsSlice = { byCheck: ReadonlyMap<string, HeartbeatEntry> };
+
+export type ListSlice<T> = Loadable & { items: readonly T[] };
+
+export const PANES = [
+  "checks",
+  "sessions",
+  "analytics",
+  "heartbeats",
+  "incidents",
+  "alerts",
+  "pages",
+  "locations",
+] as const;
+export type Pane = (typeof PANES)[number];
+
+export type SortColumn = "status" | "name" | "type" | "frequency" | "lastRun" | "responseTime";
+export type Sort = { column: SortColumn; desc: boolean };
+
+export type AnalyticsRange = "24h" | "7d" | "30d" | "custom";
+export type AnalyticsOptions = {
+  range: AnalyticsRange;
+  /** Custom window, unix seconds (range "custom"). */
+  from: number | undefined;
+  to: number | undefined;
+  /** Minutes per bucket; undefined = automatic (about 48 points across the window). */
+  interval: number | undefined;
+  groupBy: "none" | "runLocation" | "statusCode";
+  filter: "all" | "success" | "failure";
+};
+
+/** What is in front of the pane: a confirmation, a text prompt, the help, or the palette. */
+export type Overlay =
+  | { kind: "none" }
+  | { kind: "help" }
+  | { kind: "palette"; text: string; error: string | undefined }
+  | { kind: "confirm"; title: string; lines: readonly string[]; action: string }
+  | {
+      kind: "prompt";
+      /** What the answer is for: "tags" (T), "from-to" (analytics custom range). */
+      purpose: "tags" | "range";
+      title: string;
+      text: string;
+      hint: string | undefined;
+      error: string | undefined;
+    };
+
+export type Connection = "connecting" | "online" | "offline";
+
+export type UiSlice = {
+  pane: Pane;
+  /** Detail open per pane (an id), undefined = the list. */
+  detail: Partial<Record<Pane, string>>;
+  /** Cursor row per list (key: pane). */
+  cursor: Partial<Record<Pane, number>>;
+  /** Filter text per list and whether it is being typed. */
+  filter: Partial<Record<Pane, string>>;
+  filtering: boolean;
+  sort: Sort;
+  marked: ReadonlySet<string>;
+  /** The check the analytics and heartbeats panes show. */
+  selectedCheckId: string | undefined;
+  analytics: AnalyticsOptions;
+  overlay: Overlay;
+  connection: Connection;
+  inFlight: number;
+  lastError: string | undefined;
+  /** A one-line notice (e.g. "3 sessions started"), cleared by the next key. */
+  notice: string | undefined;
+  /** The rows of the checks table on screen (set by the table), so the poller loads results only for them. */
+  checksWindow: { first: number; count: number };
+};
+
+/**
+ * The workflow of panes 5–8: the open form (kept apart from the overlay, so a confirmation in front of it
+ * returns to it), the one-time secret panel, reveal / preview choices, the row inside an open detail.
+ */
+export type WorkSlice = {
+  form: FormState | undefined;
+  /** Shown once (a new private location's raw key), dropped by the next key. */
+  once: { title: string; lines: readonly string[]; secret: string } | undefined;
+  /** Alert channel whose secrets are shown unmasked (never in read-only mode). */
+  revealed: string | undefined;
+  /** Alert type of the webhook body preview. */
+  alertType: string;
+  /** The account's non-secret variables (`GET /v1/variables`), which webhook templates can use. */
+  variables: Readonly<Record<string, string>> | undefined;
+  /** Row inside an open detail (incident: the selected update; others: scroll offset). */
+  detailRow: Partial<Record<Pane, number>>;
+  /** Drafts waiting on disk (this service), for the status of the incidents pane. */
+  pendingDrafts: number;
+};
+
+/** Single reads (richer than list entries): the incident history, page with checks, location agents. */
+export type DetailsSlice = {
+  incidents: ReadonlyMap<string, Incident>;
+  pages: ReadonlyMap<string, StatusPage>;
+  locations: ReadonlyMap<string, PrivateLocation>;
+};
+
+export type ConsoleState = {
+  checks: ChecksSlice;
+  statuses: StatusesSlice;
+  results: ResultsSlice;
+  sessions: SessionsSlice;
+  analytics: AnalyticsSlice;
+  heartbeats: HeartbeatsSlice;
+  incidents: ListSlice<Incident>;
+  alertChannels: ListSlice<AlertChannel>;
+  /** Status pages are read page by page along the API's `nextId` cursor; `nextId` = more to read. */
+  statusPages: ListSlice<StatusPage> & { nextId?: string | undefined };
+  privateLocations: ListSlice<PrivateLocation>;
+  services: ListSlice<Service>;
+  details: DetailsSlice;
+  work: WorkSlice;
+  ui: UiSlice;
+};
+
+/** Bounded memory: how much the store keeps at most. */
+export type Caps = {
+  sessions: number;
+  resultsPerCheck: number;
+  resultChecks: number;
+  heartbeatEvents: number;
+  heartbeatChecks: number;
+  analyticsReports: number;
+};
+
+export const DEFAULT_CAPS: Caps = {
+  sessions: 100,
+  resultsPerCheck: 30,
+  resultChecks: 300,
+  heartbeatEvents: 200,
+  heartbeatChecks: 50,
+  analyticsReports: 40,
+};

@@ -1,0 +1,145 @@
+/**
+ * The console: header (breadcrumbs, pane numbers), the current pane or an overlay (help, confirmation,
+ * prompt, palette), a line for the filter / notices / key hints, and the status line.
+ *
+ * Size: works from 80×24 up; below that it shows one line saying the size needed. Without the alternate
+ * screen the frame is one line shorter than the terminal, so the terminal never scrolls (Ink then redraws
+ * in place). Resizes re-render through Ink's useWindowSize.
+ */
+import { Box, Text, useInput, useWindowSize } from "ink";
+import { useMemo } from "react";
+import type { Actions } from "../store/actions.ts";
+import { useConsole, useInfo } from "./context.tsx";
+import { createKeyHandler } from "./keys.ts";
+import { crumbsOf, PANE_COMPONENTS } from "./router.tsx";
+import { sanitizeLine } from "./sanitize.ts";
+import { Confirm } from "./widgets/Confirm.tsx";
+import { Form, OncePanel } from "./widgets/Form.tsx";
+import { Header } from "./widgets/Header.tsx";
+import { Help } from "./widgets/Help.tsx";
+import { Palette } from "./widgets/Palette.tsx";
+import { Prompt } from "./widgets/Prompt.tsx";
+import { StatusLine } from "./widgets/StatusLine.tsx";
+
+export const MIN_COLUMNS = 80;
+export const MIN_ROWS = 24;
+
+export type AppProps = {
+  actions: Actions;
+  fullscreen: boolean;
+  onQuit: () => void;
+  switchProfile: (name: string) => string | undefined;
+};
+
+function Footer({ width }: { width: number }) {
+  const { theme, readOnly } = useInfo();
+  const pane = useConsole((s) => s.ui.pane);
+  const filtering = useConsole((s) => s.ui.filtering);
+  const filter = useConsole((s) => s.ui.filter[s.ui.pane] ?? "");
+  const notice = useConsole((s) => s.ui.notice);
+  const form = useConsole((s) => s.work.form !== undefined);
+  const pending = useConsole((s) => s.work.pendingDrafts);
+  let text: string;
+  let color = theme.dim;
+  if (filtering) {
+    text = `/${sanitizeLine(filter)}█   Enter keeps · Esc clears`;
+    color = undefined;
+  } else if (notice) {
+    text = `» ${sanitizeLine(notice)}`;
+    color = theme.accent;
+  } else if (form) {
+    text = "a form is open: its keys are in its last line";
+  } else if (filter) {
+    text = `filter: ${sanitizeLine(filter)}   (/ edits · Esc clears)`;
+  } else {
+    const trigger = pane === "checks" && !readOnly ? "t trigger · T by tag · space mark · " : "";
+    const drafts = pending > 0 ? `✎ ${pending} draft${pending === 1 ? "" : "s"} (:drafts) · ` : "";
+    text = `${drafts}${trigger}/ filter · Enter open · Esc back · r refresh · : palette · ? help · q quit`;
+  }
+  return (
+    <Box width={width} height={1}>
+      <Text color={color} wrap="truncate">
+        {text}
+      </Text>
+    </Box>
+  );
+}
+
+function Body({ width, height }: { width: number; height: number }) {
+  const pane = useConsole((s) => s.ui.pane);
+  const overlay = useConsole((s) => s.ui.overlay);
+  const form = useConsole((s) => s.work.form);
+  const once = useConsole((s) => s.work.once);
+  if (overlay.kind === "help") return <Help pane={pane} width={width} height={height} />;
+  if (overlay.kind === "confirm")
+    return (
+      <Confirm
+        title={overlay.title}
+        lines={overlay.lines}
+        width={width}
+        height={Math.min(height, overlay.lines.length + 4)}
+      />
+    );
+  if (overlay.kind === "none" && once) return <OncePanel once={once} width={width} height={height} />;
+  if (overlay.kind === "none" && form) return <Form form={form} width={width} height={height} />;
+  const PaneView = PANE_COMPONENTS[pane];
+  if (overlay.kind === "prompt" || overlay.kind === "palette") {
+    const box =
+      overlay.kind === "prompt" ? (
+        <Prompt
+          title={overlay.title}
+          prefix="› "
+          text={overlay.text}
+          hint={overlay.hint}
+          error={overlay.error}
+          width={width}
+        />
+      ) : (
+        <Palette text={overlay.text} error={overlay.error} width={width} />
+      );
+    return (
+      <Box flexDirection="column" width={width} height={height}>
+        {box}
+        <PaneView width={width} height={Math.max(1, height - 6)} />
+      </Box>
+    );
+  }
+  return <PaneView width={width} height={height} />;
+}
+
+export function App({ actions, fullscreen, onQuit, switchProfile }: AppProps) {
+  const { store, readOnly } = useInfo();
+  const { columns, rows } = useWindowSize();
+  const height = fullscreen ? rows : rows - 1;
+  const handler = useMemo(
+    () =>
+      createKeyHandler({
+        store,
+        actions,
+        readOnly,
+        quit: onQuit,
+        switchProfile,
+        pageSize: () => Math.max(1, height - 5),
+      }),
+    [store, actions, readOnly, onQuit, switchProfile, height],
+  );
+  useInput((input, key) => handler(input, key));
+  const pane = useConsole((s) => s.ui.pane);
+  const crumbs = useConsole(crumbsOf);
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+    return (
+      <Text wrap="truncate">{`vigil needs a terminal of at least ${MIN_COLUMNS}×${MIN_ROWS} (this one is ${columns}×${rows}) · q quits`}</Text>
+    );
+  }
+  const width = columns;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Header pane={pane} crumbs={crumbs ? crumbs.split("\u0000") : []} width={width} />
+      <Box height={height - 3} width={width} flexDirection="column">
+        <Body width={width} height={height - 3} />
+      </Box>
+      <Footer width={width} />
+      <StatusLine width={width} />
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * What every component reads: the store (through narrow selectors, so each re-renders only when its own
+ * slice of state changes), the theme, and the session's fixed facts (read-only, profile, host).
+ */
+import { createContext, useContext } from "react";
+import { useStore } from "zustand";
+import type { ConsoleStore } from "../store/store.ts";
+import type { ConsoleState } from "../store/types.ts";
+import type { Theme } from "./theme.ts";
+
+export type ConsoleInfo = {
+  store: ConsoleStore;
+  theme: Theme;
+  readOnly: boolean;
+  /** Profile name, or "default". */
+  profile: string;
+  /** Service host shown in the status line (host:port, no credentials). */
+  host: string;
+  /** The age after which the shown data is called stale (ms). */
+  staleAfterMs: number;
+};
+
+export const ConsoleContext = createContext<ConsoleInfo | undefined>(undefined);
+
+export function useInfo(): ConsoleInfo {
+  const v = useContext(ConsoleContext);
+  if (!v) throw new Error("ConsoleContext missing");
+  return v;
+}
+
+export function useConsole<T>(selector: (s: ConsoleState) => T): T {
+  return useStore(useInfo().store, selector);
+}

@@ -1,0 +1,64 @@
+/**
+ * Pure helpers of the key handler: the key flags it reads, what a lone character stands for inside a
+ * burst, and the line editing shared by the palette, the prompts and the filter.
+ */
+
+/** The parts of Ink's Key this handler reads. */
+export type KeyInfo = {
+  upArrow?: boolean;
+  downArrow?: boolean;
+  leftArrow?: boolean;
+  rightArrow?: boolean;
+  pageUp?: boolean;
+  pageDown?: boolean;
+  home?: boolean;
+  end?: boolean;
+  return?: boolean;
+  escape?: boolean;
+  ctrl?: boolean;
+  meta?: boolean;
+  tab?: boolean;
+  shift?: boolean;
+  backspace?: boolean;
+  delete?: boolean;
+};
+
+/** The key a single character stands for inside a burst (Enter, Backspace, Esc), else a plain key. */
+export function keyOf(ch: string): KeyInfo {
+  if (ch === "\r" || ch === "\n") return { return: true };
+  if (ch === "\x7f" || ch === "\b") return { backspace: true };
+  if (ch === "\x1b") return { escape: true };
+  if (ch === "\t") return { tab: true };
+  return {};
+}
+
+export function special(k: KeyInfo): boolean {
+  return Boolean(
+    k.upArrow ||
+      k.downArrow ||
+      k.leftArrow ||
+      k.rightArrow ||
+      k.pageUp ||
+      k.pageDown ||
+      k.home ||
+      k.end ||
+      k.return ||
+      k.escape ||
+      k.tab ||
+      k.backspace ||
+      k.delete ||
+      k.ctrl ||
+      k.meta,
+  );
+}
+
+/** Text entry shared by the palette, prompts and the filter: returns the new text or a verdict. */
+export function edit(text: string, input: string, key: KeyInfo): string | "submit" | "cancel" {
+  if (key.escape) return "cancel";
+  if (key.return) return "submit";
+  if (key.backspace || key.delete) return text.slice(0, -1);
+  if (key.ctrl && input === "u") return "";
+  if (key.ctrl || key.meta || key.tab || special(key)) return text;
+  // Printable only: drop control characters from pastes.
+  return text + input.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
+}

@@ -1,0 +1,89 @@
+/**
+ * The lines of an alert channel's detail, pure (tests call it without Ink): flags, config (secrets masked
+ * unless revealed), subscriptions with check names, and for WEBHOOK channels the request a delivery of the
+ * chosen alert type would send — rendered by the service's own webhook renderer (the one behind
+ * `vigil webhook render`), with a sample alert and the account's non-secret variables.
+ */
+import { type AlertChannel, isAlertChannelType } from "../../api/schemas/alert-channels.ts";
+import type { Check } from "../../api/schemas/checks.ts";
+import { maskAlertChannel, maskSecrets, maskUrlCredentials } from "../../api/secrets.ts";
+import { renderWebhook } from "../../service/alerts/webhook/render.ts";
+import { TemplateError } from "../../service/alerts/webhook/template.ts";
+import { alertVariables, sampleAlert } from "../../service/alerts/webhook/variables.ts";
+import { sanitizeBlock, sanitizeLine } from "../sanitize.ts";
+
+export type DetailLine = { text: string; tone?: "head" | "dim" | "error" | "warn" };
+
+/** A JSON body indented (one value per line fits a terminal); anything else as it is. */
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+const yes = (b: boolean | null | undefined) => (b ? "yes" : "no");
+
+export function alertChannelLines(
+  c: AlertChannel,
+  opts: {
+    revealed: boolean;
+    alertType: string;
+    checks: ReadonlyMap<string, Check>;
+    now: number;
+    /** The account's non-secret variables (user-defined template variables). */
+    variables?: Readonly<Record<string, string>> | undefined;
+  },
+): DetailLine[] {
+  const out: DetailLine[] = [];
+  const shown = (opts.revealed ? c : maskAlertChannel(c)) as { config?: Record<string, unknown> };
+  out.push({
+    text: `sends: failure ${yes(c.sendFailure)} · recovery ${yes(c.sendRecovery)} · degraded ${yes(c.sendDegraded)} · SSL ${c.sslExpiry ? `yes (from ${c.sslExpiryThreshold ?? "?"} days)` : "no"}${c.autoSubscribe ? " · auto-subscribe" : ""}`,
+  });
+  out.push({
+    text: `Config${opts.revealed ? " (SECRETS SHOWN — v hides them)" : " (secrets masked)"}`,
+    tone: "head",
+  });
+  for (const [k, v] of Object.entries(shown.config ?? {})) {
+    if (k === "template" && typeof v === "string") {
+      out.push({ text: `  config.template (${v.split("\n").length} lines)` });
+      continue;
+    }
+    out.push({
+      text: `  config.${sanitizeLine(k)}  ${sanitizeLine(typeof v === "string" ? v : JSON.stringify(v))}`,
+    });
+  }
+  const subs = c.subscriptions ?? [];
+  out.push({ text: `Subscriptions (${subs.length})`, tone: "head" });
+  if (subs.length === 0) out.push({ text: "  none", tone: "dim" });
+  for (const s of subs) {
+    const name = s.checkId ? (opts.checks.get(s.checkId)?.name ?? s.checkId) : `group ${s.groupId ?? "?"}`;
+    out.push({ text: `  ${s.activated ? "✔" : "⊘"} ${sanitizeLine(name)}` });
+  }
+  if (isAlertChannelType(c, "WEBHOOK")) {
+    out.push({ text: `Preview: ${opts.alertType} (a: next alert type) — sample alert`, tone: "head" });
+    try {
+      const req = renderWebhook(
+        c.config,
+        alertVariables(sampleAlert(opts.alertType, opts.now)),
+        opts.variables ?? {},
+        {
+          now: () => opts.now,
+        },
+      );
+      const url = opts.revealed ? req.url : maskUrlCredentials(req.url);
+      out.push({ text: `  ${req.method} ${sanitizeLine(url)}` });
+      const headers = Object.entries(req.headers).map(([key, value]) => ({ key, value }));
+      for (const h of opts.revealed ? headers : maskSecrets(headers))
+        out.push({ text: `  ${sanitizeLine(h.key)}: ${sanitizeLine(h.value)}`, tone: "dim" });
+      for (const l of sanitizeBlock(pretty(req.body)).split("\n")) out.push({ text: `  ${l}` });
+    } catch (e) {
+      out.push({
+        text: `  ✖ ${sanitizeLine(e instanceof TemplateError ? e.message : String(e))}`,
+        tone: "error",
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+/**
+ * Pane 6: alert channels — type, target (secrets masked), F/R/D/S flags, SSL threshold; the detail shows
+ * the config (masked; `v` reveals it, never in read-only mode), subscriptions with check names and, for
+ * WEBHOOK channels, the rendered body for the alert type chosen with `a`.
+ */
+import { Box, Text } from "ink";
+import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
+import { alertChannelRows } from "../../store/lists.ts";
+import { useClock } from "../clock.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { sanitizeLine } from "../sanitize.ts";
+import { Table } from "../widgets/Table.tsx";
+import type { Column } from "../widgets/table-layout.ts";
+import { alertChannelLines } from "./alert-channel-lines.ts";
+import { channelTarget } from "./check-detail.tsx";
+
+const flag = (b: boolean | null | undefined, letter: string) => (b ? letter : "·");
+/** F = failure, R = recovery, D = degraded, S = SSL expiry. */
+const flags = (c: AlertChannel) =>
+  `${flag(c.sendFailure, "F")}${flag(c.sendRecovery, "R")}${flag(c.sendDegraded, "D")}${flag(c.sslExpiry, "S")}`;
+
+const COLUMNS: Column<AlertChannel>[] = [
+  { id: "id", header: "ID", width: 6, priority: 70, align: "right", get: (c) => String(c.id) },
+  { id: "type", header: "TYPE", width: 9, priority: 90, get: (c) => sanitizeLine(String(c.type)) },
+  {
+    id: "target",
+    header: "TARGET",
+    width: "flex",
+    minWidth: 16,
+    priority: 99,
+    get: (c) => sanitizeLine(channelTarget(c)) || "—",
+  },
+  { id: "flags", header: "FRDS", width: 4, priority: 80, get: flags },
+  {
+    id: "ssl",
+    header: "SSL DAYS",
+    width: 8,
+    priority: 40,
+    align: "right",
+    get: (c) => (c.sslExpiryThreshold == null ? "—" : String(c.sslExpiryThreshold)),
+  },
+  {
+    id: "subs",
+    header: "SUBS",
+    width: 5,
+    priority: 50,
+    align: "right",
+    get: (c) => String(c.subscriptions?.length ?? 0),
+  },
+];
+
+function ChannelDetail({ id, width, height }: { id: string; width: number; height: number }) {
+  const { theme, readOnly } = useInfo();
+  const channel = useConsole((s) => s.alertChannels.items.find((c) => String(c.id) === id));
+  const revealed = useConsole((s) => s.work.revealed === id && !readOnly);
+  const alertType = useConsole((s) => s.work.alertType);
+  const variables = useConsole((s) => s.work.variables);
+  const checks = useConsole((s) => s.checks.byId);
+  const scroll = useConsole((s) => s.work.detailRow.alerts ?? 0);
+  const now = useClock(60_000);
+  if (!channel) return <Text color={theme.dim}>alert channel not found</Text>;
+  const lines = alertChannelLines(channel, { revealed, alertType, checks, now, variables });
+  const room = Math.max(1, height - 2);
+  const start = Math.min(scroll, Math.max(0, lines.length - room));
+  const color = (t: string | undefined) =>
+    t === "dim" ? theme.dim : t === "error" ? theme.error : t === "head" ? theme.accent : undefined;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text
+        bold
+        wrap="truncate"
+      >{`#${channel.id} ${sanitizeLine(String(channel.type))}  ${sanitizeLine(channelTarget(channel))}`}</Text>
+      <Text color={theme.dim} wrap="truncate">
+        {`${readOnly ? "read-only: secrets stay masked" : revealed ? "v: mask secrets" : "v: reveal secrets"}${channel.type === "WEBHOOK" ? " · a: alert type of the preview" : ""} · j/k scroll · Esc back`}
+      </Text>
+      {lines.slice(start, start + room).map((l, i) => (
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional lines of one detail
+          key={i}
+          wrap="truncate"
+          color={color(l.tone)}
+          bold={l.tone === "head"}
+        >
+          {l.text}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export function AlertChannelsPane({ width, height }: { width: number; height: number }) {
+  const { theme } = useInfo();
+  const rows = useConsole(alertChannelRows);
+  const meta = useConsole((s) => s.alertChannels);
+  const cursor = useConsole((s) => s.ui.cursor.alerts ?? 0);
+  const detail = useConsole((s) => s.ui.detail.alerts);
+  const filter = useConsole((s) => s.ui.filter.alerts ?? "");
+  if (detail !== undefined) return <ChannelDetail id={detail} width={width} height={height} />;
+  const empty =
+    meta.loadedAt === undefined
+      ? meta.error
+        ? `✖ ${sanitizeLine(meta.error)}`
+        : "loading…"
+      : filter
+        ? "no alert channel matches the filter"
+        : "no alert channels";
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text color={theme.dim} wrap="truncate">
+        {`${rows.length}${filter ? ` of ${meta.items.length}` : ""} alert channels · FRDS = sends failure, recovery, degraded, SSL · Enter: config, subscriptions, preview`}
+      </Text>
+      <Table
+        rows={rows}
+        columns={COLUMNS}
+        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
+        height={height - 1}
+        width={width}
+        rowKey={(c) => String(c.id)}
+        theme={theme}
+        empty={empty}
+      />
+    </Box>
+  );
+}

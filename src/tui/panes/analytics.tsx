@@ -1,0 +1,128 @@
+/**
+ * Pane 3: analytics of one check by its type (URL monitor, TCP, browser) — sparklines of response time
+ * avg / p50 / p95 / p99 and availability with min / max / last in the report's units; grouped by location
+ * (or status code) it shows one sparkline per group. Reports are cached per query, so going back to a
+ * check shows the last report at once while it refreshes.
+ */
+import { Box, Text } from "ink";
+import { seriesRows } from "../../api/schemas/analytics.ts";
+import { ANALYTICS_METRICS } from "../../store/loaders.ts";
+import {
+  analyticsChecks,
+  analyticsKey,
+  analyticsKind,
+  analyticsQuery,
+  paneCheck,
+} from "../../store/selectors.ts";
+import type { AnalyticsOptions } from "../../store/types.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { formatTimestamp } from "../format.ts";
+import { sanitizeLine } from "../sanitize.ts";
+import { Sparkline } from "../widgets/Sparkline.tsx";
+
+const RANGE_LABEL = { "24h": "24 h", "7d": "7 d", "30d": "30 d", custom: "custom" } as const;
+
+function settings(o: AnalyticsOptions): string {
+  const q = analyticsQuery(o, Date.now());
+  const range =
+    o.range === "custom"
+      ? `${formatTimestamp(q.from * 1000)} → ${formatTimestamp(q.to * 1000)}`
+      : RANGE_LABEL[o.range];
+  const interval = o.interval === undefined ? `auto (${q.interval} min)` : `${o.interval} min`;
+  const group = o.groupBy === "none" ? "none" : o.groupBy === "runLocation" ? "location" : "status code";
+  return `range ${range} · interval ${interval} · group ${group} · results ${o.filter}`;
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+export function AnalyticsPane({ width, height }: { width: number; height: number }) {
+  const { theme } = useInfo();
+  const row = useConsole((s) => paneCheck(s, "analytics"));
+  const count = useConsole((s) => analyticsChecks(s).length);
+  const index = useConsole((s) =>
+    analyticsChecks(s).findIndex((r) => r.id === paneCheck(s, "analytics")?.id),
+  );
+  const opts = useConsole((s) => s.ui.analytics);
+  const entry = useConsole((s) =>
+    row ? s.analytics.cache.get(analyticsKey(row.id, s.ui.analytics)) : undefined,
+  );
+  const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
+  if (!row) {
+    return (
+      <Text color={theme.dim}>
+        {loaded ? "no URL, TCP or browser check to show analytics for" : "loading checks…"}
+      </Text>
+    );
+  }
+  const kind = analyticsKind(String(row.check.checkType))!;
+  const report = entry?.report;
+  const meta = report?.metadata ?? {};
+  const metrics = ANALYTICS_METRICS[kind];
+  const lines: React.ReactNode[] = [];
+  const room = Math.max(0, height - 4);
+  if (report) {
+    if (opts.groupBy === "none") {
+      const rows = report.series.flatMap(seriesRows);
+      for (const m of metrics) {
+        const label = meta[m]?.label ?? m;
+        lines.push(
+          <Sparkline
+            key={m}
+            label={label}
+            values={rows.map((r) => num(r[m]))}
+            unit={meta[m]?.unit}
+            width={width}
+            labelWidth={22}
+          />,
+        );
+      }
+    } else {
+      const m = metrics[0]!;
+      const key = opts.groupBy;
+      lines.push(
+        <Text key="legend" color={theme.dim} wrap="truncate">
+          {`${meta[m]?.label ?? m} per ${key === "runLocation" ? "location" : "status code"}`}
+        </Text>,
+      );
+      for (const [i, item] of report.series.entries()) {
+        const rows = seriesRows(item);
+        const group = String((item as Record<string, unknown>)[key] ?? rows[0]?.[key] ?? `group ${i + 1}`);
+        lines.push(
+          <Sparkline
+            key={`g${i}`}
+            label={group}
+            values={rows.map((r) => num(r[m]))}
+            unit={meta[m]?.unit}
+            width={width}
+            labelWidth={22}
+          />,
+        );
+      }
+      if (report.series.length === 0)
+        lines.push(
+          <Text key="none" color={theme.dim}>
+            {" "}
+            no results in this window
+          </Text>,
+        );
+    }
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate">
+        <Text bold>{sanitizeLine(row.check.name)}</Text>
+        <Text
+          color={theme.dim}
+        >{`  ${kind.toUpperCase()} · check ${index + 1} of ${count} ([ ] or j/k to switch)`}</Text>
+      </Text>
+      <Text color={theme.dim} wrap="truncate">
+        {settings(opts)}
+      </Text>
+      {entry?.error ? (
+        <Text color={theme.error} wrap="truncate">{`✖ ${sanitizeLine(entry.error)}`}</Text>
+      ) : null}
+      {!report && !entry?.error ? <Text color={theme.dim}>loading report…</Text> : null}
+      {lines.slice(0, room)}
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+/** The detail of one check: configuration summary, recent results as a strip, alert subscriptions. */
+import { Box, Text } from "ink";
+import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
+import type { Check } from "../../api/schemas/checks.ts";
+import { maskAlertChannel } from "../../api/secrets.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { checkHealth, formatAgo, formatMs, sparkline, statusSymbol } from "../format.ts";
+import { sanitizeLine } from "../sanitize.ts";
+
+/** A channel's target in one line, secrets masked. */
+export function channelTarget(channel: AlertChannel): string {
+  const c = maskAlertChannel(channel) as { config?: Record<string, unknown> };
+  const cfg = c.config ?? {};
+  const pick = ["address", "url", "number", "channel", "serviceName", "name"]
+    .map((k) => cfg[k])
+    .find((v) => typeof v === "string");
+  return typeof pick === "string" ? pick : "";
+}
+
+function configLines(c: Check): [string, string][] {
+  const out: [string, string][] = [
+    ["type", String(c.checkType)],
+    ["state", `${c.activated === false ? "deactivated" : "activated"}${c.muted ? ", muted" : ""}`],
+    ["frequency", c.frequency === undefined || c.frequency === null ? "—" : `every ${c.frequency} min`],
+    ["locations", [...(c.locations ?? []), ...(c.privateLocations ?? [])].join(", ") || "—"],
+    ["tags", (c.tags ?? []).join(", ") || "—"],
+  ];
+  const r = c.request;
+  if (r?.url) out.push(["request", `${r.method ?? "GET"} ${r.url}`]);
+  if (r?.hostname) out.push(["target", `${r.hostname}${r.port ? `:${r.port}` : ""}`]);
+  if (r?.query) out.push(["query", `${r.recordType ?? ""} ${r.query}`]);
+  if (c.heartbeat) {
+    const h = c.heartbeat;
+    out.push([
+      "heartbeat",
+      `period ${h.period ?? "?"} ${h.periodUnit ?? ""}, grace ${h.grace ?? "?"} ${h.graceUnit ?? ""}`,
+    ]);
+  }
+  if (c.degradedResponseTime != null || c.maxResponseTime != null)
+    out.push([
+      "thresholds",
+      `degraded ${formatMs(c.degradedResponseTime)}, max ${formatMs(c.maxResponseTime)}`,
+    ]);
+  if (c.description) out.push(["description", c.description]);
+  return out;
+}
+
+export function CheckDetail({ id, width, height }: { id: string; width: number; height: number }) {
+  const { theme } = useInfo();
+  const check = useConsole((s) => s.checks.byId.get(id));
+  const status = useConsole((s) => s.statuses.byId.get(id));
+  const results = useConsole((s) => s.results.byCheck.get(id));
+  const channels = useConsole((s) => s.alertChannels.items);
+  if (!check) return <Text color={theme.dim}>check not found (it may have been deleted)</Text>;
+  const health = checkHealth(status);
+  const sym = statusSymbol(health);
+  const items = [...(results?.items ?? [])].reverse();
+  const strip = items
+    .map(
+      (r) =>
+        statusSymbol(r.hasFailures || r.hasErrors ? "failing" : r.isDegraded ? "degraded" : "passing").symbol,
+    )
+    .join("");
+  const subs = check.alertChannelSubscriptions ?? [];
+  const lines = configLines(check);
+  const room = Math.max(0, height - lines.length - 8);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate">
+        <Text color={theme.tone[sym.tone]}>{`${sym.symbol} ${health}`}</Text>
+        <Text bold>{`  ${sanitizeLine(check.name)}`}</Text>
+        <Text
+          color={theme.dim}
+        >{`  last run ${formatAgo(status?.updated_at)} at ${sanitizeLine(status?.lastRunLocation ?? "—")}`}</Text>
+      </Text>
+      {lines.map(([k, v]) => (
+        <Text key={k} wrap="truncate">
+          <Text color={theme.dim}>{`${k.padEnd(12)} `}</Text>
+          {sanitizeLine(v)}
+        </Text>
+      ))}
+      <Text bold>{`Recent results (${items.length}, oldest → newest)`}</Text>
+      <Text wrap="truncate">
+        {items.length
+          ? `  ${strip.slice(-(width - 4))}`
+          : `  ${results?.error ? `✖ ${sanitizeLine(results.error)}` : "loading…"}`}
+      </Text>
+      <Text wrap="truncate" color={theme.chart}>
+        {items.length
+          ? `  ${sparkline(
+              items.map((r) => r.responseTime ?? null),
+              width - 30,
+            )}  last ${formatMs(items[items.length - 1]?.responseTime)}`
+          : ""}
+      </Text>
+      <Text bold>{`Alert subscriptions (${subs.length})`}</Text>
+      {subs.length === 0 ? <Text color={theme.dim}> none</Text> : null}
+      {subs.slice(0, room).map((sub) => {
+        const ch = channels.find((c) => c.id === sub.alertChannelId);
+        const label = ch ? `${ch.type} ${channelTarget(ch)}` : "(channel not loaded)";
+        return (
+          <Text key={sub.alertChannelId} wrap="truncate">
+            {`  ${sub.activated === false ? "⊘" : "✔"} #${sub.alertChannelId} ${sanitizeLine(label)}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,149 @@
+/** Pane 1: every check in the windowed table (failing and degraded first), or the detail of one. */
+import { Box, Text } from "ink";
+import { useCallback, useMemo } from "react";
+import { type CheckRow, visibleCheckRows } from "../../store/selectors.ts";
+import { setChecksWindow } from "../../store/slices/ui.ts";
+import { apply } from "../../store/store.ts";
+import { useClock } from "../clock.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { formatAgoCoarse, formatMs, statusSymbol } from "../format.ts";
+import { sanitizeLine } from "../sanitize.ts";
+import { Table } from "../widgets/Table.tsx";
+import type { Column } from "../widgets/table-layout.ts";
+import { CheckDetail } from "./check-detail.tsx";
+
+const SORT_LABEL = {
+  status: "status",
+  name: "name",
+  type: "type",
+  frequency: "frequency",
+  lastRun: "last run",
+  responseTime: "response time",
+} as const;
+
+function frequency(f: number | null | undefined): string {
+  if (f === null || f === undefined) return "—";
+  if (f === 0) return "<1m";
+  return f >= 60 && f % 60 === 0 ? `${f / 60}h` : `${f}m`;
+}
+
+export function checkColumns(now: number): Column<CheckRow>[] {
+  return [
+    {
+      id: "status",
+      header: "",
+      width: 1,
+      priority: 100,
+      get: (r) => statusSymbol(r.health).symbol,
+      tone: (r) => statusSymbol(r.health).tone,
+    },
+    {
+      id: "name",
+      header: "NAME",
+      width: "flex",
+      minWidth: 16,
+      maxWidth: 44,
+      priority: 99,
+      get: (r) => sanitizeLine(r.check.name),
+    },
+    {
+      id: "type",
+      header: "TYPE",
+      width: 9,
+      priority: 60,
+      get: (r) => sanitizeLine(String(r.check.checkType)),
+    },
+    {
+      id: "freq",
+      header: "FREQ",
+      width: 4,
+      priority: 50,
+      align: "right",
+      get: (r) => frequency(r.check.frequency),
+    },
+    {
+      id: "locations",
+      header: "LOCATIONS",
+      width: 14,
+      priority: 20,
+      get: (r) =>
+        sanitizeLine([...(r.check.locations ?? []), ...(r.check.privateLocations ?? [])].join(",")) || "—",
+    },
+    {
+      id: "tags",
+      header: "TAGS",
+      width: 16,
+      priority: 30,
+      get: (r) => sanitizeLine((r.check.tags ?? []).join(",")) || "—",
+    },
+    {
+      id: "last",
+      header: "LAST RUN",
+      width: 10,
+      priority: 70,
+      align: "right",
+      get: (r) => formatAgoCoarse(r.lastRunAt, now),
+    },
+    {
+      id: "resp",
+      header: "RESP",
+      width: 7,
+      priority: 65,
+      align: "right",
+      get: (r) => formatMs(r.lastResponseMs),
+    },
+  ];
+}
+
+export function ChecksPane({ width, height }: { width: number; height: number }) {
+  const { store, theme } = useInfo();
+  const detail = useConsole((s) => s.ui.detail.checks);
+  const rows = useConsole(visibleCheckRows);
+  const cursor = useConsole((s) => s.ui.cursor.checks ?? 0);
+  const marked = useConsole((s) => s.ui.marked);
+  const sort = useConsole((s) => s.ui.sort);
+  const filter = useConsole((s) => s.ui.filter.checks ?? "");
+  const total = useConsole((s) => s.checks.items.length);
+  const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
+  const error = useConsole((s) => s.checks.error);
+  const now = useClock(15_000);
+  const columns = useMemo(() => checkColumns(now), [now]);
+  const onWindow = useCallback(
+    (first: number, count: number) => apply(store, setChecksWindow(store.getState(), first, count)),
+    [store],
+  );
+  const isMarked = useCallback((r: CheckRow) => marked.has(r.id), [marked]);
+  if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
+  const failing = rows.filter((r) => r.health === "failing").length;
+  const degraded = rows.filter((r) => r.health === "degraded").length;
+  const summary =
+    `${rows.length}${filter ? ` of ${total}` : ""} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
+    ` · sort: ${SORT_LABEL[sort.column]}${sort.desc ? " ↓" : ""}${marked.size ? ` · ● ${marked.size} marked` : ""}`;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate" color={theme.dim}>
+        {summary}
+      </Text>
+      <Table
+        rows={rows}
+        columns={columns}
+        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
+        height={height - 1}
+        width={width}
+        rowKey={(r) => r.id}
+        isMarked={isMarked}
+        theme={theme}
+        empty={
+          !loaded
+            ? error
+              ? `✖ ${sanitizeLine(error)}`
+              : "loading checks…"
+            : filter
+              ? "no check matches the filter"
+              : "no checks"
+        }
+        onWindow={onWindow}
+      />
+    </Box>
+  );
+}

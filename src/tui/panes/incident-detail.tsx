@@ -1,0 +1,70 @@
+/** The detail of one incident: severity, status, services, age, and every update (j/k selects one for `e`). */
+import { Box, Text } from "ink";
+import { sortedUpdates } from "../../store/incident-targets.ts";
+import { incidentStartedAt } from "../../store/lists.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { formatAgo, formatTimestamp, statusSymbol, truncate } from "../format.ts";
+import { sanitizeLine } from "../sanitize.ts";
+
+export function IncidentDetail({ id, width, height }: { id: string; width: number; height: number }) {
+  const { theme, readOnly } = useInfo();
+  const inc = useConsole((s) => s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id));
+  const row = useConsole((s) => s.work.detailRow.incidents);
+  if (!inc) return <Text color={theme.dim}>loading the incident…</Text>;
+  const updates = sortedUpdates(inc);
+  const sel = Math.min(row ?? updates.length - 1, updates.length - 1);
+  const sym = statusSymbol(inc.lastUpdateStatus);
+  const head = [
+    `severity ${sanitizeLine(inc.severity)}`,
+    `opened ${formatAgo(incidentStartedAt(inc))}`,
+    inc.lastUpdateStatus === "RESOLVED" && inc.duration != null
+      ? `resolved after ${Math.round(Number(inc.duration) / 60)} min`
+      : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const services = inc.services.map((s) => sanitizeLine(s.name)).join(", ") || "—";
+  const room = Math.max(1, height - 5);
+  const lines: { key: string; text: string; selected: boolean; dim?: boolean }[] = [];
+  updates.forEach((u, i) => {
+    const when = formatTimestamp(String(u.publicIncidentUpdateDate ?? u.created_at ?? ""));
+    const prefix = `${i === sel ? "›" : " "} ${when}  ${sanitizeLine(u.status ?? "").padEnd(13)} ${u.notifySubscribers ? "✉" : " "} `;
+    const desc = sanitizeLine(u.description ?? "");
+    if (i !== sel) {
+      lines.push({ key: `${i}`, text: truncate(`${prefix}${desc}`, width), selected: false });
+      return;
+    }
+    // the selected update in full (wrapped under its prefix)
+    const w = Math.max(10, width - prefix.length);
+    const chars = [...desc];
+    for (let k = 0, n = 0; k < Math.max(1, chars.length) && n < 6; k += w, n++)
+      lines.push({
+        key: `${i}-${n}`,
+        text: `${n === 0 ? prefix : " ".repeat(prefix.length)}${chars.slice(k, k + w).join("")}`,
+        selected: true,
+      });
+  });
+  const firstSel = lines.findIndex((l) => l.selected);
+  const start = Math.max(0, Math.min(firstSel - Math.floor(room / 2), lines.length - room));
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate">
+        <Text color={theme.tone[sym.tone]}>{`${sym.symbol} ${sanitizeLine(inc.lastUpdateStatus)}`}</Text>
+        <Text bold>{`  ${sanitizeLine(inc.name)}`}</Text>
+      </Text>
+      <Text wrap="truncate" color={theme.dim}>
+        {head}
+      </Text>
+      <Text wrap="truncate">{`services: ${services}`}</Text>
+      <Text bold wrap="truncate">
+        {`Updates (${updates.length}, oldest first${readOnly ? "" : " · j/k select · e edit · u new update · s edit incident"})`}
+      </Text>
+      {updates.length === 0 ? <Text color={theme.dim}> no updates</Text> : null}
+      {lines.slice(start, start + room).map((l) => (
+        <Text key={l.key} wrap="truncate" inverse={l.selected}>
+          {l.text}
+        </Text>
+      ))}
+    </Box>
+  );
+}

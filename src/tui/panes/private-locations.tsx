@@ -1,0 +1,123 @@
+/**
+ * Pane 8: private locations — name, slug, agents, last seen; the detail (from the single read: last seen
+ * and agent count) with the proxy URL's credentials and the keys masked, and the check and group
+ * assignments. `n` creates one; its raw key is shown once, in a panel of its own (widgets/Form.tsx).
+ */
+import { Box, Text } from "ink";
+import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
+import { maskPrivateLocation } from "../../api/secrets.ts";
+import { privateLocationRows } from "../../store/lists.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { formatAgo, formatTimestamp } from "../format.ts";
+import { sanitizeLine } from "../sanitize.ts";
+import { Table } from "../widgets/Table.tsx";
+import type { Column } from "../widgets/table-layout.ts";
+
+const COLUMNS: Column<PrivateLocation>[] = [
+  { id: "name", header: "NAME", width: "flex", minWidth: 16, priority: 99, get: (l) => sanitizeLine(l.name) },
+  { id: "slug", header: "SLUG", width: 18, priority: 90, get: (l) => sanitizeLine(l.slugName) },
+  {
+    id: "agents",
+    header: "AGENTS",
+    width: 6,
+    priority: 70,
+    align: "right",
+    get: (l) => (l.agentCount == null ? "—" : String(l.agentCount)),
+  },
+  {
+    id: "seen",
+    header: "LAST SEEN",
+    width: 11,
+    priority: 60,
+    align: "right",
+    get: (l) => formatAgo(l.lastSeen ?? undefined),
+  },
+  {
+    id: "checks",
+    header: "CHECKS",
+    width: 6,
+    priority: 40,
+    align: "right",
+    get: (l) => String(l.checkAssignments?.length ?? 0),
+  },
+];
+
+/** Detail lines as [label, value], secrets masked (values sanitised when rendered). */
+export function locationFields(
+  l: PrivateLocation,
+  checkName: (id: string) => string | undefined,
+): [string, string][] {
+  const m = maskPrivateLocation(l);
+  const keys = (m.keys ?? []).map((k) => k.maskedKey ?? "****");
+  const checks = (m.checkAssignments ?? []).map((a) => checkName(a.checkId) ?? a.checkId);
+  const groups = (m.groupAssignments ?? []).map((g) => `group ${g.groupId}`);
+  return [
+    ["slug", m.slugName],
+    ["icon", m.icon ?? "—"],
+    ["proxy URL", m.proxyUrl ?? "—"],
+    ["keys", keys.join(", ") || "—"],
+    ["agents", m.agentCount == null ? "— (single read pending)" : String(m.agentCount)],
+    ["last seen", m.lastSeen ? `${formatAgo(m.lastSeen)} (${formatTimestamp(m.lastSeen)})` : "never"],
+    ["created", formatTimestamp(m.created_at)],
+    [`checks (${checks.length})`, checks.join(", ") || "none"],
+    [`groups (${groups.length})`, groups.join(", ") || "none"],
+  ];
+}
+
+function LocationDetail({ id, width, height }: { id: string; width: number; height: number }) {
+  const { theme } = useInfo();
+  const loc = useConsole(
+    (s) => s.details.locations.get(id) ?? s.privateLocations.items.find((l) => l.id === id),
+  );
+  const checks = useConsole((s) => s.checks.byId);
+  if (!loc) return <Text color={theme.dim}>loading the private location…</Text>;
+  const fields = locationFields(loc, (cid) => checks.get(cid)?.name);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold wrap="truncate">
+        {sanitizeLine(loc.name)}
+      </Text>
+      {fields.slice(0, height - 1).map(([k, v]) => (
+        <Text key={k} wrap="truncate">
+          <Text color={theme.dim}>{`${k.padEnd(14)} `}</Text>
+          {sanitizeLine(v)}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export function PrivateLocationsPane({ width, height }: { width: number; height: number }) {
+  const { theme, readOnly } = useInfo();
+  const rows = useConsole(privateLocationRows);
+  const meta = useConsole((s) => s.privateLocations);
+  const cursor = useConsole((s) => s.ui.cursor.locations ?? 0);
+  const detail = useConsole((s) => s.ui.detail.locations);
+  const filter = useConsole((s) => s.ui.filter.locations ?? "");
+  if (detail !== undefined) return <LocationDetail id={detail} width={width} height={height} />;
+  const empty =
+    meta.loadedAt === undefined
+      ? meta.error
+        ? `✖ ${sanitizeLine(meta.error)}`
+        : "loading…"
+      : filter
+        ? "no private location matches the filter"
+        : "no private locations";
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text color={theme.dim} wrap="truncate">
+        {`${rows.length}${filter ? ` of ${meta.items.length}` : ""} private locations · Enter: detail (keys masked)${readOnly ? "" : " · n: new"}`}
+      </Text>
+      <Table
+        rows={rows}
+        columns={COLUMNS}
+        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
+        height={height - 1}
+        width={width}
+        rowKey={(l) => l.id}
+        theme={theme}
+        empty={empty}
+      />
+    </Box>
+  );
+}

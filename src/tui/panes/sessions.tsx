@@ -1,0 +1,146 @@
+/**
+ * Pane 2: the sessions this console started, followed live (status, per-location progress, elapsed,
+ * result), and the detail of one: each location's run with its response time and, for a failed run, the
+ * error message (sanitised).
+ */
+import { Box, Text } from "ink";
+import { useMemo } from "react";
+import type { CheckSessionDetail, CheckSessionResult } from "../../api/schemas/check-sessions.ts";
+import { visibleSessions } from "../../store/selectors.ts";
+import type { TrackedSession } from "../../store/types.ts";
+import { useClock } from "../clock.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { formatDuration, formatMs, statusSymbol, toEpochMs } from "../format.ts";
+import { sanitizeLine } from "../sanitize.ts";
+import { Table } from "../widgets/Table.tsx";
+import type { Column } from "../widgets/table-layout.ts";
+
+/** The per-location results known so far (the trigger's answer has none yet). */
+export function sessionResults(t: TrackedSession): CheckSessionResult[] {
+  const r = (t.session as Partial<CheckSessionDetail>).results;
+  return Array.isArray(r) ? r : [];
+}
+
+function progress(t: TrackedSession): string {
+  const total = t.session.runLocations.length;
+  const results = sessionResults(t);
+  const done = new Set(results.map((r) => r.runLocation)).size;
+  return total ? `${Math.min(done, total)}/${total}` : `${done}`;
+}
+
+function elapsed(t: TrackedSession, now: number): string {
+  const start = toEpochMs(t.session.startedAt);
+  const from = Number.isFinite(start) ? start : t.trackedAt;
+  if (t.session.timeElapsed != null && t.done) return formatDuration(t.session.timeElapsed);
+  const stop = toEpochMs(t.session.stoppedAt);
+  return formatDuration((Number.isFinite(stop) ? stop : now) - from);
+}
+
+function result(t: TrackedSession): string {
+  if (t.error) return `✖ ${t.error}`;
+  const results = sessionResults(t);
+  const firstError = [...t.resultErrors.values()][0];
+  if (firstError) return firstError;
+  if (!t.done) return "running…";
+  const times = results.map((r) => r.responseTime).filter((v): v is number => typeof v === "number");
+  return times.length ? `${formatMs(Math.max(...times))} slowest` : "—";
+}
+
+function sessionColumns(now: number): Column<TrackedSession>[] {
+  const sym = (t: TrackedSession) => statusSymbol(t.error ? "error" : t.session.status);
+  return [
+    { id: "sym", header: "", width: 1, priority: 100, get: (t) => sym(t).symbol, tone: (t) => sym(t).tone },
+    {
+      id: "name",
+      header: "CHECK",
+      width: "flex",
+      minWidth: 16,
+      priority: 99,
+      get: (t) => sanitizeLine(t.session.name ?? t.session.checkId),
+    },
+    { id: "status", header: "STATUS", width: 17, priority: 90, get: (t) => sanitizeLine(t.session.status) },
+    { id: "progress", header: "LOC", width: 5, priority: 80, align: "right", get: progress },
+    { id: "elapsed", header: "ELAPSED", width: 8, priority: 70, align: "right", get: (t) => elapsed(t, now) },
+    { id: "result", header: "RESULT", width: 24, priority: 60, get: (t) => sanitizeLine(result(t)) },
+  ];
+}
+
+export function SessionsPane({ width, height }: { width: number; height: number }) {
+  const { theme } = useInfo();
+  const detail = useConsole((s) => s.ui.detail.sessions);
+  const rows = useConsole(visibleSessions);
+  const cursor = useConsole((s) => s.ui.cursor.sessions ?? 0);
+  const running = rows.some((t) => !t.done);
+  // Tick only while something runs (elapsed time); idle frames stay unchanged.
+  const now = useClock(running ? 1000 : 60_000);
+  const columns = useMemo(() => sessionColumns(now), [now]);
+  if (detail !== undefined) return <SessionDetail id={detail} width={width} height={height} now={now} />;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text color={theme.dim} wrap="truncate">
+        {`${rows.length} session${rows.length === 1 ? "" : "s"} · ${rows.filter((t) => !t.done).length} running · t on the checks pane starts more`}
+      </Text>
+      <Table
+        rows={rows}
+        columns={columns}
+        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
+        height={height - 1}
+        width={width}
+        rowKey={(t) => t.session.checkSessionId}
+        theme={theme}
+        empty="no sessions yet — select a check on pane 1 and press t"
+      />
+    </Box>
+  );
+}
+
+function SessionDetail({
+  id,
+  width,
+  height,
+  now,
+}: {
+  id: string;
+  width: number;
+  height: number;
+  now: number;
+}) {
+  const { theme } = useInfo();
+  const t = useConsole((s) => s.sessions.byId.get(id));
+  if (!t) return <Text color={theme.dim}>session no longer kept</Text>;
+  const s = t.session;
+  const results = sessionResults(t);
+  const sym = statusSymbol(t.error ? "error" : s.status);
+  const byLocation = new Map(results.map((r) => [r.runLocation, r]));
+  const locations = [...new Set([...s.runLocations, ...results.map((r) => r.runLocation)])];
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate">
+        <Text color={theme.tone[sym.tone]}>{`${sym.symbol} ${sanitizeLine(s.status)}`}</Text>
+        <Text bold>{`  ${sanitizeLine(s.name ?? s.checkId)}`}</Text>
+        <Text color={theme.dim}>{`  ${elapsed(t, now)} · session ${sanitizeLine(s.checkSessionId)}`}</Text>
+      </Text>
+      {t.error ? <Text color={theme.error} wrap="truncate">{`✖ ${sanitizeLine(t.error)}`}</Text> : null}
+      <Text bold>{`Locations (${progress(t)})`}</Text>
+      {locations.slice(0, Math.max(0, height - 4)).map((loc) => {
+        const r = byLocation.get(loc);
+        const state = !r
+          ? "pending"
+          : r.hasFailures || r.hasErrors
+            ? "failed"
+            : r.isDegraded
+              ? "degraded"
+              : "passed";
+        const ls = statusSymbol(r ? state : t.done ? "unknown" : "running");
+        const err = r ? t.resultErrors.get(r.checkResultId) : undefined;
+        return (
+          <Text key={loc} wrap="truncate">
+            <Text color={theme.tone[ls.tone]}>{`  ${ls.symbol} `}</Text>
+            {`${sanitizeLine(loc).padEnd(16)} ${state.padEnd(9)} ${formatMs(r?.responseTime).padStart(8)}`}
+            {err ? <Text color={theme.error}>{`  ${sanitizeLine(err)}`}</Text> : null}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+/** The top line: breadcrumbs (pane › detail) on the left, the pane numbers on the right (current in [ ]). */
+import { Box, Text } from "ink";
+import { PANES, type Pane } from "../../store/types.ts";
+import { useInfo } from "../context.tsx";
+import { displayWidth, truncate } from "../format.ts";
+import { PANE_TITLES } from "../keymap.ts";
+import { sanitizeLine } from "../sanitize.ts";
+
+export function Header({ pane, crumbs, width }: { pane: Pane; crumbs: readonly string[]; width: number }) {
+  const { theme } = useInfo();
+  const tabs = PANES.map((p, i) => (p === pane ? `[${i + 1}]` : ` ${i + 1} `)).join("");
+  const left = ["vigil", PANE_TITLES[pane], ...crumbs.map((c) => sanitizeLine(c))].join(" › ");
+  const room = Math.max(10, width - displayWidth(tabs) - 1);
+  const shown = truncate(left, room);
+  return (
+    <Box width={width} height={1} justifyContent="space-between">
+      <Text bold color={theme.accent} wrap="truncate">
+        {shown}
+      </Text>
+      <Text color={theme.dim}>{tabs}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The bottom line: profile@host, READ-ONLY badge, connection state, age of the shown data (a warning once
+ * stale), requests in flight, the last error (one line, sanitised). Every state has a symbol or a word, so
+ * it reads the same without colour.
+ */
+import { Box, Text } from "ink";
+import { paneLoadedAt } from "../../store/selectors.ts";
+import { useClock } from "../clock.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { formatAgo, truncate } from "../format.ts";
+import { sanitizeLine } from "../sanitize.ts";
+
+const CONNECTION = {
+  connecting: { symbol: "◌", word: "connecting" },
+  online: { symbol: "●", word: "online" },
+  offline: { symbol: "✖", word: "offline" },
+} as const;
+
+/**
+ * The age in steps of 10 s under a minute, then minutes: the line changes at most every 10 s, so an idle
+ * console writes almost nothing (design.md §4: ≤ 100 B/s idle).
+ */
+export function dataAge(loadedAt: number, now: number): string {
+  const s = Math.floor((now - loadedAt) / 1000);
+  if (s < 10) return "just now";
+  if (s < 60) return `${Math.floor(s / 10) * 10} s ago`;
+  return formatAgo(loadedAt, now);
+}
+
+function DataAge() {
+  const { theme, staleAfterMs } = useInfo();
+  const loadedAt = useConsole((s) => paneLoadedAt(s));
+  const sessions = useConsole((s) => s.ui.pane === "sessions");
+  const now = useClock(2000);
+  if (sessions) return <Text>live</Text>;
+  if (loadedAt === undefined) return <Text color={theme.dim}>no data yet</Text>;
+  const stale = now - loadedAt > staleAfterMs;
+  const age = dataAge(loadedAt, now);
+  return stale ? <Text color={theme.warn}>{`⚠ stale: data ${age}`}</Text> : <Text>{`data ${age}`}</Text>;
+}
+
+export function StatusLine({ width }: { width: number }) {
+  const { theme, readOnly, profile, host } = useInfo();
+  const connection = useConsole((s) => s.ui.connection);
+  const inFlight = useConsole((s) => s.ui.inFlight);
+  const lastError = useConsole((s) => s.ui.lastError);
+  const c = CONNECTION[connection];
+  const tone =
+    connection === "online" ? theme.tone.ok : connection === "offline" ? theme.tone.bad : theme.tone.busy;
+  const who = truncate(sanitizeLine(`${profile}@${host}`), 28);
+  const err = lastError ? truncate(sanitizeLine(lastError), Math.max(10, width - 70)) : "";
+  return (
+    <Box width={width} height={1}>
+      <Text wrap="truncate">
+        <Text color={theme.dim}>{who}</Text>
+        {readOnly ? (
+          <Text inverse color={theme.warn}>
+            {" READ-ONLY "}
+          </Text>
+        ) : null}
+        <Text> </Text>
+        <Text color={tone}>{`${c.symbol} ${c.word}`}</Text>
+        <Text> · </Text>
+        <DataAge />
+        <Text>{` · ⇅ ${inFlight}`}</Text>
+        {err ? <Text color={theme.error}>{` · ✖ ${err}`}</Text> : null}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The windowed table: renders ONLY the rows on screen (ink-table is unusable with ink 8, and rendering all
+ * rows costs ~30× more per frame). Rows are memoised components keyed by row id, so moving the cursor
+ * re-renders the two rows whose selection changed and nothing else.
+ */
+import { Box, Text } from "ink";
+import { memo, useEffect, useMemo, useRef } from "react";
+import { fitWidth } from "../format.ts";
+import type { Theme } from "../theme.ts";
+import { type Column, type Laid, layoutColumns, windowStart } from "./table-layout.ts";
+
+export type TableProps<T> = {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  cursor: number;
+  /** Lines available, header included. */
+  height: number;
+  width: number;
+  rowKey: (row: T) => string;
+  isMarked?: (row: T) => boolean;
+  theme: Theme;
+  empty: string;
+  /** Told which rows are on screen (first index, count) whenever that changes. */
+  onWindow?: (first: number, count: number) => void;
+};
+
+type RowProps<T> = { row: T; laid: Laid<T>[]; selected: boolean; marked: boolean; theme: Theme };
+
+/**
+ * One row as few Ink nodes as possible (layout and output cost grow with the node count): plain cells are
+ * joined into one string, only cells with a tone get their own coloured node.
+ */
+function RowView<T>({ row, laid, selected, marked, theme }: RowProps<T>) {
+  const parts: { text: string; color: string | undefined }[] = [];
+  let plain = `${selected ? "›" : " "}${marked ? "●" : " "}`;
+  laid.forEach(({ column, width }, i) => {
+    const text = `${i > 0 ? " " : ""}${fitWidth(column.get(row), width, column.align)}`;
+    const tone = column.tone?.(row);
+    const color = tone ? theme.tone[tone] : undefined;
+    if (color === undefined) {
+      plain += text;
+      return;
+    }
+    parts.push({ text: plain, color: undefined });
+    parts.push({ text, color });
+    plain = "";
+  });
+  if (plain) parts.push({ text: plain, color: undefined });
+  return (
+    <Text wrap="truncate" inverse={selected}>
+      {parts.map((p, i) =>
+        p.color === undefined ? (
+          p.text
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional parts of one row
+          <Text key={i} color={p.color}>
+            {p.text}
+          </Text>
+        ),
+      )}
+    </Text>
+  );
+}
+const Row = memo(RowView) as typeof RowView;
+
+export function Table<T>(props: TableProps<T>) {
+  const { rows, columns, cursor, height, width, rowKey, isMarked, theme, empty, onWindow } = props;
+  const laid = useMemo(() => layoutColumns(columns, width), [columns, width]);
+  const visible = Math.max(1, height - 1);
+  const firstRef = useRef(0);
+  const first = windowStart(firstRef.current, cursor, visible, rows.length);
+  firstRef.current = first;
+  const count = Math.min(visible, Math.max(0, rows.length - first));
+  useEffect(() => {
+    onWindow?.(first, visible);
+  }, [first, visible, onWindow]);
+  const header = `  ${laid.map(({ column, width: w }) => fitWidth(column.header, w, column.align)).join(" ")}`;
+  const shown = rows.slice(first, first + count);
+  return (
+    <Box flexDirection="column" height={height} width={width}>
+      <Text bold wrap="truncate">
+        {header}
+      </Text>
+      {rows.length === 0 ? (
+        <Text color={theme.dim}>{`  ${empty}`}</Text>
+      ) : (
+        shown.map((row, i) => (
+          <Row
+            key={rowKey(row)}
+            row={row}
+            laid={laid}
+            selected={first + i === cursor}
+            marked={isMarked ? isMarked(row) : false}
+            theme={theme}
+          />
+        ))
+      )}
+    </Box>
+  );
+}

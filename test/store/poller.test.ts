@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/api/errors.ts";
+import { backoffDelay, createPoller, type Job } from "../../src/store/poller.ts";
+import { setPane } from "../../src/store/slices/ui.ts";
+import { apply, createConsoleStore } from "../../src/store/store.ts";
+
+/** A poller on a hand-driven clock; jobs count their runs. */
+function rig(
+  plan: (pane: string) => { key: string; intervalMs: number; fail?: () => unknown }[],
+  maxConcurrent = 4,
+) {
+  let t = 1_000_000;
+  const runs: string[] = [];
+  const store = createConsoleStore();
+  const poller = createPoller(
+    store,
+    (s) =>
+      plan(s.ui.pane).map(
+        (j): Job => ({
+          key: j.key,
+          intervalMs: j.intervalMs,
+          run: async () => {
+            runs.push(j.key);
+            const err = j.fail?.();
+            if (err) throw err;
+          },
+        }),
+      ),
+    { now: () => t, maxConcurrent, maxBackoffMs: 60_000 },
+  );
+  return { store, poller, runs, advance: (ms: number) => (t += ms) };
+}
+
+describe("poller", () => {
+  it("runs only what the visible pane needs, each on its own interval", async () => {
+    const { store, poller, runs, advance } = rig((pane) =>
+      pane === "checks"
+        ? [
+            { key: "checks", intervalMs: 60_000 },
+            { key: "statuses", intervalMs: 10_000 },
+          ]
+        : [{ key: "incidents", intervalMs: 30_000 }],
+    );
+    await poller.tick();
+    expect(runs).toEqual(["checks", "statuses"]);
+    advance(10_000);
+    await poller.tick();
+    expect(runs).toEqual(["checks", "statuses", "statuses"]);
+    apply(store, setPane(store.getState(), "incidents"));
+    await poller.tick();
+    advance(60_000);
+    await poller.tick();
+    expect(runs.filter((r) => r === "incidents")).toHaveLength(2);
+    expect(runs.filter((r) => r === "checks")).toHaveLength(1);
+  });
+
+  it("backs off exponentially on errors and honours Retry-After", async () => {
+    let fail: unknown = new Error("down");
+    const { poller, runs, advance } = rig(() => [{ key: "checks", intervalMs: 8_000, fail: () => fail }]);
+    await poller.tick(); // fails: retry after 2 s (interval / 4)
+    expect(poller.failures("checks")).toBe(1);
+    advance(1_999);
+    await poller.tick();
+    expect(runs).toHaveLength(1);
+    advance(1);
+    await poller.tick(); // fails again: 4 s
+    expect(poller.failures("checks")).toBe(2);
+    advance(3_999);
+    await poller.tick();
+    expect(runs).toHaveLength(2);
+    fail = new ApiError({
+      method: "GET",
+      path: "/v1/checks",
+      status: 429,
+      serverMessage: "slow down",
+      retryAfterMs: 30_000,
+    });
+    advance(1);
+    await poller.tick(); // 429 with Retry-After 30 s
+    expect(runs).toHaveLength(3);
+    advance(29_999);
+    await poller.tick();
+    expect(runs).toHaveLength(3);
+    fail = undefined;
+    advance(1);
+    await poller.tick();
+    expect(runs).toHaveLength(4);
+    expect(poller.failures("checks")).toBe(0);
+  });
+
+  it("refreshNow runs every wanted job at once, whatever its schedule", async () => {
+    const { poller, runs } = rig(() => [
+      { key: "a", intervalMs: 60_000 },
+      { key: "b", intervalMs: 60_000 },
+    ]);
+    await poller.tick();
+    await poller.tick();
+    expect(runs).toEqual(["a", "b"]);
+    poller.refreshNow();
+    await poller.tick();
+    expect(runs.slice(2).sort()).toEqual(["a", "b"]);
+  });
+
+  it("starts at most maxConcurrent jobs per tick", async () => {
+    const { poller, runs } = rig(
+      () => Array.from({ length: 6 }, (_, i) => ({ key: `r${i}`, intervalMs: 1000 })),
+      2,
+    );
+    const first = poller.tick();
+    await first;
+    expect(runs).toHaveLength(2);
+    await poller.tick();
+    expect(runs).toHaveLength(4);
+  });
+
+  it("backoffDelay is capped", () => {
+    expect(backoffDelay(10_000, 1, 60_000)).toBe(2_500);
+    expect(backoffDelay(10_000, 10, 60_000)).toBe(60_000);
+    expect(backoffDelay(10_000, 3, 60_000, 1234)).toBe(1234);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * Frames of the data panes (sessions, analytics, heartbeats, 5–8) at 80×24 and 120×40 from store state
+ * (no network), and hostile strings from the API rendered as harmless visible text.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { AlertChannel } from "../../src/api/schemas/alert-channels.ts";
+import type { AnalyticsReport } from "../../src/api/schemas/analytics.ts";
+import type { CheckSession, CheckSessionDetail } from "../../src/api/schemas/check-sessions.ts";
+import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
+import type { Incident } from "../../src/api/schemas/incidents.ts";
+import { analyticsKey } from "../../src/store/selectors.ts";
+import { analyticsLoaded, heartbeatsLoaded, listLoaded } from "../../src/store/slices/data.ts";
+import { sessionResultError, sessionsStarted, sessionUpdated } from "../../src/store/slices/sessions.ts";
+import { selectCheck, setPane } from "../../src/store/slices/ui.ts";
+import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { check, status, storeWith, uuid } from "../store/fixtures.ts";
+import { renderConsole } from "./support/console.tsx";
+
+const HOSTILE =
+  "evil\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;Zm9v\u0007\u001b]8;;http://x\u0007link\u001b]8;;\u0007\u202eabc\rX\u0008\u0007\u009b31m";
+const FORBIDDEN = ["\u001b]", "\u001b[2J", "\u202e", "\r", "\u0008", "\u0007", "\u009b"];
+
+const url = check({ name: "Login page", checkType: "URL", tags: ["prod"] });
+const beat = check({ name: "Nightly backup", checkType: "HEARTBEAT" });
+const evil = check({ name: HOSTILE, checkType: "API" });
+const NOW = Date.now();
+
+function loadedStore(): ConsoleStore {
+  const store = storeWith([url, beat, evil], [status(url.id, "passing"), status(evil.id, "failing")], NOW);
+  const o = store.getState().ui.analytics;
+  const ts = (i: number) => new Date(NOW - (48 - i) * 1800_000).toISOString();
+  const report = {
+    checkId: url.id,
+    series: [
+      {
+        data: Array.from({ length: 48 }, (_, i) => ({
+          timestamp: ts(i),
+          responseTime_avg: 100 + i,
+          responseTime_p50: 90 + i,
+          responseTime_p95: 200 + i * 2,
+          responseTime_p99: 300 + i * 3,
+          availability: i === 10 ? 50 : 100,
+        })),
+      },
+    ],
+    metadata: {
+      responseTime_avg: { unit: "milliseconds", label: "Response time (avg)", aggregation: "avg" },
+      responseTime_p50: { unit: "milliseconds", label: "Response time (p50)", aggregation: "p50" },
+      responseTime_p95: { unit: "milliseconds", label: "Response time (p95)", aggregation: "p95" },
+      responseTime_p99: { unit: "milliseconds", label: "Response time (p99)", aggregation: "p99" },
+      availability: { unit: "percentage", label: "Availability" },
+    },
+  } as unknown as AnalyticsReport;
+  apply(store, analyticsLoaded(store.getState(), analyticsKey(url.id, o), report, NOW, DEFAULT_CAPS));
+  const ev = (h: number, state: string, ua = "cron/1") =>
+    ({
+      id: uuid(),
+      state,
+      timestamp: new Date(NOW - h * 3600_000).toISOString(),
+      source: "",
+      userAgent: ua,
+    }) as HeartbeatEvent;
+  apply(
+    store,
+    heartbeatsLoaded(
+      store.getState(),
+      beat.id,
+      {
+        events: [ev(1, "FAILING", HOSTILE), ev(3, "LATE"), ev(4, "RECEIVED"), ev(5, "RECEIVED")],
+        stats: {
+          last24Hours: { successRatio: { currentPeriod: 95.5, previousPeriod: 100 } },
+          last7Days: { successRatio: { currentPeriod: 99, previousPeriod: 98 } },
+        },
+        from: NOW - 86_400_000,
+        to: NOW,
+      },
+      NOW,
+      DEFAULT_CAPS,
+    ),
+  );
+  const session = {
+    checkSessionId: uuid(),
+    checkId: evil.id,
+    checkType: "API",
+    name: HOSTILE,
+    status: "STARTED",
+    runLocations: ["eu-west-1", "us-east-1"],
+  } as CheckSession;
+  apply(store, sessionsStarted(store.getState(), [session], NOW, DEFAULT_CAPS));
+  const resultId = uuid();
+  const done = {
+    ...session,
+    status: "FAILED",
+    stoppedAt: new Date(NOW).toISOString(),
+    timeElapsed: 1234,
+    results: [
+      {
+        checkResultId: resultId,
+        checkId: evil.id,
+        checkType: "API",
+        runLocation: "eu-west-1",
+        hasFailures: true,
+        responseTime: 321,
+      },
+    ],
+  } as CheckSessionDetail;
+  apply(store, sessionUpdated(store.getState(), done));
+  apply(
+    store,
+    sessionResultError(store.getState(), session.checkSessionId, resultId, `connect ECONNREFUSED ${HOSTILE}`),
+  );
+  const incident = {
+    id: "inc1",
+    name: HOSTILE,
+    severity: "MAJOR",
+    lastUpdateStatus: "INVESTIGATING",
+    services: [{ id: "s1", name: "Payments" }],
+    created_at: new Date(NOW - 3600_000).toISOString(),
+  } as unknown as Incident;
+  apply(store, listLoaded("incidents", [incident], NOW));
+  const channel = {
+    id: 7,
+    type: "WEBHOOK",
+    config: {
+      name: HOSTILE,
+      url: "https://hooks.example/abc",
+      webhookSecret: "s3cr3t-value-xyz",
+      method: "POST",
+    },
+    sendFailure: true,
+    sendRecovery: true,
+    subscriptions: [],
+  } as unknown as AlertChannel;
+  apply(store, listLoaded("alertChannels", [channel], NOW));
+  return store;
+}
+
+let open: { close(): Promise<void> } | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+function show(
+  store: ConsoleStore,
+  pane: Parameters<typeof setPane>[1],
+  size: { columns: number; rows: number },
+) {
+  apply(store, setPane(store.getState(), pane));
+  const c = renderConsole(store, size);
+  open = c;
+  return c;
+}
+
+const SIZES = [
+  { columns: 80, rows: 24 },
+  { columns: 120, rows: 40 },
+];
+
+describe.each(SIZES)("panes at $columns×$rows", (size) => {
+  it("sessions: status, per-location progress, elapsed, the failed run's error sanitised", async () => {
+    const c = show(loadedStore(), "sessions", size);
+    const f = c.frame();
+    expect(f).toContain("1 session · 0 running");
+    expect(f).toMatch(/✖ evil␛\]0…|✖ evil␛/);
+    expect(f).toContain("FAILED");
+    expect(f).toContain("1/2");
+    expect(f).toContain("1.2 s");
+    await c.press("\r");
+    const d = c.frame();
+    expect(d).toContain("Locations (1/2)");
+    expect(d).toMatch(/✖ eu-west-1 +failed +321 ms +connect ECONNREFUSED evil/);
+    expect(d).toMatch(/us-east-1 +pending/);
+    for (const bad of FORBIDDEN) expect(c.raw()).not.toContain(bad);
+  });
+
+  it("analytics: one sparkline per metric with min / max / last in the report's units", async () => {
+    const store = loadedStore();
+    apply(store, selectCheck(store.getState(), url.id));
+    const c = show(store, "analytics", size);
+    const f = c.frame();
+    expect(f).toContain("Login page");
+    expect(f).toContain("range 24 h · interval auto (30 min)");
+    expect(f).toMatch(/Response time \(avg\) +▁[▁-█]+█ +min 100 ms +max 147 ms +last 147 ms/);
+    expect(f).toMatch(/Availability +[▁-█]+ +min 50% +max 100% +last 100%/);
+    for (const l of f.split("\n")) expect([...l].length).toBeLessThanOrEqual(size.columns);
+  });
+
+  it("heartbeats: timeline, ratios with arrows, events; Enter shows the event detail", async () => {
+    const c = show(loadedStore(), "heartbeats", size);
+    const f = c.frame();
+    expect(f).toContain("last 24 h: 95.5% ↓ (previous 100%)");
+    expect(f).toContain("7 d: 99% ↑ (previous 98%)");
+    const strip = f.split("\n")[3]!;
+    expect([...strip].length).toBe(size.columns);
+    expect(strip).toMatch(/^·+●·*●·*▲·*✖·*$/);
+    expect(f).toMatch(/✖ FAILING/);
+    await c.press("\r");
+    const d = c.frame();
+    expect(d).toContain("user agent");
+    expect(d).toContain("evil␛]0");
+    for (const bad of FORBIDDEN) expect(c.raw()).not.toContain(bad);
+  });
+
+  it("incidents and alert channels: hostile names are visible text, secrets masked", async () => {
+    const store = loadedStore();
+    const c = show(store, "incidents", size);
+    expect(c.frame()).toContain("MAJOR");
+    expect(c.frame()).toContain("evil␛]0");
+    await c.press("6");
+    expect(c.frame()).toContain("WEBHOOK");
+    await c.press("\r");
+    expect(c.frame()).not.toContain("s3cr3t-value-xyz");
+    expect(c.frame()).toContain("config.webhookSecret");
+    for (const bad of FORBIDDEN) expect(c.raw()).not.toContain(bad);
+  });
+
+  it("the checks list shows a hostile check name as text", async () => {
+    const c = show(loadedStore(), "checks", size);
+    const f = c.frame();
+    expect(f).toContain("✖ evil␛]0");
+    for (const bad of FORBIDDEN) expect(c.raw()).not.toContain(bad);
+    await c.press("\r");
+    expect(c.frame().split("\n")[0]).toContain("evil␛]0");
+    for (const bad of FORBIDDEN) expect(c.raw()).not.toContain(bad);
+  });
+});

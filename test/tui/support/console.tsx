@@ -1,0 +1,51 @@
+/** The console App with a store, actions and theme, for frame tests (no network unless a test confirms). */
+import { createClient } from "../../../src/api/client.ts";
+import { createActions } from "../../../src/store/actions.ts";
+import type { ConsoleStore } from "../../../src/store/store.ts";
+import { App } from "../../../src/tui/app.tsx";
+import { ConsoleContext } from "../../../src/tui/context.tsx";
+import { makeTheme } from "../../../src/tui/theme.ts";
+import { renderSized } from "./render.tsx";
+
+export function renderConsole(
+  store: ConsoleStore,
+  size: { columns: number; rows: number },
+  opts: { readOnly?: boolean; noColor?: boolean; fullscreen?: boolean } = {},
+) {
+  // Port 9 (discard) on loopback: nothing listens; only a confirmed action would try it.
+  const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", readOnly: opts.readOnly });
+  const actions = createActions(client, store, undefined, { readOnly: opts.readOnly ?? false });
+  let quits = 0;
+  const r = renderSized(
+    <ConsoleContext.Provider
+      value={{
+        store,
+        theme: makeTheme("dark", opts.noColor ?? false),
+        readOnly: opts.readOnly ?? false,
+        profile: "test",
+        host: "127.0.0.1:1",
+        staleAfterMs: 90_000,
+      }}
+    >
+      <App
+        actions={actions}
+        fullscreen={opts.fullscreen ?? false}
+        onQuit={() => {
+          quits++;
+        }}
+        switchProfile={(name) => `no profile ${name}`}
+      />
+    </ConsoleContext.Provider>,
+    size.columns,
+    size.rows,
+  );
+  return {
+    ...r,
+    quits: () => quits,
+    async close() {
+      r.unmount();
+      await actions.stop();
+      await client.close();
+    },
+  };
+}
