@@ -1,24 +1,49 @@
 /**
- * Bundle the CLI (console, commands and embedded service) into dist/vigil.js with esbuild, so that
- * `npx vigil` starts from one file instead of resolving hundreds of modules. Runs on `npm install`
- * (prepare) and before `npm start`.
+ * Bundle the CLI (console, commands and embedded service) into dist/vigil.js (+ dist/chunks/) with
+ * esbuild, so that `npx vigil` starts from a few minified files instead of resolving hundreds of modules.
+ * Runs on `npm install` (prepare) and before `npm start`.
  */
-import { chmodSync } from "node:fs";
-import { build } from "esbuild";
+import { chmodSync, rmSync } from "node:fs";
+import { build, type Plugin } from "esbuild";
+
+/**
+ * ink imports `react-devtools-core` (an optional package we do not install) only when DEV=true and the
+ * package resolves. Bundled, that import would become a top-level static import and fail at start, so it
+ * is replaced by an inert stub.
+ */
+const devtoolsStub: Plugin = {
+  name: "react-devtools-core-stub",
+  setup(b) {
+    b.onResolve({ filter: /^react-devtools-core$/ }, () => ({
+      path: "react-devtools-core",
+      namespace: "stub",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
+      contents: "export default { initialize() {}, connectToDevTools() {} };",
+      loader: "js",
+    }));
+  },
+};
 
 const started = performance.now();
+rmSync("dist/chunks", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/cli/main.ts"],
-  outfile: "dist/vigil.js",
+  // Split at dynamic imports: the console, the scriptable commands and the embedded service are separate
+  // chunks, so each start parses only what its path needs.
+  entryPoints: { vigil: "src/cli/main.ts" },
+  outdir: "dist",
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node24",
   sourcemap: "linked",
-  minifySyntax: true,
+  minify: true,
   legalComments: "none",
   // playwright-core is large and loads its own files at run time; it is only needed for browser checks.
   external: ["playwright-core", "chromium-bidi", "electron"],
+  plugins: [devtoolsStub],
   banner: {
     js: [
       "#!/usr/bin/env node",
