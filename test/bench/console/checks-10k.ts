@@ -1,0 +1,35 @@
+/**
+ * `vigil serve --no-demo` holding N checks, all created through the API (POST /v1/checks/url, 8 in
+ * flight). They are deactivated, so the scheduler never runs them and the data stays unchanged while a
+ * benchmark watches the console (the idle figure needs "data unchanged").
+ */
+import { type Served, serve } from "../../e2e/support/service.ts";
+
+const TAGS = ["prod", "staging", "api", "web", "payments", "search", "auth", "jobs"];
+
+export async function serveChecks(n: number): Promise<Served & { createMs: number }> {
+  const served = await serve({ demo: false });
+  const started = performance.now();
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < n) {
+          const i = next++;
+          await served.api("POST", "/v1/checks/url", {
+            name: `service-${String(i).padStart(5, "0")} ${TAGS[i % TAGS.length]} endpoint`,
+            activated: false,
+            frequency: [1, 5, 10, 60][i % 4],
+            locations: ["eu-west-1", "us-east-1"],
+            tags: [TAGS[i % TAGS.length] ?? "prod", TAGS[(i >> 3) % TAGS.length] ?? "api"],
+            request: { url: `http://127.0.0.1:9/health/${i}` },
+          });
+        }
+      }),
+    );
+  } catch (e) {
+    await served.stop();
+    throw e;
+  }
+  return { ...served, createMs: performance.now() - started };
+}

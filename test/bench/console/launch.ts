@@ -1,0 +1,50 @@
+/**
+ * Launch helpers shared by the console benchmarks: the environment the console runs with (clean, HOME
+ * and XDG dirs in a temp dir, TERM=xterm-256color, pointed at a served API) and percentile maths.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BUNDLE, NODE, ROOT } from "../../e2e/support/paths.ts";
+import { Pty } from "./pty.ts";
+
+let base: string | undefined;
+/** One temp dir per bench process for every launch's HOME, removed when the process exits. */
+function homeBase(): string {
+  if (base === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), "vigil-bench-home-"));
+    base = dir;
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return base;
+}
+
+export function consoleEnv(api?: { url: string; apiKey: string }): Record<string, string> {
+  const home = mkdtempSync(join(homeBase(), "h-"));
+  return {
+    PATH: "/usr/bin:/bin",
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, "config"),
+    XDG_DATA_HOME: join(home, "data"),
+    TERM: "xterm-256color",
+    LANG: "C.UTF-8",
+    ...(api ? { VIGIL_BASE_URL: api.url, VIGIL_API_KEY: api.apiKey } : {}),
+  };
+}
+
+export function startConsole(
+  api: { url: string; apiKey: string },
+  cols: number,
+  rows: number,
+  args: string[] = [],
+): Pty {
+  return new Pty({ argv: [NODE, BUNDLE, ...args], env: consoleEnv(api), cwd: ROOT, cols, rows });
+}
+
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
+}
+
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,186 @@
+/**
+ * A pseudo-terminal for the console benchmarks, with timing down to the byte: util-linux `script` runs the
+ * program on a fresh pty and relays our pipe to its input and its output to our pipe, so a key is "written
+ * to the pty" when we write it to script's stdin and a frame "arrives" when its bytes come out of script's
+ * stdout (two sub-millisecond hops; tmux's capture path would add its own redraw timing). The output is
+ * also fed to @xterm/headless so a benchmark can wait on what the screen shows.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import xtermHeadless from "@xterm/headless";
+
+const { Terminal } = xtermHeadless;
+
+export type Chunk = { at: number; bytes: number; data: Buffer };
+
+export type PtyOptions = {
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  cols: number;
+  rows: number;
+};
+
+const sh = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+export class Pty {
+  readonly startedAt: number;
+  readonly chunks: Chunk[] = [];
+  private readonly child: ChildProcess;
+  private readonly term: InstanceType<typeof Terminal>;
+  private parsed: Promise<void> = Promise.resolve();
+  private readonly watchers = new Set<(c: Chunk) => void>();
+  private exited = false;
+
+  constructor(opts: PtyOptions) {
+    this.term = new Terminal({ cols: opts.cols, rows: opts.rows, allowProposedApi: true });
+    // stty sizes the pty (script copies no size from a pipe); exec keeps one pid for the program. The
+    // environment goes through script and its shell (not the command line, where `ps` would show a key).
+    const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec ${opts.argv.map(sh).join(" ")}`;
+    this.startedAt = performance.now();
+    this.child = spawn("/usr/bin/script", ["-q", "-f", "-E", "never", "-c", cmd, "/dev/null"], {
+      cwd: opts.cwd,
+      env: { ...opts.env, SHELL: "/bin/sh" },
+      stdio: ["pipe", "pipe", "ignore"],
+    });
+    this.child.stdout?.on("data", (d: Buffer) => {
+      const chunk = { at: performance.now(), bytes: d.length, data: d };
+      this.chunks.push(chunk);
+      this.parsed = this.parsed.then(
+        () =>
+          new Promise<void>((r) =>
+            this.term.write(d, () => {
+              for (const w of [...this.watchers]) w(chunk);
+              r();
+            }),
+          ),
+      );
+    });
+    this.child.once("exit", () => {
+      this.exited = true;
+    });
+  }
+
+  /** The time the first output byte arrived (ms after spawn), once it did. */
+  firstOutputMs(): number | undefined {
+    const first = this.chunks[0];
+    return first ? first.at - this.startedAt : undefined;
+  }
+
+  write(s: string): number {
+    const at = performance.now();
+    this.child.stdin?.write(s);
+    return at;
+  }
+
+  /** The screen as text rows (after every byte received so far is parsed). */
+  async lines(): Promise<string[]> {
+    await this.parsed;
+    return this.linesNow();
+  }
+
+  /** The screen as parsed so far. */
+  linesNow(): string[] {
+    const buf = this.term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < this.term.rows; y++)
+      out.push(
+        buf
+          .getLine(buf.viewportY + y)
+          ?.translateToString(true)
+          .trimEnd() ?? "",
+      );
+    return out;
+  }
+
+  async waitFor(test: (lines: string[]) => boolean, what: string, timeoutMs = 30_000): Promise<string[]> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const lines = await this.lines();
+      if (test(lines)) return lines;
+      if (this.exited) throw new Error(`the program exited while waiting for ${what}:\n${lines.join("\n")}`);
+      if (performance.now() > deadline)
+        throw new Error(`timed out waiting for ${what}; the screen was:\n${lines.join("\n")}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  /**
+   * Resolve with the chunk after whose bytes `test` first holds on the screen (checked after every
+   * chunk is parsed, so the time is that chunk's arrival, not a polling tick).
+   */
+  nextScreen(test: (lines: string[]) => boolean, what: string, timeoutMs = 5000): Promise<Chunk> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.watchers.delete(watch);
+        reject(new Error(`timed out waiting for ${what}:\n${this.linesNow().join("\n")}`));
+      }, timeoutMs);
+      const watch = (c: Chunk) => {
+        if (!test(this.linesNow())) return;
+        clearTimeout(timer);
+        this.watchers.delete(watch);
+        resolve(c);
+      };
+      this.watchers.add(watch);
+    });
+  }
+
+  /** Bytes received in [from, to). */
+  bytesBetween(from: number, to = Number.POSITIVE_INFINITY): number {
+    return this.chunks.filter((c) => c.at >= from && c.at < to).reduce((n, c) => n + c.bytes, 0);
+  }
+
+  /** pid of the program: script's child (sh exec'd into it). */
+  programPid(): number | undefined {
+    const pid = this.child.pid;
+    if (pid === undefined) return undefined;
+    try {
+      const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
+      const n = Number(kids[0]);
+      return Number.isFinite(n) && n > 0 ? n : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Resident set size of the program in MB (from /proc). */
+  rssMb(): number | undefined {
+    const pid = this.programPid();
+    if (pid === undefined) return undefined;
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      return m?.[1] ? Number(m[1]) / 1024 : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async kill(): Promise<void> {
+    if (!this.exited) {
+      const done = new Promise((r) => this.child.once("exit", r));
+      const pid = this.programPid();
+      if (pid !== undefined) {
+        try {
+          process.kill(pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
+      }
+      // script exits on its own once the program is gone (signalling script too makes it linger ~2 s)
+      else this.child.kill("SIGTERM");
+      const t = setTimeout(() => {
+        if (pid !== undefined) {
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // already gone
+          }
+        }
+        this.child.kill("SIGKILL");
+      }, 3000);
+      await done;
+      clearTimeout(t);
+    }
+    this.term.dispose();
+  }
+}

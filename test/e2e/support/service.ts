@@ -1,0 +1,85 @@
+/**
+ * `vigil serve --port 0 --data DIR` as a child process (the real CLI from source, Node strips the types),
+ * for the console to talk to. Resolves once it printed `listening on URL`; the key comes from
+ * `DIR/api-key`, where the service stored it.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { NODE, ROOT } from "./paths.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: API replies are inspected field by field in tests
+export type Json = any;
+
+export type Served = {
+  url: string;
+  apiKey: string;
+  dataDir: string;
+  /** Authenticated JSON call; throws on a non-2xx status so setup mistakes surface at once. */
+  api(method: string, path: string, body?: unknown): Promise<Json>;
+  stop(): Promise<void>;
+};
+
+export async function serve(opts: { demo: boolean }): Promise<Served> {
+  const root = mkdtempSync(join(tmpdir(), "vigil-e2e-svc-"));
+  const dataDir = join(root, "data");
+  const args = [join(ROOT, "src/cli/main.ts"), "serve", "--port", "0", "--data", dataDir];
+  if (!opts.demo) args.push("--no-demo");
+  const child: ChildProcess = spawn(NODE, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: root,
+      XDG_CONFIG_HOME: join(root, "config"),
+      XDG_DATA_HOME: join(root, "xdg-data"),
+      NODE_COMPILE_CACHE: join(tmpdir(), "vigil-test-compile-cache"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`vigil serve did not start: ${stderr}`)), 15_000);
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`vigil serve exited ${code}: ${stderr}`));
+    });
+  });
+  const apiKey = readFileSync(join(dataDir, "api-key"), "utf8").trim();
+  const api = async (method: string, path: string, body?: unknown): Promise<Json> => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  return { url, apiKey, dataDir, api, stop };
+}
