@@ -3,8 +3,7 @@
  * one JSON `POST {to, name, message, kind}` per alert; the gateway turns it into a text or a voice call.
  */
 import type { AlertingConfig } from "../config.ts";
-import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../webhook/sign.ts";
-import { httpAttempt } from "./http.ts";
+import { postJson } from "./http.ts";
 import { type ChannelTransport, shortText, str } from "./types.ts";
 
 export function gatewayTransport(
@@ -23,19 +22,7 @@ export function gatewayTransport(
       return { kind: "ready", payload: { url, body: JSON.stringify(body) } };
     },
     send(payload, ctx) {
-      return httpAttempt(
-        {
-          url: str(payload.url),
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            [TIMESTAMP_HEADER]: String(ctx.now()),
-            [DELIVERY_ID_HEADER]: ctx.deliveryId,
-          },
-          body: str(payload.body),
-        },
-        ctx,
-      );
+      return postJson(str(payload.url), str(payload.body), ctx);
     },
   };
 }

@@ -4,6 +4,7 @@
  * a status above 399, a network error or no answer in time is a failed (retryable) attempt.
  */
 import { request } from "undici";
+import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../webhook/sign.ts";
 import type { SendContext, SendResult } from "./types.ts";
 
 export type HttpAttempt = {
@@ -41,4 +42,27 @@ export async function httpAttempt(req: HttpAttempt, ctx: SendContext): Promise<S
     const e = err as { code?: string; message?: string };
     return { ok: false, error: `network error: ${e.code ?? e.message ?? String(err)}` };
   }
+}
+
+/** A JSON POST with the delivery headers every transport sends (timestamp, stable delivery id). */
+export function postJson(
+  url: string,
+  body: string,
+  ctx: SendContext,
+  extraHeaders: Record<string, string> = {},
+): Promise<SendResult> {
+  return httpAttempt(
+    {
+      url,
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...extraHeaders,
+        [TIMESTAMP_HEADER]: String(ctx.now()),
+        [DELIVERY_ID_HEADER]: ctx.deliveryId,
+      },
+      body,
+    },
+    ctx,
+  );
 }

@@ -5,8 +5,7 @@
  * The alias is one per check (`vigil-<checkId>`, SSL `vigil-ssl-<checkId>`). The channel's `apiKey` is sent
  * as `Authorization: GenieKey <apiKey>` and kept in the delivery's secret column, never in the payload.
  */
-import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../webhook/sign.ts";
-import { httpAttempt } from "./http.ts";
+import { postJson } from "./http.ts";
 import { dedupKey } from "./paging.ts";
 import { type ChannelTransport, shortText, str } from "./types.ts";
 
@@ -45,19 +44,8 @@ export const oncallTransport: ChannelTransport = {
     };
   },
   send(payload, ctx) {
-    return httpAttempt(
-      {
-        url: str(payload.url),
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          authorization: `GenieKey ${ctx.secret ?? ""}`,
-          [TIMESTAMP_HEADER]: String(ctx.now()),
-          [DELIVERY_ID_HEADER]: ctx.deliveryId,
-        },
-        body: str(payload.body),
-      },
-      ctx,
-    );
+    return postJson(str(payload.url), str(payload.body), ctx, {
+      authorization: `GenieKey ${ctx.secret ?? ""}`,
+    });
   },
 };

@@ -5,8 +5,7 @@
  * (`vigil-<checkId>`, SSL alerts `vigil-ssl-<checkId>`), so a recovery resolves the incident its failure
  * opened: failure and degraded alerts trigger, recoveries resolve.
  */
-import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../webhook/sign.ts";
-import { httpAttempt } from "./http.ts";
+import { postJson } from "./http.ts";
 import { type ChannelTransport, shortText, str } from "./types.ts";
 
 export function dedupKey(checkId: string, ssl: boolean): string {
@@ -42,18 +41,6 @@ export const pagingTransport: ChannelTransport = {
   },
   send(payload, ctx) {
     const body = { routing_key: ctx.secret ?? "", ...(payload.event as Record<string, unknown>) };
-    return httpAttempt(
-      {
-        url: str(payload.url),
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [TIMESTAMP_HEADER]: String(ctx.now()),
-          [DELIVERY_ID_HEADER]: ctx.deliveryId,
-        },
-        body: JSON.stringify(body),
-      },
-      ctx,
-    );
+    return postJson(str(payload.url), JSON.stringify(body), ctx);
   },
 };
