@@ -6,54 +6,18 @@
  * again on the same data dir AND port, retry, and find the update exactly once; finally quit with a draft
  * pending and see a new console offer it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBundle } from "./support/bundle.ts";
 import { HEADER, launchConsole } from "./support/console.ts";
-import { NODE, ROOT } from "./support/paths.ts";
-import type { Json, Served } from "./support/service.ts";
+import { type Json, type Served, spawnServe } from "./support/service.ts";
 import type { TmuxTerminal } from "./support/tmux.ts";
 
 /** `vigil serve --port PORT --data DIR --no-demo` as a child; resolves with its URL once listening. */
-async function serveAt(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    NODE,
-    [join(ROOT, "src/cli/main.ts"), "serve", "--port", String(port), "--data", dataDir, "--no-demo"],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: "/usr/bin:/bin",
-        HOME: dataDir,
-        NODE_COMPILE_CACHE: join(tmpdir(), "vigil-test-compile-cache"),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let err = "";
-  child.stderr?.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`vigil serve did not start: ${err}`)), 15_000);
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`vigil serve exited ${code}: ${err}`));
-    });
-  });
-  return { child, url };
-}
+const serveAt = (dataDir: string, port: number) => spawnServe({ dataDir, port, demo: false, home: dataDir });
 
 const root = mkdtempSync(join(tmpdir(), "vigil-e2e-inc-"));
 const svcData = join(root, "service");

@@ -21,18 +21,25 @@ export type Served = {
   stop(): Promise<void>;
 };
 
-export async function serve(opts: { demo: boolean }): Promise<Served> {
-  const root = mkdtempSync(join(tmpdir(), "vigil-e2e-svc-"));
-  const dataDir = join(root, "data");
-  const args = [join(ROOT, "src/cli/main.ts"), "serve", "--port", "0", "--data", dataDir];
+/**
+ * `vigil serve --port PORT --data DIR` as a child (HOME and XDG dirs under `home`); resolves with its URL
+ * once it printed `listening on`.
+ */
+export async function spawnServe(opts: {
+  dataDir: string;
+  port: number;
+  demo: boolean;
+  home: string;
+}): Promise<{ child: ChildProcess; url: string }> {
+  const args = [join(ROOT, "src/cli/main.ts"), "serve", "--port", String(opts.port), "--data", opts.dataDir];
   if (!opts.demo) args.push("--no-demo");
   const child: ChildProcess = spawn(NODE, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: root,
-      XDG_CONFIG_HOME: join(root, "config"),
-      XDG_DATA_HOME: join(root, "xdg-data"),
+      HOME: opts.home,
+      XDG_CONFIG_HOME: join(opts.home, "config"),
+      XDG_DATA_HOME: join(opts.home, "xdg-data"),
       NODE_COMPILE_CACHE: join(tmpdir(), "vigil-test-compile-cache"),
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -57,6 +64,13 @@ export async function serve(opts: { demo: boolean }): Promise<Served> {
       reject(new Error(`vigil serve exited ${code}: ${stderr}`));
     });
   });
+  return { child, url };
+}
+
+export async function serve(opts: { demo: boolean }): Promise<Served> {
+  const root = mkdtempSync(join(tmpdir(), "vigil-e2e-svc-"));
+  const dataDir = join(root, "data");
+  const { child, url } = await spawnServe({ dataDir, port: 0, demo: opts.demo, home: root });
   const apiKey = readFileSync(join(dataDir, "api-key"), "utf8").trim();
   const api = async (method: string, path: string, body?: unknown): Promise<Json> => {
     const res = await fetch(`${url}${path}`, {
