@@ -3,24 +3,21 @@
  * else the local running service of the data dir, else the embedded service started in-process with the
  * demo workspace (stopped again on quit) — then wires the store, poller and actions to the Ink app.
  *
+ * Start-up order (design.md §4, start → first frame): Ink and a small shell are mounted FIRST (the frame
+ * with "vigil › Checks" and `◌ connecting`); only then are the client (undici, zod schemas), the store and
+ * the panes imported and the connection made, and the shell hands over to the app. This module imports
+ * nothing heavy statically.
+ *
  * The Ink views are .tsx, which Node's type stripping cannot load: the published bundle (dist/vigil.js)
  * contains them already compiled; when run from source (`node src/cli/main.ts`) a module hook compiles
  * .tsx files with esbuild (a dev dependency, present in any source checkout) on the fly.
  */
-import { createClient } from "../api/client.ts";
-import { ConfigError, type ResolvedConfig } from "../config/resolve.ts";
-import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
-import { createActions } from "../store/actions.ts";
-import { createActivityMeter } from "../store/activity.ts";
-import { createDraftStore } from "../store/drafts.ts";
-import { createLoaders, errorLine } from "../store/loaders.ts";
-import { createPlanner } from "../store/plan.ts";
-import { createPoller } from "../store/poller.ts";
-import { setActivity } from "../store/slices/ui.ts";
-import { apply, createConsoleStore } from "../store/store.ts";
+import { PerformanceObserver } from "node:perf_hooks";
+import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
+import type { ResolvedConfig } from "../config/resolve.ts";
+import type { Mounted } from "../tui/mount.tsx";
 import type { ThemeName } from "../tui/theme.ts";
 import { makeTheme, noColorRequested } from "../tui/theme.ts";
-import { connect } from "./connect.ts";
 
 export type ConsoleOptions = {
   fullscreen?: boolean;
@@ -52,17 +49,17 @@ async function enableTsx(): Promise<void> {
   });
 }
 
-async function loadViews() {
+/** Make `.tsx` importable when running from source (the bundle has none left). */
+async function prepareViews(): Promise<void> {
   if (import.meta.url.endsWith(".ts") && !process.env.VITEST) {
     try {
       await enableTsx();
     } catch (e) {
       throw new Error(
-        `the console needs the built bundle when esbuild is unavailable: run \`npm run build\` then \`node dist/vigil.js\` (${errorLine(e)})`,
+        `the console needs the built bundle when esbuild is unavailable: run \`npm run build\` then \`node dist/vigil.js\` (${e instanceof Error ? e.message : String(e)})`,
       );
     }
   }
-  return await import("../tui/mount.tsx");
 }
 
 /** Host (and port) of a URL, without credentials, for the status line. */
@@ -88,15 +85,85 @@ function restoreTerminal(fullscreen: boolean): void {
   }
 }
 
-async function runOnce(
+/**
+ * Cap V8's young generation at ~16 MB (design.md §4: ≤ 120 MB RSS with 10,000 checks, flat). V8 doubles
+ * the nursery whenever many objects survive a scavenge — module evaluation, the first read of a big checks
+ * list — up to 2 × 32 MB, and never gives it back while the console keeps polling: that was 64 of the
+ * console's 200 MB with 10,000 checks, for data that needs ~15 MB. It is not frozen at its start size
+ * either: an Ink frame allocates ~1.5 MB of short-lived cells, and a nursery smaller than a few frames
+ * promotes that garbage to the old generation (RSS climbed while keys were pressed). So it may grow until
+ * it holds a few frames, then stops growing — and grows again if V8 shrank it meanwhile (checked after
+ * every GC): `--semi-space-growth-factor` is read each time the nursery would grow, so setting it at run
+ * time works (`--max-semi-space-size` would need a command-line flag).
+ * Only the interactive console does this — `vigil serve` and the commands keep V8's defaults.
+ */
+function capNursery(maxBytes = 16_000_000): () => void {
+  let frozen = false;
+  const adjust = () => {
+    const size = getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0;
+    // at the cap: stop growing; below it (V8 shrinks the nursery when the console is idle): grow again as
+    // V8 would (factor 2, its default), or frame garbage would be promoted to the old generation
+    const freeze = size >= maxBytes;
+    if (freeze === frozen) return;
+    frozen = freeze;
+    setFlagsFromString(`--semi-space-growth-factor=${freeze ? 1 : 2}`);
+  };
+  adjust();
+  const observer = new PerformanceObserver(adjust);
+  observer.observe({ entryTypes: ["gc"] });
+  return () => {
+    observer.disconnect();
+    if (frozen) setFlagsFromString("--semi-space-growth-factor=2");
+  };
+}
+
+type Live = { stop(): Promise<void> };
+
+/**
+ * Everything after the first frame: load the client, the store and the panes (in parallel), connect —
+ * the configured service, else the local running one, else the embedded one started in-process with the
+ * demo workspace — wire the store, poller and actions, and hand the app to the shell.
+ */
+async function startLive(
   resolved: ResolvedConfig,
   opts: ConsoleOptions,
-): Promise<{ kind: "quit" } | { kind: "profile"; name: string }> {
+  mounted: Mounted,
+  theme: ReturnType<typeof makeTheme>,
+): Promise<Live> {
+  // after the first frame, before the big allocations (modules, the checks list)
+  const uncapNursery = capNursery();
+  const [
+    { createClient },
+    { ConfigError },
+    { findLocalService, removeServiceInfo, writeServiceInfo },
+    { createActions },
+    { createActivityMeter },
+    { createDraftStore },
+    { createLoaders, errorLine },
+    { createPlanner },
+    { createPoller },
+    { setActivity },
+    { apply, createConsoleStore },
+    { connect },
+    { liveTree },
+  ] = await Promise.all([
+    import("../api/client.ts"),
+    import("../config/resolve.ts"),
+    import("../service/info-file.ts"),
+    import("../store/actions.ts"),
+    import("../store/activity.ts"),
+    import("../store/drafts.ts"),
+    import("../store/loaders.ts"),
+    import("../store/plan.ts"),
+    import("../store/poller.ts"),
+    import("../store/slices/ui.ts"),
+    import("../store/store.ts"),
+    import("./connect.ts"),
+    import("../tui/live-root.tsx"),
+  ]);
   const store = createConsoleStore();
   const meter = createActivityMeter(store);
-  const onActivity = meter.onActivity;
 
-  // Connect: configured service, else the local one, else the embedded one in-process.
   let baseUrl: string;
   let apiKey: string;
   let stopService: (() => Promise<void>) | undefined;
@@ -128,9 +195,17 @@ async function runOnce(
     apiKey,
     accountId: resolved.accountId,
     readOnly: resolved.readOnly,
-    onActivity,
+    onActivity: meter.onActivity,
   });
-  const loaders = createLoaders(client, store);
+  // a status of a check the list lacks (a new check): read the list again, at most once a minute
+  let listAskedAt = Number.NEGATIVE_INFINITY;
+  const loaders = createLoaders(client, store, {
+    onUnknownCheck: () => {
+      if (Date.now() - listAskedAt < 60_000) return;
+      listAskedAt = Date.now();
+      poller.refreshJob("checks");
+    },
+  });
   const poller = createPoller(store, createPlanner(loaders));
   const actions = createActions(client, store, poller, {
     readOnly: resolved.readOnly,
@@ -140,49 +215,86 @@ async function runOnce(
     // runs, so by the data dir
     draftScope: resolved.baseUrl ? `${baseUrl}#${resolved.accountId ?? ""}` : `local:${resolved.dataDir}`,
   });
+  mounted.showApp((ctl) =>
+    liveTree({
+      info: {
+        store,
+        theme,
+        readOnly: resolved.readOnly,
+        profile: resolved.profile ?? "default",
+        host: hostOf(baseUrl),
+        staleAfterMs: 90_000,
+      },
+      actions,
+      fullscreen: opts.fullscreen === true,
+      ctl,
+      checkProfile: (name) => {
+        try {
+          opts.resolveProfile?.(name);
+          return opts.resolveProfile ? undefined : "profiles cannot be switched here";
+        } catch (e) {
+          return e instanceof ConfigError ? e.message : errorLine(e);
+        }
+      },
+    }),
+  );
+  poller.start();
+  // after a crash or a restart: offer what was typed and never acknowledged
+  if (!resolved.readOnly) actions.offerDrafts();
+  return {
+    async stop() {
+      uncapNursery();
+      poller.stop();
+      meter.stop();
+      await actions.stop();
+      await client.close().catch(() => undefined);
+      if (stopService) await stopService().catch(() => undefined);
+    },
+  };
+}
+
+async function runOnce(
+  resolved: ResolvedConfig,
+  opts: ConsoleOptions,
+): Promise<{ kind: "quit" } | { kind: "profile"; name: string }> {
   const fullscreen = opts.fullscreen === true;
-  const views = await loadViews();
+  const theme = makeTheme(opts.theme ?? resolved.theme ?? "dark", noColorRequested());
+  await prepareViews();
+  const { mountConsole } = await import("../tui/mount.tsx");
   const lastResort = () => restoreTerminal(fullscreen);
   process.once("exit", lastResort);
-  const mounted = views.mountConsole({
-    info: {
-      store,
-      theme: makeTheme(opts.theme ?? resolved.theme ?? "dark", noColorRequested()),
+  const mounted = mountConsole({
+    shell: {
+      theme,
       readOnly: resolved.readOnly,
       profile: resolved.profile ?? "default",
-      host: hostOf(baseUrl),
-      staleAfterMs: 90_000,
+      // the host is known once connected (a local or embedded service picks its port)
+      host: resolved.baseUrl ? hostOf(resolved.baseUrl) : "local",
     },
-    actions,
     fullscreen,
-    checkProfile: (name) => {
-      try {
-        opts.resolveProfile?.(name);
-        return opts.resolveProfile ? undefined : "profiles cannot be switched here";
-      } catch (e) {
-        return e instanceof ConfigError ? e.message : errorLine(e);
-      }
-    },
   });
   const onSignal = () => mounted.quit();
   // Ctrl-C arrives as a key in raw mode; these cover `kill` and a closed terminal.
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   process.on("SIGHUP", onSignal);
-  poller.start();
-  // after a crash or a restart: offer what was typed and never acknowledged
-  if (!resolved.readOnly) actions.offerDrafts();
+  let failure: { error: unknown } | undefined;
+  const live = startLive(resolved, opts, mounted, theme).catch((error: unknown) => {
+    // cannot connect (no service, bad key…): leave the terminal as it was, then report the error
+    failure = { error };
+    mounted.quit();
+    return undefined;
+  });
   try {
-    return await mounted.done;
+    const r = await mounted.done;
+    if (failure) throw failure.error;
+    return r;
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     process.off("SIGHUP", onSignal);
-    poller.stop();
-    meter.stop();
-    await actions.stop();
-    await client.close().catch(() => undefined);
-    if (stopService) await stopService().catch(() => undefined);
+    // quitting while connecting: the start-up finishes first, then everything stops
+    await (await live)?.stop();
     process.off("exit", lastResort);
   }
 }

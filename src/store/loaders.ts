@@ -5,13 +5,15 @@
 
 import { type AnalyticsKind, GROUP_BY } from "../api/analytics-metrics.ts";
 import type { Client } from "../api/client.ts";
+import { collectPages } from "../api/pagination.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { variableListSchema } from "../api/schemas/variables.ts";
 import { analyticsKey, analyticsQuery } from "./selectors.ts";
 import * as data from "./slices/data.ts";
-import { incidentRead, locationRead, pageRead, pagesLoaded, setVariables } from "./slices/work.ts";
+import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded, setVariables } from "./slices/work.ts";
 import { apply, type ConsoleStore } from "./store.ts";
+import { checkSummaryListSchema, statusSummaryListSchema } from "./summary-schemas.ts";
 import { type AnalyticsOptions, type Caps, DEFAULT_CAPS } from "./types.ts";
 
 /** The first line of an error's message (sanitised at render time). */
@@ -36,6 +38,8 @@ export type LoaderOptions = {
   heartbeatPages?: number;
   /** Status pages per request along the cursor (1–100, default 50). */
   pageSize?: number;
+  /** A status names a check the held list lacks (a new check): read the list again soon. */
+  onUnknownCheck?: () => void;
 };
 
 export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderOptions = {}) {
@@ -53,21 +57,56 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   }
 
   return {
+    /**
+     * Every check, 100 per request (GET /v1/checks, page/limit as `checks.listAll`), parsed straight into
+     * slim entries (summary-schemas.ts) and merged with the held list (unchanged checks keep identity).
+     */
     async checks(signal?: AbortSignal) {
       const items = await guard(
-        () => client.checks.listAll({}, { maxItems: opts.maxChecks ?? 20_000 }),
+        () =>
+          collectPages(
+            async (page, limit) =>
+              (
+                await client.http.request({
+                  method: "GET",
+                  path: "/v1/checks",
+                  query: { page, limit },
+                  schema: checkSummaryListSchema,
+                  signal,
+                })
+              ).data,
+            { limit: 100, maxItems: opts.maxChecks ?? 20_000 },
+          ),
         (m) => apply(store, data.loadFailed(get(), "checks", m)),
       );
       signal?.throwIfAborted();
-      apply(store, data.checksLoaded(items, now()));
+      apply(store, data.checksLoaded(items, now(), get().checks));
     },
 
+    /** Every check's status (one request), slim, merged with the held ones (a quiet poll changes nothing). */
     async statuses(signal?: AbortSignal) {
       const items = await guard(
-        () => client.checkStatuses.list({ signal }),
+        async () =>
+          (
+            await client.http.request({
+              method: "GET",
+              path: "/v1/check-statuses",
+              schema: statusSummaryListSchema,
+              signal,
+            })
+          ).data,
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
       );
-      apply(store, data.statusesLoaded(items, now()));
+      apply(store, data.statusesLoaded(items, now(), get().statuses));
+      // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
+      const known = get().checks;
+      if (known.loadedAt !== undefined && items.some((st) => !known.byId.has(st.checkId)))
+        opts.onUnknownCheck?.();
+    },
+
+    /** The full check of an open detail (configuration, alert subscriptions). */
+    async check(id: string, signal?: AbortSignal) {
+      apply(store, checkRead(get(), await client.checks.get(id, { signal })));
     },
 
     async results(checkId: string, signal?: AbortSignal) {

@@ -31,8 +31,12 @@ export type Intervals = {
   lists: number;
 };
 
+/**
+ * The full checks list (100 per request: 100 requests for 10,000 checks) is read every 5 minutes, `r`, or
+ * soon after a status names a check the list lacks; the statuses (one request) every 10 s.
+ */
 export const DEFAULT_INTERVALS: Intervals = {
-  checks: 60_000,
+  checks: 300_000,
   statuses: 10_000,
   results: 60_000,
   analytics: 60_000,
@@ -63,6 +67,7 @@ export function createPlanner(
   const results = (id: string): Job => ({
     key: `results:${id}`,
     intervalMs: intervals.results,
+    afterRest: true,
     run: (sig) => loaders.results(id, sig),
   });
 
@@ -73,7 +78,11 @@ export function createPlanner(
         jobs.push(checks, statuses);
         const detail = s.ui.detail.checks;
         if (detail) {
-          jobs.push(results(detail), list("alertChannels"));
+          jobs.push(
+            { key: `check:${detail}`, intervalMs: intervals.lists, run: (sig) => loaders.check(detail, sig) },
+            results(detail),
+            list("alertChannels"),
+          );
         } else if (s.checks.loadedAt !== undefined) {
           const rows = visibleCheckRows(s);
           const { first, count } = s.ui.checksWindow;
@@ -95,6 +104,7 @@ export function createPlanner(
             key: `analytics:${analyticsKey(row.id, o)}`,
             // A custom window does not move: load it once.
             intervalMs: o.range === "custom" ? Number.POSITIVE_INFINITY : intervals.analytics,
+            afterRest: true,
             run: (sig) => loaders.analytics(row.id, kind, o, sig),
           });
         }
@@ -107,6 +117,7 @@ export function createPlanner(
           jobs.push({
             key: `heartbeats:${row.id}`,
             intervalMs: intervals.heartbeats,
+            afterRest: true,
             run: (sig) => loaders.heartbeats(row.id, sig),
           });
         break;

@@ -15,6 +15,11 @@ export type Job = {
   /** Refresh period while wanted (ms). Infinity = load once. */
   intervalMs: number;
   run: (signal: AbortSignal) => Promise<void>;
+  /**
+   * Follows the cursor (results of the rows on screen, the report of the selected check): started only once
+   * the cursor rested `restMs`, so holding j neither fetches for every row passed nor redraws mid-move.
+   */
+  afterRest?: boolean;
 };
 
 export type Planner = (state: ConsoleState) => Job[];
@@ -27,6 +32,8 @@ export type PollerOptions = {
   /** Called when a job fails (after scheduling its retry). */
   onError?: (key: string, error: unknown) => void;
   onSuccess?: (key: string) => void;
+  /** How long the cursor must rest before `afterRest` jobs start (ms, default 150). */
+  restMs?: number;
 };
 
 type Schedule = { nextDue: number; failures: number; running: boolean };
@@ -36,6 +43,8 @@ export type Poller = {
   stop(): void;
   /** `r`: run every wanted job now, whatever its schedule (and its backoff). */
   refreshNow(): void;
+  /** Make one job due now (it runs at the next tick if still wanted). */
+  refreshJob(key: string): void;
   /** Run one tick now (also used by tests). Resolves when the jobs it started have settled. */
   tick(): Promise<void>;
   /** For tests and the status line: how many failures a job has in a row. */
@@ -64,6 +73,9 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
   const maxConcurrent = opts.maxConcurrent ?? 4;
   const maxBackoffMs = opts.maxBackoffMs ?? 120_000;
   const now = opts.now ?? Date.now;
+  const restMs = opts.restMs ?? 150;
+  let movedAt = Number.NEGATIVE_INFINITY;
+  let restTimer: ReturnType<typeof setTimeout> | undefined;
   const schedules = new Map<string, Schedule>();
   const abort = new AbortController();
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -101,9 +113,11 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
   async function tick(): Promise<void> {
     if (abort.signal.aborted) return;
     const t = now();
+    const resting = t - movedAt >= restMs;
     const started: Promise<void>[] = [];
     for (const job of planner(store.getState())) {
       if (running >= maxConcurrent) break;
+      if (job.afterRest && !resting) continue;
       const s = sched(job.key);
       if (s.running || s.nextDue > t) continue;
       started.push(runJob(job, s));
@@ -118,23 +132,37 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
       timer = setInterval(() => void tick(), tickMs);
       timer.unref?.();
       // A pane switch or a new selection should not wait for the next tick.
+      // A cursor move (or a new selection) waits for the cursor to rest, then ticks once.
       let last = store.getState().ui;
       unsubscribe = store.subscribe((s) => {
         const ui = s.ui;
-        if (
-          ui.pane !== last.pane ||
-          ui.selectedCheckId !== last.selectedCheckId ||
-          ui.detail !== last.detail ||
-          ui.analytics !== last.analytics
-        ) {
-          last = ui;
+        const prev = last;
+        last = ui;
+        if (ui === prev) return;
+        if (ui.pane !== prev.pane || ui.detail !== prev.detail || ui.analytics !== prev.analytics) {
           void tick();
-        } else last = ui;
+          return;
+        }
+        if (
+          ui.selectedCheckId !== prev.selectedCheckId ||
+          ui.cursor !== prev.cursor ||
+          ui.checksWindow !== prev.checksWindow
+        ) {
+          movedAt = now();
+          if (restTimer) clearTimeout(restTimer);
+          restTimer = setTimeout(() => {
+            restTimer = undefined;
+            void tick();
+          }, restMs);
+          restTimer.unref?.();
+        }
       });
     },
     stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      if (restTimer) clearTimeout(restTimer);
+      restTimer = undefined;
       unsubscribe?.();
       abort.abort();
     },
@@ -144,6 +172,10 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
         s.nextDue = 0;
       }
       void tick();
+    },
+    refreshJob(key) {
+      const s = schedules.get(key);
+      if (s) s.nextDue = 0;
     },
     tick,
     failures: (key) => schedules.get(key)?.failures ?? 0,

@@ -1,14 +1,21 @@
 /**
  * Memoised selectors. Each remembers its last inputs (by identity) and returns the SAME array/object when
  * they did not change, so a keystroke that only moves the cursor re-renders the two rows that changed and
- * recomputes nothing (filtering and sorting 10,000 checks happens only when the data, filter or sort change).
+ * recomputes nothing (filtering and sorting 10,000 checks happens only when the checks, the statuses, the
+ * filter or the sort change — never because results arrived for the rows on screen).
  */
 import type { AnalyticsKind } from "../api/analytics-metrics.ts";
-import type { CheckResult } from "../api/schemas/check-results.ts";
-import type { CheckStatus } from "../api/schemas/check-statuses.ts";
-import type { Check } from "../api/schemas/checks.ts";
 import { checkHealth, type Health, toEpochMs } from "../tui/format.ts";
-import type { AnalyticsOptions, ConsoleState, Pane, ResultsSlice, Sort, TrackedSession } from "./types.ts";
+import type { CheckSummary, StatusSummary } from "./summary.ts";
+import type {
+  AnalyticsOptions,
+  ConsoleState,
+  Pane,
+  ResultsEntry,
+  ResultsSlice,
+  Sort,
+  TrackedSession,
+} from "./types.ts";
 
 /** Memoise a function of a few inputs compared by identity. */
 export function memo<A extends readonly unknown[], R>(f: (...args: A) => R): (...args: A) => R {
@@ -24,18 +31,27 @@ export function memo<A extends readonly unknown[], R>(f: (...args: A) => R): (..
 
 export type CheckRow = {
   id: string;
-  check: Check;
-  status: CheckStatus | undefined;
+  check: CheckSummary;
+  status: StatusSummary | undefined;
   health: Health;
-  /** Epoch ms of the last run, NaN when unknown. */
+  /** Epoch ms of the status's last run, NaN when unknown (what the "last run" sort uses). */
+  statusAt: number;
+};
+
+/** A row on screen, decorated with its latest result (only the visible rows are). */
+export type ShownCheckRow = CheckRow & {
+  /** Epoch ms of the last run (status or newest result), NaN when unknown. */
   lastRunAt: number;
   lastResponseMs: number | undefined;
 };
 
 const RANK: Record<Health, number> = { failing: 0, degraded: 1, pending: 2, passing: 3 };
 
-function lastResult(results: ResultsSlice, id: string): CheckResult | undefined {
-  return results.byCheck.get(id)?.items[0];
+let collator: Intl.Collator | undefined;
+/** One collator for every name comparison (String#localeCompare builds its own each call). */
+function collate(a: string, b: string): number {
+  collator ??= new Intl.Collator();
+  return collator.compare(a, b);
 }
 
 /**
@@ -43,7 +59,7 @@ function lastResult(results: ResultsSlice, id: string): CheckResult | undefined 
  * tag containing x, `type:x` a type starting with x, anything else the name, a tag or the type (substring,
  * case-insensitive).
  */
-export function matchesCheckFilter(check: Check, filter: string): boolean {
+export function matchesCheckFilter(check: CheckSummary, filter: string): boolean {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
   const name = check.name.toLowerCase();
@@ -56,56 +72,136 @@ export function matchesCheckFilter(check: Check, filter: string): boolean {
   });
 }
 
-function compareRows(sort: Sort): (a: CheckRow, b: CheckRow) => number {
-  const byName = (a: CheckRow, b: CheckRow) =>
-    a.check.name.localeCompare(b.check.name) || a.id.localeCompare(b.id);
-  const num = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? Number.NEGATIVE_INFINITY : x);
-  const key: Record<Sort["column"], (a: CheckRow, b: CheckRow) => number> = {
-    status: (a, b) => RANK[a.health] - RANK[b.health],
-    name: () => 0,
-    type: (a, b) => String(a.check.checkType).localeCompare(String(b.check.checkType)),
-    frequency: (a, b) => num(a.check.frequency ?? undefined) - num(b.check.frequency ?? undefined),
-    lastRun: (a, b) => num(a.lastRunAt) - num(b.lastRunAt),
-    responseTime: (a, b) => num(a.lastResponseMs) - num(b.lastResponseMs),
-  };
-  const k = key[sort.column];
-  const dir = sort.desc ? -1 : 1;
-  return (a, b) => dir * k(a, b) || dir * byName(a, b);
+/**
+ * Each check's place in name order (ties by id), computed once per checks list: every sort then compares
+ * integers instead of collating 10,000 names again.
+ */
+const nameRanks = memo((checks: readonly CheckSummary[]): ReadonlyMap<string, number> => {
+  const order = [...checks].sort((a, b) => collate(a.name, b.name) || collate(a.id, b.id));
+  return new Map(order.map((c, i) => [c.id, i]));
+});
+
+let rowCache = new Map<string, CheckRow>();
+/**
+ * Every check joined with its status (unfiltered, unsorted). Recomputed only when the checks or the
+ * statuses change, and a check whose entry and status kept their identity keeps its row object.
+ */
+export const allCheckRows = memo(
+  (checks: readonly CheckSummary[], statuses: ReadonlyMap<string, StatusSummary>): CheckRow[] => {
+    const next = new Map<string, CheckRow>();
+    const rows = checks.map((check) => {
+      const status = statuses.get(check.id);
+      const old = rowCache.get(check.id);
+      const row =
+        old && old.check === check && old.status === status
+          ? old
+          : {
+              id: check.id,
+              check,
+              status,
+              health: checkHealth(status),
+              statusAt: toEpochMs(status?.updated_at),
+            };
+      next.set(check.id, row);
+      return row;
+    });
+    rowCache = next;
+    return rows;
+  },
+);
+
+/** Last response time per check from the results held (only for the response-time sort). */
+function responseOf(results: ResultsSlice | undefined, id: string): number | undefined {
+  return results?.byCheck.get(id)?.items[0]?.responseTime ?? undefined;
 }
 
-/** Every check joined with its status and last result (unfiltered, unsorted), recomputed on data change. */
-export const allCheckRows = memo(
-  (checks: readonly Check[], statuses: ReadonlyMap<string, CheckStatus>, results: ResultsSlice): CheckRow[] =>
-    checks.map((check) => {
-      const status = statuses.get(check.id);
-      const last = lastResult(results, check.id);
-      const lastRunAt = Math.max(
-        toEpochMs(status?.updated_at),
-        toEpochMs(last?.stoppedAt ?? last?.startedAt),
-        Number.NEGATIVE_INFINITY,
-      );
-      return {
-        id: check.id,
-        check,
-        status,
-        health: checkHealth(status),
-        lastRunAt: Number.isFinite(lastRunAt) ? lastRunAt : Number.NaN,
-        lastResponseMs: last?.responseTime ?? undefined,
-      };
-    }),
+function primaryKey(sort: Sort, results: ResultsSlice | undefined): (r: CheckRow) => number | string {
+  switch (sort.column) {
+    case "status":
+      return (r) => RANK[r.health];
+    case "name":
+      return () => 0;
+    case "type":
+      return (r) => String(r.check.checkType);
+    case "frequency":
+      return (r) => r.check.frequency ?? Number.NEGATIVE_INFINITY;
+    case "lastRun":
+      return (r) => (Number.isNaN(r.statusAt) ? Number.NEGATIVE_INFINITY : r.statusAt);
+    case "responseTime":
+      return (r) => responseOf(results, r.id) ?? Number.NEGATIVE_INFINITY;
+  }
+}
+
+/**
+ * The rows sorted by the chosen column, then by name. The sort depends only on what it sorts by: results
+ * are an input only for the response-time sort, so results arriving for the rows on screen never re-sort
+ * the list (they decorate the visible rows, see decorateRow).
+ */
+const sortRows = memo(
+  (rows: CheckRow[], sort: Sort, ranks: ReadonlyMap<string, number>, results?: ResultsSlice) => {
+    const key = primaryKey(sort, results);
+    const keys = rows.map(key);
+    const rank = rows.map((r) => ranks.get(r.id) ?? 0);
+    const idx = rows.map((_, i) => i);
+    const dir = sort.desc ? -1 : 1;
+    idx.sort((i, j) => {
+      const a = keys[i] as number | string;
+      const b = keys[j] as number | string;
+      const k =
+        typeof a === "number" && typeof b === "number"
+          ? a === b
+            ? 0
+            : a < b
+              ? -1
+              : 1
+          : collate(String(a), String(b));
+      return dir * k || dir * ((rank[i] as number) - (rank[j] as number));
+    });
+    return idx.map((i) => rows[i] as CheckRow);
+  },
 );
 
-const filterSortRows = memo((rows: CheckRow[], filter: string, sort: Sort): CheckRow[] =>
-  rows.filter((r) => matchesCheckFilter(r.check, filter)).sort(compareRows(sort)),
+const filterRows = memo((rows: CheckRow[], filter: string): CheckRow[] =>
+  filter.trim() ? rows.filter((r) => matchesCheckFilter(r.check, filter)) : rows,
 );
 
-/** The checks list as shown: filtered, sorted (default: failing and degraded first, then by name). */
-export function visibleCheckRows(s: ConsoleState): CheckRow[] {
-  return filterSortRows(
-    allCheckRows(s.checks.items, s.statuses.byId, s.results),
-    s.ui.filter.checks ?? "",
+/** Every check, sorted as the checks list is (default: failing and degraded first, then by name). */
+export function sortedCheckRows(s: ConsoleState): CheckRow[] {
+  return sortRows(
+    allCheckRows(s.checks.items, s.statuses.byId),
     s.ui.sort,
+    nameRanks(s.checks.items),
+    s.ui.sort.column === "responseTime" ? s.results : undefined,
   );
+}
+
+/** The checks list as shown: sorted, then narrowed by the checks pane's `/` filter. */
+export function visibleCheckRows(s: ConsoleState): CheckRow[] {
+  return filterRows(sortedCheckRows(s), s.ui.filter.checks ?? "");
+}
+
+const decorated = new WeakMap<CheckRow, { items: ResultsEntry["items"] | undefined; row: ShownCheckRow }>();
+/**
+ * A row on screen with its newest result (last run, response time). The same row with the same results
+ * gives the same object, so a memoised row redraws only when its own data changed.
+ */
+export function decorateRow(row: CheckRow, entry: ResultsEntry | undefined): ShownCheckRow {
+  const items = entry?.items;
+  const hit = decorated.get(row);
+  if (hit && hit.items === items) return hit.row;
+  const last = items?.[0];
+  const lastRunAt = Math.max(
+    row.statusAt,
+    toEpochMs(last?.stoppedAt ?? last?.startedAt),
+    Number.NEGATIVE_INFINITY,
+  );
+  const shown: ShownCheckRow = {
+    ...row,
+    lastRunAt: Number.isFinite(lastRunAt) ? lastRunAt : Number.NaN,
+    lastResponseMs: last?.responseTime ?? undefined,
+  };
+  decorated.set(row, { items, row: shown });
+  return shown;
 }
 
 /** The check under the checks cursor. */
@@ -115,7 +211,7 @@ export function cursorCheck(s: ConsoleState): CheckRow | undefined {
 }
 
 /** The checks that `t` would trigger: the marked ones, else the one under the cursor. */
-export function triggerTargets(s: ConsoleState): Check[] {
+export function triggerTargets(s: ConsoleState): CheckSummary[] {
   if (s.ui.marked.size > 0) return s.checks.items.filter((c) => s.ui.marked.has(c.id));
   const c = cursorCheck(s)?.check;
   return c ? [c] : [];
@@ -144,16 +240,19 @@ const isHeartbeat = (t: string) => t === "HEARTBEAT";
 const analyticsFiltered = memo((rows: CheckRow[], f: string) =>
   f ? rows.filter((r) => matchesCheckFilter(r.check, f)) : rows,
 );
-/** Checks the analytics pane can show, in the checks list's order, narrowed by the pane's own `/` filter. */
+/**
+ * Checks the analytics pane can show, in the checks list's order, narrowed by the pane's own `/` filter
+ * only (the checks pane's filter is that pane's business).
+ */
 export function analyticsChecks(s: ConsoleState): CheckRow[] {
-  return analyticsFiltered(rowsOfTypes(visibleCheckRows(s), hasAnalytics), s.ui.filter.analytics ?? "");
+  return analyticsFiltered(rowsOfTypes(sortedCheckRows(s), hasAnalytics), s.ui.filter.analytics ?? "");
 }
 const heartbeatRowsMemo = memo((rows: CheckRow[]) =>
   rows.filter((r) => isHeartbeat(String(r.check.checkType))),
 );
-/** Heartbeat checks, in the checks list's order. */
+/** Heartbeat checks, in the checks list's order (whatever the checks pane's filter). */
 export function heartbeatChecks(s: ConsoleState): CheckRow[] {
-  return heartbeatRowsMemo(visibleCheckRows(s));
+  return heartbeatRowsMemo(sortedCheckRows(s));
 }
 
 /** The check a per-check pane (analytics, heartbeats) shows: the selected one if it fits, else the first. */
@@ -216,7 +315,9 @@ export function filterByText<T>(items: readonly T[], filter: string, text: (t: T
 export function paneLoadedAt(s: ConsoleState, pane: Pane = s.ui.pane): number | undefined {
   switch (pane) {
     case "checks":
-      return minDefined(s.checks.loadedAt, s.statuses.loadedAt);
+      // the statuses are what changes (every 10 s); the list itself is read every few minutes, so its
+      // age alone would call fresh statuses stale
+      return s.checks.loadedAt === undefined ? undefined : (s.statuses.loadedAt ?? s.checks.loadedAt);
     case "sessions":
       return undefined;
     case "analytics": {
@@ -236,10 +337,4 @@ export function paneLoadedAt(s: ConsoleState, pane: Pane = s.ui.pane): number | 
     case "locations":
       return s.privateLocations.loadedAt;
   }
-}
-
-function minDefined(a: number | undefined, b: number | undefined): number | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return Math.min(a, b);
 }

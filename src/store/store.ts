@@ -14,7 +14,7 @@ const empty = { loadedAt: undefined, error: undefined };
 export function initialState(): ConsoleState {
   return {
     checks: { ...empty, items: [], byId: new Map() },
-    statuses: { ...empty, byId: new Map() },
+    statuses: { ...empty, items: [], byId: new Map() },
     results: { byCheck: new Map() },
     sessions: { order: [], byId: new Map() },
     analytics: { cache: new Map() },
@@ -24,7 +24,7 @@ export function initialState(): ConsoleState {
     statusPages: { ...empty, items: [] },
     privateLocations: { ...empty, items: [] },
     services: { ...empty, items: [] },
-    details: { incidents: new Map(), pages: new Map(), locations: new Map() },
+    details: { checks: new Map(), incidents: new Map(), pages: new Map(), locations: new Map() },
     work: initialWork(),
     ui: initialUi(),
   };

@@ -7,9 +7,7 @@
 
 import type { AlertChannel } from "../api/schemas/alert-channels.ts";
 import type { AnalyticsReport } from "../api/schemas/analytics.ts";
-import type { CheckResult } from "../api/schemas/check-results.ts";
 import type { CheckSession, CheckSessionDetail } from "../api/schemas/check-sessions.ts";
-import type { CheckStatus } from "../api/schemas/check-statuses.ts";
 import type { Check } from "../api/schemas/checks.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { Incident } from "../api/schemas/incidents.ts";
@@ -17,14 +15,22 @@ import type { PrivateLocation } from "../api/schemas/private-locations.ts";
 import type { Service } from "../api/schemas/services.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import type { FormState } from "./forms.ts";
+import type { CheckSummary, ResultSummary, StatusSummary } from "./summary.ts";
 
 export type Loadable = { loadedAt: number | undefined; error: string | undefined };
 
-export type ChecksSlice = Loadable & { items: readonly Check[]; byId: ReadonlyMap<string, Check> };
-export type StatusesSlice = Loadable & { byId: ReadonlyMap<string, CheckStatus> };
+/** The checks list: slim entries (see summary.ts); the full check of an open detail is in details.checks. */
+export type ChecksSlice = Loadable & {
+  items: readonly CheckSummary[];
+  byId: ReadonlyMap<string, CheckSummary>;
+};
+export type StatusesSlice = Loadable & {
+  items: readonly StatusSummary[];
+  byId: ReadonlyMap<string, StatusSummary>;
+};
 
 /** Recent results per check (newest first, capped), for the detail strip and the "last response" column. */
-export type ResultsEntry = Loadable & { items: readonly CheckResult[] };
+export type ResultsEntry = Loadable & { items: readonly ResultSummary[] };
 export type ResultsSlice = { byCheck: ReadonlyMap<string, ResultsEntry> };
 
 /** A session the console triggered and follows to completion. */
@@ -146,6 +152,8 @@ export type WorkSlice = {
 
 /** Single reads (richer than list entries): the incident history, page with checks, location agents. */
 export type DetailsSlice = {
+  /** Full checks (configuration, subscriptions) of the details opened, least recently read first. */
+  checks: ReadonlyMap<string, Check>;
   incidents: ReadonlyMap<string, Incident>;
   pages: ReadonlyMap<string, StatusPage>;
   locations: ReadonlyMap<string, PrivateLocation>;

@@ -2,17 +2,18 @@
  * The console: header (breadcrumbs, pane numbers), the current pane or an overlay (help, confirmation,
  * prompt, palette), a line for the filter / notices / key hints, and the status line.
  *
- * Size: works from 80×24 up; below that it shows one line saying the size needed. Without the alternate
+ * Size: works from 80×24 up; below that it says the size needed (too-small.tsx). Without the alternate
  * screen the frame is one line shorter than the terminal, so the terminal never scrolls (Ink then redraws
  * in place). Resizes re-render through Ink's useWindowSize.
  */
 import { Box, Text, useInput, useWindowSize } from "ink";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { Actions } from "../store/actions.ts";
 import { useConsole, useInfo } from "./context.tsx";
-import { createKeyHandler } from "./keys.ts";
+import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { crumbsOf, PANE_COMPONENTS } from "./router.tsx";
 import { sanitizeLine } from "./sanitize.ts";
+import { TooSmall, tooSmall } from "./too-small.tsx";
 import { Confirm } from "./widgets/Confirm.tsx";
 import { Form, OncePanel } from "./widgets/Form.tsx";
 import { Header } from "./widgets/Header.tsx";
@@ -21,14 +22,15 @@ import { Palette } from "./widgets/Palette.tsx";
 import { Prompt } from "./widgets/Prompt.tsx";
 import { StatusLine } from "./widgets/StatusLine.tsx";
 
-export const MIN_COLUMNS = 80;
-export const MIN_ROWS = 24;
+export { MIN_COLUMNS, MIN_ROWS } from "./too-small.tsx";
 
 export type AppProps = {
   actions: Actions;
   fullscreen: boolean;
   onQuit: () => void;
   switchProfile: (name: string) => string | undefined;
+  /** Keys typed while the start-up shell was shown (before the store existed), handled first. */
+  initialKeys?: readonly (readonly [string, KeyInfo])[];
 };
 
 function Footer({ width }: { width: number }) {
@@ -107,7 +109,7 @@ function Body({ width, height }: { width: number; height: number }) {
   return <PaneView width={width} height={height} />;
 }
 
-export function App({ actions, fullscreen, onQuit, switchProfile }: AppProps) {
+export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys }: AppProps) {
   const { store, readOnly } = useInfo();
   const { columns, rows } = useWindowSize();
   const height = fullscreen ? rows : rows - 1;
@@ -124,13 +126,15 @@ export function App({ actions, fullscreen, onQuit, switchProfile }: AppProps) {
     [store, actions, readOnly, onQuit, switchProfile, height],
   );
   useInput((input, key) => handler(input, key));
+  const replayed = useRef(false);
+  useEffect(() => {
+    if (replayed.current) return;
+    replayed.current = true;
+    for (const [input, key] of initialKeys ?? []) handler(input, key);
+  }, [handler, initialKeys]);
   const pane = useConsole((s) => s.ui.pane);
   const crumbs = useConsole(crumbsOf);
-  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
-    return (
-      <Text wrap="truncate">{`vigil needs a terminal of at least ${MIN_COLUMNS}×${MIN_ROWS} (this one is ${columns}×${rows}) · q quits`}</Text>
-    );
-  }
+  if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
   const width = columns;
   return (
     <Box flexDirection="column" width={width} height={height}>

@@ -10,3 +10,20 @@ export function useClock(everyMs: number): number {
   }, [everyMs]);
   return now;
 }
+
+/**
+ * The current time, re-rendering only when `nextChange(now)` (epoch ms: when the text shown will change)
+ * comes — not on a fixed beat: an idle frame is a full Ink render even when nothing on screen changes,
+ * and a key pressed just after one waits for the frame throttle.
+ */
+export function useClockUntil(nextChange: (now: number) => number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const at = nextChange(now);
+  useEffect(() => {
+    if (!Number.isFinite(at)) return;
+    const t = setTimeout(() => setNow(Date.now()), Math.max(20, at - Date.now()));
+    t.unref?.();
+    return () => clearTimeout(t);
+  }, [at]);
+  return now;
+}

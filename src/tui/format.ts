@@ -4,7 +4,12 @@
  * by display width, and status symbols. No I/O, no colours.
  */
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+let segmenterCache: Intl.Segmenter | undefined;
+/** Built on first use: constructing it costs ~20 ms, which start-up should not pay for ASCII text. */
+function graphemes(s: string): Intl.Segments {
+  segmenterCache ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return segmenterCache.segment(s);
+}
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** East Asian Wide/Fullwidth blocks (first code point of a grapheme). */
 const WIDE =
@@ -27,7 +32,7 @@ function graphemeWidth(g: string): number {
 export function displayWidth(s: string): number {
   if (PRINTABLE_ASCII.test(s)) return s.length;
   let w = 0;
-  for (const { segment } of segmenter.segment(s)) w += graphemeWidth(segment);
+  for (const { segment } of graphemes(s)) w += graphemeWidth(segment);
   return w;
 }
 
@@ -40,7 +45,7 @@ export function truncate(s: string, width: number, ellipsis = "…"): string {
   const room = ellW <= width ? width - ellW : width;
   let out = "";
   let w = 0;
-  for (const { segment } of segmenter.segment(s)) {
+  for (const { segment } of graphemes(s)) {
     const gw = graphemeWidth(segment);
     if (w + gw > room) break;
     out += segment;

@@ -1,26 +1,99 @@
 /**
- * Mount the console with Ink and resolve when it ends: `{kind: "quit"}` or `{kind: "profile", name}` for
- * `:profile NAME`. Ink restores the terminal (raw mode off, cursor shown, alternate screen left) on unmount;
- * the caller also installs a last-resort restore on process exit.
+ * Mount the console with Ink. Start-up is in two steps (design.md §4: start → first frame ≤ 1.3 × a bare
+ * Ink hello): this module — Ink, React and a small shell, nothing else — draws the console's frame at once
+ * (header "vigil › Checks", "connecting…", the status line `◌ connecting`); the caller then loads the
+ * client, the store and the panes, connects, and hands the real app over with `showApp`. Keys typed in
+ * between are kept and handled by the app first (Ctrl-C, and q before any other key, quit at once).
+ *
+ * Resolves `done` when it ends: `{kind: "quit"}` or `{kind: "profile", name}` for `:profile NAME`. Ink
+ * restores the terminal (raw mode off, cursor shown, alternate screen left) on unmount; the caller also
+ * installs a last-resort restore on process exit.
  */
-import { render } from "ink";
-import type { Actions } from "../store/actions.ts";
-import { App } from "./app.tsx";
-import { ConsoleContext, type ConsoleInfo } from "./context.tsx";
+import { Box, type Key, render, Text, useInput, useWindowSize } from "ink";
+import type { ReactElement } from "react";
+import { PANES } from "../store/types.ts";
+import { compactStream } from "./compact-output.ts";
+import { displayWidth, truncate } from "./format.ts";
+import { PANE_TITLES } from "./keymap.ts";
+import { sanitizeLine } from "./sanitize.ts";
+import type { Theme } from "./theme.ts";
+import { TooSmall, tooSmall } from "./too-small.tsx";
 
 export type ExitReason = { kind: "quit" } | { kind: "profile"; name: string };
 
+/** What the shell shows before the app is there. */
+export type ShellInfo = { theme: Theme; profile: string; host: string; readOnly: boolean };
+
 export type MountOptions = {
-  info: ConsoleInfo;
-  actions: Actions;
+  shell: ShellInfo;
   fullscreen: boolean;
-  /** Validate a profile name for `:profile`; an error line, or undefined when it can be used. */
-  checkProfile: (name: string) => string | undefined;
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
+  /** Route console.* through Ink (default true; tests running under a patched console turn it off). */
+  patchConsole?: boolean;
 };
 
-export function mountConsole(opts: MountOptions): { done: Promise<ExitReason>; quit: () => void } {
+/** Given to the app's factory: how it ends the console, and the keys typed before it was shown. */
+export type AppControl = {
+  quit: () => void;
+  end: (r: ExitReason) => void;
+  initialKeys: readonly (readonly [string, Key])[];
+};
+
+export type Mounted = {
+  done: Promise<ExitReason>;
+  quit: () => void;
+  /** Replace the shell by the app (built by `make` with the controls above). */
+  showApp: (make: (ctl: AppControl) => ReactElement) => void;
+};
+
+function Shell({
+  info,
+  fullscreen,
+  onKey,
+}: {
+  info: ShellInfo;
+  fullscreen: boolean;
+  onKey: (i: string, k: Key) => void;
+}) {
+  const { columns, rows } = useWindowSize();
+  useInput(onKey);
+  if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
+  const { theme } = info;
+  const height = fullscreen ? rows : rows - 1;
+  const tabs = PANES.map((p, i) => (p === "checks" ? `[${i + 1}]` : ` ${i + 1} `)).join("");
+  const left = truncate(`vigil › ${PANE_TITLES.checks}`, Math.max(10, columns - displayWidth(tabs) - 1));
+  const who = truncate(sanitizeLine(`${info.profile}@${info.host}`), 28);
+  return (
+    <Box flexDirection="column" width={columns} height={height}>
+      <Box width={columns} height={1} justifyContent="space-between">
+        <Text bold color={theme.accent} wrap="truncate">
+          {left}
+        </Text>
+        <Text color={theme.dim}>{tabs}</Text>
+      </Box>
+      <Box height={height - 3} width={columns}>
+        <Text color={theme.dim}>connecting…</Text>
+      </Box>
+      <Text color={theme.dim} wrap="truncate">
+        q quit
+      </Text>
+      <Text wrap="truncate">
+        <Text color={theme.dim}>{who}</Text>
+        {info.readOnly ? (
+          <Text inverse color={theme.warn}>
+            {" READ-ONLY "}
+          </Text>
+        ) : null}
+        <Text> </Text>
+        <Text color={theme.tone.busy}>◌ connecting</Text>
+        <Text> · no data yet · ⇅ 0</Text>
+      </Text>
+    </Box>
+  );
+}
+
+export function mountConsole(opts: MountOptions): Mounted {
   let settle: (r: ExitReason) => void = () => undefined;
   const done = new Promise<ExitReason>((resolve) => {
     settle = resolve;
@@ -36,25 +109,26 @@ export function mountConsole(opts: MountOptions): { done: Promise<ExitReason>; q
       .then(() => settle(r));
   };
   const quit = () => end({ kind: "quit" });
-  const switchProfile = (name: string) => {
-    const err = opts.checkProfile(name);
-    if (err) return err;
-    end({ kind: "profile", name });
-    return undefined;
+  const queued: [string, Key][] = [];
+  const onKey = (input: string, key: Key) => {
+    if ((key.ctrl && input === "c") || (queued.length === 0 && input === "q")) quit();
+    else queued.push([input, key]);
   };
-  const instance = render(
-    <ConsoleContext.Provider value={opts.info}>
-      <App actions={opts.actions} fullscreen={opts.fullscreen} onQuit={quit} switchProfile={switchProfile} />
-    </ConsoleContext.Provider>,
-    {
-      stdout: opts.stdout ?? process.stdout,
-      stdin: opts.stdin ?? process.stdin,
-      exitOnCtrlC: false,
-      patchConsole: true,
-      incrementalRendering: true,
-      maxFps: 20,
-      alternateScreen: opts.fullscreen,
+  const instance = render(<Shell info={opts.shell} fullscreen={opts.fullscreen} onKey={onKey} />, {
+    stdout: compactStream(opts.stdout ?? process.stdout),
+    stdin: opts.stdin ?? process.stdin,
+    exitOnCtrlC: false,
+    patchConsole: opts.patchConsole ?? true,
+    incrementalRendering: true,
+    maxFps: 20,
+    alternateScreen: opts.fullscreen,
+  });
+  return {
+    done,
+    quit,
+    showApp(make) {
+      if (ended) return;
+      instance.rerender(make({ quit, end, initialKeys: queued.splice(0) }));
     },
-  );
-  return { done, quit };
+  };
 }

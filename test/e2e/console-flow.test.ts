@@ -107,7 +107,8 @@ describe("console in a pseudo-terminal (demo workspace)", () => {
     expect(heartbeats).toMatch(/last 24 h: [\d.]+%/);
     expect(heartbeats).toMatch(/[●▲✖○·]{20,}/);
 
-    // Resize: 80×24 still renders the pane; 60×20 shows one line saying the size needed; back again.
+    // Resize: 80×24 still renders the pane; 60×20 shows only the size needed, the current size and how to
+    // quit (two short lines, nothing cut at 60 columns); back again.
     t.resize(80, 24);
     const small = await t.waitFor(
       (s) => /^vigil › Heartbeats/.test(s) && s.split("\n").every((l) => [...l].length <= 80),
@@ -117,7 +118,10 @@ describe("console in a pseudo-terminal (demo workspace)", () => {
     t.resize(60, 20);
     const tiny = await t.waitFor(/needs a terminal of at least 80×24/, "the size message");
     expect(tiny).toMatch(/this one is 60×20/);
-    expect(tiny.split("\n").filter((l) => l.trim() !== "")).toHaveLength(1);
+    const message = tiny.split("\n").filter((l) => l.trim() !== "");
+    expect(message).toHaveLength(2);
+    expect(message.every((l) => [...l].length <= 60)).toBe(true);
+    expect(message.join(" ")).toMatch(/q quits/);
     t.resize(120, 40);
     const back = await t.waitFor(
       (s) => /^vigil › Heartbeats/.test(s) && /RECEIVED/.test(s),

@@ -9,7 +9,7 @@ import { createLoaders } from "../../src/store/loaders.ts";
 import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/plan.ts";
 import { createPoller } from "../../src/store/poller.ts";
 import { analyticsKey, visibleCheckRows } from "../../src/store/selectors.ts";
-import { selectCheck, setFilter, setPane } from "../../src/store/slices/ui.ts";
+import { openDetail, selectCheck, setFilter, setPane } from "../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../src/store/store.ts";
 import { startTestService, type TestService } from "../service/support.ts";
 
@@ -147,6 +147,32 @@ describe("store on the embedded service", () => {
     expect(h?.error).toBeUndefined();
     expect(h?.events.length).toBeGreaterThan(0);
     expect(h?.stats?.last24Hours?.successRatio?.currentPeriod).toBeTypeOf("number");
+    poller.stop();
+    await client.close();
+  });
+});
+
+describe("checks list and detail on the embedded service", () => {
+  it("the list holds slim entries; opening a detail reads the full check; a refresh changes nothing", async () => {
+    const { store, loaders, poller, client } = rig();
+    await loaders.checks();
+    await loaders.statuses();
+    const s = store.getState();
+    const first = s.checks.items[0]!;
+    expect(first).not.toHaveProperty("request");
+    expect(first).not.toHaveProperty("alertChannelSubscriptions");
+    const rows = visibleCheckRows(s);
+    // the same data read again: same list, same rows (nothing re-sorted, nothing redrawn)
+    await loaders.checks();
+    await loaders.statuses();
+    expect(store.getState().checks.items).toBe(s.checks.items);
+    expect(visibleCheckRows(store.getState())).toBe(rows);
+    const target = rows.find((r) => r.check.checkType === "URL" || r.check.checkType === "API")!;
+    apply(store, openDetail(store.getState(), "checks", target.id));
+    await poller.tick();
+    const full = store.getState().details.checks.get(target.id);
+    expect(full?.id).toBe(target.id);
+    expect(full?.request).toBeTruthy();
     poller.stop();
     await client.close();
   });

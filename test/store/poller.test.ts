@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.ts";
 import { backoffDelay, createPoller, type Job } from "../../src/store/poller.ts";
-import { setPane } from "../../src/store/slices/ui.ts";
+import { moveCursor, setPane } from "../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../src/store/store.ts";
 
 /** A poller on a hand-driven clock; jobs count their runs. */
@@ -117,5 +117,51 @@ describe("poller", () => {
     expect(backoffDelay(10_000, 1, 60_000)).toBe(2_500);
     expect(backoffDelay(10_000, 10, 60_000)).toBe(60_000);
     expect(backoffDelay(10_000, 3, 60_000, 1234)).toBe(1234);
+  });
+});
+
+describe("poller: jobs that follow the cursor", () => {
+  it("starts them only once the cursor rested, then ticks by itself", async () => {
+    const runs: string[] = [];
+    const store = createConsoleStore();
+    const poller = createPoller(
+      store,
+      (s) => [
+        { key: "statuses", intervalMs: 60_000, run: async () => void runs.push("statuses") },
+        {
+          key: `results:${s.ui.cursor.checks ?? 0}`,
+          intervalMs: 60_000,
+          afterRest: true,
+          run: async () => void runs.push(`results:${s.ui.cursor.checks ?? 0}`),
+        },
+      ],
+      // moves 200 ms apart: together longer than the rest, each shorter than it (margin for a loaded machine)
+      { tickMs: 1_000_000, restMs: 500 },
+    );
+    poller.start();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(runs.sort()).toEqual(["results:0", "statuses"]);
+    // j j j: every move restarts the wait; nothing is fetched for the rows passed on the way
+    for (let i = 0; i < 3; i++) {
+      apply(store, moveCursor(store.getState(), "checks", 10, { delta: 1 }));
+      await poller.tick();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(runs.filter((r) => r.startsWith("results:"))).toEqual(["results:0"]);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(runs.filter((r) => r.startsWith("results:"))).toEqual(["results:0", "results:3"]);
+    poller.stop();
+  });
+
+  it("refreshJob makes one job due at once", async () => {
+    const { poller, runs, advance } = rig(() => [
+      { key: "checks", intervalMs: 300_000 },
+      { key: "statuses", intervalMs: 10_000 },
+    ]);
+    await poller.tick();
+    advance(1000);
+    poller.refreshJob("checks");
+    await poller.tick();
+    expect(runs).toEqual(["checks", "statuses", "checks"]);
   });
 });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  analyticsChecks,
   analyticsKey,
   analyticsQuery,
+  decorateRow,
+  heartbeatChecks,
   matchesCheckFilter,
   paneLoadedAt,
   triggerTargets,
   visibleCheckRows,
 } from "../../src/store/selectors.ts";
+import { checksLoaded, resultsLoaded, statusesLoaded } from "../../src/store/slices/data.ts";
 import {
   initialUi,
   moveCursor,
@@ -16,6 +20,7 @@ import {
   toggleMark,
 } from "../../src/store/slices/ui.ts";
 import { apply } from "../../src/store/store.ts";
+import { DEFAULT_CAPS } from "../../src/store/types.ts";
 import { check, status, storeWith } from "./fixtures.ts";
 
 const api = check({ name: "Checkout API", tags: ["prod", "api"], checkType: "API" });
@@ -119,5 +124,117 @@ describe("analytics query and cache key", () => {
     expect(paneLoadedAt(store.getState(), "incidents")).toBeUndefined();
     apply(store, setAnalytics(store.getState(), { range: "7d" }));
     expect(paneLoadedAt(store.getState(), "analytics")).toBeUndefined();
+  });
+});
+
+describe("structural sharing and what re-sorts", () => {
+  const at = Date.parse("2026-11-21T07:01:00Z");
+
+  it("a status poll with equal data keeps the statuses map and the rows array", () => {
+    const store = fresh();
+    const before = visibleCheckRows(store.getState());
+    const byId = store.getState().statuses.byId;
+    const again = [status(api.id, "passing"), status(web.id, "failing"), status(tcp.id, "degraded")];
+    apply(store, statusesLoaded(again, at, store.getState().statuses));
+    expect(store.getState().statuses.byId).toBe(byId);
+    expect(store.getState().statuses.loadedAt).toBe(at);
+    expect(visibleCheckRows(store.getState())).toBe(before);
+  });
+
+  it("a changed status rebuilds only its row; the others keep their objects", () => {
+    const store = fresh();
+    const before = visibleCheckRows(store.getState());
+    const changed = [status(api.id, "failing"), status(web.id, "failing"), status(tcp.id, "degraded")];
+    apply(store, statusesLoaded(changed, at, store.getState().statuses));
+    const after = visibleCheckRows(store.getState());
+    expect(after).not.toBe(before);
+    expect(after.map((r) => r.check.name)).toEqual([
+      "Checkout API",
+      "Login page",
+      "Cache node",
+      "Nightly backup",
+    ]);
+    const old = new Map(before.map((r) => [r.id, r]));
+    for (const r of after) {
+      if (r.id === api.id) expect(r).not.toBe(old.get(r.id));
+      else expect(r).toBe(old.get(r.id));
+    }
+  });
+
+  it("a checks refresh with equal data keeps the list; the list holds slim entries only", () => {
+    const full = { ...api, request: { url: "https://x.example", method: "GET" }, script: "x".repeat(1000) };
+    const store = storeWith([full, web], []);
+    const items = store.getState().checks.items;
+    expect(items[0]).not.toHaveProperty("request");
+    expect(items[0]).not.toHaveProperty("script");
+    apply(store, checksLoaded([{ ...full }, { ...web }], at, store.getState().checks));
+    expect(store.getState().checks.items).toBe(items);
+    apply(
+      store,
+      checksLoaded([{ ...full, name: "Checkout API v2" }, { ...web }], at, store.getState().checks),
+    );
+    const next = store.getState().checks.items;
+    expect(next).not.toBe(items);
+    expect(next[1]).toBe(items[1]);
+  });
+
+  it("results arriving for a row neither rebuild nor re-sort the list; they decorate the shown row", () => {
+    const store = fresh();
+    const before = visibleCheckRows(store.getState());
+    const row = before.find((r) => r.id === api.id)!;
+    expect(decorateRow(row, undefined).lastResponseMs).toBeUndefined();
+    const result = {
+      id: "r1",
+      responseTime: 321,
+      startedAt: "2026-11-21T07:00:50Z",
+      stoppedAt: "2026-11-21T07:00:51Z",
+      request: { big: "x".repeat(100) },
+    };
+    apply(store, resultsLoaded(store.getState(), api.id, [result], at, DEFAULT_CAPS));
+    expect(visibleCheckRows(store.getState())).toBe(before);
+    const entry = store.getState().results.byCheck.get(api.id);
+    expect(entry?.items[0]).not.toHaveProperty("request");
+    const shown = decorateRow(row, entry);
+    expect(shown.lastResponseMs).toBe(321);
+    expect(shown.lastRunAt).toBe(Date.parse("2026-11-21T07:00:51Z"));
+    // the same row and results give the same object (the memoised row does not redraw)
+    expect(decorateRow(row, entry)).toBe(shown);
+    // the same results read again keep their items
+    apply(store, resultsLoaded(store.getState(), api.id, [{ ...result }], at + 1000, DEFAULT_CAPS));
+    expect(decorateRow(row, store.getState().results.byCheck.get(api.id))).toBe(shown);
+  });
+
+  it("the response-time sort is the one that follows results", () => {
+    const store = fresh();
+    apply(store, sortBy(store.getState(), "responseTime"));
+    apply(store, sortBy(store.getState(), "responseTime")); // slowest first
+    const r = (id: string, ms: number) => [
+      { id: `r-${id}`, responseTime: ms, startedAt: "2026-11-21T07:00:00Z" },
+    ];
+    apply(store, resultsLoaded(store.getState(), web.id, r(web.id, 50), at, DEFAULT_CAPS));
+    apply(store, resultsLoaded(store.getState(), tcp.id, r(tcp.id, 900), at, DEFAULT_CAPS));
+    expect(visibleCheckRows(store.getState())[0]?.check.name).toBe("Cache node");
+    apply(store, resultsLoaded(store.getState(), web.id, r(`${web.id}2`, 2000), at, DEFAULT_CAPS));
+    expect(visibleCheckRows(store.getState())[0]?.check.name).toBe("Login page");
+  });
+
+  it("the heartbeats and analytics panes ignore the checks pane's filter", () => {
+    const store = fresh();
+    apply(store, setFilter(store.getState(), "checks", "login"));
+    expect(visibleCheckRows(store.getState()).map((r) => r.check.name)).toEqual(["Login page"]);
+    expect(heartbeatChecks(store.getState()).map((r) => r.check.name)).toEqual(["Nightly backup"]);
+    expect(analyticsChecks(store.getState()).map((r) => r.check.name)).toEqual(["Login page", "Cache node"]);
+    // the analytics pane's own filter still narrows it
+    apply(store, setFilter(store.getState(), "analytics", "cache"));
+    expect(analyticsChecks(store.getState()).map((r) => r.check.name)).toEqual(["Cache node"]);
+  });
+});
+
+describe("status line age of the checks pane", () => {
+  it("follows the statuses (read every 10 s), not the list (read every few minutes)", () => {
+    const store = fresh();
+    const later = Date.parse("2026-11-21T07:04:00Z");
+    apply(store, statusesLoaded([status(api.id, "passing")], later, store.getState().statuses));
+    expect(paneLoadedAt(store.getState())).toBe(later);
   });
 });

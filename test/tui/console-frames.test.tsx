@@ -56,10 +56,10 @@ describe("console frames", () => {
     for (const l of lines(f)) expect([...l].length).toBeLessThanOrEqual(80);
   });
 
-  it("below 80×24 shows one line with the size needed, and follows resizes", async () => {
+  it("below 80×24 shows the size needed, the current size and q, in lines that fit; follows resizes", async () => {
     const c = renderConsole(storeWith(checks, statuses), { columns: 70, rows: 20 });
     open = c;
-    expect(c.frame()).toBe("vigil needs a terminal of at least 80×24 (this one is 70×20) · q quits");
+    expect(c.frame()).toBe("vigil needs a terminal of at least 80×24\nthis one is 70×20 · q quits");
     c.stdout.resize(100, 30);
     await new Promise((r) => setTimeout(r, 30));
     expect(lines(c.frame())[0]).toMatch(/^vigil › Checks/);
@@ -67,6 +67,16 @@ describe("console frames", () => {
     c.stdout.resize(80, 23);
     await new Promise((r) => setTimeout(r, 30));
     expect(c.frame()).toContain("at least 80×24");
+  });
+
+  it("the size message stays whole in a very narrow terminal (it wraps, nothing is cut)", async () => {
+    const c = renderConsole(storeWith(checks, statuses), { columns: 30, rows: 10 });
+    open = c;
+    const f = c.frame();
+    for (const l of lines(f)) expect([...l].length).toBeLessThanOrEqual(30);
+    const words = f.replace(/\s+/g, " ");
+    expect(words).toContain("vigil needs a terminal of at least 80×24");
+    expect(words).toContain("this one is 30×10 · q quits");
   });
 
   it("a burst of keys in one chunk moves once per key", async () => {

@@ -14,6 +14,7 @@ import { setPane } from "../../src/store/slices/ui.ts";
 import { setOnce, setVariables } from "../../src/store/slices/work.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
 import { statusPageLines } from "../../src/tui/panes/status-page-lines.ts";
+import { loadWebhookRenderer } from "../../src/tui/panes/webhook-preview.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 
@@ -217,6 +218,8 @@ describe.each([
   });
 
   it("alert channel: secrets masked, webhook preview rendered; v reveals, a changes the alert type", async () => {
+    // the renderer loads on first use (not with the console); here it is loaded before the detail opens
+    await loadWebhookRenderer();
     const c = show(loaded(), "alerts", size);
     await c.press("\r");
     let f = c.frame();

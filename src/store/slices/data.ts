@@ -4,10 +4,16 @@
  * (memoised selectors and components subscribed to other slices do not re-render).
  */
 import type { AnalyticsReport } from "../../api/schemas/analytics.ts";
-import type { CheckResult } from "../../api/schemas/check-results.ts";
-import type { CheckStatus } from "../../api/schemas/check-statuses.ts";
-import type { Check } from "../../api/schemas/checks.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
+import {
+  type CheckSummary,
+  type ResultSummary,
+  type StatusSummary,
+  shareList,
+  toCheckSummary,
+  toResultSummary,
+  toStatusSummary,
+} from "../summary.ts";
 import type {
   AnalyticsEntry,
   Caps,
@@ -19,12 +25,40 @@ import type {
 
 type Patch = Partial<ConsoleState>;
 
-export function checksLoaded(items: readonly Check[], now: number): Patch {
-  return { checks: { items, byId: new Map(items.map((c) => [c.id, c])), loadedAt: now, error: undefined } };
+const NO_CHECKS: readonly CheckSummary[] = [];
+const NO_STATUSES: readonly StatusSummary[] = [];
+
+/**
+ * A fresh checks list, slimmed (summary.ts) and merged with the held one (`prev`): unchanged checks keep
+ * their objects, an unchanged list keeps its array and map (no selector recomputes, no row redraws).
+ */
+export function checksLoaded(
+  items: readonly CheckSummary[],
+  now: number,
+  prev?: Pick<ConsoleState["checks"], "items" | "byId">,
+): Patch {
+  const { items: shared, byId } = shareList(
+    prev?.items ?? NO_CHECKS,
+    prev?.byId ?? new Map(),
+    items.map(toCheckSummary),
+    (c) => c.id,
+  );
+  return { checks: { items: shared, byId, loadedAt: now, error: undefined } };
 }
 
-export function statusesLoaded(items: readonly CheckStatus[], now: number): Patch {
-  return { statuses: { byId: new Map(items.map((s) => [s.checkId, s])), loadedAt: now, error: undefined } };
+/** Fresh statuses, slimmed and merged like checksLoaded: a poll with equal data keeps every identity. */
+export function statusesLoaded(
+  items: readonly StatusSummary[],
+  now: number,
+  prev?: Pick<ConsoleState["statuses"], "items" | "byId">,
+): Patch {
+  const { items: shared, byId } = shareList(
+    prev?.items ?? NO_STATUSES,
+    prev?.byId ?? new Map(),
+    items.map(toStatusSummary),
+    (s) => s.checkId,
+  );
+  return { statuses: { items: shared, byId, loadedAt: now, error: undefined } };
 }
 
 type LoadableKey =
@@ -63,17 +97,30 @@ export function putCapped<K, V>(map: ReadonlyMap<K, V>, key: K, value: V, cap: n
 export function resultsLoaded(
   s: ConsoleState,
   checkId: string,
-  items: readonly CheckResult[],
+  items: readonly ResultSummary[],
   now: number,
   caps: Caps,
 ): Patch {
-  const sorted = [...items]
+  const sorted = items
+    .map(toResultSummary)
     .sort(
       (a, b) => Date.parse(b.startedAt ?? b.created_at ?? "") - Date.parse(a.startedAt ?? a.created_at ?? ""),
     )
     .slice(0, caps.resultsPerCheck);
+  const prev = s.results.byCheck.get(checkId);
+  // the same results again: keep the entry (the row showing them does not redraw), only its age moves
+  if (prev && prev.error === undefined && sameResults(prev.items, sorted))
+    return {
+      results: {
+        byCheck: putCapped(s.results.byCheck, checkId, { ...prev, loadedAt: now }, caps.resultChecks),
+      },
+    };
   const entry: ResultsEntry = { items: sorted, loadedAt: now, error: undefined };
   return { results: { byCheck: putCapped(s.results.byCheck, checkId, entry, caps.resultChecks) } };
+}
+
+function sameResults(a: readonly ResultSummary[], b: readonly ResultSummary[]): boolean {
+  return a.length === b.length && a.every((r, i) => r.id === b[i]?.id);
 }
 
 export function resultsFailed(s: ConsoleState, checkId: string, error: string, caps: Caps): Patch {

@@ -1,4 +1,5 @@
 /** Reducers of the work slice (forms, one-time secrets, reveal, preview type, detail rows) and single reads. */
+import type { Check } from "../../api/schemas/checks.ts";
 import type { Incident } from "../../api/schemas/incidents.ts";
 import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
 import type { StatusPage } from "../../api/schemas/status-pages.ts";
@@ -100,3 +101,6 @@ export const incidentRead = (s: ConsoleState, inc: Incident): Patch => {
 };
 export const pageRead = (s: ConsoleState, p: StatusPage): Patch => detail(s, "pages", p.id, p);
 export const locationRead = (s: ConsoleState, l: PrivateLocation): Patch => detail(s, "locations", l.id, l);
+/** The full check of an open detail (kept apart from the slim list; capped like the other single reads). */
+export const checkRead = (s: ConsoleState, c: Check): Patch =>
+  s.details.checks.get(c.id) === c ? {} : detail(s, "checks", c.id, c);

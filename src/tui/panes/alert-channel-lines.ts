@@ -7,10 +7,8 @@
 import { type AlertChannel, isAlertChannelType } from "../../api/schemas/alert-channels.ts";
 import type { Check } from "../../api/schemas/checks.ts";
 import { maskAlertChannel, maskSecrets, maskUrlCredentials } from "../../api/secrets.ts";
-import { renderWebhook } from "../../service/alerts/webhook/render.ts";
-import { TemplateError } from "../../service/alerts/webhook/template.ts";
-import { alertVariables, sampleAlert } from "../../service/alerts/webhook/variables.ts";
 import { sanitizeBlock, sanitizeLine } from "../sanitize.ts";
+import type { WebhookRenderer } from "./webhook-preview.ts";
 
 export type DetailLine = { text: string; tone?: "head" | "dim" | "error" | "warn" };
 
@@ -34,6 +32,8 @@ export function alertChannelLines(
     now: number;
     /** The account's non-secret variables (user-defined template variables). */
     variables?: Readonly<Record<string, string>> | undefined;
+    /** The webhook renderer (webhook-preview.ts); until it is loaded the preview says so. */
+    renderer: WebhookRenderer | undefined;
   },
 ): DetailLine[] {
   const out: DetailLine[] = [];
@@ -63,6 +63,12 @@ export function alertChannelLines(
   }
   if (isAlertChannelType(c, "WEBHOOK")) {
     out.push({ text: `Preview: ${opts.alertType} (a: next alert type) — sample alert`, tone: "head" });
+    const rw = opts.renderer;
+    if (!rw) {
+      out.push({ text: "  rendering…", tone: "dim" });
+      return out;
+    }
+    const { renderWebhook, TemplateError, alertVariables, sampleAlert } = rw;
     try {
       const req = renderWebhook(
         c.config,

@@ -4,6 +4,7 @@
  * WEBHOOK channels, the rendered body for the alert type chosen with `a`.
  */
 import { Box, Text } from "ink";
+import { useEffect, useState } from "react";
 import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
 import { alertChannelRows } from "../../store/lists.ts";
 import { useClock } from "../clock.ts";
@@ -13,6 +14,7 @@ import { Table } from "../widgets/Table.tsx";
 import type { Column } from "../widgets/table-layout.ts";
 import { alertChannelLines } from "./alert-channel-lines.ts";
 import { channelTarget } from "./check-detail.tsx";
+import { loadWebhookRenderer, webhookRenderer } from "./webhook-preview.ts";
 
 const flag = (b: boolean | null | undefined, letter: string) => (b ? letter : "·");
 /** F = failure, R = recovery, D = degraded, S = SSL expiry. */
@@ -58,8 +60,21 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
   const checks = useConsole((s) => s.checks.byId);
   const scroll = useConsole((s) => s.work.detailRow.alerts ?? 0);
   const now = useClock(60_000);
+  const [renderer, setRenderer] = useState(webhookRenderer);
+  const webhook = channel?.type === "WEBHOOK";
+  useEffect(() => {
+    if (!webhook || renderer) return;
+    let live = true;
+    loadWebhookRenderer().then(
+      (r) => live && setRenderer(r),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [webhook, renderer]);
   if (!channel) return <Text color={theme.dim}>alert channel not found</Text>;
-  const lines = alertChannelLines(channel, { revealed, alertType, checks, now, variables });
+  const lines = alertChannelLines(channel, { revealed, alertType, checks, now, variables, renderer });
   const room = Math.max(1, height - 2);
   const start = Math.min(scroll, Math.max(0, lines.length - room));
   const color = (t: string | undefined) =>

@@ -3,6 +3,7 @@ import { Box, Text } from "ink";
 import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
 import type { Check } from "../../api/schemas/checks.ts";
 import { maskAlertChannel } from "../../api/secrets.ts";
+import type { CheckSummary } from "../../store/summary.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { checkHealth, formatAgo, formatMs, sparkline, statusSymbol } from "../format.ts";
 import { sanitizeLine } from "../sanitize.ts";
@@ -17,7 +18,8 @@ export function channelTarget(channel: AlertChannel): string {
   return typeof pick === "string" ? pick : "";
 }
 
-function configLines(c: Check): [string, string][] {
+/** The configuration lines: the list entry's fields at once, the rest once the full check is read. */
+function configLines(c: CheckSummary, full: Check | undefined): [string, string][] {
   const out: [string, string][] = [
     ["type", String(c.checkType)],
     ["state", `${c.activated === false ? "deactivated" : "activated"}${c.muted ? ", muted" : ""}`],
@@ -25,29 +27,33 @@ function configLines(c: Check): [string, string][] {
     ["locations", [...(c.locations ?? []), ...(c.privateLocations ?? [])].join(", ") || "—"],
     ["tags", (c.tags ?? []).join(", ") || "—"],
   ];
-  const r = c.request;
+  if (!full) return out;
+  const r = full.request;
   if (r?.url) out.push(["request", `${r.method ?? "GET"} ${r.url}`]);
   if (r?.hostname) out.push(["target", `${r.hostname}${r.port ? `:${r.port}` : ""}`]);
   if (r?.query) out.push(["query", `${r.recordType ?? ""} ${r.query}`]);
-  if (c.heartbeat) {
-    const h = c.heartbeat;
+  if (full.heartbeat) {
+    const h = full.heartbeat;
     out.push([
       "heartbeat",
       `period ${h.period ?? "?"} ${h.periodUnit ?? ""}, grace ${h.grace ?? "?"} ${h.graceUnit ?? ""}`,
     ]);
   }
-  if (c.degradedResponseTime != null || c.maxResponseTime != null)
+  if (full.degradedResponseTime != null || full.maxResponseTime != null)
     out.push([
       "thresholds",
-      `degraded ${formatMs(c.degradedResponseTime)}, max ${formatMs(c.maxResponseTime)}`,
+      `degraded ${formatMs(full.degradedResponseTime)}, max ${formatMs(full.maxResponseTime)}`,
     ]);
-  if (c.description) out.push(["description", c.description]);
+  if (full.description) out.push(["description", full.description]);
   return out;
 }
 
 export function CheckDetail({ id, width, height }: { id: string; width: number; height: number }) {
   const { theme } = useInfo();
-  const check = useConsole((s) => s.checks.byId.get(id));
+  // the full check (read when the detail opened) once it is here, the slim list entry until then
+  const full = useConsole((s) => s.details.checks.get(id));
+  const summary = useConsole((s) => s.checks.byId.get(id));
+  const check = full ?? summary;
   const status = useConsole((s) => s.statuses.byId.get(id));
   const results = useConsole((s) => s.results.byCheck.get(id));
   const channels = useConsole((s) => s.alertChannels.items);
@@ -61,8 +67,8 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
         statusSymbol(r.hasFailures || r.hasErrors ? "failing" : r.isDegraded ? "degraded" : "passing").symbol,
     )
     .join("");
-  const subs = check.alertChannelSubscriptions ?? [];
-  const lines = configLines(check);
+  const subs = full?.alertChannelSubscriptions ?? [];
+  const lines = configLines(check, full);
   const room = Math.max(0, height - lines.length - 8);
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -93,8 +99,8 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
             )}  last ${formatMs(items[items.length - 1]?.responseTime)}`
           : ""}
       </Text>
-      <Text bold>{`Alert subscriptions (${subs.length})`}</Text>
-      {subs.length === 0 ? <Text color={theme.dim}> none</Text> : null}
+      <Text bold>{full ? `Alert subscriptions (${subs.length})` : "Alert subscriptions (loading…)"}</Text>
+      {full && subs.length === 0 ? <Text color={theme.dim}> none</Text> : null}
       {subs.slice(0, room).map((sub) => {
         const ch = channels.find((c) => c.id === sub.alertChannelId);
         const label = ch ? `${ch.type} ${channelTarget(ch)}` : "(channel not loaded)";

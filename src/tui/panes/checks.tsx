@@ -1,7 +1,7 @@
 /** Pane 1: every check in the windowed table (failing and degraded first), or the detail of one. */
 import { Box, Text } from "ink";
 import { useCallback, useMemo } from "react";
-import { type CheckRow, visibleCheckRows } from "../../store/selectors.ts";
+import { type CheckRow, decorateRow, type ShownCheckRow, visibleCheckRows } from "../../store/selectors.ts";
 import { setChecksWindow } from "../../store/slices/ui.ts";
 import { apply } from "../../store/store.ts";
 import { useClock } from "../clock.ts";
@@ -27,7 +27,7 @@ function frequency(f: number | null | undefined): string {
   return f >= 60 && f % 60 === 0 ? `${f / 60}h` : `${f}m`;
 }
 
-export function checkColumns(now: number): Column<CheckRow>[] {
+export function checkColumns(now: number): Column<ShownCheckRow>[] {
   return [
     {
       id: "status",
@@ -104,6 +104,7 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const sort = useConsole((s) => s.ui.sort);
   const filter = useConsole((s) => s.ui.filter.checks ?? "");
   const total = useConsole((s) => s.checks.items.length);
+  const results = useConsole((s) => s.results.byCheck);
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
   const error = useConsole((s) => s.checks.error);
   const now = useClock(15_000);
@@ -113,9 +114,17 @@ export function ChecksPane({ width, height }: { width: number; height: number })
     [store],
   );
   const isMarked = useCallback((r: CheckRow) => marked.has(r.id), [marked]);
+  const decorate = useCallback((r: CheckRow) => decorateRow(r, results.get(r.id)), [results]);
+  const { failing, degraded } = useMemo(() => {
+    let f = 0;
+    let d = 0;
+    for (const r of rows) {
+      if (r.health === "failing") f++;
+      else if (r.health === "degraded") d++;
+    }
+    return { failing: f, degraded: d };
+  }, [rows]);
   if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
-  const failing = rows.filter((r) => r.health === "failing").length;
-  const degraded = rows.filter((r) => r.health === "degraded").length;
   const summary =
     `${rows.length}${filter ? ` of ${total}` : ""} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
     ` · sort: ${SORT_LABEL[sort.column]}${sort.desc ? " ↓" : ""}${marked.size ? ` · ● ${marked.size} marked` : ""}`;
@@ -126,6 +135,7 @@ export function ChecksPane({ width, height }: { width: number; height: number })
       </Text>
       <Table
         rows={rows}
+        decorate={decorate}
         columns={columns}
         cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
         height={height - 1}

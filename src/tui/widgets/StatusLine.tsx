@@ -5,7 +5,7 @@
  */
 import { Box, Text } from "ink";
 import { paneLoadedAt } from "../../store/selectors.ts";
-import { useClock } from "../clock.ts";
+import { useClockUntil } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { formatAgo, truncate } from "../format.ts";
 import { sanitizeLine } from "../sanitize.ts";
@@ -18,20 +18,34 @@ const CONNECTION = {
 
 /**
  * The age in steps of 10 s under a minute, then minutes: the line changes at most every 10 s, so an idle
- * console writes almost nothing (design.md §4: ≤ 100 B/s idle).
+ * console writes almost nothing (design.md §4: ≤ 100 B/s idle). "just now" lasts 20 s, so data refreshed
+ * every 10 s (the statuses) never flickers to "10 s ago" while the next answer is on its way.
  */
 export function dataAge(loadedAt: number, now: number): string {
   const s = Math.floor((now - loadedAt) / 1000);
-  if (s < 10) return "just now";
+  if (s < 20) return "just now";
   if (s < 60) return `${Math.floor(s / 10) * 10} s ago`;
   return formatAgo(loadedAt, now);
+}
+
+/** When the text of dataAge (or the stale warning) next changes, epoch ms. */
+export function nextAgeChange(loadedAt: number | undefined, now: number, staleAfterMs: number): number {
+  if (loadedAt === undefined) return Number.POSITIVE_INFINITY;
+  const age = now - loadedAt;
+  if (age < 20_000) return loadedAt + 20_000;
+  const step = age < 60_000 ? 10_000 : age < 3_600_000 ? 60_000 : age < 86_400_000 ? 3_600_000 : 86_400_000;
+  const next = loadedAt + (Math.floor(age / step) + 1) * step;
+  const stale = loadedAt + staleAfterMs;
+  return stale > now ? Math.min(next, stale + 1) : next;
 }
 
 function DataAge() {
   const { theme, staleAfterMs } = useInfo();
   const loadedAt = useConsole((s) => paneLoadedAt(s));
   const sessions = useConsole((s) => s.ui.pane === "sessions");
-  const now = useClock(2000);
+  const now = useClockUntil((t) =>
+    sessions ? Number.POSITIVE_INFINITY : nextAgeChange(loadedAt, t, staleAfterMs),
+  );
   if (sessions) return <Text>live</Text>;
   if (loadedAt === undefined) return <Text color={theme.dim}>no data yet</Text>;
   const stale = now - loadedAt > staleAfterMs;

@@ -9,15 +9,17 @@ import { fitWidth } from "../format.ts";
 import type { Theme } from "../theme.ts";
 import { type Column, type Laid, layoutColumns, windowStart } from "./table-layout.ts";
 
-export type TableProps<T> = {
+export type TableProps<T, S extends T = T> = {
   rows: readonly T[];
-  columns: readonly Column<T>[];
+  /** Extra data for the rows on screen only (e.g. the checks' latest results); keep identities stable. */
+  decorate?: (row: T) => S;
+  columns: readonly Column<S>[];
   cursor: number;
   /** Lines available, header included. */
   height: number;
   width: number;
   rowKey: (row: T) => string;
-  isMarked?: (row: T) => boolean;
+  isMarked?: (row: S) => boolean;
   theme: Theme;
   empty: string;
   /** Told which rows are on screen (first index, count) whenever that changes. */
@@ -63,8 +65,8 @@ function RowView<T>({ row, laid, selected, marked, theme }: RowProps<T>) {
 }
 const Row = memo(RowView) as typeof RowView;
 
-export function Table<T>(props: TableProps<T>) {
-  const { rows, columns, cursor, height, width, rowKey, isMarked, theme, empty, onWindow } = props;
+export function Table<T, S extends T = T>(props: TableProps<T, S>) {
+  const { rows, decorate, columns, cursor, height, width, rowKey, isMarked, theme, empty, onWindow } = props;
   const laid = useMemo(() => layoutColumns(columns, width), [columns, width]);
   const visible = Math.max(1, height - 1);
   const firstRef = useRef(0);
@@ -75,7 +77,8 @@ export function Table<T>(props: TableProps<T>) {
     onWindow?.(first, visible);
   }, [first, visible, onWindow]);
   const header = `  ${laid.map(({ column, width: w }) => fitWidth(column.header, w, column.align)).join(" ")}`;
-  const shown = rows.slice(first, first + count);
+  const slice = rows.slice(first, first + count);
+  const shown: S[] = decorate ? slice.map(decorate) : (slice as S[]);
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Text bold wrap="truncate">
@@ -86,7 +89,7 @@ export function Table<T>(props: TableProps<T>) {
       ) : (
         shown.map((row, i) => (
           <Row
-            key={rowKey(row)}
+            key={rowKey(row as T)}
             row={row}
             laid={laid}
             selected={first + i === cursor}

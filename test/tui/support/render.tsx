@@ -7,7 +7,7 @@ import { EventEmitter } from "node:events";
 import { render } from "ink";
 import type { ReactElement } from "react";
 
-class SizedStdout extends EventEmitter {
+export class SizedStdout extends EventEmitter {
   columns: number;
   rows: number;
   isTTY = true;
@@ -18,9 +18,12 @@ class SizedStdout extends EventEmitter {
     this.columns = columns;
     this.rows = rows;
   }
-  write = (frame: string) => {
+  write = (frame: string, ...rest: unknown[]) => {
     this.frames.push(frame);
     this.bytes += Buffer.byteLength(frame);
+    // a write callback (Ink waits for one before it reports the exit)
+    const done = rest.find((r) => typeof r === "function") as (() => void) | undefined;
+    done?.();
     return true;
   };
   resize(columns: number, rows: number) {
@@ -30,7 +33,7 @@ class SizedStdout extends EventEmitter {
   }
 }
 
-class KeyStdin extends EventEmitter {
+export class KeyStdin extends EventEmitter {
   isTTY = true;
   data: string | null = null;
   write = (data: string) => {

@@ -1,0 +1,34 @@
+/**
+ * Response schemas of the console's big polls, keeping only the fields of summary.ts: zod's plain objects
+ * drop every other key while parsing, so 10,000 checks never exist as full documents in the console (the
+ * client's tolerant schemas keep every key, which the scriptable commands want).
+ */
+import { z } from "zod";
+import type { CheckSummary, StatusSummary } from "./summary.ts";
+
+const strings = z.array(z.string()).nullish();
+
+export const checkSummaryListSchema = z.array(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    checkType: z.string(),
+    activated: z.boolean().nullish(),
+    muted: z.boolean().nullish(),
+    frequency: z.number().nullish(),
+    locations: strings,
+    privateLocations: strings,
+    tags: strings,
+  }),
+) satisfies z.ZodType<CheckSummary[]>;
+
+export const statusSummaryListSchema = z.array(
+  z.object({
+    checkId: z.string(),
+    hasFailures: z.boolean().nullish(),
+    hasErrors: z.boolean().nullish(),
+    isDegraded: z.boolean().nullish(),
+    lastRunLocation: z.string().nullish(),
+    updated_at: z.string().nullish(),
+  }),
+) satisfies z.ZodType<StatusSummary[]>;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { compactFrame, compactStream } from "../../src/tui/compact-output.ts";
+import { replay } from "../e2e/support/xterm.ts";
+
+const CNL = "\u001b[E";
+
+describe("compactFrame", () => {
+  it("turns a run of single-line CNL into one counted CNL, and leaves everything else alone", () => {
+    expect(compactFrame(`\u001b[39A${CNL}${CNL}${CNL}x\r\n${CNL.repeat(30)}`)).toBe(
+      "\u001b[39A\u001b[3Ex\r\n\u001b[30E",
+    );
+    expect(compactFrame(`a${CNL}b`)).toBe(`a${CNL}b`);
+    expect(compactFrame("plain\r\n")).toBe("plain\r\n");
+  });
+
+  it("draws the same screen as the frame it replaces", async () => {
+    const first = `${"line\r\n".repeat(10)}`;
+    const update = `\u001b[9A${CNL.repeat(4)}\u001b[1G\u001b[Kchanged\r\n${CNL.repeat(4)}`;
+    const enc = (s: string) => new TextEncoder().encode(s);
+    const a = await replay(enc(first + update), 40, 12);
+    const b = await replay(enc(first + compactFrame(update)), 40, 12);
+    expect(b.buffer).toBe(a.buffer);
+    expect(b.lines).toEqual(a.lines);
+    expect(a.lines.filter((l) => l === "changed")).toHaveLength(1);
+  });
+
+  it("compactStream rewrites string writes only and forwards everything else to the stream", () => {
+    const out: unknown[] = [];
+    const fake = {
+      columns: 120,
+      isTTY: true,
+      write(chunk: unknown) {
+        out.push(chunk);
+        return true;
+      },
+    } as unknown as NodeJS.WriteStream;
+    const s = compactStream(fake);
+    s.write(`${CNL}${CNL}`);
+    s.write(Buffer.from("x"));
+    expect(out[0]).toBe("\u001b[2E");
+    expect(Buffer.isBuffer(out[1])).toBe(true);
+    expect(s.columns).toBe(120);
+    expect("isTTY" in s && s.isTTY).toBe(true);
+  });
+});
