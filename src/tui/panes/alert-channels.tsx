@@ -10,7 +10,7 @@ import { alertChannelRows } from "../../store/lists.ts";
 import { useClock } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { sanitizeLine } from "../sanitize.ts";
-import { Table } from "../widgets/Table.tsx";
+import { ListPane } from "../widgets/ListPane.tsx";
 import type { Column } from "../widgets/table-layout.ts";
 import { alertChannelLines } from "./alert-channel-lines.ts";
 import { channelTarget } from "./check-detail.tsx";
@@ -104,36 +104,21 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
 }
 
 export function AlertChannelsPane({ width, height }: { width: number; height: number }) {
-  const { theme } = useInfo();
   const rows = useConsole(alertChannelRows);
   const meta = useConsole((s) => s.alertChannels);
-  const cursor = useConsole((s) => s.ui.cursor.alerts ?? 0);
   const detail = useConsole((s) => s.ui.detail.alerts);
-  const filter = useConsole((s) => s.ui.filter.alerts ?? "");
   if (detail !== undefined) return <ChannelDetail id={detail} width={width} height={height} />;
-  const empty =
-    meta.loadedAt === undefined
-      ? meta.error
-        ? `✖ ${sanitizeLine(meta.error)}`
-        : "loading…"
-      : filter
-        ? "no alert channel matches the filter"
-        : "no alert channels";
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text color={theme.dim} wrap="truncate">
-        {`${rows.length}${filter ? ` of ${meta.items.length}` : ""} alert channels · FRDS = sends failure, recovery, degraded, SSL · Enter: config, subscriptions, preview`}
-      </Text>
-      <Table
-        rows={rows}
-        columns={COLUMNS}
-        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
-        height={height - 1}
-        width={width}
-        rowKey={(c) => String(c.id)}
-        theme={theme}
-        empty={empty}
-      />
-    </Box>
+    <ListPane
+      pane="alerts"
+      rows={rows}
+      meta={meta}
+      noun={["alert channel", "alert channels"]}
+      summary={"FRDS = sends failure, recovery, degraded, SSL · Enter: config, subscriptions, preview"}
+      columns={COLUMNS}
+      rowKey={(c) => String(c.id)}
+      width={width}
+      height={height}
+    />
   );
 }

@@ -1,15 +1,9 @@
-/**
- * Pane 5: incidents — open ones first (severity, last status, name, services, age), the detail with the
- * full update history; `n` new incident, `u` post an update, `e` edit an update, `s` severity / name /
- * services (the keys are in keys-work.ts, the forms in store/form-rules.ts).
- */
-import { Box, Text } from "ink";
 import type { Incident } from "../../api/schemas/incidents.ts";
 import { incidentRows, incidentStartedAt } from "../../store/lists.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { formatAgo, statusSymbol } from "../format.ts";
 import { sanitizeLine } from "../sanitize.ts";
-import { Table } from "../widgets/Table.tsx";
+import { ListPane } from "../widgets/ListPane.tsx";
 import type { Column } from "../widgets/table-layout.ts";
 import { IncidentDetail } from "./incident-detail.tsx";
 
@@ -43,38 +37,24 @@ const COLUMNS: Column<Incident>[] = [
 ];
 
 export function IncidentsPane({ width, height }: { width: number; height: number }) {
-  const { theme, readOnly } = useInfo();
+  const { readOnly } = useInfo();
   const rows = useConsole(incidentRows);
   const meta = useConsole((s) => s.incidents);
-  const cursor = useConsole((s) => s.ui.cursor.incidents ?? 0);
   const detail = useConsole((s) => s.ui.detail.incidents);
-  const filter = useConsole((s) => s.ui.filter.incidents ?? "");
   if (detail !== undefined) return <IncidentDetail id={detail} width={width} height={height} />;
   const open = rows.filter((i) => i.lastUpdateStatus !== "RESOLVED").length;
   const keys = readOnly ? "read-only" : "u update · n new · s edit · Enter history";
-  const empty =
-    meta.loadedAt === undefined
-      ? meta.error
-        ? `✖ ${sanitizeLine(meta.error)}`
-        : "loading…"
-      : filter
-        ? "no incident matches the filter"
-        : "no incidents";
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text color={theme.dim} wrap="truncate">
-        {`${rows.length}${filter ? ` of ${meta.items.length}` : ""} incidents · ${open} open · ${keys}`}
-      </Text>
-      <Table
-        rows={rows}
-        columns={COLUMNS}
-        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
-        height={height - 1}
-        width={width}
-        rowKey={(i) => i.id}
-        theme={theme}
-        empty={empty}
-      />
-    </Box>
+    <ListPane
+      pane="incidents"
+      rows={rows}
+      meta={meta}
+      noun={["incident", "incidents"]}
+      summary={`${open} open · ${keys}`}
+      columns={COLUMNS}
+      rowKey={(i) => i.id}
+      width={width}
+      height={height}
+    />
   );
 }

@@ -10,7 +10,7 @@ import { privateLocationRows } from "../../store/lists.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { formatAgo, formatTimestamp } from "../format.ts";
 import { sanitizeLine } from "../sanitize.ts";
-import { Table } from "../widgets/Table.tsx";
+import { ListPane } from "../widgets/ListPane.tsx";
 import type { Column } from "../widgets/table-layout.ts";
 
 const COLUMNS: Column<PrivateLocation>[] = [
@@ -88,36 +88,22 @@ function LocationDetail({ id, width, height }: { id: string; width: number; heig
 }
 
 export function PrivateLocationsPane({ width, height }: { width: number; height: number }) {
-  const { theme, readOnly } = useInfo();
+  const { readOnly } = useInfo();
   const rows = useConsole(privateLocationRows);
   const meta = useConsole((s) => s.privateLocations);
-  const cursor = useConsole((s) => s.ui.cursor.locations ?? 0);
   const detail = useConsole((s) => s.ui.detail.locations);
-  const filter = useConsole((s) => s.ui.filter.locations ?? "");
   if (detail !== undefined) return <LocationDetail id={detail} width={width} height={height} />;
-  const empty =
-    meta.loadedAt === undefined
-      ? meta.error
-        ? `✖ ${sanitizeLine(meta.error)}`
-        : "loading…"
-      : filter
-        ? "no private location matches the filter"
-        : "no private locations";
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text color={theme.dim} wrap="truncate">
-        {`${rows.length}${filter ? ` of ${meta.items.length}` : ""} private locations · Enter: detail (keys masked)${readOnly ? "" : " · n: new"}`}
-      </Text>
-      <Table
-        rows={rows}
-        columns={COLUMNS}
-        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
-        height={height - 1}
-        width={width}
-        rowKey={(l) => l.id}
-        theme={theme}
-        empty={empty}
-      />
-    </Box>
+    <ListPane
+      pane="locations"
+      rows={rows}
+      meta={meta}
+      noun={["private location", "private locations"]}
+      summary={`Enter: detail (keys masked)${readOnly ? "" : " · n: new"}`}
+      columns={COLUMNS}
+      rowKey={(l) => l.id}
+      width={width}
+      height={height}
+    />
   );
 }

@@ -9,7 +9,7 @@ import type { StatusPage } from "../../api/schemas/status-pages.ts";
 import { statusPageRows } from "../../store/lists.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { sanitizeLine } from "../sanitize.ts";
-import { Table } from "../widgets/Table.tsx";
+import { ListPane } from "../widgets/ListPane.tsx";
 import type { Column } from "../widgets/table-layout.ts";
 import { type PageLine, statusPageLines } from "./status-page-lines.ts";
 
@@ -102,36 +102,23 @@ function PageDetail({ id, width, height }: { id: string; width: number; height: 
 }
 
 export function StatusPagesPane({ width, height }: { width: number; height: number }) {
-  const { theme, readOnly } = useInfo();
+  const { readOnly } = useInfo();
   const rows = useConsole(statusPageRows);
   const meta = useConsole((s) => s.statusPages);
-  const cursor = useConsole((s) => s.ui.cursor.pages ?? 0);
   const detail = useConsole((s) => s.ui.detail.pages);
-  const filter = useConsole((s) => s.ui.filter.pages ?? "");
   if (detail !== undefined) return <PageDetail id={detail} width={width} height={height} />;
-  const empty =
-    meta.loadedAt === undefined
-      ? meta.error
-        ? `✖ ${sanitizeLine(meta.error)}`
-        : "loading…"
-      : filter
-        ? "no status page matches the filter"
-        : "no status pages";
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text color={theme.dim} wrap="truncate">
-        {`${rows.length}${filter ? ` of ${meta.items.length}` : ""}${meta.nextId ? "+" : ""} status pages${meta.nextId ? " (more: move to the last row)" : ""} · Enter: cards, services, checks${readOnly ? "" : " · e: edit"}`}
-      </Text>
-      <Table
-        rows={rows}
-        columns={COLUMNS}
-        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
-        height={height - 1}
-        width={width}
-        rowKey={(p) => p.id}
-        theme={theme}
-        empty={empty}
-      />
-    </Box>
+    <ListPane
+      pane="pages"
+      rows={rows}
+      meta={meta}
+      noun={["status page", "status pages"]}
+      countSuffix={meta.nextId ? "+" : ""}
+      summary={`${meta.nextId ? "(more: move to the last row) · " : ""}Enter: cards, services, checks${readOnly ? "" : " · e: edit"}`}
+      columns={COLUMNS}
+      rowKey={(p) => p.id}
+      width={width}
+      height={height}
+    />
   );
 }

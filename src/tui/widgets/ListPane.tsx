@@ -1,0 +1,60 @@
+/**
+ * The list half of a resource pane (incidents, alert channels, status pages, private locations): a one-line
+ * summary — count (of the unfiltered total when a filter is kept), then the pane's own text — over the
+ * windowed table, with the loading / error / empty / no-match line in place of rows.
+ */
+import { Box, Text } from "ink";
+import type { Loadable, Pane } from "../../store/types.ts";
+import { useConsole, useInfo } from "../context.tsx";
+import { sanitizeLine } from "../sanitize.ts";
+import { Table } from "./Table.tsx";
+import type { Column } from "./table-layout.ts";
+
+export type ListPaneProps<T> = {
+  pane: Pane;
+  rows: readonly T[];
+  meta: Loadable & { items: readonly unknown[] };
+  /** Singular and plural of what is listed ("incident", "incidents"). */
+  noun: readonly [one: string, many: string];
+  /** After the count: "+" when more pages exist. */
+  countSuffix?: string;
+  /** The rest of the summary line (what Enter shows, the pane's keys, ...). */
+  summary: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  width: number;
+  height: number;
+};
+
+export function ListPane<T>(props: ListPaneProps<T>) {
+  const { theme } = useInfo();
+  const { pane, rows, meta, noun, width, height } = props;
+  const cursor = useConsole((s) => s.ui.cursor[pane] ?? 0);
+  const filter = useConsole((s) => s.ui.filter[pane] ?? "");
+  const empty =
+    meta.loadedAt === undefined
+      ? meta.error
+        ? `✖ ${sanitizeLine(meta.error)}`
+        : "loading…"
+      : filter
+        ? `no ${noun[0]} matches the filter`
+        : `no ${noun[1]}`;
+  const count = `${rows.length}${filter ? ` of ${meta.items.length}` : ""}${props.countSuffix ?? ""}`;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text color={theme.dim} wrap="truncate">
+        {`${count} ${noun[1]} · ${props.summary}`}
+      </Text>
+      <Table
+        rows={rows}
+        columns={props.columns}
+        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
+        height={height - 1}
+        width={width}
+        rowKey={props.rowKey}
+        theme={theme}
+        empty={empty}
+      />
+    </Box>
+  );
+}
