@@ -118,6 +118,9 @@ export function mountConsole(opts: MountOptions): Mounted {
     stdout: compactStream(opts.stdout ?? process.stdout),
     stdin: opts.stdin ?? process.stdin,
     exitOnCtrlC: false,
+    // The console is started only on a TTY (main.ts checks stdin and stdout), so it is interactive even
+    // where CI=true is set — Ink's CI detection would otherwise draw nothing but the last frame at exit.
+    interactive: true,
     patchConsole: opts.patchConsole ?? true,
     incrementalRendering: true,
     maxFps: 20,
