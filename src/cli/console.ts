@@ -12,12 +12,12 @@
  * contains them already compiled; when run from source (`node src/cli/main.ts`) a module hook compiles
  * .tsx files with esbuild (a dev dependency, present in any source checkout) on the fly.
  */
-import { PerformanceObserver } from "node:perf_hooks";
-import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import type { Mounted } from "../tui/mount.tsx";
 import type { ThemeName } from "../tui/theme.ts";
 import { makeTheme, noColorRequested } from "../tui/theme.ts";
+import { prepareViews } from "./console-views.ts";
+import { capNursery } from "./nursery.ts";
 
 export type ConsoleOptions = {
   fullscreen?: boolean;
@@ -25,42 +25,6 @@ export type ConsoleOptions = {
   /** Re-resolve the configuration for `:profile NAME`. */
   resolveProfile?: (name: string) => ResolvedConfig;
 };
-
-/** Register a load hook compiling .tsx with esbuild (source runs only; the bundle has no .tsx left). */
-async function enableTsx(): Promise<void> {
-  const esbuildName = "esbuild";
-  const { transformSync } = (await import(esbuildName)) as typeof import("esbuild");
-  const { registerHooks } = await import("node:module");
-  const { readFileSync } = await import("node:fs");
-  const { fileURLToPath } = await import("node:url");
-  registerHooks({
-    load(url, context, nextLoad) {
-      if (!url.startsWith("file:") || !url.endsWith(".tsx")) return nextLoad(url, context);
-      const path = fileURLToPath(url);
-      const out = transformSync(readFileSync(path, "utf8"), {
-        loader: "tsx",
-        format: "esm",
-        jsx: "automatic",
-        sourcefile: path,
-        target: "node24",
-      });
-      return { format: "module", source: out.code, shortCircuit: true };
-    },
-  });
-}
-
-/** Make `.tsx` importable when running from source (the bundle has none left). */
-async function prepareViews(): Promise<void> {
-  if (import.meta.url.endsWith(".ts") && !process.env.VITEST) {
-    try {
-      await enableTsx();
-    } catch (e) {
-      throw new Error(
-        `the console needs the built bundle when esbuild is unavailable: run \`npm run build\` then \`node dist/vigil.js\` (${e instanceof Error ? e.message : String(e)})`,
-      );
-    }
-  }
-}
 
 /** Host (and port) of a URL, without credentials, for the status line. */
 function hostOf(url: string): string {
@@ -83,38 +47,6 @@ function restoreTerminal(fullscreen: boolean): void {
   } catch {
     // stdout may already be closed
   }
-}
-
-/**
- * Cap V8's young generation at ~16 MB (design.md §4: ≤ 120 MB RSS with 10,000 checks, flat). V8 doubles
- * the nursery whenever many objects survive a scavenge — module evaluation, the first read of a big checks
- * list — up to 2 × 32 MB, and never gives it back while the console keeps polling: that was 64 of the
- * console's 200 MB with 10,000 checks, for data that needs ~15 MB. It is not frozen at its start size
- * either: an Ink frame allocates ~1.5 MB of short-lived cells, and a nursery smaller than a few frames
- * promotes that garbage to the old generation (RSS climbed while keys were pressed). So it may grow until
- * it holds a few frames, then stops growing — and grows again if V8 shrank it meanwhile (checked after
- * every GC): `--semi-space-growth-factor` is read each time the nursery would grow, so setting it at run
- * time works (`--max-semi-space-size` would need a command-line flag).
- * Only the interactive console does this — `vigil serve` and the commands keep V8's defaults.
- */
-function capNursery(maxBytes = 16_000_000): () => void {
-  let frozen = false;
-  const adjust = () => {
-    const size = getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0;
-    // at the cap: stop growing; below it (V8 shrinks the nursery when the console is idle): grow again as
-    // V8 would (factor 2, its default), or frame garbage would be promoted to the old generation
-    const freeze = size >= maxBytes;
-    if (freeze === frozen) return;
-    frozen = freeze;
-    setFlagsFromString(`--semi-space-growth-factor=${freeze ? 1 : 2}`);
-  };
-  adjust();
-  const observer = new PerformanceObserver(adjust);
-  observer.observe({ entryTypes: ["gc"] });
-  return () => {
-    observer.disconnect();
-    if (frozen) setFlagsFromString("--semi-space-growth-factor=2");
-  };
 }
 
 type Live = { stop(): Promise<void> };

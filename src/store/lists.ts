@@ -7,14 +7,8 @@ import type { HeartbeatEvent } from "../api/schemas/heartbeats.ts";
 import type { Incident } from "../api/schemas/incidents.ts";
 import type { PrivateLocation } from "../api/schemas/private-locations.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
-import {
-  analyticsChecks,
-  filterByText,
-  memo,
-  paneCheck,
-  visibleCheckRows,
-  visibleSessions,
-} from "./selectors.ts";
+import { analyticsChecks, filterByText, paneCheck, visibleSessions } from "./pane-selectors.ts";
+import { memo, visibleCheckRows } from "./selectors.ts";
 import type { ConsoleState, Pane } from "./types.ts";
 
 /**

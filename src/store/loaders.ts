@@ -9,7 +9,7 @@ import { collectPages } from "../api/pagination.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { variableListSchema } from "../api/schemas/variables.ts";
-import { analyticsKey, analyticsQuery } from "./selectors.ts";
+import { analyticsKey, analyticsQuery } from "./analytics-query.ts";
 import * as data from "./slices/data.ts";
 import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded, setVariables } from "./slices/work.ts";
 import { apply, type ConsoleStore } from "./store.ts";

@@ -17,10 +17,12 @@
  * only for at most `maxResultRows` rows on screen.
  */
 
+import { analyticsKey } from "./analytics-query.ts";
 import { statusPageRows } from "./lists.ts";
 import type { Loaders } from "./loaders.ts";
+import { analyticsKind, paneCheck } from "./pane-selectors.ts";
 import type { Job, Planner } from "./poller.ts";
-import { analyticsKey, analyticsKind, paneCheck, visibleCheckRows } from "./selectors.ts";
+import { visibleCheckRows } from "./selectors.ts";
 
 export type Intervals = {
   checks: number;

@@ -3,7 +3,7 @@
  * grouping (location; status code for URL monitors), success/failure filter.
  */
 import type { Actions } from "../store/actions.ts";
-import { analyticsKind, paneCheck } from "../store/selectors.ts";
+import { analyticsKind, paneCheck } from "../store/pane-selectors.ts";
 import * as ui from "../store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
 

@@ -9,22 +9,17 @@
  */
 
 import type { Actions } from "../store/actions.ts";
-import { cursorId, listLength } from "../store/lists.ts";
-import {
-  analyticsChecks,
-  analyticsKind,
-  cursorCheck,
-  heartbeatChecks,
-  paneCheck,
-} from "../store/selectors.ts";
+import { cursorId } from "../store/lists.ts";
+import { cursorCheck } from "../store/selectors.ts";
 import * as ui from "../store/slices/ui.ts";
 import * as work from "../store/slices/work.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
-import { type ConsoleState, PANES, type Pane, type SortColumn } from "../store/types.ts";
+import { type ConsoleState, PANES, type SortColumn } from "../store/types.ts";
 import { edit, type KeyInfo, keyOf, special } from "./key-input.ts";
 import { PALETTE_PANES } from "./keymap.ts";
 import { analyticsPaneKey } from "./keys-analytics.ts";
 import { formKey } from "./keys-form.ts";
+import { createNavigation } from "./keys-nav.ts";
 import { workPaneKey } from "./keys-work.ts";
 
 export type { KeyInfo } from "./key-input.ts";
@@ -47,60 +42,7 @@ export function createKeyHandler(ctx: KeyContext): (input: string, key: KeyInfo)
   const get = (): ConsoleState => store.getState();
   const set = (p: Partial<ConsoleState>) => apply(store, p);
 
-  function move(delta: number | "first" | "last") {
-    const s = get();
-    const pane = s.ui.pane;
-    const len = listLength(s, pane);
-    const to = delta === "first" ? { row: 0 } : delta === "last" ? { row: len - 1 } : { delta };
-    set(ui.moveCursor(s, pane, len, to));
-    afterMove(pane);
-  }
-
-  /** Keep the check shown by analytics/heartbeats in step with the cursor. */
-  function afterMove(pane: Pane): void {
-    const s = get();
-    if (pane === "checks") set(ui.selectCheck(s, cursorCheck(s)?.id));
-    if (pane === "analytics") set(ui.selectCheck(s, analyticsChecks(s)[s.ui.cursor.analytics ?? 0]?.id));
-  }
-
-  function goPane(pane: Pane) {
-    const s = get();
-    if (pane === "analytics") {
-      const c = cursorCheck(s);
-      const list = analyticsChecks(s);
-      const want = c && analyticsKind(String(c.check.checkType)) ? c.id : s.ui.selectedCheckId;
-      const i = Math.max(
-        0,
-        list.findIndex((r) => r.id === want),
-      );
-      set({
-        ui: {
-          ...s.ui,
-          cursor: { ...s.ui.cursor, analytics: i },
-          selectedCheckId: list[i]?.id ?? s.ui.selectedCheckId,
-        },
-      });
-    }
-    if (pane === "heartbeats") {
-      const c = cursorCheck(s);
-      if (c && c.check.checkType === "HEARTBEAT") set(ui.selectCheck(get(), c.id));
-    }
-    set(ui.setPane(get(), pane));
-  }
-
-  function switchHeartbeat(delta: number) {
-    const s = get();
-    const list = heartbeatChecks(s);
-    if (list.length === 0) return;
-    const cur = paneCheck(s, "heartbeats");
-    const i = Math.max(
-      0,
-      list.findIndex((r) => r.id === cur?.id),
-    );
-    const next = list[(i + delta + list.length) % list.length];
-    set(ui.selectCheck(s, next?.id));
-    set({ ui: { ...get().ui, cursor: { ...get().ui.cursor, heartbeats: 0 } } });
-  }
+  const { move, afterMove, goPane, switchHeartbeat } = createNavigation(store);
 
   function runPalette(text: string): void {
     const [cmd = "", ...rest] = text.trim().replace(/^:/, "").split(/\s+/);

@@ -1,6 +1,6 @@
 /** Pane number → component, and the breadcrumbs after the pane title (the open detail, the shown check). */
 import type { ReactNode } from "react";
-import { paneCheck } from "../store/selectors.ts";
+import { paneCheck } from "../store/pane-selectors.ts";
 import type { ConsoleState, Pane } from "../store/types.ts";
 import { AlertChannelsPane } from "./panes/alert-channels.tsx";
 import { AnalyticsPane } from "./panes/analytics.tsx";

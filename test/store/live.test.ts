@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import { createActions } from "../../src/store/actions.ts";
+import { analyticsKey } from "../../src/store/analytics-query.ts";
 import { createLoaders } from "../../src/store/loaders.ts";
 import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/plan.ts";
 import { createPoller } from "../../src/store/poller.ts";
-import { analyticsKey, visibleCheckRows } from "../../src/store/selectors.ts";
+import { visibleCheckRows } from "../../src/store/selectors.ts";
 import { openDetail, selectCheck, setFilter, setPane } from "../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../src/store/store.ts";
 import { startTestService, type TestService } from "../service/support.ts";

@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { analyticsKey, analyticsQuery } from "../../src/store/analytics-query.ts";
+import { analyticsChecks, heartbeatChecks, paneLoadedAt } from "../../src/store/pane-selectors.ts";
 import {
-  analyticsChecks,
-  analyticsKey,
-  analyticsQuery,
   decorateRow,
-  heartbeatChecks,
   matchesCheckFilter,
-  paneLoadedAt,
   triggerTargets,
   visibleCheckRows,
 } from "../../src/store/selectors.ts";

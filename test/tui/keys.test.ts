@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import { createActions } from "../../src/store/actions.ts";
-import { analyticsChecks } from "../../src/store/selectors.ts";
+import { analyticsChecks } from "../../src/store/pane-selectors.ts";
 import type { ConsoleStore } from "../../src/store/store.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";

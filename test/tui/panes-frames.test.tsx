@@ -8,7 +8,7 @@ import type { AnalyticsReport } from "../../src/api/schemas/analytics.ts";
 import type { CheckSession, CheckSessionDetail } from "../../src/api/schemas/check-sessions.ts";
 import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
 import type { Incident } from "../../src/api/schemas/incidents.ts";
-import { analyticsKey } from "../../src/store/selectors.ts";
+import { analyticsKey } from "../../src/store/analytics-query.ts";
 import { analyticsLoaded, heartbeatsLoaded, listLoaded } from "../../src/store/slices/data.ts";
 import { sessionResultError, sessionsStarted, sessionUpdated } from "../../src/store/slices/sessions.ts";
 import { selectCheck, setPane } from "../../src/store/slices/ui.ts";

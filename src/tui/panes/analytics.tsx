@@ -6,14 +6,9 @@
  */
 import { Box, Text } from "ink";
 import { seriesRows } from "../../api/schemas/analytics.ts";
+import { analyticsKey, analyticsQuery } from "../../store/analytics-query.ts";
 import { ANALYTICS_METRICS } from "../../store/loaders.ts";
-import {
-  analyticsChecks,
-  analyticsKey,
-  analyticsKind,
-  analyticsQuery,
-  paneCheck,
-} from "../../store/selectors.ts";
+import { analyticsChecks, analyticsKind, paneCheck } from "../../store/pane-selectors.ts";
 import type { AnalyticsOptions } from "../../store/types.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { formatTimestamp } from "../format.ts";

@@ -7,7 +7,7 @@
 import { Box, Text } from "ink";
 import type { HeartbeatAvailability, HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
 import { heartbeatEventRows } from "../../store/lists.ts";
-import { heartbeatChecks, paneCheck } from "../../store/selectors.ts";
+import { heartbeatChecks, paneCheck } from "../../store/pane-selectors.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { formatAgo, formatPercent, formatTimestamp } from "../format.ts";
 import { sanitizeLine } from "../sanitize.ts";

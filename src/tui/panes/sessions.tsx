@@ -6,7 +6,7 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { CheckSessionDetail, CheckSessionResult } from "../../api/schemas/check-sessions.ts";
-import { visibleSessions } from "../../store/selectors.ts";
+import { visibleSessions } from "../../store/pane-selectors.ts";
 import type { TrackedSession } from "../../store/types.ts";
 import { useClock } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";

@@ -4,7 +4,7 @@
  * it reads the same without colour.
  */
 import { Box, Text } from "ink";
-import { paneLoadedAt } from "../../store/selectors.ts";
+import { paneLoadedAt } from "../../store/pane-selectors.ts";
 import { useClockUntil } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { formatAgo, truncate } from "../format.ts";

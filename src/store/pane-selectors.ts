@@ -1,0 +1,108 @@
+/**
+ * Per-pane selectors: which checks the analytics and heartbeats panes can show and which one they show,
+ * the sessions list as shown, the generic text filter of the simple list panes, and when each pane's data
+ * was loaded. Built on the checks-list selectors (selectors.ts) and memoised the same way.
+ */
+import type { AnalyticsKind } from "../api/analytics-metrics.ts";
+import { analyticsKey } from "./analytics-query.ts";
+import { type CheckRow, matchesCheckFilter, memo, sortedCheckRows } from "./selectors.ts";
+import type { ConsoleState, Pane, TrackedSession } from "./types.ts";
+
+/** Which analytics report a check type has (URL monitor, TCP, browser); undefined for the others. */
+export function analyticsKind(checkType: string | undefined): AnalyticsKind | undefined {
+  switch (checkType) {
+    case "URL":
+      return "url";
+    case "TCP":
+      return "tcp";
+    case "BROWSER":
+      return "browser";
+    default:
+      return undefined;
+  }
+}
+
+const rowsOfTypes = memo((rows: CheckRow[], want: (t: string) => boolean) =>
+  rows.filter((r) => want(String(r.check.checkType))),
+);
+const hasAnalytics = (t: string) => analyticsKind(t) !== undefined;
+const isHeartbeat = (t: string) => t === "HEARTBEAT";
+
+const analyticsFiltered = memo((rows: CheckRow[], f: string) =>
+  f ? rows.filter((r) => matchesCheckFilter(r.check, f)) : rows,
+);
+/**
+ * Checks the analytics pane can show, in the checks list's order, narrowed by the pane's own `/` filter
+ * only (the checks pane's filter is that pane's business).
+ */
+export function analyticsChecks(s: ConsoleState): CheckRow[] {
+  return analyticsFiltered(rowsOfTypes(sortedCheckRows(s), hasAnalytics), s.ui.filter.analytics ?? "");
+}
+const heartbeatRowsMemo = memo((rows: CheckRow[]) =>
+  rows.filter((r) => isHeartbeat(String(r.check.checkType))),
+);
+/** Heartbeat checks, in the checks list's order (whatever the checks pane's filter). */
+export function heartbeatChecks(s: ConsoleState): CheckRow[] {
+  return heartbeatRowsMemo(sortedCheckRows(s));
+}
+
+/** The check a per-check pane (analytics, heartbeats) shows: the selected one if it fits, else the first. */
+export function paneCheck(s: ConsoleState, pane: "analytics" | "heartbeats"): CheckRow | undefined {
+  const rows = pane === "analytics" ? analyticsChecks(s) : heartbeatChecks(s);
+  return rows.find((r) => r.id === s.ui.selectedCheckId) ?? rows[0];
+}
+
+export const sessionList = memo(
+  (order: readonly string[], byId: ReadonlyMap<string, TrackedSession>): TrackedSession[] =>
+    order.map((id) => byId.get(id)).filter((t): t is TrackedSession => t !== undefined),
+);
+
+/** Sessions as shown (newest first), filtered by check name or status. */
+const filteredSessions = memo((list: TrackedSession[], filter: string) => {
+  const f = filter.toLowerCase();
+  if (!f) return list;
+  return list.filter(
+    (t) => (t.session.name ?? "").toLowerCase().includes(f) || t.session.status.toLowerCase().includes(f),
+  );
+});
+export function visibleSessions(s: ConsoleState): TrackedSession[] {
+  return filteredSessions(sessionList(s.sessions.order, s.sessions.byId), s.ui.filter.sessions ?? "");
+}
+
+/** Generic filter of the simple list panes: the row's text contains every word. */
+export function filterByText<T>(items: readonly T[], filter: string, text: (t: T) => string): readonly T[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return items;
+  return items.filter((it) => {
+    const t = text(it).toLowerCase();
+    return words.every((w) => t.includes(w));
+  });
+}
+
+/** When the shown data of a pane was loaded (epoch ms), for the status line's age. */
+export function paneLoadedAt(s: ConsoleState, pane: Pane = s.ui.pane): number | undefined {
+  switch (pane) {
+    case "checks":
+      // the statuses are what changes (every 10 s); the list itself is read every few minutes, so its
+      // age alone would call fresh statuses stale
+      return s.checks.loadedAt === undefined ? undefined : (s.statuses.loadedAt ?? s.checks.loadedAt);
+    case "sessions":
+      return undefined;
+    case "analytics": {
+      const row = paneCheck(s, "analytics");
+      return row ? s.analytics.cache.get(analyticsKey(row.id, s.ui.analytics))?.loadedAt : undefined;
+    }
+    case "heartbeats": {
+      const row = paneCheck(s, "heartbeats");
+      return row ? s.heartbeats.byCheck.get(row.id)?.loadedAt : undefined;
+    }
+    case "incidents":
+      return s.incidents.loadedAt;
+    case "alerts":
+      return s.alertChannels.loadedAt;
+    case "pages":
+      return s.statusPages.loadedAt;
+    case "locations":
+      return s.privateLocations.loadedAt;
+  }
+}
