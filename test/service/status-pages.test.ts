@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { THEME_COLOR_FIELDS } from "../../src/api/schemas/status-pages.ts";
 import { expectErrorShape, startTestService, type TestService } from "./support.ts";
 
 let svc: TestService;
@@ -130,22 +131,7 @@ describe("status pages", () => {
   it("PUT updates the page, its cards and services together", async () => {
     const before = (await svc.call("GET", `/v1/status-pages/${pageId}`)).body;
     const backend = before.cards[1];
-    const colours = Object.fromEntries(
-      [
-        "bodyBackgroundColor",
-        "headerBackgroundColor",
-        "headerFontColor",
-        "titleFontColor",
-        "bodyFontColor",
-        "bodyFontColorMuted",
-        "navigationFontColor",
-        "linkFontColor",
-        "cardBackgroundColor",
-        "borderColor",
-        "primaryButtonBackgroundColor",
-        "primaryButtonFontColor",
-      ].map((k) => [k, "#aabbcc"]),
-    );
+    const colours = Object.fromEntries(THEME_COLOR_FIELDS.map((k) => [k, "#aabbcc"]));
     const r = await svc.call("PUT", `/v1/status-pages/${pageId}`, {
       name: "Acme Status",
       url: "acme",

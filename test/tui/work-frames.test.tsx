@@ -9,6 +9,7 @@ import type { Incident } from "../../src/api/schemas/incidents.ts";
 import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
 import type { Service } from "../../src/api/schemas/services.ts";
 import type { StatusPage } from "../../src/api/schemas/status-pages.ts";
+import { THEME_COLOR_FIELDS } from "../../src/api/schemas/status-pages.ts";
 import { listLoaded } from "../../src/store/slices/data.ts";
 import { setPane } from "../../src/store/slices/ui.ts";
 import { setOnce, setVariables } from "../../src/store/slices/work.ts";
@@ -87,22 +88,7 @@ const page = {
   customDomain: "status.acme.example",
   defaultTheme: "DARK",
   themeColors: {
-    light: Object.fromEntries(
-      [
-        "bodyBackgroundColor",
-        "headerBackgroundColor",
-        "headerFontColor",
-        "titleFontColor",
-        "bodyFontColor",
-        "bodyFontColorMuted",
-        "navigationFontColor",
-        "linkFontColor",
-        "cardBackgroundColor",
-        "borderColor",
-        "primaryButtonBackgroundColor",
-        "primaryButtonFontColor",
-      ].map((k, i) => [k, `#${String(i).repeat(6)}`]),
-    ),
+    light: Object.fromEntries(THEME_COLOR_FIELDS.map((k, i) => [k, `#${String(i).repeat(6)}`])),
     dark: null,
   },
   cards: [
