@@ -1,6 +1,7 @@
 /**
  * Incident updates (seed §4.6, api-notes §1.2, §3.5): read and PUT one update; beyond the seed, post a
- * new update (the hosted service answers 200, not 201) and list an incident's latest 100 updates.
+ * new update (hosted answers 200, the embedded service 201; any 2xx is success) and list an incident's
+ * latest 100 updates.
  */
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";

@@ -1,6 +1,6 @@
 /**
  * Status-page services (seed §4.5, api-notes §2.3): cursor list (with `paginated`), and — beyond the
- * seed — read and create (the hosted create answers 200, not 201).
+ * seed — read and create (hosted answers 200, the embedded service 201; any 2xx is success).
  */
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";

@@ -147,10 +147,17 @@ describe("alertChannelsApi writes (beyond the seed)", () => {
       { type: "EMAIL", config: { address: "a@b.co" }, sslExpiryThreshold: 31 },
     ],
     ["an invalid email", { type: "EMAIL", config: { address: "nope" } }],
-    ["an unknown member", { type: "SMS", config: { name: "a", number: "+1", extra: 1 } }],
   ])("create refuses %s before sending", async (_label, body) => {
     await expect(api.create(body as never)).rejects.toBeInstanceOf(UsageError);
     expect(h.srv.requests).toHaveLength(0);
+  });
+
+  it("create drops unknown and read-only members (a channel as read) instead of sending them", async () => {
+    h.srv.reply({ status: 201, json: { id: 9, type: "SMS", config: { name: "a", number: "+1" } } });
+    await api.create({ id: 0, type: "SMS", config: { name: "a", number: "+1", extra: 1 } } as never);
+    expect(h.srv.last.json).toMatchObject({ type: "SMS", config: { name: "a", number: "+1" } });
+    expect(h.srv.last.json).not.toHaveProperty("id");
+    expect(h.srv.last.json).not.toHaveProperty("config.extra");
   });
 
   it("a refused body never echoes its secrets in the error", async () => {

@@ -106,8 +106,13 @@ describe("incidentsApi.update", () => {
     expect(inc.severity).toBe("CRITICAL");
   });
 
-  it("refuses incidentUpdates in the body, empty services and long names", async () => {
-    await expect(api.update("inc-1", createBody as never)).rejects.toBeInstanceOf(UsageError);
+  it("drops incidentUpdates (read-only in a PUT) instead of sending them", async () => {
+    h.srv.reply({ json: incident });
+    await api.update("inc-1", createBody as never);
+    expect(Object.keys(h.srv.last.json as object)).not.toContain("incidentUpdates");
+  });
+
+  it("refuses empty services and long names", async () => {
     await expect(api.update("inc-1", { name: "n", severity: "MINOR", services: [] })).rejects.toBeInstanceOf(
       UsageError,
     );

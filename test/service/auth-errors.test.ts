@@ -53,7 +53,7 @@ describe("auth", () => {
 describe("x-service-account", () => {
   it("is echoed as accountId", async () => {
     const created = await svc.call("POST", "/v1/status-pages/services", { name: "Echo" });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     const mine = await svc.call("GET", `/v1/status-pages/services/${created.body.id}`, undefined, {
       "x-service-account": "acct-123",
     });

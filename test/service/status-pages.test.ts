@@ -15,9 +15,9 @@ const newService = async (name: string) =>
   (await svc.call("POST", "/v1/status-pages/services", { name })).body;
 
 describe("services", () => {
-  it("create answers 200 with the service shape", async () => {
+  it("create answers 201 Created (as real clients expect) with the service shape", async () => {
     const r = await svc.call("POST", "/v1/status-pages/services", { name: "API" });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     expect(typeof r.body.id).toBe("string");
     expect(r.body).toMatchObject({ name: "API", checks: [], updated_at: null });
     expect(r.body.created_at).toMatch(DATE);

@@ -9,7 +9,7 @@
  * type (e.g. the hosted CHAT_APP) is kept as-is with its config as a plain record.
  */
 import { z } from "zod";
-import { limitParam, openEnum } from "./common.ts";
+import { limitParam, openEnum, opt, optOr } from "./common.ts";
 
 export const ALERT_CHANNEL_TYPES = ["EMAIL", "CHAT", "WEBHOOK", "SMS", "PAGING", "ONCALL", "CALL"] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
@@ -125,34 +125,37 @@ export const alertChannelListQuerySchema = z.strictObject({
 });
 export type AlertChannelListQuery = z.input<typeof alertChannelListQuerySchema>;
 
-const keyValueInput = z.strictObject({
+const keyValueInput = z.object({
   key: z.string().min(1),
   value: z.string(),
-  locked: z.boolean().optional(),
+  locked: opt(z.boolean()),
 });
 
-/** Write-side config per type (api-notes §4): required members as documented, no unknown members. */
+/**
+ * Write-side config per type (api-notes §4): required members as documented; unknown members are
+ * ignored and `null` means not given (see common.ts).
+ */
 export const alertChannelConfigInputSchemas = {
-  EMAIL: z.strictObject({ address: z.email() }),
-  CHAT: z.strictObject({ url: z.url({ protocol: /^https?$/ }), channel: z.string().optional() }),
-  WEBHOOK: z.strictObject({
+  EMAIL: z.object({ address: z.email() }),
+  CHAT: z.object({ url: z.url({ protocol: /^https?$/ }), channel: opt(z.string()) }),
+  WEBHOOK: z.object({
     name: z.string().min(1),
     url: z.string().min(1),
-    method: z.enum(WEBHOOK_METHODS).default("POST"),
-    headers: z.array(keyValueInput).optional(),
-    queryParameters: z.array(keyValueInput).optional(),
-    template: z.string().optional(),
-    webhookSecret: z.string().optional(),
-    webhookType: z.string().optional(),
+    method: optOr(z.enum(WEBHOOK_METHODS), "POST"),
+    headers: opt(z.array(keyValueInput)),
+    queryParameters: opt(z.array(keyValueInput)),
+    template: opt(z.string()),
+    webhookSecret: opt(z.string()),
+    webhookType: opt(z.string()),
   }),
-  SMS: z.strictObject({ name: z.string().min(1), number: z.string().min(1) }),
-  CALL: z.strictObject({ name: z.string().min(1), number: z.string().min(1) }),
-  PAGING: z.strictObject({
+  SMS: z.object({ name: z.string().min(1), number: z.string().min(1) }),
+  CALL: z.object({ name: z.string().min(1), number: z.string().min(1) }),
+  PAGING: z.object({
     serviceKey: z.string().min(1),
-    account: z.string().optional(),
-    serviceName: z.string().optional(),
+    account: opt(z.string()),
+    serviceName: opt(z.string()),
   }),
-  ONCALL: z.strictObject({
+  ONCALL: z.object({
     name: z.string().min(1),
     apiKey: z.string().min(1),
     region: z.enum(ONCALL_REGIONS),
@@ -162,7 +165,7 @@ export const alertChannelConfigInputSchemas = {
 
 /** Subscription body (PUT /v1/alert-channels/{id}/subscriptions): exactly one of checkId / groupId. */
 export const alertChannelSubscriptionBodySchema = z
-  .strictObject({
+  .object({
     checkId: z.uuid().nullish(),
     groupId: z.number().int().positive().nullish(),
     activated: z.boolean(),
@@ -176,32 +179,33 @@ export type AlertChannelSubscriptionBody = z.input<typeof alertChannelSubscripti
  * The webhook URL is not checked as a URL because it may hold `{{VARIABLES}}`.
  */
 const flags = {
-  sendRecovery: z.boolean().default(true),
-  sendFailure: z.boolean().default(true),
-  sendDegraded: z.boolean().default(false),
-  sslExpiry: z.boolean().default(false),
-  sslExpiryThreshold: z.number().int().min(1).max(30).default(30),
-  autoSubscribe: z.boolean().default(false),
-  subscriptions: z
-    .array(
-      z.strictObject({
+  sendRecovery: optOr(z.boolean(), true),
+  sendFailure: optOr(z.boolean(), true),
+  sendDegraded: optOr(z.boolean(), false),
+  sslExpiry: optOr(z.boolean(), false),
+  sslExpiryThreshold: optOr(z.number().int().min(1).max(30), 30),
+  autoSubscribe: optOr(z.boolean(), false),
+  /** As read, entries also carry `id`: ignored (the channel's subscriptions are replaced by these). */
+  subscriptions: opt(
+    z.array(
+      z.object({
         checkId: z.uuid().nullish(),
         groupId: z.number().int().positive().nullish(),
         activated: z.boolean(),
       }),
-    )
-    .optional(),
+    ),
+  ),
 };
 
 /** POST /v1/alert-channels and PUT /v1/alert-channels/{id} body: `type` plus the config of that type. */
 export const alertChannelCreateBodySchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("EMAIL"), config: alertChannelConfigInputSchemas.EMAIL, ...flags }),
-  z.strictObject({ type: z.literal("CHAT"), config: alertChannelConfigInputSchemas.CHAT, ...flags }),
-  z.strictObject({ type: z.literal("WEBHOOK"), config: alertChannelConfigInputSchemas.WEBHOOK, ...flags }),
-  z.strictObject({ type: z.literal("SMS"), config: alertChannelConfigInputSchemas.SMS, ...flags }),
-  z.strictObject({ type: z.literal("CALL"), config: alertChannelConfigInputSchemas.CALL, ...flags }),
-  z.strictObject({ type: z.literal("PAGING"), config: alertChannelConfigInputSchemas.PAGING, ...flags }),
-  z.strictObject({ type: z.literal("ONCALL"), config: alertChannelConfigInputSchemas.ONCALL, ...flags }),
+  z.object({ type: z.literal("EMAIL"), config: alertChannelConfigInputSchemas.EMAIL, ...flags }),
+  z.object({ type: z.literal("CHAT"), config: alertChannelConfigInputSchemas.CHAT, ...flags }),
+  z.object({ type: z.literal("WEBHOOK"), config: alertChannelConfigInputSchemas.WEBHOOK, ...flags }),
+  z.object({ type: z.literal("SMS"), config: alertChannelConfigInputSchemas.SMS, ...flags }),
+  z.object({ type: z.literal("CALL"), config: alertChannelConfigInputSchemas.CALL, ...flags }),
+  z.object({ type: z.literal("PAGING"), config: alertChannelConfigInputSchemas.PAGING, ...flags }),
+  z.object({ type: z.literal("ONCALL"), config: alertChannelConfigInputSchemas.ONCALL, ...flags }),
 ]);
 export type AlertChannelCreateBody = z.input<typeof alertChannelCreateBodySchema>;
 export const alertChannelUpdateBodySchema = alertChannelCreateBodySchema;

@@ -4,7 +4,7 @@
  * body is strict because the embedded service validates requests with it.
  */
 import { z } from "zod";
-import { openEnum } from "./common.ts";
+import { openEnum, opt } from "./common.ts";
 
 /** Check types the seed names, plus the newer ones the hosted service sends (api-notes §2.1). */
 export const CHECK_TYPES = [
@@ -115,15 +115,18 @@ const tagTerm = z
   .min(1)
   .refine((s) => s !== "!", "a bare ! is not a tag");
 
-/** POST /v1/check-sessions/trigger body (api-notes §2.2). Strict: the embedded service validates with it. */
-export const triggerBodySchema = z.strictObject({
-  target: z
-    .strictObject({
-      matchTags: z.array(z.array(tagTerm).min(1)).optional(),
-      checkId: z.array(z.uuid()).optional(),
-    })
-    .optional(),
-  refreshCache: z.boolean().optional(),
+/**
+ * POST /v1/check-sessions/trigger body (api-notes §2.2), also v2; the embedded service validates with it.
+ * Unknown members are ignored and `null` means not given (common.ts).
+ */
+export const triggerBodySchema = z.object({
+  target: opt(
+    z.object({
+      matchTags: opt(z.array(z.array(tagTerm).min(1))),
+      checkId: opt(z.array(z.uuid())),
+    }),
+  ),
+  refreshCache: opt(z.boolean()),
 });
 export type TriggerBody = z.infer<typeof triggerBodySchema>;
 

@@ -1,13 +1,14 @@
 /**
- * Checks (api-notes §3.1, BEYOND THE SEED): the tolerant check read and the strict type-specific create
- * bodies (POST /v1/checks/{api|url|tcp|dns|heartbeat|browser}), which the embedded service validates with.
+ * Checks (api-notes §3.1, BEYOND THE SEED): the tolerant check read and the type-specific create bodies
+ * (POST /v1/checks/{api|url|tcp|dns|heartbeat|browser}), which the embedded service validates with: they
+ * ignore read-only and unknown members and take `null` as "not given" (common.ts), and keep the limits.
  *
  * Read tolerance: the hosted description requires only `name`; we also require `id` and `checkType`,
  * without which a console cannot list or act on a check. Everything else is nullish; unknown fields kept.
  */
 import { z } from "zod";
 import { checkTypeSchema } from "./check-sessions.ts";
-import { openEnum } from "./common.ts";
+import { openEnum, opt } from "./common.ts";
 import { listPreprocess, queryInt } from "./query-params.ts";
 
 export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
@@ -94,47 +95,51 @@ export const checkSchema = z.looseObject({
 export type Check = z.infer<typeof checkSchema>;
 export const checkListSchema = z.array(checkSchema);
 
-// ---- create bodies (strict) -------------------------------------------------------------------------
+// ---- create bodies (tolerant of what reads return; strict on limits: see common.ts) -------------------------------------------------------------------------
 
 export const CREATABLE_CHECK_TYPES = ["api", "url", "tcp", "dns", "heartbeat", "browser"] as const;
 export type CreatableCheckType = (typeof CREATABLE_CHECK_TYPES)[number];
 
-const kv = z.strictObject({ key: z.string().min(1), value: z.string(), locked: z.boolean().optional() });
-const assertionIn = z.strictObject({
+const kv = z.object({ key: z.string().min(1), value: z.string(), locked: opt(z.boolean()) });
+const assertionIn = z.object({
   source: z.string().min(1),
   comparison: z.string().min(1),
-  property: z.string().optional(),
-  target: z.string().optional(),
+  property: opt(z.string()),
+  target: opt(z.string()),
   regex: z.string().nullable().optional(),
 });
 const url = z.string().min(1).max(2048);
 
-const alertSettingsIn = z.strictObject({
-  escalationType: z.enum(["RUN_BASED", "TIME_BASED"]).optional(),
-  runBasedEscalation: z.strictObject({ failedRunThreshold: z.literal([1, 2, 3, 4, 5]) }).optional(),
-  timeBasedEscalation: z.strictObject({ minutesFailingThreshold: z.literal([5, 10, 15, 30]) }).optional(),
-  reminders: z
-    .strictObject({
-      amount: z.literal([0, 1, 2, 3, 4, 5, 100000]).optional(),
-      interval: z.literal([1, 2, 3, 4, 5, 10, 15, 30]).optional(),
-    })
-    .optional(),
-  parallelRunFailureThreshold: z
-    .strictObject({
-      enabled: z.boolean().optional(),
-      percentage: z.number().int().min(10).max(100).optional(),
-    })
-    .optional(),
+const alertSettingsIn = z.object({
+  escalationType: opt(z.enum(["RUN_BASED", "TIME_BASED"])),
+  runBasedEscalation: opt(z.object({ failedRunThreshold: z.literal([1, 2, 3, 4, 5]) })),
+  timeBasedEscalation: opt(z.object({ minutesFailingThreshold: z.literal([5, 10, 15, 30]) })),
+  reminders: opt(
+    z.object({
+      amount: opt(z.literal([0, 1, 2, 3, 4, 5, 100000])),
+      interval: opt(z.literal([1, 2, 3, 4, 5, 10, 15, 30])),
+    }),
+  ),
+  sslCertificates: opt(
+    z.object({ enabled: opt(z.boolean()), alertThreshold: opt(z.number().int().min(1).max(30)) }),
+  ),
+  parallelRunFailureThreshold: opt(
+    z.object({
+      enabled: opt(z.boolean()),
+      percentage: opt(z.number().int().min(10).max(100)),
+    }),
+  ),
 });
 
+/** `null` is meaningful here (no retries), so it is kept rather than read as "not given". */
 const retryStrategyIn = z
-  .strictObject({
+  .object({
     type: z.enum(["FIXED", "LINEAR", "EXPONENTIAL", "SINGLE_RETRY"]),
-    baseBackoffSeconds: z.number().min(0).optional(),
-    maxRetries: z.number().int().min(1).max(10).optional(),
-    maxDurationSeconds: z.number().min(0).max(600).optional(),
-    sameRegion: z.boolean().optional(),
-    onlyOn: z.array(z.literal("NETWORK_ERROR")).optional(),
+    baseBackoffSeconds: opt(z.number().min(0)),
+    maxRetries: opt(z.number().int().min(1).max(10)),
+    maxDurationSeconds: opt(z.number().min(0).max(600)),
+    sameRegion: opt(z.boolean()),
+    onlyOn: opt(z.array(z.literal("NETWORK_ERROR"))),
   })
   .nullable();
 
@@ -144,29 +149,28 @@ const ms = (max: number) => z.number().min(0).max(max).nullable().optional();
 function baseCreate(checkType: string, maxMs: number, frequencies: readonly number[] = FREQUENCIES) {
   return {
     name: z.string().trim().min(1).max(255),
-    checkType: z.literal(checkType).optional(),
-    activated: z.boolean().optional(),
-    muted: z.boolean().optional(),
-    doubleCheck: z.boolean().optional(),
-    shouldFail: z.boolean().optional(),
-    runParallel: z.boolean().optional(),
-    frequency: z
-      .number()
-      .refine((f) => frequencies.includes(f), `must be one of [${frequencies.join(", ")}]`)
-      .optional(),
-    frequencyOffset: z.number().int().min(1).optional(),
+    checkType: opt(z.literal(checkType)),
+    activated: opt(z.boolean()),
+    muted: opt(z.boolean()),
+    doubleCheck: opt(z.boolean()),
+    shouldFail: opt(z.boolean()),
+    runParallel: opt(z.boolean()),
+    frequency: opt(
+      z.number().refine((f) => frequencies.includes(f), `must be one of [${frequencies.join(", ")}]`),
+    ),
+    frequencyOffset: opt(z.number().int().min(1)),
     locations: z.array(z.string().min(1)).nullable().optional(),
     privateLocations: z.array(z.string().min(1)).nullable().optional(),
-    tags: z.array(z.string().min(1)).optional(),
+    tags: opt(z.array(z.string().min(1))),
     groupId: z.number().int().nullable().optional(),
     groupOrder: z.number().min(0).nullable().optional(),
     degradedResponseTime: ms(maxMs),
     maxResponseTime: ms(maxMs),
-    useGlobalAlertSettings: z.boolean().optional(),
-    alertSettings: alertSettingsIn.optional(),
-    alertChannelSubscriptions: z
-      .array(z.strictObject({ alertChannelId: z.number().int(), activated: z.boolean() }))
-      .optional(),
+    useGlobalAlertSettings: opt(z.boolean()),
+    alertSettings: opt(alertSettingsIn),
+    alertChannelSubscriptions: opt(
+      z.array(z.object({ alertChannelId: z.number().int(), activated: z.boolean() })),
+    ),
     retryStrategy: retryStrategyIn.optional(),
     runtimeId: z.string().nullable().optional(),
     description: z.string().max(500).nullable().optional(),
@@ -182,66 +186,66 @@ const orderedMsg = {
 
 const httpRequestFields = {
   url,
-  followRedirects: z.boolean().optional(),
-  skipSSL: z.boolean().optional(),
-  ipFamily: z.enum(["IPv4", "IPv6"]).optional(),
-  assertions: z.array(assertionIn).optional(),
+  followRedirects: opt(z.boolean()),
+  skipSSL: opt(z.boolean()),
+  ipFamily: opt(z.enum(["IPv4", "IPv6"])),
+  assertions: opt(z.array(assertionIn)),
 };
 
 export const apiCheckCreateSchema = z
-  .strictObject({
+  .object({
     ...baseCreate("API", 45000),
-    request: z.strictObject({
+    request: z.object({
       ...httpRequestFields,
       method: z.enum(["GET", "POST", "PUT", "HEAD", "DELETE", "PATCH"]),
-      body: z.string().optional(),
-      bodyType: z.enum(["JSON", "FORM", "RAW", "GRAPHQL", "NONE"]).optional(),
-      headers: z.array(kv).optional(),
-      queryParameters: z.array(kv).optional(),
-      basicAuth: z.strictObject({ username: z.string(), password: z.string() }).nullable().optional(),
+      body: opt(z.string()),
+      bodyType: opt(z.enum(["JSON", "FORM", "RAW", "GRAPHQL", "NONE"])),
+      headers: opt(z.array(kv)),
+      queryParameters: opt(z.array(kv)),
+      basicAuth: z.object({ username: z.string(), password: z.string() }).nullable().optional(),
     }),
   })
   .refine(responseTimesOrdered, orderedMsg);
 
 export const urlCheckCreateSchema = z
-  .strictObject({
+  .object({
     ...baseCreate("URL", 45000),
-    request: z.strictObject({ ...httpRequestFields, method: z.literal("GET").optional() }),
+    request: z.object({ ...httpRequestFields, method: opt(z.literal("GET")) }),
   })
   .refine(responseTimesOrdered, orderedMsg);
 
 export const tcpCheckCreateSchema = z
-  .strictObject({
+  .object({
     ...baseCreate("TCP", 45000),
-    request: z.strictObject({
+    request: z.object({
       hostname: z.string().min(1).max(2048),
       port: z.number().int().min(1).max(65535),
       data: z.string().min(1).nullable().optional(),
-      ipFamily: z.enum(["IPv4", "IPv6"]).optional(),
-      assertions: z.array(assertionIn).optional(),
+      ipFamily: opt(z.enum(["IPv4", "IPv6"])),
+      assertions: opt(z.array(assertionIn)),
     }),
   })
   .refine(responseTimesOrdered, orderedMsg);
 
 export const dnsCheckCreateSchema = z
-  .strictObject({
+  .object({
     ...baseCreate("DNS", 5000),
-    request: z.strictObject({
+    request: z.object({
       query: z.string().min(1).max(100),
       recordType: z.enum(["A", "AAAA", "CNAME", "MX", "TXT", "SOA", "NS", "HTTPS"]),
-      nameServer: z.string().max(100).optional(),
-      port: z.number().int().min(1).max(65535).optional(),
-      protocol: z.enum(["TCP", "UDP"]).optional(),
-      assertions: z.array(assertionIn).optional(),
+      nameServer: opt(z.string().max(100)),
+      port: opt(z.number().int().min(1).max(65535)),
+      protocol: opt(z.enum(["TCP", "UDP"])),
+      assertions: opt(z.array(assertionIn)),
     }),
   })
   .refine(responseTimesOrdered, orderedMsg);
 
 const unit = z.enum(["seconds", "minutes", "hours", "days"]);
 export const heartbeatCheckCreateSchema = z
-  .strictObject({
+  .object({
     ...baseCreate("HEARTBEAT", 300000),
-    heartbeat: z.strictObject({
+    heartbeat: z.object({
       period: z.number().positive(),
       periodUnit: unit,
       grace: z.number().min(0),
@@ -252,7 +256,7 @@ export const heartbeatCheckCreateSchema = z
   .refine(responseTimesOrdered, orderedMsg);
 
 export const browserCheckCreateSchema = z
-  .strictObject({
+  .object({
     ...baseCreate(
       "BROWSER",
       45000,

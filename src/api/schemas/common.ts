@@ -18,6 +18,21 @@ export const dateOrDateTime = z.string();
 /** Nullable and optional: hosted payloads omit or null fields freely. */
 export const maybe = <T extends z.ZodType>(t: T) => t.nullish();
 
+/*
+ * Request side. Real clients (the hosted service's CLI and SDKs) read a resource and send it back, with
+ * every member they know, `null` for the unset ones, read-only members (ids, dates, computed fields) and
+ * members newer than this code. So request bodies are plain `z.object`s, which drop unknown members at
+ * every level instead of refusing them, and an optional member given as `null` means "not given". The
+ * limits the seed fixes stay strict.
+ */
+
+/** An optional request member: `null` or absent → `undefined`. */
+export const opt = <T extends z.ZodType>(t: T) => t.nullish().transform((v) => v ?? undefined);
+
+/** An optional request member with a default: `null` or absent → `fallback`. */
+export const optOr = <T extends z.ZodType>(t: T, fallback: z.output<T>) =>
+  t.nullish().transform((v): z.output<T> => v ?? fallback);
+
 /** Error body of every failed call (api-notes.md §1.2). */
 export const errorBodySchema = z.looseObject({
   statusCode: z.number(),

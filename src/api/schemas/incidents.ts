@@ -6,11 +6,12 @@
  * `incidentUpdates` is optional because incidents nested in status-page list entries omit it, and every
  * member of an incident update is optional because the hosted update read schema requires none.
  *
- * Request bodies are strict and carry the seed's limits: name 1–255, services ≥ 1, severity and status
- * from the closed sets. Note `publicIncidentUpdateDate` must be an ISO date-time (offset allowed).
+ * Request bodies ignore what they do not use (read-only and unknown members, common.ts) and carry the
+ * seed's limits: name 1–255, services ≥ 1, severity and status from the closed sets. Note
+ * `publicIncidentUpdateDate` must be an ISO date-time (offset allowed).
  */
 import { z } from "zod";
-import { cursorPage, dateOrDateTime, openEnum } from "./common.ts";
+import { cursorPage, dateOrDateTime, openEnum, opt, optOr } from "./common.ts";
 import { serviceSchema } from "./services.ts";
 
 export const INCIDENT_SEVERITIES = ["CRITICAL", "MAJOR", "MEDIUM", "MINOR"] as const;
@@ -51,7 +52,7 @@ export type Incident = z.infer<typeof incidentSchema>;
 export const incidentPageSchema = cursorPage(incidentSchema);
 export type IncidentPage = z.infer<typeof incidentPageSchema>;
 
-// ---- request side (strict) ----
+// ---- request side (tolerant of what reads return; strict on limits: see common.ts) ----
 
 export const incidentNameSchema = z
   .string()
@@ -59,25 +60,27 @@ export const incidentNameSchema = z
   .min(1, "must not be empty")
   .max(255, "at most 255 characters");
 
-/** A service reference in an incident body: `id` required; the read-side members are tolerated. */
-export const incidentServiceRefSchema = z.strictObject({
+/**
+ * A service reference in an incident body: `{id, name, accountId}` as the hosted body has it (api-notes
+ * §2.5); the rest of a service as read (`checks`, dates) is ignored.
+ */
+export const incidentServiceRefSchema = z.object({
   id: z.string().min(1),
-  name: z.string().optional(),
-  accountId: z.string().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().nullish(),
+  name: opt(z.string()),
+  accountId: opt(z.string()),
 });
 
 const incidentServicesSchema = z.array(incidentServiceRefSchema).min(1, "at least 1 service is required");
 
-/** Incident update as written (create, PUT, and inside an incident create body). */
-export const incidentUpdateBodySchema = z.strictObject({
-  id: z.string().optional(),
+/**
+ * Incident update as written (create, PUT, and inside an incident create body). `id`, `created_at` and
+ * `updated_at` of an update sent back as read are ignored: the path names the update.
+ */
+export const incidentUpdateBodySchema = z.object({
   description: z.string().trim().min(1, "must not be empty"),
-  status: z.enum(INCIDENT_STATUSES).optional(),
-  publicIncidentUpdateDate: z.iso.datetime({ offset: true }).optional(),
-  created_at: z.string().optional(),
-  notifySubscribers: z.boolean().default(false),
+  status: opt(z.enum(INCIDENT_STATUSES)),
+  publicIncidentUpdateDate: opt(z.iso.datetime({ offset: true })),
+  notifySubscribers: optOr(z.boolean(), false),
 });
 export type IncidentUpdateBody = z.input<typeof incidentUpdateBodySchema>;
 /** POST /v1/status-pages/incidents/{id}/incident-updates body. */
@@ -85,24 +88,21 @@ export const incidentUpdateCreateBodySchema = incidentUpdateBodySchema;
 /** PUT /v1/status-pages/incidents/{id}/incident-updates/{updateId} body. */
 export const incidentUpdateUpdateBodySchema = incidentUpdateBodySchema;
 
+/** `id`, dates and `duration` of an incident sent back as read are ignored (the service owns them). */
 const incidentCommon = {
-  id: z.string().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  lastUpdateStatus: z.enum(INCIDENT_STATUSES).optional(),
+  lastUpdateStatus: opt(z.enum(INCIDENT_STATUSES)),
   name: incidentNameSchema,
   severity: z.enum(INCIDENT_SEVERITIES),
   services: incidentServicesSchema,
-  duration: z.number().nullish(),
 };
 
 /** POST /v1/status-pages/incidents body. */
-export const incidentCreateBodySchema = z.strictObject({
+export const incidentCreateBodySchema = z.object({
   ...incidentCommon,
   incidentUpdates: z.array(incidentUpdateBodySchema),
 });
 export type IncidentCreateBody = z.input<typeof incidentCreateBodySchema>;
 
-/** PUT /v1/status-pages/incidents/{id} body: like create, but without `incidentUpdates`. */
-export const incidentPutBodySchema = z.strictObject(incidentCommon);
+/** PUT /v1/status-pages/incidents/{id} body: like create; `incidentUpdates` as read is ignored. */
+export const incidentPutBodySchema = z.object(incidentCommon);
 export type IncidentPutBody = z.input<typeof incidentPutBodySchema>;

@@ -6,7 +6,7 @@
  * the seed and api-notes say the raw value is shown once, on create, and reads carry `maskedKey` only.
  */
 import { z } from "zod";
-import { dateOrDateTime } from "./common.ts";
+import { dateOrDateTime, opt, optOr } from "./common.ts";
 
 const str = z.string().nullish();
 
@@ -62,7 +62,7 @@ export const privateLocationSchema = z.looseObject({
 export type PrivateLocation = z.infer<typeof privateLocationSchema>;
 export const privateLocationListSchema = z.array(privateLocationSchema);
 
-// ---- request side (strict) ----
+// ---- request side (tolerant of what reads return; strict on limits: see common.ts) ----
 
 /** The hosted rejection of slugs that look like cloud regions (api-notes §7), anchored at the start. */
 export const REGION_LIKE_SLUG = /^(us(-gov)?|ap|ca|cn|eu|sa|af|me)-(central|(north|south)?(east|west)?)-\d+/;
@@ -75,19 +75,23 @@ export const slugNameSchema = z
 /** Proxy URL: http(s) only, may carry `user:password@`. */
 export const proxyUrlSchema = z.url({ protocol: /^https?$/, error: "must be a valid http(s) URL" });
 
-/** POST /v1/private-locations body (api-notes §2.5, §7). */
-export const privateLocationCreateBodySchema = z.strictObject({
+/** POST /v1/private-locations body (api-notes §2.5, §7); `id`, dates, keys as read are ignored. */
+export const privateLocationCreateBodySchema = z.object({
   name: z.string().trim().min(1),
   slugName: slugNameSchema,
-  icon: z.string().min(1).default("location"),
+  icon: optOr(z.string().min(1), "location"),
   proxyUrl: proxyUrlSchema.nullish(),
 });
 export type PrivateLocationCreateBody = z.input<typeof privateLocationCreateBodySchema>;
 
-/** PUT /v1/private-locations/{id} body: slugName is immutable, so it is not accepted. */
-export const privateLocationUpdateBodySchema = z.strictObject({
+/**
+ * PUT /v1/private-locations/{id} body. `slugName` is immutable: the location's own slug (a read body sent
+ * back) is accepted and ignored, another one is refused by the service (it would not be applied).
+ */
+export const privateLocationUpdateBodySchema = z.object({
   name: z.string().trim().min(1),
-  icon: z.string().min(1).optional(),
+  slugName: opt(z.string()),
+  icon: opt(z.string().min(1)),
   proxyUrl: proxyUrlSchema.nullish(),
 });
 export type PrivateLocationUpdateBody = z.input<typeof privateLocationUpdateBodySchema>;

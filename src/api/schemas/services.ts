@@ -43,7 +43,8 @@ export type ServiceListQuery = z.input<typeof serviceListQuerySchema>;
 
 /**
  * POST /v1/status-pages/services (and PUT /v1/status-pages/services/{id}) body. The hosted body is
- * `{name}`; the length bound (1–255, as for incident names) is our choice.
+ * `{name}`; the length bound (1–255, as for incident names) is our choice. The rest of a service as read
+ * is ignored (common.ts).
  */
-export const serviceCreateBodySchema = z.strictObject({ name: z.string().trim().min(1).max(255) });
+export const serviceCreateBodySchema = z.object({ name: z.string().trim().min(1).max(255) });
 export type ServiceCreateBody = z.input<typeof serviceCreateBodySchema>;

@@ -4,7 +4,7 @@
  * → 201 `{created, skipped, status}`), delete (204).
  */
 import { z } from "zod";
-import { openEnum } from "./common.ts";
+import { openEnum, optOr } from "./common.ts";
 
 export const statusPageSubscriptionSchema = z.looseObject({
   id: z.string(),
@@ -17,12 +17,12 @@ export const statusPageSubscriptionSchema = z.looseObject({
 export type StatusPageSubscription = z.infer<typeof statusPageSubscriptionSchema>;
 export const statusPageSubscriptionListSchema = z.array(statusPageSubscriptionSchema);
 
-export const statusPageSubscriptionsBulkBodySchema = z.strictObject({
+export const statusPageSubscriptionsBulkBodySchema = z.object({
   subscriptions: z
-    .array(z.strictObject({ type: z.literal("EMAIL"), config: z.email() }))
+    .array(z.object({ type: z.literal("EMAIL"), config: z.email() }))
     .min(1)
     .max(100),
-  autoVerify: z.boolean().default(false),
+  autoVerify: optOr(z.boolean(), false),
 });
 export type StatusPageSubscriptionsBulkBody = z.input<typeof statusPageSubscriptionsBulkBodySchema>;
 

@@ -11,7 +11,7 @@
  * hosted service only takes uppercase hex. `defaultTheme` has no client-side default (the server's is AUTO).
  */
 import { z } from "zod";
-import { cursorPage, dateOrDateTime, openEnum } from "./common.ts";
+import { cursorPage, dateOrDateTime, openEnum, opt } from "./common.ts";
 import { incidentSchema } from "./incidents.ts";
 import { serviceSchema } from "./services.ts";
 
@@ -84,32 +84,35 @@ export type StatusPage = z.infer<typeof statusPageSchema>;
 export const statusPagePageSchema = cursorPage(statusPageSchema);
 export type StatusPagePage = z.infer<typeof statusPagePageSchema>;
 
-// ---- request side (strict) ----
+// ---- request side (tolerant of what reads return; strict on limits: see common.ts) ----
 
 const hexColor = z
   .string()
   .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour like #1A2B3C")
   .transform((s) => s.toUpperCase());
 
-export const themeColorObjectBodySchema = z.strictObject(colorObject(hexColor));
-export const themeColorsBodySchema = z.strictObject({
+export const themeColorObjectBodySchema = z.object(colorObject(hexColor));
+export const themeColorsBodySchema = z.object({
   light: themeColorObjectBodySchema,
   dark: themeColorObjectBodySchema,
 });
 
 const webUrl = z.url({ protocol: /^https?$/, error: "must be a valid http(s) URL" });
 
-/** A card in a write body: services are referenced by id only (seed §2.2). */
-export const cardBodySchema = z.strictObject({
+/**
+ * A card in a write body: services are referenced by id (seed §2.2); the rest of a service as read
+ * (`name`, `accountId`, `checks`, dates) is ignored.
+ */
+export const cardBodySchema = z.object({
   name: z.string().trim().min(1),
-  id: z.string().min(1).optional(),
-  statusPageId: z.string().min(1).optional(),
-  services: z.array(z.strictObject({ id: z.string().min(1) })).optional(),
+  id: opt(z.string().min(1)),
+  statusPageId: opt(z.string().min(1)),
+  services: opt(z.array(z.object({ id: z.string().min(1) }))),
 });
 export type CardBody = z.input<typeof cardBodySchema>;
 
 /** PUT /v1/status-pages/{id} body (also the create body): the whole page with its cards. */
-export const statusPageUpdateBodySchema = z.strictObject({
+export const statusPageUpdateBodySchema = z.object({
   name: z.string().trim().min(1),
   url: z.string().trim().min(1),
   cards: z.array(cardBodySchema),
@@ -120,7 +123,7 @@ export const statusPageUpdateBodySchema = z.strictObject({
   logoDark: webUrl.nullish(),
   redirectTo: webUrl.nullish(),
   favicon: webUrl.nullish(),
-  defaultTheme: z.enum(DEFAULT_THEMES).optional(),
+  defaultTheme: opt(z.enum(DEFAULT_THEMES)),
   version: z.number().nullish(),
 });
 export type StatusPageUpdateBody = z.input<typeof statusPageUpdateBodySchema>;

@@ -4,6 +4,7 @@
  * same way"); secret ones are never rendered into alerts and read back with `value: null`.
  */
 import { z } from "zod";
+import { opt, optOr } from "./common.ts";
 
 export const variableSchema = z.looseObject({
   key: z.string(),
@@ -21,14 +22,19 @@ export const variableKeySchema = z
   .max(255)
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
 
-export const variableCreateBodySchema = z.strictObject({
+export const variableCreateBodySchema = z.object({
   key: variableKeySchema,
   value: z.string().max(10_000),
-  locked: z.boolean().default(false),
-  secret: z.boolean().default(false),
+  locked: optOr(z.boolean(), false),
+  secret: optOr(z.boolean(), false),
 });
-export const variableUpdateBodySchema = z.strictObject({
-  value: z.string().max(10_000),
-  locked: z.boolean().optional(),
-  secret: z.boolean().optional(),
+/**
+ * PUT body. The hosted description refuses any member but value/locked/secret and requires `value`; real
+ * clients send the variable back as read (with `key`, dates, and `value: null` for a secret one), so the
+ * path's key wins, other members are ignored, and a missing or null `value` keeps the stored one.
+ */
+export const variableUpdateBodySchema = z.object({
+  value: opt(z.string().max(10_000)),
+  locked: opt(z.boolean()),
+  secret: opt(z.boolean()),
 });

@@ -25,16 +25,17 @@ export function getVariable(db: DatabaseSync, key: string): StoredVariable | und
   return r ? view(r) : undefined;
 }
 
+/** Creates or replaces a variable; `value: undefined` keeps the stored value (a secret read back as null). */
 export function putVariable(
   db: DatabaseSync,
-  v: { key: string; value: string; locked: boolean; secret: boolean },
+  v: { key: string; value: string | undefined; locked: boolean; secret: boolean },
   nowIso: string,
 ): void {
   db.prepare(
     `INSERT INTO environment_variables (key, value, locked, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, locked = excluded.locked, secret = excluded.secret,
-       updated_at = excluded.updated_at`,
-  ).run(v.key, v.value, +v.locked, +v.secret, nowIso, nowIso);
+     ON CONFLICT (key) DO UPDATE SET value = coalesce(?, value), locked = excluded.locked,
+       secret = excluded.secret, updated_at = excluded.updated_at`,
+  ).run(v.key, v.value ?? "", +v.locked, +v.secret, nowIso, nowIso, v.value ?? null);
 }
 
 export function deleteVariable(db: DatabaseSync, key: string): boolean {

@@ -1,9 +1,11 @@
 /**
  * Request bodies of the check endpoints (beyond the seed: hosted `POST /v1/checks/{type}` and
- * `PUT /v1/checks/{type}/{id}`), with the hosted limits. No client schema exists for these yet (the client
- * only reads checks), so they live here. Unknown fields are dropped, not rejected.
+ * `PUT /v1/checks/{type}/{id}`), with the hosted limits and defaults, applied after the client's create
+ * schema (src/api/schemas/checks.ts) and to merged updates. Unknown fields are dropped, not rejected, and
+ * `null` for an optional member means not given (src/api/schemas/common.ts).
  */
 import { z } from "zod";
+import { opt, optOr } from "../../api/schemas/common.ts";
 import { REGION_CODES } from "./locations.ts";
 
 export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
@@ -11,34 +13,34 @@ const frequency = z.union(
   FREQUENCIES.map((f) => z.literal(f)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
 );
 
-const keyValue = z.object({ key: z.string().min(1), value: z.string(), locked: z.boolean().default(false) });
+const keyValue = z.object({ key: z.string().min(1), value: z.string(), locked: optOr(z.boolean(), false) });
 
 const assertion = z.object({
   source: z.string().min(1),
   comparison: z.string().min(1),
-  property: z.string().default(""),
-  target: z.union([z.string(), z.number()]).transform(String).default(""),
+  property: optOr(z.string(), ""),
+  target: optOr(z.union([z.string(), z.number()]).transform(String), ""),
   regex: z.string().nullish().default(""),
 });
 
 const retryStrategy = z
   .object({
     type: z.enum(["FIXED", "LINEAR", "EXPONENTIAL", "SINGLE_RETRY"]),
-    baseBackoffSeconds: z.number().min(0).max(600).default(60),
-    maxRetries: z.number().int().min(1).max(10).default(2),
-    maxDurationSeconds: z.number().min(0).max(600).default(600),
-    sameRegion: z.boolean().default(true),
-    onlyOn: z.array(z.enum(["NETWORK_ERROR"])).optional(),
+    baseBackoffSeconds: optOr(z.number().min(0).max(600), 60),
+    maxRetries: optOr(z.number().int().min(1).max(10), 2),
+    maxDurationSeconds: optOr(z.number().min(0).max(600), 600),
+    sameRegion: optOr(z.boolean(), true),
+    onlyOn: opt(z.array(z.enum(["NETWORK_ERROR"]))),
   })
   .nullable();
 
 /** Fields every check type shares. */
 const common = {
   name: z.string().min(1).max(255),
-  activated: z.boolean().default(true),
-  muted: z.boolean().default(false),
-  doubleCheck: z.boolean().optional(),
-  shouldFail: z.boolean().default(false),
+  activated: optOr(z.boolean(), true),
+  muted: optOr(z.boolean(), false),
+  doubleCheck: opt(z.boolean()),
+  shouldFail: optOr(z.boolean(), false),
   locations: z
     .array(z.enum(REGION_CODES))
     .nullish()
@@ -47,20 +49,20 @@ const common = {
     .array(z.string().min(1))
     .nullish()
     .transform((v) => v ?? []),
-  tags: z.array(z.string().min(1).max(255)).default([]),
+  tags: optOr(z.array(z.string().min(1).max(255)), []),
   description: z.string().max(1000).nullish(),
   groupId: z.number().int().nullish().default(null),
   groupOrder: z.number().min(0).nullish().default(null),
   runtimeId: z.string().nullish().default(null),
-  runParallel: z.boolean().default(false),
-  useGlobalAlertSettings: z.boolean().default(true),
+  runParallel: optOr(z.boolean(), false),
+  useGlobalAlertSettings: optOr(z.boolean(), true),
   alertSettings: z.looseObject({}).nullish(),
-  alertChannelSubscriptions: z
-    .array(z.object({ alertChannelId: z.number().int(), activated: z.boolean() }))
-    .optional(),
+  alertChannelSubscriptions: opt(
+    z.array(z.object({ alertChannelId: z.number().int(), activated: z.boolean() })),
+  ),
   retryStrategy: retryStrategy.optional(),
-  frequency: frequency.default(10),
-  frequencyOffset: z.number().int().min(0).optional(),
+  frequency: optOr(frequency, 10),
+  frequencyOffset: opt(z.number().int().min(0)),
 };
 
 const ms = (max: number, def: number) =>
@@ -73,16 +75,16 @@ const ms = (max: number, def: number) =>
 
 const httpRequest = (methods: readonly [string, ...string[]]) =>
   z.object({
-    method: z.enum(methods).default(methods[0]),
+    method: optOr(z.enum(methods), methods[0]),
     url: z.string().min(1).max(2048).pipe(z.url()),
-    followRedirects: z.boolean().default(true),
-    skipSSL: z.boolean().default(false),
-    ipFamily: z.enum(["IPv4", "IPv6"]).default("IPv4"),
-    body: z.string().default(""),
-    bodyType: z.enum(["JSON", "FORM", "RAW", "GRAPHQL", "NONE"]).default("NONE"),
-    headers: z.array(keyValue).default([]),
-    queryParameters: z.array(keyValue).default([]),
-    assertions: z.array(assertion).default([]),
+    followRedirects: optOr(z.boolean(), true),
+    skipSSL: optOr(z.boolean(), false),
+    ipFamily: optOr(z.enum(["IPv4", "IPv6"]), "IPv4"),
+    body: optOr(z.string(), ""),
+    bodyType: optOr(z.enum(["JSON", "FORM", "RAW", "GRAPHQL", "NONE"]), "NONE"),
+    headers: optOr(z.array(keyValue), []),
+    queryParameters: optOr(z.array(keyValue), []),
+    assertions: optOr(z.array(assertion), []),
     basicAuth: z.object({ username: z.string(), password: z.string() }).nullish(),
   });
 
@@ -106,8 +108,8 @@ export const tcpCheckBody = z.object({
     hostname: z.string().min(1).max(2048),
     port: z.number().int().min(1).max(65535),
     data: z.string().nullish().default(null),
-    assertions: z.array(assertion).default([]),
-    ipFamily: z.enum(["IPv4", "IPv6"]).default("IPv4"),
+    assertions: optOr(z.array(assertion), []),
+    ipFamily: optOr(z.enum(["IPv4", "IPv6"]), "IPv4"),
   }),
   degradedResponseTime: ms(45000, 3000),
   maxResponseTime: ms(45000, 5000),
@@ -118,10 +120,10 @@ export const dnsCheckBody = z.object({
   request: z.object({
     query: z.string().min(1).max(100),
     recordType: z.enum(["A", "AAAA", "CNAME", "MX", "TXT", "SOA", "NS", "HTTPS"]),
-    nameServer: z.string().max(100).optional(),
-    port: z.number().int().min(1).max(65535).optional(),
-    protocol: z.enum(["TCP", "UDP"]).default("UDP"),
-    assertions: z.array(assertion).default([]),
+    nameServer: opt(z.string().max(100)),
+    port: opt(z.number().int().min(1).max(65535)),
+    protocol: optOr(z.enum(["TCP", "UDP"]), "UDP"),
+    assertions: optOr(z.array(assertion), []),
   }),
   degradedResponseTime: ms(5000, 500),
   maxResponseTime: ms(5000, 1000),

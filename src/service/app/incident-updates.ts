@@ -1,5 +1,6 @@
 /**
- * Incident updates (seed §4.6): read and PUT, plus hosted-style create (answers 200, api-notes §1.2 quirk),
+ * Incident updates (seed §4.6): read and PUT, plus hosted-style create (201: the hosted description and
+ * api-notes §1.2 say 200, but its SDKs expect 201 Created for every create; README "Compatibility"),
  * list (the latest 100, newest first, bare array) and delete (204). A PUT replaces description, status,
  * date and notifySubscribers; fields it omits keep their stored value except `notifySubscribers` (default
  * false, as in the hosted body). Every change touches the incident's `updated_at`. A created or updated
@@ -63,7 +64,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       return newId;
     });
     notifySubscribers(ctx.db, incId, id, ctx.now());
-    return c.json(getUpdate(ctx.db, incId, id), 200);
+    return c.json(getUpdate(ctx.db, incId, id), 201);
   });
 
   app.get(`${base}/:updateId`, (c) => {

@@ -64,7 +64,12 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
 
   app.put("/v1/private-locations/:id", async (c) => {
     const loc = found(ctx, c);
-    const body = await parseBody(c, privateLocationUpdateBodySchema);
+    const { slugName, ...body } = await parseBody(c, privateLocationUpdateBodySchema);
+    // Refused on purpose: a different slug would be silently kept otherwise (it is immutable, api-notes §7).
+    if (slugName !== undefined && slugName !== loc.slugName)
+      throw new ServiceError(400, '"slugName" cannot be changed', {
+        validation: { source: "payload", keys: ["slugName"] },
+      });
     updateLocation(ctx.db, loc.id, body, isoMs(ctx.now()));
     return c.json(withoutHealth(getLocation(ctx.db, loc.id)!));
   });

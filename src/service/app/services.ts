@@ -1,10 +1,12 @@
 /**
  * Status-page services: cursor list (seed §4.5; `paginated=false` returns everything in one page with a null
- * `nextId`), hosted-style create (answers 200, api-notes §1.2 quirk), read, update and delete (204).
+ * `nextId`), hosted-style create (201: the hosted description and api-notes §1.2 say 200, but the hosted
+ * SDK expects 201 Created as for every create; README "Compatibility"), read, update and delete (204).
  * Beyond the hosted `{name}` body, create/update also take `checks: [{id}]` (the seed's service→checks link).
  */
 import type { Context } from "hono";
 import { z } from "zod";
+import { opt } from "../../api/schemas/common.ts";
 import { serviceCreateBodySchema, serviceListQuerySchema } from "../../api/schemas/services.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
@@ -15,10 +17,10 @@ import { parseBody, parseQuery } from "./validate.ts";
 
 const NOT_FOUND = "Service not found";
 
-/** The client's `{name}` body plus an optional list of linked checks. */
-const serviceBody = z.strictObject({
+/** The client's `{name}` body plus an optional list of linked checks (as read: `{id, name}`, name ignored). */
+const serviceBody = z.object({
   ...serviceCreateBodySchema.shape,
-  checks: z.array(z.object({ id: z.string().min(1) })).optional(),
+  checks: opt(z.array(z.object({ id: z.string().min(1) }))),
 });
 
 export function cursorOrThrow<T extends { id: string }>(all: T[], limit: number, nextId: string | undefined) {
@@ -54,7 +56,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const body = await parseBody(c, serviceBody);
     const checkIds = assertChecks(ctx, body.checks);
     const id = transaction(ctx.db, () => insertService(ctx.db, body.name, checkIds, isoMs(ctx.now())));
-    return c.json(getService(ctx.db, id, c.get("accountId")), 200);
+    return c.json(getService(ctx.db, id, c.get("accountId")), 201);
   });
 
   app.get("/v1/status-pages/services/:id", (c) => {

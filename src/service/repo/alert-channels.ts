@@ -60,6 +60,10 @@ export function listChannels(db: DatabaseSync, limit = -1, offset = 0): AlertCha
   ).map((r) => fromRow(db, r));
 }
 
+export function countChannels(db: DatabaseSync): number {
+  return Number((db.prepare("SELECT COUNT(*) AS n FROM alert_channels").get() as { n: number }).n);
+}
+
 export function getChannel(db: DatabaseSync, id: number): AlertChannel | undefined {
   const r = db.prepare("SELECT * FROM alert_channels WHERE id = ?").get(id) as Row | undefined;
   return r ? fromRow(db, r) : undefined;
@@ -141,12 +145,18 @@ export function replaceSubscriptions(
   channelId: number,
   subs: { checkId?: string | null; groupId?: number | null; activated: boolean }[],
 ): void {
-  db.prepare("DELETE FROM alert_subscriptions WHERE channel_id = ?").run(channelId);
+  // Rows that stay keep their ids (a channel sent back as read changes nothing).
+  const keep = new Set<number>();
   for (const s of subs) {
-    if (s.checkId) upsertSubscription(db, channelId, { checkId: s.checkId }, s.activated);
+    if (s.checkId) keep.add(upsertSubscription(db, channelId, { checkId: s.checkId }, s.activated).id);
     else if (s.groupId !== null && s.groupId !== undefined)
-      upsertSubscription(db, channelId, { groupId: s.groupId }, s.activated);
+      keep.add(upsertSubscription(db, channelId, { groupId: s.groupId }, s.activated).id);
   }
+  const all = db.prepare("SELECT id FROM alert_subscriptions WHERE channel_id = ?").all(channelId) as {
+    id: number;
+  }[];
+  const drop = db.prepare("DELETE FROM alert_subscriptions WHERE id = ?");
+  for (const r of all) if (!keep.has(Number(r.id))) drop.run(r.id);
 }
 
 /** `alertChannelSubscriptions` of a check as the check read shows it. */

@@ -120,7 +120,7 @@ describe("notification on incident updates with notifySubscribers", () => {
       description: "Still looking",
       status: "IDENTIFIED",
     });
-    expect(quiet.status).toBe(200);
+    expect(quiet.status).toBe(201);
     // updating it with notifySubscribers true sends one mail each
     const upd = await svc.call("PUT", `/v1/status-pages/incidents/${id}/incident-updates/${quiet.body.id}`, {
       description: "Fix deployed",
