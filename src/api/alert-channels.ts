@@ -5,7 +5,7 @@
  */
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
-import { collectPages } from "./pagination.ts";
+import { collectPages, type Page, totalOf } from "./pagination.ts";
 import {
   type AlertChannel,
   type AlertChannelCreateBody,
@@ -28,7 +28,8 @@ function channelId(id: number): string {
 }
 
 export function alertChannelsApi(http: HttpClient) {
-  async function list(query: AlertChannelListQuery = {}): Promise<AlertChannel[]> {
+  /** One page, with the list's total when the server gives it (Content-Range). */
+  async function listPage(query: AlertChannelListQuery = {}): Promise<Page<AlertChannel>> {
     const q = validateInput(alertChannelListQuerySchema, query, "alert channel list");
     const res = await http.request({
       method: "GET",
@@ -36,15 +37,19 @@ export function alertChannelsApi(http: HttpClient) {
       query: { limit: q.limit, page: q.page },
       schema: alertChannelListSchema,
     });
-    return res.data;
+    return { items: res.data, total: totalOf(res.headers["content-range"]) };
   }
 
   return {
-    list,
+    async list(query: AlertChannelListQuery = {}): Promise<AlertChannel[]> {
+      return (await listPage(query)).items;
+    },
 
-    /** Every channel, 100 per page, until a short page. */
+    listPage,
+
+    /** Every channel, 100 per page, up to the server's total (or a short page). */
     listAll(opts: { maxItems?: number } = {}): Promise<AlertChannel[]> {
-      return collectPages((page, limit) => list({ page, limit }), { limit: 100, ...opts });
+      return collectPages((page, limit) => listPage({ page, limit }), { limit: 100, ...opts });
     },
 
     async get(id: number): Promise<AlertChannel> {

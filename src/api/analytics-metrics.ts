@@ -1,17 +1,14 @@
 /**
- * Analytics metric names per check type (seed §2.7): every base name, plus each base name with every
- * aggregation suffix, except `availability` and `retries`, which have no suffixed forms. The hosted
- * OpenAPI lists exactly this set (bare base names included), which test/api/contract-a.test.ts verifies.
+ * The analytics reports, one entry per report of the hosted description (seed §2.7, api-notes §2.1, §3.5):
+ * path, which check types it reports on, its base metrics, groupings and result filter, and the metrics a
+ * console or CLI asks for by default. Every base name also exists with each aggregation suffix, except
+ * `availability` and `retries`, which have none. test/api/contract-a.test.ts checks these sets against the
+ * hosted OpenAPI.
+ *
+ * Beyond the seed's three (URL, TCP, browser): API checks (the URL metric set), DNS (`total`), multi-step
+ * and Playwright checks (`responseTime`), and heartbeats (`availability`, `retries` only; no interval or
+ * grouping; filtered by heartbeat event state instead of success/failure).
  */
-
-export type AnalyticsKind = "url" | "tcp" | "browser";
-
-/** Path segment of each report: GET /v1/analytics/<segment>/{id}. */
-export const ANALYTICS_PATHS: Record<AnalyticsKind, string> = {
-  url: "url-monitors",
-  tcp: "tcp-checks",
-  browser: "browser-checks",
-};
 
 export const METRIC_SUFFIXES = [
   "avg",
@@ -30,31 +27,153 @@ export type MetricAggregation = (typeof METRIC_SUFFIXES)[number];
 /** Base names that never take a suffix. */
 export const UNSUFFIXED_METRICS = ["availability", "retries"] as const;
 
-export const BASE_METRICS: Record<AnalyticsKind, readonly string[]> = {
-  url: ["responseTime", "wait", "dns", "tcp", "firstByte", "download", "availability", "retries"],
-  tcp: ["total", "dns", "connection", "data", "availability", "retries"],
-  browser: [
-    "responseTime",
-    "TTFB",
-    "FCP",
-    "LCP",
-    "CLS",
-    "TBT",
-    "consoleErrors",
-    "networkErrors",
-    "userScriptErrors",
-    "documentErrors",
-    "availability",
-    "retries",
-  ],
+const SUCCESS_FAILURE = ["success", "failure"] as const;
+const HTTP_METRICS = [
+  "responseTime",
+  "wait",
+  "dns",
+  "tcp",
+  "firstByte",
+  "download",
+  "availability",
+  "retries",
+];
+
+export type ReportSpec = {
+  /** GET /v1/analytics/<path>/{id} */
+  path: string;
+  /** "a URL monitor", for messages. */
+  label: string;
+  /** Check types this report covers (the first is the type it is named after). */
+  checkTypes: readonly string[];
+  base: readonly string[];
+  groupBy: readonly string[];
+  /** Values of `filterByStatus`. */
+  statusFilter: readonly [string, ...string[]];
+  /** Whether `aggregationInterval` applies. */
+  interval: boolean;
+  /** What a console or `vigil analytics` asks for when not told: the main timing and availability. */
+  defaultMetrics: readonly string[];
 };
 
-/** Grouping keys each report accepts (api-notes §2.1). */
-export const GROUP_BY: Record<AnalyticsKind, readonly [string, ...string[]]> = {
-  url: ["runLocation", "statusCode"],
-  tcp: ["runLocation"],
-  browser: ["runLocation", "pageIndex"],
-};
+const timing = (m: string) => [`${m}_avg`, `${m}_p50`, `${m}_p95`, `${m}_p99`, "availability"];
+
+export const REPORTS = {
+  url: {
+    path: "url-monitors",
+    label: "a URL monitor",
+    checkTypes: ["URL"],
+    base: HTTP_METRICS,
+    groupBy: ["runLocation", "statusCode"],
+    statusFilter: SUCCESS_FAILURE,
+    interval: true,
+    defaultMetrics: timing("responseTime"),
+  },
+  api: {
+    path: "api-checks",
+    label: "an API check",
+    checkTypes: ["API"],
+    base: HTTP_METRICS,
+    groupBy: ["runLocation", "statusCode"],
+    statusFilter: SUCCESS_FAILURE,
+    interval: true,
+    defaultMetrics: timing("responseTime"),
+  },
+  tcp: {
+    path: "tcp-checks",
+    label: "a TCP check",
+    checkTypes: ["TCP"],
+    base: ["total", "dns", "connection", "data", "availability", "retries"],
+    groupBy: ["runLocation"],
+    statusFilter: SUCCESS_FAILURE,
+    interval: true,
+    defaultMetrics: timing("total"),
+  },
+  dns: {
+    path: "dns",
+    label: "a DNS check",
+    checkTypes: ["DNS"],
+    base: ["total", "availability", "retries"],
+    groupBy: ["runLocation"],
+    statusFilter: SUCCESS_FAILURE,
+    interval: true,
+    defaultMetrics: timing("total"),
+  },
+  browser: {
+    path: "browser-checks",
+    label: "a browser check",
+    checkTypes: ["BROWSER"],
+    base: [
+      "responseTime",
+      "TTFB",
+      "FCP",
+      "LCP",
+      "CLS",
+      "TBT",
+      "consoleErrors",
+      "networkErrors",
+      "userScriptErrors",
+      "documentErrors",
+      "availability",
+      "retries",
+    ],
+    groupBy: ["runLocation", "pageIndex"],
+    statusFilter: SUCCESS_FAILURE,
+    interval: true,
+    defaultMetrics: ["responseTime_avg", "TTFB_avg", "FCP_avg", "LCP_avg", "availability"],
+  },
+  multistep: {
+    path: "multistep-checks",
+    label: "a multi-step check",
+    checkTypes: ["MULTI_STEP"],
+    base: ["responseTime", "availability", "retries"],
+    groupBy: ["runLocation"],
+    statusFilter: SUCCESS_FAILURE,
+    interval: true,
+    defaultMetrics: timing("responseTime"),
+  },
+  playwright: {
+    path: "playwright-checks",
+    label: "a Playwright check",
+    checkTypes: ["PLAYWRIGHT"],
+    base: ["responseTime", "availability", "retries"],
+    groupBy: ["runLocation"],
+    statusFilter: SUCCESS_FAILURE,
+    interval: true,
+    defaultMetrics: timing("responseTime"),
+  },
+  heartbeat: {
+    path: "heartbeat-checks",
+    label: "a heartbeat check",
+    checkTypes: ["HEARTBEAT"],
+    base: ["availability", "retries"],
+    groupBy: [],
+    statusFilter: ["FAILING", "EARLY", "RECEIVED", "GRACE", "LATE"],
+    interval: false,
+    defaultMetrics: ["availability"],
+  },
+} as const satisfies Record<string, ReportSpec>;
+
+export type AnalyticsKind = keyof typeof REPORTS;
+export const ANALYTICS_KINDS = Object.keys(REPORTS) as AnalyticsKind[];
+
+/** A value per report kind. */
+export function byKind<T>(f: (kind: AnalyticsKind, spec: ReportSpec) => T): Record<AnalyticsKind, T> {
+  return Object.fromEntries(ANALYTICS_KINDS.map((k) => [k, f(k, REPORTS[k])])) as Record<AnalyticsKind, T>;
+}
+
+/** Path segment of each report: GET /v1/analytics/<segment>/{id}. */
+export const ANALYTICS_PATHS = byKind((_k, r) => r.path);
+
+export const BASE_METRICS = byKind((_k, r) => r.base);
+
+/** Grouping keys each report accepts (api-notes §2.1); none for heartbeats. */
+export const GROUP_BY = byKind((_k, r) => r.groupBy);
+
+/** The report of a check type, if it has one. */
+export function analyticsKindOf(checkType: string | undefined): AnalyticsKind | undefined {
+  return ANALYTICS_KINDS.find((k) => (REPORTS[k].checkTypes as readonly string[]).includes(checkType ?? ""));
+}
 
 function expand(bases: readonly string[]): readonly string[] {
   const out: string[] = [];
@@ -67,17 +186,9 @@ function expand(bases: readonly string[]): readonly string[] {
 }
 
 /** Every valid metric name per type, base names first, then each base's suffixed forms. */
-export const METRICS: Record<AnalyticsKind, readonly string[]> = {
-  url: expand(BASE_METRICS.url),
-  tcp: expand(BASE_METRICS.tcp),
-  browser: expand(BASE_METRICS.browser),
-};
+export const METRICS = byKind((_k, r) => expand(r.base));
 
-const SETS: Record<AnalyticsKind, ReadonlySet<string>> = {
-  url: new Set(METRICS.url),
-  tcp: new Set(METRICS.tcp),
-  browser: new Set(METRICS.browser),
-};
+const SETS = byKind((k): ReadonlySet<string> => new Set(METRICS[k]));
 
 export function isValidMetric(kind: AnalyticsKind, name: string): boolean {
   return SETS[kind].has(name);

@@ -1,12 +1,13 @@
 /**
- * Analytics reports for URL monitors, TCP checks and browser checks (seed §4.2, api-notes §2.1).
+ * Analytics reports (seed §4.2, api-notes §2.1, §3.5): one call for every report of analytics-metrics.ts.
  * The query is validated client-side (UsageError, nothing sent) and serialised as the hosted service
  * documents it: `metrics=a,b` and `filterByStatus=failure,success` comma-separated, `from`/`to` UNIX seconds.
  */
-import { ANALYTICS_PATHS, type AnalyticsKind } from "./analytics-metrics.ts";
+import { ANALYTICS_PATHS, type AnalyticsKind, byKind } from "./analytics-metrics.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
 import {
+  type AnalyticsQuery,
   type AnalyticsReport,
   analyticsQuerySchema,
   analyticsReportSchema,
@@ -23,16 +24,13 @@ export type AnalyticsQueryInput = {
   /** Minutes, 1–43200 (server default 1440). */
   aggregationInterval?: number;
   groupBy?: string;
-  filterByStatus?: ("success" | "failure")[];
+  /** success/failure; heartbeat reports: event states (FAILING, EARLY, RECEIVED, GRACE, LATE). */
+  filterByStatus?: string[];
   limit?: number;
   page?: number;
 };
 
-const SCHEMAS = {
-  url: analyticsQuerySchema("url"),
-  tcp: analyticsQuerySchema("tcp"),
-  browser: analyticsQuerySchema("browser"),
-};
+const SCHEMAS = byKind((k) => analyticsQuerySchema(k));
 
 export function analyticsApi(http: HttpClient) {
   async function report(
@@ -42,7 +40,7 @@ export function analyticsApi(http: HttpClient) {
     signal?: AbortSignal,
   ): Promise<AnalyticsReport> {
     const seg = pathId(id, "check id");
-    const v = validateInput(SCHEMAS[kind], q, `${kind} analytics query`);
+    const v: AnalyticsQuery = validateInput(SCHEMAS[kind], q, `${kind} analytics query`);
     const res = await http.request({
       method: "GET",
       path: `/v1/analytics/${ANALYTICS_PATHS[kind]}/${seg}`,

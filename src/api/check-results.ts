@@ -27,10 +27,12 @@ export function checkResultsApi(http: HttpClient) {
   ): Promise<CheckResultPage> {
     const seg = pathId(checkId, "check id");
     const v = validateInput(checkResultsV2QuerySchema, q, "check results query");
+    // `fields` narrows each entry; `id` is always asked for, as every entry is read by its id.
+    const fields = v.fields && !v.fields.includes("id") ? ["id", ...v.fields] : v.fields;
     const res = await http.request({
       method: "GET",
       path: `/v2/check-results/${seg}`,
-      query: { ...v },
+      query: { ...v, ...(fields ? { fields: fields.join(",") } : {}) },
       schema: checkResultPageSchema,
       signal: opts.signal,
     });

@@ -5,7 +5,7 @@
 import { UsageError } from "./errors.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
-import { collectPages } from "./pagination.ts";
+import { collectPages, type Page, totalOf } from "./pagination.ts";
 import {
   type Check,
   type CheckCreateBody,
@@ -20,7 +20,8 @@ import {
 export type CheckFilter = Omit<CheckListQuery, "page" | "limit">;
 
 export function checksApi(http: HttpClient) {
-  async function list(q: CheckListQuery = {}, opts: { signal?: AbortSignal } = {}): Promise<Check[]> {
+  /** One page, with the list's total when the server gives it (Content-Range). */
+  async function listPage(q: CheckListQuery = {}, opts: { signal?: AbortSignal } = {}): Promise<Page<Check>> {
     const v = validateInput(checkListQuerySchema, q, "checks list");
     const res = await http.request({
       method: "GET",
@@ -36,15 +37,19 @@ export function checksApi(http: HttpClient) {
       schema: checkListSchema,
       signal: opts.signal,
     });
-    return res.data;
+    return { items: res.data, total: totalOf(res.headers["content-range"]) };
   }
 
   return {
-    list,
+    async list(q: CheckListQuery = {}, opts: { signal?: AbortSignal } = {}): Promise<Check[]> {
+      return (await listPage(q, opts)).items;
+    },
+
+    listPage,
 
     /** Every page of the list, 100 per request; `maxItems` bounds memory for huge accounts. */
     listAll(filter: CheckFilter = {}, opts: { maxItems?: number; pageSize?: number } = {}): Promise<Check[]> {
-      return collectPages((page, limit) => list({ ...filter, page, limit }), {
+      return collectPages((page, limit) => listPage({ ...filter, page, limit }), {
         limit: opts.pageSize ?? 100,
         ...(opts.maxItems !== undefined ? { maxItems: opts.maxItems } : {}),
       });

@@ -3,9 +3,9 @@
  * recorded in the slice (the data already shown stays) and rethrown so the poller backs off.
  */
 
-import { type AnalyticsKind, GROUP_BY } from "../api/analytics-metrics.ts";
+import { type AnalyticsKind, GROUP_BY, REPORTS } from "../api/analytics-metrics.ts";
 import type { Client } from "../api/client.ts";
-import { collectPages } from "../api/pagination.ts";
+import { collectPages, totalOf } from "../api/pagination.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { variableListSchema } from "../api/schemas/variables.ts";
@@ -21,13 +21,6 @@ export function errorLine(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
   return m.split("\n")[0] ?? m;
 }
-
-/** Metrics each report asks for: response time avg/p50/p95/p99 (TCP: total) and availability. */
-export const ANALYTICS_METRICS: Record<AnalyticsKind, string[]> = {
-  url: ["responseTime_avg", "responseTime_p50", "responseTime_p95", "responseTime_p99", "availability"],
-  tcp: ["total_avg", "total_p50", "total_p95", "total_p99", "availability"],
-  browser: ["responseTime_avg", "responseTime_p50", "responseTime_p95", "responseTime_p99", "availability"],
-};
 
 export type LoaderOptions = {
   caps?: Caps;
@@ -62,25 +55,31 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
      * slim entries (summary-schemas.ts) and merged with the held list (unchanged checks keep identity).
      */
     async checks(signal?: AbortSignal) {
+      let total: number | undefined;
       const items = await guard(
         () =>
           collectPages(
-            async (page, limit) =>
-              (
-                await client.http.request({
-                  method: "GET",
-                  path: "/v1/checks",
-                  query: { page, limit },
-                  schema: checkSummaryListSchema,
-                  signal,
-                })
-              ).data,
-            { limit: 100, maxItems: opts.maxChecks ?? 20_000 },
+            async (page, limit) => {
+              const res = await client.http.request({
+                method: "GET",
+                path: "/v1/checks",
+                query: { page, limit },
+                schema: checkSummaryListSchema,
+                signal,
+              });
+              total = totalOf(res.headers["content-range"]);
+              return { items: res.data, total };
+            },
+            {
+              limit: 100,
+              maxItems: opts.maxChecks ?? 20_000,
+              onPage: (loaded, t) => apply(store, data.checksLoading(get(), loaded, t)),
+            },
           ),
         (m) => apply(store, data.loadFailed(get(), "checks", m)),
       );
       signal?.throwIfAborted();
-      apply(store, data.checksLoaded(items, now(), get().checks));
+      apply(store, data.checksLoaded(items, now(), get().checks, total));
     },
 
     /** Every check's status (one request), slim, merged with the held ones (a quiet poll changes nothing). */
@@ -126,13 +125,15 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
             kind,
             checkId,
             {
-              metrics: ANALYTICS_METRICS[kind],
+              metrics: [...REPORTS[kind].defaultMetrics],
               from: q.from,
               to: q.to,
-              aggregationInterval: q.interval,
-              // A grouping the report type does not offer (status code outside URL monitors) is dropped.
+              ...(REPORTS[kind].interval ? { aggregationInterval: q.interval } : {}),
+              // A grouping or filter the report type does not offer (status code outside URL monitors) is dropped.
               ...(o.groupBy !== "none" && GROUP_BY[kind].includes(o.groupBy) ? { groupBy: o.groupBy } : {}),
-              ...(o.filter !== "all" ? { filterByStatus: [o.filter] } : {}),
+              ...(o.filter !== "all" && (REPORTS[kind].statusFilter as readonly string[]).includes(o.filter)
+                ? { filterByStatus: [o.filter] }
+                : {}),
               limit: 20,
             },
             signal,
@@ -185,11 +186,20 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
     },
 
     async alertChannels() {
+      let total: number | undefined;
       const items = await guard(
-        () => client.alertChannels.listAll({ maxItems: 1000 }),
+        () =>
+          collectPages(
+            async (page, limit) => {
+              const p = await client.alertChannels.listPage({ page, limit });
+              total = p.total;
+              return p;
+            },
+            { limit: 100, maxItems: 1000 },
+          ),
         (m) => apply(store, data.loadFailed(get(), "alertChannels", m)),
       );
-      apply(store, data.listLoaded("alertChannels", items, now()));
+      apply(store, data.listLoaded("alertChannels", items, now(), total));
     },
 
     /**

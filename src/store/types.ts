@@ -17,12 +17,19 @@ import type { StatusPage } from "../api/schemas/status-pages.ts";
 import type { FormState } from "./forms.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "./summary.ts";
 
-export type Loadable = { loadedAt: number | undefined; error: string | undefined };
+export type Loadable = {
+  loadedAt: number | undefined;
+  error: string | undefined;
+  /** A paged list's total as the server counts it (Content-Range), when it says; may exceed what is held. */
+  total?: number | undefined;
+};
 
 /** The checks list: slim entries (see summary.ts); the full check of an open detail is in details.checks. */
 export type ChecksSlice = Loadable & {
   items: readonly CheckSummary[];
   byId: ReadonlyMap<string, CheckSummary>;
+  /** Pages read so far while the first list loads ("loading checks… 2,300 of 10,000"). */
+  loading?: { loaded: number; total: number | undefined } | undefined;
 };
 export type StatusesSlice = Loadable & {
   items: readonly StatusSummary[];

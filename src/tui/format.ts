@@ -221,3 +221,15 @@ export function sparkline(values: readonly (number | null | undefined)[], width 
     })
     .join("");
 }
+
+/**
+ * The count of a list summary: filtered, "12 of 300" (shown of held); when the server counts more than
+ * the console holds (a paged list read only in part, Content-Range), the total too — "300 of 12,000", or
+ * "12 of 300 (12,000 in all)".
+ */
+export function listCount(shown: number, held: number, total: number | undefined, filtered: boolean): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const more = total !== undefined && total > held;
+  if (filtered) return `${n(shown)} of ${n(held)}${more ? ` (${n(total)} in all)` : ""}`;
+  return `${n(held)}${more ? ` of ${n(total)}` : ""}`;
+}

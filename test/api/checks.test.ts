@@ -69,6 +69,21 @@ describe("list / listAll / get", () => {
     ]);
   });
 
+  it("listAll stops at the Content-Range total, without a trailing empty request", async () => {
+    srv.reply(
+      { json: [n(1), n(2)], headers: { "content-range": "0-1/4" } },
+      { json: [n(3), n(4)], headers: { "content-range": "2-3/4" } },
+    );
+    const all = await api.listAll({}, { pageSize: 2 });
+    expect(all.map((c) => c.name)).toEqual(["c1", "c2", "c3", "c4"]);
+    expect(srv.requests).toHaveLength(2);
+    srv.reply({ json: [n(1)], headers: { "content-range": "0-0/7" } });
+    const page = await api.listPage({ limit: 1 });
+    expect(page).toMatchObject({ total: 7 });
+    srv.reply({ json: [] });
+    expect((await api.listPage()).total).toBeUndefined();
+  });
+
   it("listAll stops on an empty page and honours maxItems", async () => {
     srv.reply({ json: [n(1), n(2)] }, { json: [] });
     expect(await api.listAll({}, { pageSize: 2 })).toHaveLength(2);

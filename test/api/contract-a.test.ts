@@ -10,7 +10,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ANALYTICS_PATHS, GROUP_BY, METRICS } from "../../src/api/analytics-metrics.ts";
+import {
+  ANALYTICS_KINDS,
+  ANALYTICS_PATHS,
+  GROUP_BY,
+  METRICS,
+  REPORTS,
+} from "../../src/api/analytics-metrics.ts";
 import { issuePath } from "../../src/api/http.ts";
 import { analyticsReportSchema, QUICK_RANGES } from "../../src/api/schemas/analytics.ts";
 import {
@@ -148,13 +154,11 @@ describe.skipIf(!present)("contract: hosted OpenAPI vs client-a schemas", () => 
       checkSessionDetailSchema,
       () => samples(responseSchema("/v1/check-sessions/{checkSessionId}/completion", "get", "200"), (x) => x),
     ],
-    ...(["url", "tcp", "browser"] as const).map(
-      (k): [string, z.ZodType, () => { label: string; value: unknown }[]] => [
-        `GET /v1/analytics/${ANALYTICS_PATHS[k]}/{id} 200`,
-        analyticsReportSchema,
-        () => samples(responseSchema(`/v1/analytics/${ANALYTICS_PATHS[k]}/{id}`, "get", "200"), (x) => x),
-      ],
-    ),
+    ...ANALYTICS_KINDS.map((k): [string, z.ZodType, () => { label: string; value: unknown }[]] => [
+      `GET /v1/analytics/${ANALYTICS_PATHS[k]}/{id} 200`,
+      analyticsReportSchema,
+      () => samples(responseSchema(`/v1/analytics/${ANALYTICS_PATHS[k]}/{id}`, "get", "200"), (x) => x),
+    ]),
     [
       "GET /v1/checks 200",
       checkListSchema,
@@ -246,17 +250,19 @@ describe.skipIf(!present)("contract: hosted OpenAPI vs client-a schemas", () => 
   const param = (path: string, name: string) =>
     ((paths[path]?.get?.parameters ?? []) as Json[]).find((p) => p.name === name)?.schema as Sch | undefined;
 
-  it.each(["url", "tcp", "browser"] as const)(
-    "%s analytics: metric names, groupBy and quickRange match",
-    (k) => {
-      const p = `/v1/analytics/${ANALYTICS_PATHS[k]}/{id}`;
-      expect([...(param(p, "metrics")?.items?.enum ?? [])].sort()).toEqual([...METRICS[k]].sort());
-      expect([...(param(p, "groupBy")?.enum ?? [])].sort()).toEqual([...GROUP_BY[k]].sort());
-      expect(param(p, "quickRange")?.enum).toEqual([...QUICK_RANGES]);
+  it.each(ANALYTICS_KINDS)("%s analytics: metric names, groupBy, filters and quickRange match", (k) => {
+    const p = `/v1/analytics/${ANALYTICS_PATHS[k]}/{id}`;
+    expect([...(param(p, "metrics")?.items?.enum ?? [])].sort()).toEqual([...METRICS[k]].sort());
+    expect([...(param(p, "groupBy")?.enum ?? [])].sort()).toEqual([...GROUP_BY[k]].sort());
+    expect([...(param(p, "filterByStatus")?.items?.enum ?? [])].sort()).toEqual(
+      [...REPORTS[k].statusFilter].sort(),
+    );
+    expect(param(p, "quickRange")?.enum).toEqual([...QUICK_RANGES]);
+    if (REPORTS[k].interval)
       expect(param(p, "aggregationInterval")).toMatchObject({ minimum: 1, maximum: 43200 });
-      expect(param(p, "limit")).toMatchObject({ minimum: 1, maximum: 100 });
-    },
-  );
+    else expect(param(p, "aggregationInterval")).toBeUndefined();
+    expect(param(p, "limit")).toMatchObject({ minimum: 1, maximum: 100 });
+  });
 
   it("check frequencies match", () => {
     const api = deref(components.ChecksV1ApiCheckCreate ?? {});

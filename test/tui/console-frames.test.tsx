@@ -100,7 +100,7 @@ describe("console frames", () => {
     const shown = lines(f).filter((l) => /check \d{5}/.test(l));
     // 39 lines (no alternate screen) - header - summary - table header - footer - status line.
     expect(shown.length).toBe(34);
-    expect(f).toContain("10000 checks");
+    expect(f).toContain("10,000 checks");
     expect(c.raw().length).toBeLessThan(8_000);
     // PgDn and G move the window, still only visible rows.
     await c.press("G");

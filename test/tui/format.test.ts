@@ -9,6 +9,7 @@ import {
   formatMs,
   formatPercent,
   formatTimestamp,
+  listCount,
   padEnd,
   padStart,
   statusSymbol,
@@ -150,5 +151,15 @@ describe("status", () => {
     expect(checkHealth({ hasFailures: false, hasErrors: true, isDegraded: true })).toBe("failing");
     expect(checkHealth({ hasFailures: true })).toBe("failing");
     expect(checkHealth({ isDegraded: true })).toBe("degraded");
+  });
+});
+
+describe("listCount", () => {
+  it("says what is held, of the server's total when it counts more", () => {
+    expect(listCount(13, 13, 13, false)).toBe("13");
+    expect(listCount(13, 13, undefined, false)).toBe("13");
+    expect(listCount(1000, 1000, 12000, false)).toBe("1,000 of 12,000");
+    expect(listCount(3, 13, 13, true)).toBe("3 of 13");
+    expect(listCount(3, 1000, 12000, true)).toBe("3 of 1,000 (12,000 in all)");
   });
 });

@@ -6,7 +6,13 @@
  * strings. Output is always normalised: `metrics: string[]`, numbers as numbers.
  */
 import { z } from "zod";
-import { type AnalyticsKind, GROUP_BY, isValidMetric, METRIC_SUFFIXES } from "../analytics-metrics.ts";
+import {
+  type AnalyticsKind,
+  isValidMetric,
+  METRIC_SUFFIXES,
+  REPORTS,
+  type ReportSpec,
+} from "../analytics-metrics.ts";
 import { checkTypeSchema } from "./check-sessions.ts";
 import { openEnum } from "./common.ts";
 import { csvPreprocess, queryInt } from "./query-params.ts";
@@ -66,7 +72,9 @@ export function seriesRows(item: SeriesItem): SeriesRow[] {
 }
 
 /** The query of one report type: strict, with the seed's limits and the type's metric list and groupings. */
-export function analyticsQuerySchema(kind: AnalyticsKind) {
+export function analyticsQuerySchema(kind: AnalyticsKind): z.ZodType<AnalyticsQuery> {
+  const spec: ReportSpec = REPORTS[kind];
+  const [g0, ...gs] = spec.groupBy;
   return z
     .strictObject({
       metrics: z.preprocess(
@@ -82,15 +90,27 @@ export function analyticsQuerySchema(kind: AnalyticsKind) {
       quickRange: z.enum(QUICK_RANGES).optional(),
       from: queryInt(0).optional(),
       to: queryInt(0).optional(),
-      aggregationInterval: queryInt(1, 43200).optional(),
-      groupBy: z.enum(GROUP_BY[kind]).optional(),
-      filterByStatus: z.preprocess(csvPreprocess, z.array(z.enum(["success", "failure"])).min(1)).optional(),
+      // a report without intervals (heartbeats) or groupings refuses them as unknown parameters
+      ...(spec.interval ? { aggregationInterval: queryInt(1, 43200).optional() } : {}),
+      ...(g0 ? { groupBy: z.enum([g0, ...gs]).optional() } : {}),
+      filterByStatus: z.preprocess(csvPreprocess, z.array(z.enum(spec.statusFilter)).min(1)).optional(),
       limit: queryInt(1, 100).optional(),
       page: queryInt(1).optional(),
     })
     .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
       message: "from must not be after to",
       path: ["from"],
-    });
+    }) as z.ZodType<AnalyticsQuery>;
 }
-export type AnalyticsQuery = z.output<ReturnType<typeof analyticsQuerySchema>>;
+/** A parsed query (of any report: `aggregationInterval`/`groupBy` absent where the report has none). */
+export type AnalyticsQuery = {
+  metrics: string[];
+  quickRange?: QuickRange | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  aggregationInterval?: number | undefined;
+  groupBy?: string | undefined;
+  filterByStatus?: string[] | undefined;
+  limit?: number | undefined;
+  page?: number | undefined;
+};

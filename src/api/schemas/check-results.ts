@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { checkTypeSchema, RESULT_TYPES, resultTypeSchema } from "./check-sessions.ts";
 import { cursorPage } from "./common.ts";
-import { queryBool, queryInt } from "./query-params.ts";
+import { csvPreprocess, queryBool, queryInt } from "./query-params.ts";
 
 const free = z.looseObject({});
 
@@ -78,9 +78,47 @@ const windowOk = (q: Window) =>
   q.from === undefined || q.to === undefined || (q.from <= q.to && q.to - q.from <= MAX_RESULT_WINDOW_S);
 const windowMsg = { message: "from must not be after to, and the window is at most 6 h", path: ["from"] };
 
+/** What `fields` of GET /v2/check-results may name (the hosted description's list; api-notes §3.3). */
+export const RESULT_FIELDS = [
+  "id",
+  "name",
+  "checkId",
+  "hasFailures",
+  "hasErrors",
+  "isDegraded",
+  "isCancelled",
+  "overMaxResponseTime",
+  "runLocation",
+  "startedAt",
+  "stoppedAt",
+  "created_at",
+  "createdAt",
+  "responseTime",
+  "apiCheckResult",
+  "browserCheckResult",
+  "multiStepCheckResult",
+  "agenticCheckResult",
+  "playwrightCheckResult",
+  "tracerouteCheckResult",
+  "grpcCheckResult",
+  "sslCheckResult",
+  "checkRunId",
+  "attempts",
+  "resultType",
+  "sequenceId",
+  "traceId",
+  "errorGroupIds",
+] as const;
+export type ResultField = (typeof RESULT_FIELDS)[number];
+
 export const checkResultsQuerySchema = z.strictObject(queryFields).refine(windowOk, windowMsg);
+/** v2 adds the `nextId` cursor and `fields` (only these members in each entry; repeated or comma-separated). */
 export const checkResultsV2QuerySchema = z
-  .strictObject({ ...queryFields, nextId: z.string().min(1).optional() })
+  .strictObject({
+    ...queryFields,
+    nextId: z.string().min(1).optional(),
+    fields: z.preprocess(csvPreprocess, z.array(z.enum(RESULT_FIELDS))).optional(),
+  })
   .refine(windowOk, windowMsg);
 export type CheckResultsQuery = z.input<typeof checkResultsQuerySchema>;
 export type CheckResultsV2Query = z.input<typeof checkResultsV2QuerySchema>;

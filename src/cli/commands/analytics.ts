@@ -1,31 +1,26 @@
 /**
- * `vigil analytics url|tcp|browser CHECK_ID`: analytics reports (seed §4.2, api-notes §2.1).
+ * `vigil analytics <kind> CHECK_ID`: analytics reports (seed §4.2, api-notes §2.1, §3.5), one verb per
+ * report of src/api/analytics-metrics.ts (url, api, tcp, dns, browser, multistep, playwright, heartbeat).
  *
- * Choices left open by the design: `--metrics` defaults to availability plus the type's main timing
- * (average and p95), because the hosted service refuses a report without metrics; `--from/--to` accept
+ * Choices left open by the design: `--metrics` defaults to the report's `defaultMetrics` (its main timing
+ * and availability), because the hosted service refuses a report without metrics; `--from/--to` accept
  * UNIX seconds, ISO dates or a span ago (`2h`, `7d`) and are sent as UNIX seconds. The table flattens
  * `series[]`: one row per data row, with the series' group key (e.g. runLocation) as the first column.
  */
 import type { AnalyticsQueryInput } from "../../api/analytics.ts";
-import { type AnalyticsKind, GROUP_BY, METRICS } from "../../api/analytics-metrics.ts";
+import {
+  ANALYTICS_KINDS,
+  type AnalyticsKind,
+  METRICS,
+  REPORTS,
+  type ReportSpec,
+} from "../../api/analytics-metrics.ts";
 import { UsageError } from "../../api/errors.ts";
 import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../api/schemas/analytics.ts";
 import { formatTimestamp } from "../../tui/format.ts";
 import type { CommandContext, ResourceSpec, VerbSpec } from "../command.ts";
 import { parseTime } from "../input.ts";
 import type { Column } from "../output.ts";
-
-export const DEFAULT_METRICS: Record<AnalyticsKind, string[]> = {
-  url: ["availability", "responseTime_avg", "responseTime_p95"],
-  tcp: ["availability", "total_avg", "total_p95"],
-  browser: ["availability", "responseTime_avg", "LCP_avg"],
-};
-
-const NAMES: Record<AnalyticsKind, string> = {
-  url: "URL monitor",
-  tcp: "TCP check",
-  browser: "browser check",
-};
 
 type Row = Record<string, unknown>;
 
@@ -86,16 +81,18 @@ function printReport(ctx: CommandContext, report: AnalyticsReport): void {
 }
 
 function verb(kind: AnalyticsKind): VerbSpec {
+  const spec: ReportSpec = REPORTS[kind];
+  const defaults = [...spec.defaultMetrics];
   return {
     name: kind,
-    summary: `report for a ${NAMES[kind]}`,
+    summary: `report for ${spec.label}`,
     positionals: [{ name: "CHECK_ID" }],
     options: {
       metrics: {
         type: "string",
         multiple: true,
         value: "LIST",
-        help: `comma-separated metric names (default ${DEFAULT_METRICS[kind].join(",")})`,
+        help: `comma-separated metric names (default ${defaults.join(",")})`,
       },
       range: { type: "string", value: "RANGE", help: `quick range: ${QUICK_RANGES.join(", ")}` },
       from: {
@@ -108,13 +105,30 @@ function verb(kind: AnalyticsKind): VerbSpec {
         value: "TIME",
         help: "window end (same forms; default now when --from is given)",
       },
-      interval: {
+      ...(spec.interval
+        ? {
+            interval: {
+              type: "string" as const,
+              value: "MINUTES",
+              help: "aggregation interval, 1-43200 (server default 1440)",
+            },
+          }
+        : {}),
+      ...(spec.groupBy.length
+        ? {
+            "group-by": {
+              type: "string" as const,
+              value: "KEY",
+              help: `group by ${spec.groupBy.join(" or ")}`,
+            },
+          }
+        : {}),
+      filter: {
         type: "string",
-        value: "MINUTES",
-        help: "aggregation interval, 1-43200 (server default 1440)",
+        multiple: true,
+        value: "STATUS",
+        help: `only results of this status: ${spec.statusFilter.join(", ")}`,
       },
-      "group-by": { type: "string", value: "KEY", help: `group by ${GROUP_BY[kind].join(" or ")}` },
-      filter: { type: "string", multiple: true, value: "STATUS", help: "only success or failure runs" },
       limit: { type: "string", value: "N", help: "series per page, 1-100" },
       page: { type: "string", value: "N", help: "page number" },
     },
@@ -131,7 +145,7 @@ function verb(kind: AnalyticsKind): VerbSpec {
         throw new UsageError("give either --range or --from/--to, not both");
       if (toText && !fromText) throw new UsageError("--to needs --from");
       const now = Date.now();
-      const q: AnalyticsQueryInput = { metrics: metrics.length ? metrics : DEFAULT_METRICS[kind] };
+      const q: AnalyticsQueryInput = { metrics: metrics.length ? metrics : defaults };
       const range = a.choice("range", QUICK_RANGES);
       if (range) q.quickRange = range;
       if (fromText) {
@@ -139,15 +153,15 @@ function verb(kind: AnalyticsKind): VerbSpec {
         q.to = Math.floor((toText ? parseTime(toText, "to", now) : now) / 1000);
         if (q.from > q.to) throw new UsageError("--from must be before --to");
       }
-      const interval = a.int("interval", { min: 1, max: 43_200 });
+      const interval = spec.interval ? a.int("interval", { min: 1, max: 43_200 }) : undefined;
       if (interval !== undefined) q.aggregationInterval = interval;
-      const groupBy = a.choice("group-by", GROUP_BY[kind]);
+      const [g0, ...gs] = spec.groupBy;
+      const groupBy = g0 ? a.choice("group-by", [g0, ...gs]) : undefined;
       if (groupBy) q.groupBy = groupBy;
       const filter = a.strings("filter", true).map((f) => {
-        const v = f.toLowerCase();
-        if (v !== "success" && v !== "failure")
-          throw new UsageError(`--filter must be success or failure, got "${f}"`);
-        return v as "success" | "failure";
+        const v = spec.statusFilter.find((s) => s.toLowerCase() === f.toLowerCase());
+        if (!v) throw new UsageError(`--filter must be one of ${spec.statusFilter.join(", ")}, got "${f}"`);
+        return v;
       });
       if (filter.length) q.filterByStatus = [...new Set(filter)];
       const limit = a.int("limit", { min: 1, max: 100 });
@@ -155,12 +169,7 @@ function verb(kind: AnalyticsKind): VerbSpec {
       const page = a.int("page", { min: 1 });
       if (page !== undefined) q.page = page;
       const id = ctx.args.need("CHECK_ID");
-      const report =
-        kind === "url"
-          ? await ctx.client.analytics.urlMonitor(id, q)
-          : kind === "tcp"
-            ? await ctx.client.analytics.tcpCheck(id, q)
-            : await ctx.client.analytics.browserCheck(id, q);
+      const report = await ctx.client.analytics.report(kind, id, q);
       if (ctx.out.json) return ctx.out.printJson(report);
       printReport(ctx, report);
     },
@@ -169,6 +178,6 @@ function verb(kind: AnalyticsKind): VerbSpec {
 
 export const analyticsCommand: ResourceSpec = {
   name: "analytics",
-  summary: "analytics reports for URL monitors, TCP and browser checks",
-  verbs: [verb("url"), verb("tcp"), verb("browser")],
+  summary: "analytics reports: URL, API, TCP, DNS, browser, multi-step, Playwright and heartbeat checks",
+  verbs: ANALYTICS_KINDS.map(verb),
 };

@@ -57,7 +57,7 @@ function statusSql(status: string): string[] {
   return status === "IN_PROGRESS" ? ["PENDING", "SENDING"] : [status];
 }
 
-export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, unknown>[] {
+function deliveryWhere(f: LogFilter): { sql: string; params: SQLInputValue[] } {
   const where = ["created_at >= ?", "created_at <= ?"];
   const params: SQLInputValue[] = [f.fromMs, f.toMs];
   if (f.alertChannelId !== undefined) {
@@ -73,9 +73,26 @@ export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, u
     where.push(`status IN (${list.map(() => "?").join(", ")})`);
     params.push(...list);
   }
+  return { sql: where.join(" AND "), params };
+}
+
+/** How many deliveries match (the total of the paged list). */
+export function countDeliveries(db: DatabaseSync, f: LogFilter): number {
+  const w = deliveryWhere(f);
+  return Number(
+    (
+      db.prepare(`SELECT COUNT(*) AS n FROM alert_deliveries WHERE ${w.sql}`).get(...w.params) as {
+        n: number;
+      }
+    ).n,
+  );
+}
+
+export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, unknown>[] {
+  const w = deliveryWhere(f);
   const rows = db
-    .prepare(`SELECT * FROM alert_deliveries WHERE ${where.join(" AND ")} ORDER BY seq DESC LIMIT ? OFFSET ?`)
-    .all(...params, f.limit, f.offset) as Row[];
+    .prepare(`SELECT * FROM alert_deliveries WHERE ${w.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+    .all(...w.params, f.limit, f.offset) as Row[];
   const attemptsOf = db.prepare(
     "SELECT * FROM alert_delivery_attempts WHERE delivery_id = ? ORDER BY attempt",
   );

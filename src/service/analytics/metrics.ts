@@ -13,23 +13,29 @@ export type MetricSource = { column: string; unit: string; label: string };
 const ms = (column: string, label: string): MetricSource => ({ column, unit: "milliseconds", label });
 const count = (column: string, label: string): MetricSource => ({ column, unit: "count", label });
 
+const HTTP: Record<string, MetricSource> = {
+  responseTime: ms("response_time", "Response time"),
+  wait: ms(METRIC_COLUMNS.wait, "Wait"),
+  dns: ms(METRIC_COLUMNS.dns, "DNS"),
+  tcp: ms(METRIC_COLUMNS.tcp, "TCP connect"),
+  firstByte: ms(METRIC_COLUMNS.firstByte, "First byte"),
+  download: ms(METRIC_COLUMNS.download, "Download"),
+};
+const RESPONSE_TIME = { responseTime: ms("response_time", "Response time") };
+
+/** Heartbeat reports have only availability and retries (computed from events: heartbeat-report.ts). */
 const SOURCES: Record<AnalyticsKind, Record<string, MetricSource>> = {
-  url: {
-    responseTime: ms("response_time", "Response time"),
-    wait: ms(METRIC_COLUMNS.wait, "Wait"),
-    dns: ms(METRIC_COLUMNS.dns, "DNS"),
-    tcp: ms(METRIC_COLUMNS.tcp, "TCP connect"),
-    firstByte: ms(METRIC_COLUMNS.firstByte, "First byte"),
-    download: ms(METRIC_COLUMNS.download, "Download"),
-  },
+  url: HTTP,
+  api: HTTP,
   tcp: {
     total: ms(METRIC_COLUMNS.total, "Total"),
     dns: ms(METRIC_COLUMNS.dns, "DNS"),
     connection: ms(METRIC_COLUMNS.connection, "Connection"),
     data: ms(METRIC_COLUMNS.data, "Data"),
   },
+  dns: { total: ms(METRIC_COLUMNS.total, "Total") },
   browser: {
-    responseTime: ms("response_time", "Response time"),
+    ...RESPONSE_TIME,
     TTFB: ms(METRIC_COLUMNS.TTFB, "Time to first byte"),
     FCP: ms(METRIC_COLUMNS.FCP, "First contentful paint"),
     LCP: ms(METRIC_COLUMNS.LCP, "Largest contentful paint"),
@@ -40,6 +46,9 @@ const SOURCES: Record<AnalyticsKind, Record<string, MetricSource>> = {
     userScriptErrors: count(METRIC_COLUMNS.userScriptErrors, "User script errors"),
     documentErrors: count(METRIC_COLUMNS.documentErrors, "Document errors"),
   },
+  multistep: RESPONSE_TIME,
+  playwright: RESPONSE_TIME,
+  heartbeat: {},
 };
 
 /** A requested metric, resolved. `special` metrics read pass/fail and retries, not a metric column. */

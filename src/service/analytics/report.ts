@@ -55,6 +55,43 @@ const GROUP_COLUMNS: Record<string, string> = {
   pageIndex: "page_index",
 };
 
+/** FINAL results in the window: started_at, pass/fail, retries and the columns asked for. */
+function resultRows(
+  db: DatabaseSync,
+  checkId: string,
+  from: number,
+  to: number,
+  status: readonly string[] | undefined,
+  extra: string[],
+): unknown[] {
+  const filter = new Set(status ?? ["success", "failure"]);
+  let statusClause = "";
+  if (filter.size === 1)
+    statusClause = filter.has("success")
+      ? " AND has_failures = 0 AND has_errors = 0"
+      : " AND (has_failures = 1 OR has_errors = 1)";
+  const select = ["started_at", "has_failures", "has_errors", "retries", ...extra];
+  const sql = `SELECT ${select.join(", ")} FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ? AND started_at <= ?${statusClause}`;
+  return cached(db, sql).all(checkId, from, to);
+}
+
+/**
+ * A heartbeat report reads the check's events (api-notes §3.5): each event counts once, a FAILING one as a
+ * failure (so availability is the share of events that were not FAILING), retries are 0, and
+ * `filterByStatus` selects event states.
+ */
+function heartbeatRows(
+  db: DatabaseSync,
+  checkId: string,
+  from: number,
+  to: number,
+  states: readonly string[] | undefined,
+): unknown[] {
+  const inStates = states?.length ? ` AND state IN (${states.map(() => "?").join(", ")})` : "";
+  const sql = `SELECT ts AS started_at, (state = 'FAILING') AS has_failures, 0 AS has_errors, 0 AS retries FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts <= ?${inStates}`;
+  return cached(db, sql).all(checkId, from, to, ...(states ?? []));
+}
+
 /** Accumulates one (group, bucket) cell. */
 type Cell = { total: number; passed: number; retries: number; values: Map<string, number[]> };
 
@@ -76,22 +113,11 @@ export function buildReport(
   const single = intervalMs >= to - from;
   const columns = [...new Set(metrics.flatMap((m) => (m.source ? [m.source.column] : [])))];
   const groupCol = groupBy ? GROUP_COLUMNS[groupBy] : undefined;
-  const filter = new Set(q.filterByStatus ?? ["success", "failure"]);
-  let statusClause = "";
-  if (filter.size === 1)
-    statusClause = filter.has("success")
-      ? " AND has_failures = 0 AND has_errors = 0"
-      : " AND (has_failures = 1 OR has_errors = 1)";
-  const select = [
-    "started_at",
-    "has_failures",
-    "has_errors",
-    "retries",
-    ...(groupCol ? [groupCol] : []),
-    ...columns,
-  ];
-  const sql = `SELECT ${select.join(", ")} FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ? AND started_at <= ?${statusClause}`;
-  const rows = cached(db, sql).all(check.id, from, to) as Raw[];
+  const rows = (
+    kind === "heartbeat"
+      ? heartbeatRows(db, check.id, from, to, q.filterByStatus)
+      : resultRows(db, check.id, from, to, q.filterByStatus, [...(groupCol ? [groupCol] : []), ...columns])
+  ) as Raw[];
 
   const groups = new Map<string | number | null, Map<number, Cell>>();
   for (const r of rows) {

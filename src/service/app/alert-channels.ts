@@ -17,6 +17,7 @@ import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
 import {
   type ChannelInput,
+  countChannels,
   deleteChannel,
   getChannel,
   insertChannel,
@@ -26,6 +27,7 @@ import {
   upsertSubscription,
 } from "../repo/alert-channels.ts";
 import { isoMs } from "../repo/util.ts";
+import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, validate } from "./validate.ts";
 
 type ChannelBody = ReturnType<typeof alertChannelCreateBodySchema.parse>;
@@ -62,8 +64,8 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/v1/alert-channels", (c) => {
     const query = parseQuery(c, z.looseObject(alertChannelListQuerySchema.shape));
     const limit = query.limit ?? 10;
-    const page = query.page ?? 1;
-    return c.json(listChannels(ctx.db, limit, (page - 1) * limit));
+    const offset = ((query.page ?? 1) - 1) * limit;
+    return pagedJson(c, listChannels(ctx.db, limit, offset), offset, countChannels(ctx.db));
   });
 
   app.get("/v1/alert-channels/:id", (c) => {

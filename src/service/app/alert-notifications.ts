@@ -8,9 +8,10 @@ import {
   MAX_NOTIFICATION_WINDOW_MS,
   whenToMs,
 } from "../../api/schemas/alert-notifications.ts";
-import { listDeliveries } from "../alerts/log.ts";
+import { countDeliveries, listDeliveries } from "../alerts/log.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { badRequest } from "../errors.ts";
+import { pagedJson } from "./paging.ts";
 import { parseQuery } from "./validate.ts";
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
@@ -24,17 +25,15 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     if (from > to || to - from > MAX_NOTIFICATION_WINDOW_MS)
       throw badRequest('"from" must not be after "to", and the window is at most 24 h', "query", ["from"]);
     const limit = q.limit ?? 10;
-    const page = q.page ?? 1;
-    return c.json(
-      listDeliveries(ctx.db, {
-        fromMs: from,
-        toMs: to,
-        alertChannelId: q.alertChannelId,
-        hasFailures: q.hasFailures,
-        status: q.status,
-        limit,
-        offset: (page - 1) * limit,
-      }),
-    );
+    const filter = {
+      fromMs: from,
+      toMs: to,
+      alertChannelId: q.alertChannelId,
+      hasFailures: q.hasFailures,
+      status: q.status,
+      limit,
+      offset: ((q.page ?? 1) - 1) * limit,
+    };
+    return pagedJson(c, listDeliveries(ctx.db, filter), filter.offset, countDeliveries(ctx.db, filter));
   });
 }

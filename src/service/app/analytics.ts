@@ -1,9 +1,10 @@
 /**
- * Analytics reports (seed §4.2, api-notes §2.1): url-monitors, tcp-checks, browser-checks, plus
- * api-checks (beyond the seed; the URL metric set). The query is validated with the client's schema
- * (src/api/schemas/analytics.ts); the check must exist and be of a matching type.
+ * Analytics reports (seed §4.2, api-notes §2.1, §3.5): one route per report of
+ * src/api/analytics-metrics.ts — url-monitors, api-checks, tcp-checks, dns, browser-checks,
+ * multistep-checks, playwright-checks, heartbeat-checks. The query is validated with the client's schema
+ * (src/api/schemas/analytics.ts); the check must exist and be of the report's type.
  */
-import type { AnalyticsKind } from "../../api/analytics-metrics.ts";
+import { ANALYTICS_KINDS, REPORTS } from "../../api/analytics-metrics.ts";
 import { analyticsQuerySchema } from "../../api/schemas/analytics.ts";
 import { buildReport } from "../analytics/report.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
@@ -11,31 +12,21 @@ import { readCheck } from "../engine/checks.ts";
 import { notFound, ServiceError } from "../errors.ts";
 import { parseQuery } from "./validate.ts";
 
-const ROUTES: { segment: string; kind: AnalyticsKind; types: string[]; label: string }[] = [
-  { segment: "url-monitors", kind: "url", types: ["URL"], label: "a URL monitor" },
-  { segment: "tcp-checks", kind: "tcp", types: ["TCP"], label: "a TCP check" },
-  {
-    segment: "browser-checks",
-    kind: "browser",
-    types: ["BROWSER", "MULTI_STEP", "PLAYWRIGHT"],
-    label: "a browser check",
-  },
-  { segment: "api-checks", kind: "url", types: ["API"], label: "an API check" },
-];
-
 export function register(app: ServiceApp, ctx: ServiceContext): void {
-  for (const route of ROUTES) {
-    const schema = analyticsQuerySchema(route.kind);
-    app.get(`/v1/analytics/${route.segment}/:id`, (c) => {
+  for (const kind of ANALYTICS_KINDS) {
+    const spec = REPORTS[kind];
+    const types: readonly string[] = spec.checkTypes;
+    const schema = analyticsQuerySchema(kind);
+    app.get(`/v1/analytics/${spec.path}/:id`, (c) => {
       const query = parseQuery(c, schema);
       const check = readCheck(ctx.db, c.req.param("id"));
       if (!check) throw notFound("Check not found");
-      if (!route.types.includes(check.checkType)) {
-        throw new ServiceError(400, `Check ${check.id} is a ${check.checkType} check, not ${route.label}`, {
+      if (!types.includes(check.checkType)) {
+        throw new ServiceError(400, `Check ${check.id} is a ${check.checkType} check, not ${spec.label}`, {
           validation: { source: "params", keys: ["id"] },
         });
       }
-      return c.json(buildReport(ctx.db, route.kind, check, query, ctx.now()));
+      return c.json(buildReport(ctx.db, kind, check, query, ctx.now()));
     });
   }
 }

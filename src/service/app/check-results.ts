@@ -7,12 +7,26 @@ import {
   checkResultsQuerySchema,
   checkResultsV2QuerySchema,
   MAX_RESULT_WINDOW_S,
+  type ResultField,
 } from "../../api/schemas/check-results.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { listResults, pageResults, type ResultFilter } from "../engine/queries.ts";
+import { countResults, listResults, pageResults, type ResultFilter } from "../engine/queries.ts";
 import { resultJson } from "../engine/shape.ts";
 import { badRequest, notFound } from "../errors.ts";
+import { pagedJson } from "./paging.ts";
 import { parseQuery } from "./validate.ts";
+
+/** Only the named members of a result (`createdAt` is the hosted alias of `created_at`). */
+function project(fields: readonly ResultField[]) {
+  return (r: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const f of fields) {
+      const v = f === "createdAt" ? r.created_at : r[f];
+      if (v !== undefined) out[f] = v;
+    }
+    return out;
+  };
+}
 
 type WindowQuery = {
   from?: number | undefined;
@@ -48,8 +62,11 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const q = parseQuery(c, checkResultsQuerySchema);
     const checkId = c.req.param("checkId");
     requireCheck(checkId);
-    const rows = listResults(ctx.db, checkId, filterOf(q), q.limit ?? 10, q.page ?? 1);
-    return c.json(rows.map(resultJson));
+    const limit = q.limit ?? 10;
+    const page = q.page ?? 1;
+    const filter = filterOf(q);
+    const rows = listResults(ctx.db, checkId, filter, limit, page);
+    return pagedJson(c, rows.map(resultJson), (page - 1) * limit, countResults(ctx.db, checkId, filter));
   });
 
   app.get("/v2/check-results/:checkId", (c) => {
@@ -58,9 +75,10 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     requireCheck(checkId);
     const page = pageResults(ctx.db, checkId, filterOf(q), q.limit ?? 10, q.nextId);
     if (!page) throw badRequest('"nextId" is not a valid cursor', "query", ["nextId"]);
+    const shape = q.fields?.length ? project(q.fields) : (r: Record<string, unknown>) => r;
     return c.json({
       length: page.entries.length,
-      entries: page.entries.map(resultJson),
+      entries: page.entries.map((r) => shape(resultJson(r))),
       nextId: page.nextId,
     });
   });

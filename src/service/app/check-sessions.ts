@@ -1,6 +1,8 @@
 /**
- * Check sessions (seed §4.1, api-notes §2.2): trigger, read, completion long-poll.
+ * Check sessions (seed §4.1, api-notes §2.2): trigger, read, completion long-poll — under /v1 and, with
+ * the same handlers and shapes, /v2 (the hosted description's v2 paths, which its own clients call).
  */
+import type { Context } from "hono";
 import { z } from "zod";
 import { maxWaitSecondsSchema, triggerBodySchema } from "../../api/schemas/check-sessions.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
@@ -28,8 +30,8 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     };
   };
 
-  app.post("/v1/check-sessions/trigger", async (c) => {
-    const body = (await parseBody(c, triggerBodySchema.nullable())) ?? {};
+  const trigger = async (c: Context) => {
+    const body = (await parseBody(c, triggerBodySchema.nullable())) ?? { target: undefined };
     const targets = selectTargets(readAllChecks(ctx.db), body.target, (t) => runnerFor(t) !== undefined);
     if (targets.length === 0) throw notFound("No matching checks were found.");
     const sessions = ctx.engine.trigger(
@@ -39,18 +41,22 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const base = ctx.publicUrl();
     const now = ctx.now();
     return c.json({ sessions: sessions.map((s) => sessionJson(s, base, now)) }, 201);
-  });
+  };
 
-  app.get("/v1/check-sessions/:id", (c) => c.json(detail(c.req.param("id"))));
-
-  app.get("/v1/check-sessions/:id/completion", async (c) => {
+  const completion = async (c: Context) => {
     const { maxWaitSeconds } = parseQuery(c, completionQuery);
-    const id = c.req.param("id");
+    const id = c.req.param("id") ?? "";
     if (!ctx.engine.getSession(id)) throw notFound("No such check session.");
     const s = await ctx.engine.waitForSession(id, maxWaitSeconds * 1000, c.req.raw.signal);
     if (!s || !TERMINAL.has(s.status)) {
       throw new ServiceError(408, STILL_RUNNING, { headers: { "Retry-After": "1" } });
     }
     return c.json(detail(id));
-  });
+  };
+
+  for (const v of ["v1", "v2"]) {
+    app.post(`/${v}/check-sessions/trigger`, trigger);
+    app.get(`/${v}/check-sessions/:id`, (c) => c.json(detail(c.req.param("id") ?? "")));
+    app.get(`/${v}/check-sessions/:id/completion`, completion);
+  }
 }

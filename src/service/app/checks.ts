@@ -17,6 +17,7 @@ import { notFound, ServiceError } from "../errors.ts";
 import { channelIds, subscriptionsOfCheck, upsertSubscription } from "../repo/alert-channels.ts";
 import {
   type CheckDoc,
+  countChecks,
   deleteCheck,
   getCheck,
   insertCheck,
@@ -25,6 +26,7 @@ import {
 } from "../repo/checks.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { CHECK_KINDS, type CheckKind, kindOfType } from "./check-bodies.ts";
+import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, q, validate } from "./validate.ts";
 
 /** The check as the API shows it: stored doc + subscriptions + the ping URL of this service. */
@@ -109,14 +111,15 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/v1/checks", (c) => {
     const query = parseQuery(c, listQuery);
     const limit = query.limit ?? 10;
-    const page = query.page ?? 1;
-    const slice = listChecks(
-      ctx.db,
-      { tags: query.tag, checkType: query.checkType, search: query.search, state: query.status },
-      limit,
-      (page - 1) * limit,
+    const offset = ((query.page ?? 1) - 1) * limit;
+    const filter = { tags: query.tag, checkType: query.checkType, search: query.search, state: query.status };
+    const slice = listChecks(ctx.db, filter, limit, offset);
+    return pagedJson(
+      c,
+      slice.map((ch) => checkView(ctx, ch)),
+      offset,
+      countChecks(ctx.db, filter),
     );
-    return c.json(slice.map((ch) => checkView(ctx, ch)));
   });
 
   app.get("/v1/checks/:id", (c) => {

@@ -61,6 +61,15 @@ export function listResults(
   return rows.map(resultFromRaw);
 }
 
+/** How many results match (the total of the v1 paged list). */
+export function countResults(db: DatabaseSync, checkId: string, f: ResultFilter): number {
+  const w = where(checkId, f);
+  return Number(
+    (cached(db, `SELECT COUNT(*) AS n FROM check_results WHERE ${w.sql}`).get(...w.params) as { n: number })
+      .n,
+  );
+}
+
 function encodeCursor(r: ResultRow): string {
   return Buffer.from(`${r.startedAt}|${r.id}`).toString("base64url");
 }

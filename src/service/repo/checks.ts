@@ -86,7 +86,7 @@ export type CheckFilter = {
  * Checks, oldest first (a stable order for page/limit lists), filtered and paged in SQL so a large
  * workspace costs one indexed query per page rather than a scan and parse of every check.
  */
-export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDoc[] {
+function checkWhere(filter: CheckFilter): { sql: string; args: (string | number)[] } {
   const where: string[] = [];
   const args: (string | number)[] = [];
   if (filter.tags?.length) {
@@ -107,9 +107,21 @@ export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -
     where.push(`${STATE_SQL} = ?`);
     args.push(filter.state);
   }
-  const sql = `SELECT c.* FROM checks c ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-    ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`;
-  return (db.prepare(sql).all(...args, limit, offset) as Row[]).map(fromRow);
+  return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
+}
+
+export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDoc[] {
+  const w = checkWhere(filter);
+  const sql = `SELECT c.* FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`;
+  return (db.prepare(sql).all(...w.args, limit, offset) as Row[]).map(fromRow);
+}
+
+/** How many checks match `filter` (the total of a paged list). */
+export function countChecks(db: DatabaseSync, filter: CheckFilter = {}): number {
+  const w = checkWhere(filter);
+  return Number(
+    (db.prepare(`SELECT COUNT(*) AS n FROM checks c ${w.sql}`).get(...w.args) as { n: number }).n,
+  );
 }
 
 export function deleteCheck(db: DatabaseSync, id: string): boolean {

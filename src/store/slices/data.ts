@@ -36,6 +36,7 @@ export function checksLoaded(
   items: readonly CheckSummary[],
   now: number,
   prev?: Pick<ConsoleState["checks"], "items" | "byId">,
+  total?: number,
 ): Patch {
   const { items: shared, byId } = shareList(
     prev?.items ?? NO_CHECKS,
@@ -43,7 +44,13 @@ export function checksLoaded(
     items.map(toCheckSummary),
     (c) => c.id,
   );
-  return { checks: { items: shared, byId, loadedAt: now, error: undefined } };
+  return { checks: { items: shared, byId, loadedAt: now, error: undefined, total } };
+}
+
+/** Progress of the first checks load (nothing to show yet); a refresh of a held list shows none. */
+export function checksLoading(s: ConsoleState, loaded: number, total: number | undefined): Patch {
+  if (s.checks.loadedAt !== undefined) return {};
+  return { checks: { ...s.checks, loading: { loaded, total } } };
 }
 
 /** Fresh statuses, slimmed and merged like checksLoaded: a poll with equal data keeps every identity. */
@@ -77,8 +84,8 @@ export function loadFailed(s: ConsoleState, key: LoadableKey, error: string): Pa
 
 export function listLoaded<
   K extends "incidents" | "alertChannels" | "statusPages" | "privateLocations" | "services",
->(key: K, items: ConsoleState[K]["items"], now: number): Patch {
-  return { [key]: { items, loadedAt: now, error: undefined } satisfies ListSlice<unknown> } as Patch;
+>(key: K, items: ConsoleState[K]["items"], now: number, total?: number): Patch {
+  return { [key]: { items, loadedAt: now, error: undefined, total } satisfies ListSlice<unknown> } as Patch;
 }
 
 /** Insert into an insertion-ordered map, moving the key last and dropping the oldest beyond `cap`. */

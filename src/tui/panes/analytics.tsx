@@ -5,9 +5,9 @@
  * check shows the last report at once while it refreshes.
  */
 import { Box, Text } from "ink";
+import { REPORTS } from "../../api/analytics-metrics.ts";
 import { seriesRows } from "../../api/schemas/analytics.ts";
 import { analyticsKey, analyticsQuery } from "../../store/analytics-query.ts";
-import { ANALYTICS_METRICS } from "../../store/loaders.ts";
 import { analyticsChecks, analyticsKind, paneCheck } from "../../store/pane-selectors.ts";
 import type { AnalyticsOptions } from "../../store/types.ts";
 import { useConsole, useInfo } from "../context.tsx";
@@ -52,7 +52,7 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
   const kind = analyticsKind(String(row.check.checkType))!;
   const report = entry?.report;
   const meta = report?.metadata ?? {};
-  const metrics = ANALYTICS_METRICS[kind];
+  const metrics = REPORTS[kind].defaultMetrics;
   const lines: React.ReactNode[] = [];
   const room = Math.max(0, height - 4);
   if (report) {

@@ -6,7 +6,7 @@ import { setChecksWindow } from "../../store/slices/ui.ts";
 import { apply } from "../../store/store.ts";
 import { useClock } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
-import { formatAgoCoarse, formatMs, statusSymbol } from "../format.ts";
+import { formatAgoCoarse, formatMs, listCount, statusSymbol } from "../format.ts";
 import { sanitizeLine } from "../sanitize.ts";
 import { Table } from "../widgets/Table.tsx";
 import type { Column } from "../widgets/table-layout.ts";
@@ -103,7 +103,9 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const marked = useConsole((s) => s.ui.marked);
   const sort = useConsole((s) => s.ui.sort);
   const filter = useConsole((s) => s.ui.filter.checks ?? "");
-  const total = useConsole((s) => s.checks.items.length);
+  const held = useConsole((s) => s.checks.items.length);
+  const total = useConsole((s) => s.checks.total);
+  const loading = useConsole((s) => s.checks.loading);
   const results = useConsole((s) => s.results.byCheck);
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
   const error = useConsole((s) => s.checks.error);
@@ -126,7 +128,7 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   }, [rows]);
   if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
   const summary =
-    `${rows.length}${filter ? ` of ${total}` : ""} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
+    `${listCount(rows.length, held, total, filter !== "")} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
     ` · sort: ${SORT_LABEL[sort.column]}${sort.desc ? " ↓" : ""}${marked.size ? ` · ● ${marked.size} marked` : ""}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -147,7 +149,9 @@ export function ChecksPane({ width, height }: { width: number; height: number })
           !loaded
             ? error
               ? `✖ ${sanitizeLine(error)}`
-              : "loading checks…"
+              : loading
+                ? `loading checks… ${listCount(loading.loaded, loading.loaded, loading.total, false)}`
+                : "loading checks…"
             : filter
               ? "no check matches the filter"
               : "no checks"

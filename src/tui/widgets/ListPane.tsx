@@ -6,6 +6,7 @@
 import { Box, Text } from "ink";
 import type { Loadable, Pane } from "../../store/types.ts";
 import { useConsole, useInfo } from "../context.tsx";
+import { listCount } from "../format.ts";
 import { sanitizeLine } from "../sanitize.ts";
 import { Table } from "./Table.tsx";
 import type { Column } from "./table-layout.ts";
@@ -39,7 +40,7 @@ export function ListPane<T>(props: ListPaneProps<T>) {
       : filter
         ? `no ${noun[0]} matches the filter`
         : `no ${noun[1]}`;
-  const count = `${rows.length}${filter ? ` of ${meta.items.length}` : ""}${props.countSuffix ?? ""}`;
+  const count = `${listCount(rows.length, meta.items.length, meta.total, filter !== "")}${props.countSuffix ?? ""}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.dim} wrap="truncate">
