@@ -1,20 +1,42 @@
 /**
- * `vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo]`: the embedded service alone.
+ * `vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo] [--init] [--max-body BYTES]
+ * [--retention-days N]`: the embedded service alone.
  *
- * The first stdout line is `listening on http://HOST:PORT` (scripts wait for it). While running, the
- * service's URL and pid are in `<dataDir>/service.json` (0600), removed on a clean stop (SIGINT/SIGTERM).
- * The key is $VIGIL_API_KEY, else the one stored 0600 in `<dataDir>/api-key` (generated on first start);
- * the key itself is never printed. Exit codes: 0 clean stop, 1 start failure, 2 usage error, 130 when a
- * second signal arrives before the clean stop finished.
+ * The first stdout line is `listening on http://HOST:PORT` (scripts wait for it). One service per data dir:
+ * the database's OS lock decides (src/service/data-dir.ts); `<dataDir>/service.json` (0600) only tells
+ * others the URL and pid, and is removed on a clean stop (SIGINT/SIGTERM). The key is $VIGIL_API_KEY, else
+ * the one stored 0600 in `<dataDir>/api-key` (generated on first start); the key itself is never printed.
+ * `--max-body` (or VIGIL_MAX_BODY_BYTES, default 1 MiB) bounds request bodies; `--retention-days` (or
+ * VIGIL_RETENTION_DAYS, default 30) how long runs, events and deliveries are kept. Exit codes: 0 clean
+ * stop, 1 start failure (one line: data dir in use, a loose key file, lost or corrupt database, ...),
+ * 2 usage error, 130 when a second signal arrives before the clean stop finished.
  */
 import { join } from "node:path";
 import { dataDir as resolveDataDir } from "../config/paths.ts";
-import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
+import { DataDirError } from "../service/data-dir.ts";
+import { removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { resolveApiKey, startService } from "../service/main.ts";
 
-export type ServeArgs = { host: string; port: number; dataDir: string; demo: boolean };
+export type ServeArgs = {
+  host: string;
+  port: number;
+  dataDir: string;
+  demo: boolean;
+  init: boolean;
+  maxBodyBytes: number | undefined;
+  retentionDays: number | undefined;
+};
 
-export const SERVE_USAGE = "usage: vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo]";
+export const SERVE_USAGE =
+  "usage: vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo] [--init] [--max-body BYTES] [--retention-days N]";
+
+/** A whole number within bounds, from a flag or an environment variable. */
+function wholeNumber(what: string, v: string, min: number, max: number): number {
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < min || n > max)
+    throw new ServeUsageError(`${what} must be an integer ${min}-${max}, got ${JSON.stringify(v)}`);
+  return n;
+}
 
 export class ServeUsageError extends Error {}
 
@@ -27,6 +49,15 @@ export function parseServeArgs(
   let port = 0;
   let data: string | undefined;
   let demo = true;
+  let init = false;
+  let maxBodyBytes =
+    env.VIGIL_MAX_BODY_BYTES !== undefined
+      ? wholeNumber("VIGIL_MAX_BODY_BYTES", env.VIGIL_MAX_BODY_BYTES, 1024, 2 ** 31)
+      : undefined;
+  let retentionDays =
+    env.VIGIL_RETENTION_DAYS !== undefined
+      ? wholeNumber("VIGIL_RETENTION_DAYS", env.VIGIL_RETENTION_DAYS, 1, 3650)
+      : undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
@@ -56,11 +87,20 @@ export function parseServeArgs(
       case "--no-demo":
         demo = false;
         break;
+      case "--init":
+        init = true;
+        break;
+      case "--max-body":
+        maxBodyBytes = wholeNumber("--max-body", value(), 1024, 2 ** 31);
+        break;
+      case "--retention-days":
+        retentionDays = wholeNumber("--retention-days", value(), 1, 3650);
+        break;
       default:
         throw new ServeUsageError(`unknown option ${JSON.stringify(arg)}`);
     }
   }
-  return { host, port, dataDir: resolveDataDir(env, data), demo };
+  return { host, port, dataDir: resolveDataDir(env, data), demo, init, maxBodyBytes, retentionDays };
 }
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
@@ -82,14 +122,6 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
     }
     throw err;
   }
-  const running = findLocalService(args.dataDir);
-  if (running) {
-    // Two services on one data dir would both run the scheduler and double every check run.
-    io.stderr(
-      `vigil serve: a service for ${args.dataDir} is already running at ${running.url} (pid ${running.pid})\n`,
-    );
-    return 1;
-  }
   let service: Awaited<ReturnType<typeof startService>>;
   try {
     const apiKey = resolveApiKey(args.dataDir);
@@ -99,9 +131,14 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
       dataDir: args.dataDir,
       demo: args.demo,
       apiKey,
+      init: args.init,
+      ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
+      ...(args.retentionDays !== undefined ? { retentionDays: args.retentionDays } : {}),
     });
   } catch (err) {
-    io.stderr(`vigil serve: cannot start: ${(err as Error).message}\n`);
+    // a data dir in use, a loose key file, a lost or corrupt database: the message says what to do
+    const msg = (err as Error).message.split("\n")[0];
+    io.stderr(`vigil serve: ${err instanceof DataDirError ? msg : `cannot start: ${msg}`}\n`);
     return 1;
   }
   // service.json first, so whoever sees the `listening on` line also finds the file.

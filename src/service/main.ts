@@ -19,9 +19,10 @@ import { type Alerting, type AlertingModuleOptions, createAlerting } from "./ale
 import { createApp } from "./app/app.ts";
 import { ROUTE_MODULES } from "./app/routes.ts";
 import type { ServiceContext } from "./context.ts";
-import { openDatabase } from "./db/open.ts";
+import { assertPrivate, openDataDir } from "./data-dir.ts";
 import { createEngine } from "./engine/engine.ts";
 import { uuid } from "./repo/util.ts";
+import { createRetention, type Retention } from "./retention.ts";
 
 export type StartOptions = {
   host?: string;
@@ -37,6 +38,12 @@ export type StartOptions = {
   logError?: (err: unknown) => void;
   /** Alerting: retry spacing, attempt timeout, SMTP / gateway URLs (env VIGIL_* otherwise; alerts/config.ts). */
   alerting?: AlertingModuleOptions;
+  /** Create the database even where the data dir says one existed and is now missing (data-dir.ts). */
+  init?: boolean;
+  /** Largest request body in bytes (default 1 MiB; app.ts). */
+  maxBodyBytes?: number;
+  /** How long runs, heartbeat events and deliveries are kept, in days (default 30; retention.ts). */
+  retentionDays?: number;
 };
 
 export type RunningService = {
@@ -44,15 +51,21 @@ export type RunningService = {
   apiKey: string;
   /** The alerting module (tests: SSL scan on demand, wait for in-flight deliveries). */
   alerting: Alerting;
+  /** Retention (tests and benchmarks: sweep on demand). */
+  retention: Retention;
   close(): Promise<void>;
 };
 
-/** The key the service accepts: $VIGIL_API_KEY, else the one stored in `<dataDir>/api-key` (made once, 0600). */
+/**
+ * The key the service accepts: $VIGIL_API_KEY, else the one stored in `<dataDir>/api-key` (made once, 0600;
+ * a stored key others can read is refused with a DataDirError naming the chmod that fixes it).
+ */
 export function resolveApiKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.VIGIL_API_KEY?.trim();
   if (fromEnv) return fromEnv;
   const file = join(dataDir, "api-key");
   if (existsSync(file)) {
+    assertPrivate(file, "the service API key");
     const stored = readFileSync(file, "utf8").trim();
     if (stored) return stored;
   }
@@ -87,7 +100,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   const logError = opts.logError ?? defaultLog;
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const apiKey = opts.apiKey ?? resolveApiKey(opts.dataDir);
-  const db = openDatabase(join(opts.dataDir, "vigil.db"));
+  const { db, file: databaseFile } = await openDataDir(opts.dataDir, { init: opts.init === true });
   const now = opts.now ?? Date.now;
   let publicUrl = "";
   const engine = createEngine({
@@ -106,12 +119,20 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     logError,
     ...(opts.alerting ? { options: opts.alerting } : {}),
   });
+  const retention = createRetention(
+    db,
+    now,
+    opts.retentionDays !== undefined ? { days: opts.retentionDays } : {},
+    logError,
+  );
   const ctx: ServiceContext = { db, engine, dataDir: opts.dataDir, publicUrl: () => publicUrl, now };
   const app = createApp(ctx, {
     apiKey,
     defaultAccountId: defaultAccountId(db),
     modules: ROUTE_MODULES,
     logError,
+    databaseFile,
+    ...(opts.maxBodyBytes !== undefined ? { maxBodyBytes: opts.maxBodyBytes } : {}),
   });
 
   const server: Server = createServer(getRequestListener(app.fetch));
@@ -132,6 +153,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     }
     alerting.start();
     engine.start();
+    retention.start();
   } catch (err) {
     await demo?.stop().catch(() => {});
     server.close();
@@ -146,12 +168,14 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     url: publicUrl,
     apiKey,
     alerting,
+    retention,
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const cut = setTimeout(() => server.closeAllConnections(), 200);
         await demo?.stop().catch(logError);
+        await retention.stop().catch(logError);
         await engine.stop().catch(logError);
         await alerting.stop().catch(logError);
         await closed;

@@ -107,6 +107,49 @@ describe("demo workspace", () => {
     }
   });
 
+  it("sends nothing off the machine: demo channels deliver to the service's own receiver, signed", async () => {
+    const svc = await startTestService({ dataDir: data, demo: true });
+    try {
+      const channels: Json[] = (await svc.call("GET", "/v1/alert-channels?limit=100")).body;
+      for (const ch of channels) {
+        const url = ch.config.url as string | undefined;
+        // every channel that carries a URL points at this service (re-pointed after the restart)
+        if (url) expect(url.startsWith(`${svc.url}/demo/receiver/`)).toBe(true);
+      }
+      const hook = channels.find((c) => c.type === "WEBHOOK")!;
+      expect(hook.config.webhookSecret).toBeTruthy();
+      const failing = await svc.call("POST", "/v1/checks/url", {
+        name: "always down",
+        request: { url: "http://127.0.0.1:9/" },
+        alertChannelSubscriptions: [{ alertChannelId: hook.id, activated: true }],
+      });
+      const trig = await svc.call("POST", "/v1/check-sessions/trigger", {
+        target: { checkId: [failing.body.id] },
+      });
+      await svc.call(
+        "GET",
+        `/v1/check-sessions/${trig.body.sessions[0].checkSessionId}/completion?maxWaitSeconds=10`,
+      );
+      const delivered = await until(async () => {
+        const log = (await svc.call("GET", `/v1/alert-notifications?alertChannelId=${hook.id}`))
+          .body as Json[];
+        return log.find((d) => d.status === "SUCCESS");
+      }, 8000);
+      expect(delivered.alertConfig.url).toBe(`${svc.url}/demo/receiver/webhook`);
+      const received: Json[] = (await svc.call("GET", "/v1/demo/receiver")).body;
+      expect(received.find((r) => r.name === "webhook")).toMatchObject({ signature: "valid" });
+      // a wrong signature is refused, so a broken signer would show as a failed delivery
+      const forged = await fetch(`${svc.url}/demo/receiver/webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-service-signature": "00".repeat(32) },
+        body: "{}",
+      });
+      expect(forged.status).toBe(401);
+    } finally {
+      await svc.close();
+    }
+  });
+
   it("--no-demo starts empty", async () => {
     const svc = await startTestService({ demo: false });
     try {

@@ -174,6 +174,37 @@ describe("incidents", () => {
     }
   });
 
+  it("a read carries the latest 100 updates (oldest first); status and duration still use all of them", async () => {
+    const t0 = Date.parse("2026-02-01T00:00:00.000Z");
+    const at = (i: number) => new Date(t0 + i * 60_000).toISOString();
+    const r = await svc.call("POST", "/v1/status-pages/incidents", {
+      ...body(),
+      incidentUpdates: [{ description: "first", status: "INVESTIGATING", publicIncidentUpdateDate: at(0) }],
+    });
+    const id = r.body.id;
+    for (let i = 1; i <= 149; i++)
+      await svc.call("POST", `/v1/status-pages/incidents/${id}/incident-updates`, {
+        description: `update ${i}`,
+        status: i === 149 ? "RESOLVED" : "MONITORING",
+        publicIncidentUpdateDate: at(i),
+      });
+    const inc = (await svc.call("GET", `/v1/status-pages/incidents/${id}`)).body;
+    expect(inc.incidentUpdates).toHaveLength(100);
+    expect(inc.incidentUpdates[0].description).toBe("update 50");
+    expect(inc.incidentUpdates[99].description).toBe("update 149");
+    expect(inc.lastUpdateStatus).toBe("RESOLVED");
+    expect(inc.duration).toBe(149 * 60);
+    // an update outside the latest 100 is still there, one by one
+    const list = (await svc.call("GET", `/v1/status-pages/incidents/${id}/incident-updates`)).body;
+    expect(list).toHaveLength(100);
+    const firstId = r.body.incidentUpdates[0].id;
+    expect(
+      (await svc.call("GET", `/v1/status-pages/incidents/${id}/incident-updates/${firstId}`)).body,
+    ).toMatchObject({
+      description: "first",
+    });
+  });
+
   it("deletes with 204", async () => {
     const r = await svc.call("POST", "/v1/status-pages/incidents", body());
     expect((await svc.call("DELETE", `/v1/status-pages/incidents/${r.body.id}`)).status).toBe(204);

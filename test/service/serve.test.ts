@@ -6,45 +6,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseServeArgs } from "../../src/cli/serve.ts";
+import { exited, MAIN, NODE, serve } from "./serve-child.ts";
 import { call, tempDir } from "./support.ts";
-
-const NODE = join(process.cwd(), "node_modules/.bin/node");
-const MAIN = join(process.cwd(), "src/cli/main.ts");
-
-type Started = { child: ChildProcessWithoutNullStreams; firstLine: string; stderr: () => string };
-
-function serve(args: string[], env: Record<string, string | undefined> = {}): Promise<Started> {
-  const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
-  if (!("VIGIL_API_KEY" in env)) delete childEnv.VIGIL_API_KEY;
-  const child = spawn(NODE, [MAIN, "serve", ...args], { env: childEnv });
-  let out = "";
-  let err = "";
-  child.stderr.on("data", (d) => {
-    err += String(d);
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no first line; stderr: ${err}`)), 8000);
-    child.stdout.on("data", (d) => {
-      out += String(d);
-      const nl = out.indexOf("\n");
-      if (nl >= 0) {
-        clearTimeout(timer);
-        resolve({ child, firstLine: out.slice(0, nl), stderr: () => err });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited ${code} before listening; stderr: ${err}`));
-    });
-  });
-}
-
-const exited = (child: ChildProcessWithoutNullStreams) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.on("exit", (code) => resolve(code));
-  });
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -108,7 +71,9 @@ describe("vigil serve (child process)", () => {
         err += String(d);
       });
       expect(await exited(second as ChildProcessWithoutNullStreams)).toBe(1);
-      expect(err).toContain(`already running at ${firstLine.slice("listening on ".length)}`);
+      expect(err.trim()).toBe(
+        `vigil serve: the data dir ${data} is in use by another vigil service (pid ${child.pid}, ${firstLine.slice("listening on ".length)})`,
+      );
       // the first one's service.json is untouched
       expect(JSON.parse(readFileSync(join(data, "service.json"), "utf8")).pid).toBe(child.pid);
     } finally {
@@ -156,26 +121,55 @@ describe("parseServeArgs", () => {
       port: 0,
       dataDir: join(homedir(), ".local/share/vigil"),
       demo: true,
+      init: false,
+      maxBodyBytes: undefined,
+      retentionDays: undefined,
     });
     expect(parseServeArgs([], { VIGIL_DATA_DIR: "/d" }).dataDir).toBe("/d");
     expect(parseServeArgs([], { XDG_DATA_HOME: "/x" }).dataDir).toBe("/x/vigil");
   });
   it("flags win", () => {
     expect(
-      parseServeArgs(["--host", "0.0.0.0", "--port", "8080", "--data", "/tmp/v", "--no-demo"], {
-        VIGIL_DATA_DIR: "/d",
-      }),
+      parseServeArgs(
+        [
+          "--host",
+          "0.0.0.0",
+          "--port",
+          "8080",
+          "--data",
+          "/tmp/v",
+          "--no-demo",
+          "--init",
+          "--max-body=2048",
+          "--retention-days",
+          "7",
+        ],
+        { VIGIL_DATA_DIR: "/d", VIGIL_MAX_BODY_BYTES: "4096", VIGIL_RETENTION_DAYS: "9" },
+      ),
     ).toEqual({
       host: "0.0.0.0",
       port: 8080,
       dataDir: "/tmp/v",
       demo: false,
+      init: true,
+      maxBodyBytes: 2048,
+      retentionDays: 7,
+    });
+    expect(parseServeArgs([], { VIGIL_MAX_BODY_BYTES: "4096", VIGIL_RETENTION_DAYS: "9" })).toMatchObject({
+      maxBodyBytes: 4096,
+      retentionDays: 9,
     });
   });
-  it.each([["--port", "70000"], ["--port", "-1"], ["--port"], ["--bogus"], ["--data"]])(
-    "rejects %j",
-    (...args) => {
-      expect(() => parseServeArgs(args, env)).toThrow();
-    },
-  );
+  it.each([
+    ["--port", "70000"],
+    ["--port", "-1"],
+    ["--port"],
+    ["--bogus"],
+    ["--data"],
+    ["--max-body", "0x10"],
+    ["--max-body", "10"],
+    ["--retention-days", "0"],
+  ])("rejects %j", (...args) => {
+    expect(() => parseServeArgs(args, env)).toThrow();
+  });
 });

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type StartOptions, startService } from "../../src/service/main.ts";
+import { type RunningService, type StartOptions, startService } from "../../src/service/main.ts";
 
 export const TEST_KEY = "test-key-0123456789";
 
@@ -20,6 +20,8 @@ export type TestService = {
   apiKey: string;
   dataDir: string;
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
+  /** The service's retention (sweep on demand). */
+  retention: RunningService["retention"];
   close(): Promise<void>;
   /** Close, and remove the data dir. */
   dispose(): Promise<void>;
@@ -62,6 +64,7 @@ export async function startTestService(opts: Partial<StartOptions> = {}): Promis
     url: svc.url,
     apiKey: svc.apiKey,
     dataDir,
+    retention: svc.retention,
     call: (method, path, body, headers) => call(svc.url, svc.apiKey, method, path, body, headers),
     close: () => svc.close(),
     async dispose() {

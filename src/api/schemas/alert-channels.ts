@@ -9,7 +9,8 @@
  * type (e.g. the hosted CHAT_APP) is kept as-is with its config as a plain record.
  */
 import { z } from "zod";
-import { limitParam, openEnum, opt, optOr } from "./common.ts";
+import { openEnum, opt, optOr } from "./common.ts";
+import { numPreprocess, queryInt } from "./query-params.ts";
 
 export const ALERT_CHANNEL_TYPES = ["EMAIL", "CHAT", "WEBHOOK", "SMS", "PAGING", "ONCALL", "CALL"] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
@@ -116,12 +117,12 @@ export const alertChannelListSchema = z.array(alertChannelSchema);
 // ---- request side (strict) ----
 
 /** Path id: a positive integer (query-string form accepted). */
-export const alertChannelIdSchema = z.coerce.number().int().positive();
+export const alertChannelIdSchema = z.preprocess(numPreprocess, z.number().int().positive());
 
 /** GET /v1/alert-channels query: limit 1–100, page ≥ 1 (both optional; query-string forms accepted). */
 export const alertChannelListQuerySchema = z.strictObject({
-  limit: z.coerce.number().pipe(limitParam).optional(),
-  page: z.coerce.number().int().min(1).optional(),
+  limit: queryInt(1, 100).optional(),
+  page: queryInt(1).optional(),
 });
 export type AlertChannelListQuery = z.input<typeof alertChannelListQuerySchema>;
 

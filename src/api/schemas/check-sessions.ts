@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { openEnum, opt } from "./common.ts";
+import { queryInt } from "./query-params.ts";
 
 /** Check types the seed names, plus the newer ones the hosted service sends (api-notes §2.1). */
 export const CHECK_TYPES = [
@@ -131,4 +132,4 @@ export const triggerBodySchema = z.object({
 export type TriggerBody = z.infer<typeof triggerBodySchema>;
 
 /** `maxWaitSeconds` of GET /completion: 1–30, default 30 (api-notes §8.2). Accepts the query string form. */
-export const maxWaitSecondsSchema = z.coerce.number().int().min(1).max(30).default(30);
+export const maxWaitSecondsSchema = queryInt(1, 30).default(30);

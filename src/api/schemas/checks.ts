@@ -262,7 +262,7 @@ export const browserCheckCreateSchema = z
       45000,
       FREQUENCIES.filter((f) => f !== 0),
     ),
-    script: z.string().min(1),
+    script: z.string().min(1).max(200_000),
   })
   .refine(responseTimesOrdered, orderedMsg);
 

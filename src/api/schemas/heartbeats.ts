@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { dateOrDateTime, openEnum } from "./common.ts";
+import { queryInt } from "./query-params.ts";
 
 export const HEARTBEAT_STATES = ["EARLY", "RECEIVED", "GRACE", "LATE", "FAILING"] as const;
 export type HeartbeatState = (typeof HEARTBEAT_STATES)[number];
@@ -64,7 +65,7 @@ export const heartbeatTimeSchema = z.union(
 export const heartbeatEventsQuerySchema = z.strictObject({
   startTime: heartbeatTimeSchema.optional(),
   endTime: heartbeatTimeSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(10).optional(),
+  limit: queryInt(1, 10).optional(),
 });
 export type HeartbeatEventsQuery = z.input<typeof heartbeatEventsQuerySchema>;
 

@@ -76,8 +76,15 @@ const incidentServicesSchema = z.array(incidentServiceRefSchema).min(1, "at leas
  * Incident update as written (create, PUT, and inside an incident create body). `id`, `created_at` and
  * `updated_at` of an update sent back as read are ignored: the path names the update.
  */
+/** Our cap (the hosted description sets none): an update is a status message, not a document. */
+export const INCIDENT_UPDATE_MAX = 10_000;
+
 export const incidentUpdateBodySchema = z.object({
-  description: z.string().trim().min(1, "must not be empty"),
+  description: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(INCIDENT_UPDATE_MAX, `at most ${INCIDENT_UPDATE_MAX} characters`),
   status: opt(z.enum(INCIDENT_STATUSES)),
   publicIncidentUpdateDate: opt(z.iso.datetime({ offset: true })),
   notifySubscribers: optOr(z.boolean(), false),

@@ -77,7 +77,7 @@ export const proxyUrlSchema = z.url({ protocol: /^https?$/, error: "must be a va
 
 /** POST /v1/private-locations body (api-notes §2.5, §7); `id`, dates, keys as read are ignored. */
 export const privateLocationCreateBodySchema = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(255),
   slugName: slugNameSchema,
   icon: optOr(z.string().min(1), "location"),
   proxyUrl: proxyUrlSchema.nullish(),
@@ -89,7 +89,7 @@ export type PrivateLocationCreateBody = z.input<typeof privateLocationCreateBody
  * back) is accepted and ignored, another one is refused by the service (it would not be applied).
  */
 export const privateLocationUpdateBodySchema = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(255),
   slugName: opt(z.string()),
   icon: opt(z.string().min(1)),
   proxyUrl: proxyUrlSchema.nullish(),

@@ -19,9 +19,12 @@ export function listPreprocess(v: unknown): unknown {
   return typeof v === "string" ? [v] : v;
 }
 
-/** A numeric string becomes a number; anything else unchanged (and then rejected if not a number). */
+/**
+ * A plain decimal string ("16", "-2", "1.5") becomes a number; anything else is left as it is and then
+ * refused as not a number — so "0x10", "1e3", " 16" or "16abc" are errors, never silently read as 16.
+ */
 export function numPreprocess(v: unknown): unknown {
-  return typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+  return typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
 }
 
 /** An integer within [min, max] that also accepts its string form. */

@@ -6,7 +6,8 @@
  * response); `checks` (seed) and `updated_at` are `nullish`. Unknown fields are kept.
  */
 import { z } from "zod";
-import { cursorPage, dateOrDateTime, limitParam } from "./common.ts";
+import { cursorPage, dateOrDateTime } from "./common.ts";
+import { queryInt } from "./query-params.ts";
 
 /** A check linked to a service (seed §2.2: `{id, name}`). */
 export const serviceCheckSchema = z.looseObject({ id: z.string(), name: z.string().nullish() });
@@ -32,7 +33,7 @@ export const queryBoolean = z.union([z.boolean(), z.stringbool()]);
  * opaque `nextId` cursor. Query-string forms are accepted so the embedded service can reuse it.
  */
 export const cursorQuerySchema = z.strictObject({
-  limit: z.coerce.number().pipe(limitParam).optional(),
+  limit: queryInt(1, 100).optional(),
   nextId: z.string().min(1).optional(),
 });
 export type CursorQuery = z.input<typeof cursorQuerySchema>;

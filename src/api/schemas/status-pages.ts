@@ -104,7 +104,7 @@ const webUrl = z.url({ protocol: /^https?$/, error: "must be a valid http(s) URL
  * (`name`, `accountId`, `checks`, dates) is ignored.
  */
 export const cardBodySchema = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(255),
   id: opt(z.string().min(1)),
   statusPageId: opt(z.string().min(1)),
   services: opt(z.array(z.object({ id: z.string().min(1) }))),
@@ -113,11 +113,11 @@ export type CardBody = z.input<typeof cardBodySchema>;
 
 /** PUT /v1/status-pages/{id} body (also the create body): the whole page with its cards. */
 export const statusPageUpdateBodySchema = z.object({
-  name: z.string().trim().min(1),
-  url: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(255),
+  url: z.string().trim().min(1).max(255),
   cards: z.array(cardBodySchema),
   description: z.string().max(500, "at most 500 characters").nullish(),
-  customDomain: z.string().nullish(),
+  customDomain: z.string().max(255).nullish(),
   themeColors: themeColorsBodySchema.nullish(),
   logo: webUrl.nullish(),
   logoDark: webUrl.nullish(),

@@ -1,12 +1,17 @@
 /**
- * The embedded service's Hono app: bearer-key auth on /v1 and /v2, `x-service-account` → `accountId`, the
+ * The embedded service's Hono app: a body limit on every route (413 in the hosted error shape, from the
+ * Content-Length header before anything is read, else as soon as the streamed body passes the limit —
+ * never buffered beyond it), bearer-key auth on /v1 and /v2, `x-service-account` → `accountId`, the
  * registered route modules, and one error handler that answers every failure in the hosted error shape
- * (`{statusCode, error, message, validation?}`), including unknown routes (404) and bad JSON (400).
+ * (`{statusCode, error, message, validation?}`), including unknown routes (404), bad JSON (400), a body
+ * that is not JSON (415, validate.ts) and a corrupt database (500 naming the file, logged once).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { RouteModule, ServiceApp, ServiceContext, ServiceEnv } from "../context.ts";
+import { isCorruption } from "../data-dir.ts";
 import { ServiceError } from "../errors.ts";
 import { zodToServiceError } from "./validate.ts";
 
@@ -17,7 +22,13 @@ export type AppOptions = {
   modules: RouteModule[];
   /** Where unexpected errors are reported (never with request bodies or headers). */
   logError?: (err: unknown) => void;
+  /** The database file, named in the 500 of a corrupt read. */
+  databaseFile?: string;
+  /** Largest request body accepted, in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
 };
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -35,6 +46,20 @@ export function tokenMatches(header: string | undefined, keyDigest: Buffer): boo
 export function createApp(ctx: ServiceContext, opts: AppOptions): ServiceApp {
   const app = new Hono<ServiceEnv>();
   const keyDigest = digest(opts.apiKey);
+  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: maxBody,
+      onError: (c) => {
+        // close the connection: the rest of an oversized upload is not read
+        c.header("Connection", "close");
+        const e = new ServiceError(413, `Payload content length greater than maximum allowed: ${maxBody}`);
+        return c.json(e.toBody(), 413);
+      },
+    }),
+  );
 
   const auth: MiddlewareHandler<ServiceEnv> = async (c, next) => {
     if (!tokenMatches(c.req.header("authorization"), keyDigest)) {
@@ -54,11 +79,18 @@ export function createApp(ctx: ServiceContext, opts: AppOptions): ServiceApp {
   for (const m of opts.modules) m.register(app, ctx);
 
   app.notFound((c) => c.json({ statusCode: 404, error: "Not Found", message: "Not Found" }, 404));
+  let corruptionLogged = false;
   app.onError((err, c) => {
     let e: ServiceError;
     if (err instanceof ServiceError) e = err;
     else if (err instanceof z.ZodError) e = zodToServiceError(err, undefined, "payload");
-    else {
+    else if (isCorruption(err)) {
+      // Loud, once in the log, on every answer: the operator must restore the file.
+      const what = `The database ${opts.databaseFile ?? "file"} is corrupt (${(err as Error).message})`;
+      if (!corruptionLogged) opts.logError?.(new Error(`${what}: stop the service and restore a backup`));
+      corruptionLogged = true;
+      e = new ServiceError(500, what);
+    } else {
       opts.logError?.(err);
       e = new ServiceError(500, "An internal server error occurred");
     }

@@ -168,7 +168,7 @@ const scriptCheck = {
   frequency: frequency
     .refine((f) => f !== 0, '"frequency" must be at least 1 for this check type')
     .default(10),
-  script: z.string().min(1),
+  script: z.string().min(1).max(200_000),
   sslCheckDomain: z.string().nullish(),
   degradedResponseTime: ms(300000, 10000),
   maxResponseTime: ms(300000, 30000),

@@ -18,10 +18,11 @@ import { transaction } from "../db/open.ts";
 import { notFound } from "../errors.ts";
 import {
   deleteUpdate,
-  getIncident,
+  fallbackStatus,
   getUpdate,
   incidentExists,
   insertUpdate,
+  latestStatus,
   latestUpdates,
   touchIncident,
   updateUpdate,
@@ -47,14 +48,14 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const incId = incidentId(ctx, c);
     const body = await parseBody(c, incidentUpdateCreateBodySchema);
     const now = isoMs(ctx.now());
-    const current = getIncident(ctx.db, incId, c.get("accountId"));
+    const current = latestStatus(ctx.db, incId) ?? fallbackStatus(ctx.db, incId);
     const id = transaction(ctx.db, () => {
       const newId = insertUpdate(
         ctx.db,
         incId,
         {
           description: body.description,
-          status: body.status ?? current?.lastUpdateStatus ?? "INVESTIGATING",
+          status: body.status ?? current ?? "INVESTIGATING",
           publicIncidentUpdateDate: body.publicIncidentUpdateDate ?? now,
           notifySubscribers: body.notifySubscribers,
         },

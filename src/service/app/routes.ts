@@ -11,6 +11,7 @@ import * as checkResults from "./check-results.ts";
 import * as checkSessions from "./check-sessions.ts";
 import * as checkStatuses from "./check-statuses.ts";
 import * as checks from "./checks.ts";
+import * as demoReceiver from "./demo-receiver.ts";
 import * as heartbeats from "./heartbeats.ts";
 import * as incidentUpdates from "./incident-updates.ts";
 import * as incidents from "./incidents.ts";
@@ -40,4 +41,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   statusPages,
   statusPageSubscriptions,
   variables,
+  demoReceiver,
 ];

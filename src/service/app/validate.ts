@@ -5,10 +5,11 @@
  *
  * Query convention: `parseQuery` hands the schema a plain object where a key given once is a string and a
  * key given several times is a string[]; a trailing `[]` on a key is dropped (`metrics[]=a` → `metrics`).
- * Query schemas therefore coerce (see `q` below).
+ * Query schemas therefore convert (see `q` below), strictly: only plain decimal numbers are numbers.
  */
 import type { Context } from "hono";
 import { z } from "zod";
+import { queryInt } from "../../api/schemas/query-params.ts";
 import { ServiceError, type ValidationInfo } from "../errors.ts";
 
 type Issue = z.core.$ZodIssue;
@@ -130,15 +131,35 @@ export function validate<S extends z.ZodType>(
   return r.data;
 }
 
-/** Reads the JSON body (400 when it is not JSON) and validates it. An empty body is validated as `{}`-less null. */
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Reads the JSON body and validates it. A non-empty body must say it is JSON (`Content-Type:
+ * application/json` or `…+json`; 415 otherwise), be valid UTF-8 (400: nothing is stored lossily) and
+ * parse (400). An empty body is validated as null.
+ */
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const text = await c.req.text();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
   let data: unknown = null;
-  if (text.trim() !== "") {
+  if (bytes.length > 0) {
+    if (!JSON_TYPE.test(c.req.header("content-type") ?? ""))
+      throw new ServiceError(
+        415,
+        "Unsupported Media Type: the body must be JSON (Content-Type: application/json)",
+      );
+    let text: string;
     try {
-      data = JSON.parse(text);
+      text = utf8.decode(bytes);
     } catch {
-      throw new ServiceError(400, "Invalid request payload JSON format");
+      throw new ServiceError(400, "Invalid request payload: not valid UTF-8");
+    }
+    if (text.trim() !== "") {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw new ServiceError(400, "Invalid request payload JSON format");
+      }
     }
   }
   return validate(schema, data, "payload");
@@ -163,11 +184,7 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output
 
 /** Coercing building blocks for query schemas (query values arrive as strings). */
 export const q = {
-  int: (min: number, max?: number) => {
-    let n = z.coerce.number().int().min(min);
-    if (max !== undefined) n = n.max(max);
-    return n;
-  },
+  int: (min: number, max?: number) => queryInt(min, max),
   bool: () =>
     z
       .union([z.boolean(), z.enum(["true", "false", "1", "0"])])

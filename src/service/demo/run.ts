@@ -7,7 +7,13 @@ import type { DatabaseSync } from "node:sqlite";
 import { backfillHistory } from "./backfill.ts";
 import { startDemoHeartbeatJob } from "./heartbeat-job.ts";
 import { startDemoTarget } from "./target.ts";
-import { demoPingedHeartbeats, isSeeded, retargetDemoChecks, seedDemoWorkspace } from "./workspace.ts";
+import {
+  demoPingedHeartbeats,
+  isSeeded,
+  retargetDemoChannels,
+  retargetDemoChecks,
+  seedDemoWorkspace,
+} from "./workspace.ts";
 
 export const BACKFILL_DAYS = 3;
 
@@ -20,8 +26,9 @@ export async function startDemo(opts: {
   const info = { url: target.url.replace(/\/$/, ""), tcpPort: target.tcpPort };
   try {
     const fresh = !isSeeded(opts.db);
-    seedDemoWorkspace(opts.db, { now: opts.now(), target: info });
+    seedDemoWorkspace(opts.db, { now: opts.now(), target: info, service: opts.publicUrl() });
     retargetDemoChecks(opts.db, info);
+    retargetDemoChannels(opts.db, opts.publicUrl());
     if (fresh) backfillHistory(opts.db, { days: BACKFILL_DAYS, now: opts.now() });
   } catch (err) {
     await target.close();

@@ -2,19 +2,23 @@
  * The demo workspace (assets/demo-workspace.json): seeded once into a fresh data dir, then left to the user
  * (deleting a demo resource does not bring it back). Demo checks carry `isDemo: true` in their doc and point
  * at the demo target, whose port changes on every start: `retargetDemoChecks` re-points them each time.
+ * The demo's CHAT and WEBHOOK channels deliver to the service's own loopback receiver
+ * (app/demo-receiver.ts; `{{SERVICE}}` in the definition), re-pointed the same way by
+ * `retargetDemoChannels`: a demo sends nothing off this machine.
  */
 import type { DatabaseSync } from "node:sqlite";
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
 import { CHECK_KINDS, type CheckKind } from "../app/check-bodies.ts";
 import { validate } from "../app/validate.ts";
 import { transaction } from "../db/open.ts";
-import { insertChannel, replaceSubscriptions } from "../repo/alert-channels.ts";
+import { insertChannel, listChannels, replaceSubscriptions } from "../repo/alert-channels.ts";
 import { type CheckDoc, insertCheck, listChecks, updateCheck } from "../repo/checks.ts";
 import { insertIncident, insertUpdate } from "../repo/incidents.ts";
 import { createKey, insertLocation } from "../repo/private-locations.ts";
 import { insertService } from "../repo/services.ts";
 import { insertPage } from "../repo/status-pages.ts";
 import { isoMs, uuid } from "../repo/util.ts";
+import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
 
 export type DemoTargetInfo = { url: string; tcpPort: number };
 
@@ -46,13 +50,14 @@ export const DEMO_WORKSPACE = definition as unknown as {
 const SEEDED_KEY = "demo_seeded";
 const ORIGIN = /http:\/\/127\.0\.0\.1:\d+/g;
 
-/** Replaces `{{TARGET}}` / `{{TCP_PORT}}` placeholders anywhere in a JSON value. */
-function fill(value: unknown, target: DemoTargetInfo): unknown {
+/** Replaces `{{TARGET}}` / `{{TCP_PORT}}` / `{{SERVICE}}` placeholders anywhere in a JSON value. */
+function fill(value: unknown, target: DemoTargetInfo, service = ""): unknown {
   if (value === "{{TCP_PORT}}") return target.tcpPort;
-  if (typeof value === "string") return value.replaceAll("{{TARGET}}", target.url);
-  if (Array.isArray(value)) return value.map((v) => fill(v, target));
+  if (typeof value === "string")
+    return value.replaceAll("{{TARGET}}", target.url).replaceAll("{{SERVICE}}", service);
+  if (Array.isArray(value)) return value.map((v) => fill(v, target, service));
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, target)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, target, service)]));
   return value;
 }
 
@@ -66,7 +71,7 @@ export function isSeeded(db: DatabaseSync): boolean {
  */
 export function seedDemoWorkspace(
   db: DatabaseSync,
-  opts: { now: number; target: DemoTargetInfo },
+  opts: { now: number; target: DemoTargetInfo; service: string },
 ): Map<string, string> {
   const ids = new Map<string, string>();
   if (isSeeded(db)) return ids;
@@ -99,7 +104,8 @@ export function seedDemoWorkspace(
       tagsOf.set(doc.id, (fields.tags as string[]) ?? []);
     }
     for (const ch of def.alertChannels) {
-      const { type, config, subscribeTags = [], ...flags } = ch;
+      const { type, config: raw, subscribeTags = [], ...flags } = ch;
+      const config = fill(raw, opts.target, opts.service) as Record<string, unknown>;
       const id = insertChannel(
         db,
         {
@@ -178,6 +184,28 @@ export function retargetDemoChecks(db: DatabaseSync, target: DemoTargetInfo): nu
       if (doc.checkType === "TCP" && request) request.port = target.tcpPort;
       if (JSON.stringify(doc) !== JSON.stringify(check)) {
         updateCheck(db, doc);
+        changed++;
+      }
+    }
+  });
+  return changed;
+}
+
+const RECEIVER = new RegExp(`^http://127\\.0\\.0\\.1:\\d+(?=${DEMO_RECEIVER_PATH}/)`);
+
+/** Points the channels that deliver to the demo receiver at this start's service URL. */
+export function retargetDemoChannels(db: DatabaseSync, serviceUrl: string): number {
+  let changed = 0;
+  transaction(db, () => {
+    for (const ch of listChannels(db)) {
+      const url = ch.config.url;
+      if (typeof url !== "string" || !RECEIVER.test(url)) continue;
+      const next = url.replace(RECEIVER, serviceUrl);
+      if (next !== url) {
+        db.prepare("UPDATE alert_channels SET config = json_set(config, '$.url', ?) WHERE id = ?").run(
+          next,
+          ch.id,
+        );
         changed++;
       }
     }

@@ -9,7 +9,7 @@ import { transaction } from "../db/open.ts";
 import { runnerFor } from "../runners/registry.ts";
 import { type CheckDef, readCheck } from "./checks.ts";
 import { executeSession, type RunFinished } from "./execute.ts";
-import { createHeartbeatMonitor, type HeartbeatEvent, type PingInput } from "./heartbeats.ts";
+import { createHeartbeatMonitor, type PingInput, type PingOutcome } from "./heartbeats.ts";
 import { uuidv7 } from "./ids.ts";
 import { createScheduler } from "./scheduler.ts";
 import { createSemaphore } from "./semaphore.ts";
@@ -36,6 +36,8 @@ export type EngineOptions = {
   sessionTimeoutMs?: number;
   /** Called with errors the engine could not attach to a session. */
   onError?: (err: unknown) => void;
+  /** Pings closer than this to a check's last event are not stored (default 10 s; heartbeats.ts). */
+  pingMinSpacingMs?: number;
 };
 
 export interface Engine {
@@ -48,8 +50,8 @@ export interface Engine {
   sessionResults(id: string): ResultRow[];
   /** Resolves with the session once terminal, or as it is when `maxWaitMs` runs out. */
   waitForSession(id: string, maxWaitMs: number, signal?: AbortSignal): Promise<CheckSessionRow | undefined>;
-  /** Records a heartbeat ping; undefined when the token belongs to no heartbeat check. */
-  recordPing(token: string, input: PingInput): HeartbeatEvent | undefined;
+  /** Records a heartbeat ping (see heartbeats.ts); undefined when the token belongs to no heartbeat check. */
+  recordPing(token: string, input: PingInput): PingOutcome | undefined;
   /** Evaluates overdue heartbeats now (the scheduler does this every tick). */
   heartbeatTick(): void;
   /** Resolves when every running session has finished (tests, benchmarks). */
@@ -79,7 +81,13 @@ export function createEngine(opts: EngineOptions): Engine {
     }
   };
 
-  const heartbeats = createHeartbeatMonitor({ db: opts.db, store, now, emit });
+  const heartbeats = createHeartbeatMonitor({
+    db: opts.db,
+    store,
+    now,
+    emit,
+    ...(opts.pingMinSpacingMs !== undefined ? { pingMinSpacingMs: opts.pingMinSpacingMs } : {}),
+  });
 
   // Sessions a previous process left running can never finish: close them.
   for (const id of store.unfinishedSessionIds())

@@ -14,6 +14,18 @@ import { uuidv7 } from "./ids.ts";
 import type { CheckSessionRow, ResultRow, RunStore } from "./store.ts";
 
 export type PingInput = { source: string; userAgent: string };
+
+/** What a ping did: recorded as an event, or answered without being stored (and why). */
+export type PingOutcome = { event: HeartbeatEvent } | { ignored: "deactivated" | "too soon" };
+
+/** Stored `source` and `userAgent` are cut to this many characters (unauthenticated input). */
+export const PING_FIELD_MAX = 256;
+/**
+ * A ping this close to the check's previous stored event is answered but not stored: the shortest period
+ * is 30 s, so a faster stream of pings carries no information, and an unauthenticated flood cannot grow
+ * the database (retention.ts also caps events per check).
+ */
+export const PING_MIN_SPACING_MS = 10_000;
 export type HeartbeatEvent = {
   id: string;
   checkId: string;
@@ -24,8 +36,11 @@ export type HeartbeatEvent = {
 };
 
 export type HeartbeatMonitor = {
-  /** Records a ping for the check owning `token`; undefined when no heartbeat check has that token. */
-  recordPing(token: string, input: PingInput): HeartbeatEvent | undefined;
+  /**
+   * Records a ping for the check owning `token` (undefined when no heartbeat check has it). A deactivated
+   * check's pings, and pings closer than PING_MIN_SPACING_MS to the last event, are not stored.
+   */
+  recordPing(token: string, input: PingInput): PingOutcome | undefined;
   tick(): void;
 };
 
@@ -34,7 +49,10 @@ export function createHeartbeatMonitor(opts: {
   store: RunStore;
   now(): number;
   emit(e: RunFinished): void;
+  /** Default PING_MIN_SPACING_MS. */
+  pingMinSpacingMs?: number;
 }): HeartbeatMonitor {
+  const spacing = opts.pingMinSpacingMs ?? PING_MIN_SPACING_MS;
   const { db, store, now } = opts;
   const byToken = db.prepare(
     "SELECT id FROM checks WHERE check_type = 'HEARTBEAT' AND json_extract(doc, '$.heartbeat.pingToken') = ?",
@@ -120,9 +138,16 @@ export function createHeartbeatMonitor(opts: {
       if (!row) return undefined;
       const check = readCheck(db, row.id);
       if (!check) return undefined;
+      if (!check.activated) return { ignored: "deactivated" };
       const at = now();
-      const state = pingState(heartbeatConfig(check.doc), anchor(check.id), at);
-      return record(check, state, at, input, true);
+      const last = anchor(check.id);
+      if (last !== null && at - last >= 0 && at - last < spacing) return { ignored: "too soon" };
+      const state = pingState(heartbeatConfig(check.doc), last, at);
+      const cut = {
+        source: input.source.slice(0, PING_FIELD_MAX),
+        userAgent: input.userAgent.slice(0, PING_FIELD_MAX),
+      };
+      return { event: record(check, state, at, cut, true) };
     },
     tick() {
       const at = now();

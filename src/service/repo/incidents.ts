@@ -2,7 +2,10 @@
  * Incidents and incident updates (opaque string ids).
  *
  * Choices the seed leaves open (documented here):
- * - `incidentUpdates` are listed oldest first (by `publicIncidentUpdateDate`, then creation order).
+ * - `incidentUpdates` are listed oldest first (by `publicIncidentUpdateDate`, then creation order), and an
+ *   incident read carries the latest INCIDENT_UPDATES_SHOWN (100) of them, as the hosted updates list does
+ *   (api-notes §3.5); older ones stay readable one by one. So reading or updating an incident costs the
+ *   same at 5 updates or 5,000.
  * - `lastUpdateStatus` is the status of the latest update (same order); with no update it is the status
  *   given in the create/update body, default INVESTIGATING.
  * - `duration` is whole seconds from the first update to the latest update when that one is RESOLVED, else null.
@@ -50,12 +53,24 @@ export const updateFromRow = (r: Row): IncidentUpdate => ({
   updated_at: dateOnly(r.updated_at as string | null),
 });
 
-export function updatesOf(db: DatabaseSync, incidentId: string): IncidentUpdate[] {
-  return (
-    db
-      .prepare("SELECT * FROM incident_updates WHERE incident_id = ? ORDER BY public_date, seq")
-      .all(incidentId) as Row[]
-  ).map(updateFromRow);
+export const INCIDENT_UPDATES_SHOWN = 100;
+
+/** When the first update was published (for `duration`), without reading every update. */
+function firstPublished(db: DatabaseSync, incidentId: string): string | undefined {
+  const r = db
+    .prepare("SELECT MIN(public_date) AS d FROM incident_updates WHERE incident_id = ?")
+    .get(incidentId) as { d: string | null } | undefined;
+  return r?.d ? isoMillis(r.d) : undefined;
+}
+
+/** The status of the latest update (`fallback` without one): what `lastUpdateStatus` says. */
+export function latestStatus(db: DatabaseSync, incidentId: string): string | undefined {
+  const r = db
+    .prepare(
+      "SELECT status FROM incident_updates WHERE incident_id = ? ORDER BY public_date DESC, seq DESC LIMIT 1",
+    )
+    .get(incidentId) as { status: string } | undefined;
+  return r?.status;
 }
 
 function fromRow(db: DatabaseSync, r: Row, accountId: string): Incident {
@@ -67,18 +82,13 @@ function fromRow(db: DatabaseSync, r: Row, accountId: string): Incident {
       )
       .all(id) as Row[]
   ).map((s) => serviceFromRow(db, s, accountId));
-  const updates = updatesOf(db, id);
-  const first = updates[0];
+  const updates = latestUpdates(db, id, INCIDENT_UPDATES_SHOWN).reverse();
   const last = updates[updates.length - 1];
   const lastUpdateStatus = last ? last.status : String(r.fallback_status);
+  const first = last?.status === "RESOLVED" ? firstPublished(db, id) : undefined;
   const duration =
-    first && last && last.status === "RESOLVED"
-      ? Math.max(
-          0,
-          Math.floor(
-            (Date.parse(last.publicIncidentUpdateDate) - Date.parse(first.publicIncidentUpdateDate)) / 1000,
-          ),
-        )
+    first && last
+      ? Math.max(0, Math.floor((Date.parse(last.publicIncidentUpdateDate) - Date.parse(first)) / 1000))
       : null;
   return {
     id,
@@ -96,6 +106,14 @@ function fromRow(db: DatabaseSync, r: Row, accountId: string): Incident {
 export function getIncident(db: DatabaseSync, id: string, accountId: string): Incident | undefined {
   const r = db.prepare("SELECT * FROM incidents WHERE id = ?").get(id) as Row | undefined;
   return r ? fromRow(db, r, accountId) : undefined;
+}
+
+/** The status an incident without updates shows (given in its create or update body). */
+export function fallbackStatus(db: DatabaseSync, id: string): string | undefined {
+  const r = db.prepare("SELECT fallback_status FROM incidents WHERE id = ?").get(id) as
+    | { fallback_status: string }
+    | undefined;
+  return r?.fallback_status;
 }
 
 export function incidentExists(db: DatabaseSync, id: string): boolean {

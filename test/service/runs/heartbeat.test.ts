@@ -59,7 +59,11 @@ describe("heartbeat monitor", () => {
     engine = testEngine(t.db, { now: () => now });
     const finished: RunFinished[] = [];
     engine.onRunFinished((e) => finished.push(e));
-    expect(engine.recordPing("t1", { source: "", userAgent: "job" })?.state).toBe("RECEIVED");
+    const ping = () => {
+      const o = engine!.recordPing("t1", { source: "", userAgent: "job" });
+      return o && "event" in o ? o.event.state : o?.ignored;
+    };
+    expect(ping()).toBe("RECEIVED");
     expect(engine.recordPing("other", { source: "", userAgent: "job" })).toBeUndefined();
 
     const states = () =>
@@ -79,12 +83,42 @@ describe("heartbeat monitor", () => {
     engine.heartbeatTick();
     expect(states()).toEqual(["RECEIVED", "FAILING", "FAILING"]);
     now += MIN;
-    expect(engine.recordPing("t1", { source: "", userAgent: "job" })?.state).toBe("EARLY");
+    expect(ping()).toBe("EARLY");
+    // a second ping right after: answered, not stored
+    now += 5_000;
+    expect(ping()).toBe("too soon");
+    expect(states()).toEqual(["RECEIVED", "FAILING", "FAILING", "EARLY"]);
     expect(finished.map((f) => f.session.status)).toEqual(["PASSED", "FAILED", "FAILED", "PASSED"]);
     expect(finished[1]?.result.errorMessage).toContain("period + grace");
     const status = t.db
       .prepare("SELECT has_failures FROM check_results WHERE check_id = ? ORDER BY started_at DESC LIMIT 1")
       .get(id) as { has_failures: number };
     expect(status.has_failures).toBe(0);
+  });
+
+  it("a deactivated check's pings are answered but not stored; long user agents are cut", () => {
+    t = tempDb();
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    const id = insertCheck(t.db, {
+      checkType: "HEARTBEAT",
+      activated: false,
+      doc: {
+        heartbeat: { period: 5, periodUnit: "minutes", grace: 1, graceUnit: "minutes", pingToken: "t2" },
+      },
+    });
+    engine = testEngine(t.db, { now: () => now });
+    expect(engine.recordPing("t2", { source: "", userAgent: "job" })).toEqual({ ignored: "deactivated" });
+    t.db.prepare("UPDATE checks SET activated = 1 WHERE id = ?").run(id);
+    t.db.prepare("UPDATE checks SET doc = json_set(doc, '$.activated', json('true')) WHERE id = ?").run(id);
+    const o = engine.recordPing("t2", { source: "s".repeat(5000), userAgent: "u".repeat(8192) });
+    expect(o && "event" in o).toBe(true);
+    const row = t.db
+      .prepare("SELECT source, user_agent FROM heartbeat_events WHERE check_id = ?")
+      .get(id) as {
+      source: string;
+      user_agent: string;
+    };
+    expect(row.source.length).toBe(256);
+    expect(row.user_agent.length).toBe(256);
   });
 });

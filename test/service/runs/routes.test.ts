@@ -64,7 +64,8 @@ beforeAll(async () => {
       heartbeat: { period: 1, periodUnit: "hours", grace: 10, graceUnit: "minutes", pingToken: "tok-123" },
     },
   });
-  svc = await startTestService(t);
+  // two pings a moment apart are both stored here (the service keeps them 10 s apart)
+  svc = await startTestService(t, { pingMinSpacingMs: 0 });
 });
 afterAll(async () => {
   await svc.close();

@@ -6,7 +6,8 @@ import type { DatabaseSync } from "node:sqlite";
 import { migration as core } from "./001-core.ts";
 import { migration as runs } from "./002-runs.ts";
 import { migration as alerts } from "./003-alerts.ts";
+import { migration as retention } from "./004-retention.ts";
 
 export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
 
-export const MIGRATIONS: Migration[] = [core, runs, alerts];
+export const MIGRATIONS: Migration[] = [core, runs, alerts, retention];
