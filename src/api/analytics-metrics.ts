@@ -52,11 +52,26 @@ export type ReportSpec = {
   statusFilter: readonly [string, ...string[]];
   /** Whether `aggregationInterval` applies. */
   interval: boolean;
-  /** What a console or `vigil analytics` asks for when not told: the main timing and availability. */
-  defaultMetrics: readonly string[];
+  /**
+   * The report's metric sets, as the console shows them (one at a time, `v` switches) — the type's own:
+   * a browser check's web vitals and error counts, a TCP check's connection and data time, ... The first
+   * is what `vigil analytics` asks for when not told (`defaultMetrics`).
+   */
+  views: readonly ReportView[];
 };
 
-const timing = (m: string) => [`${m}_avg`, `${m}_p50`, `${m}_p95`, `${m}_p99`, "availability"];
+export type ReportView = { name: string; metrics: readonly string[] };
+
+const timing = (m: string, name = "response time"): ReportView => ({
+  name,
+  metrics: [`${m}_avg`, `${m}_p50`, `${m}_p95`, `${m}_p99`, "availability"],
+});
+const RELIABILITY: ReportView = { name: "reliability", metrics: ["availability", "retries"] };
+const HTTP_VIEWS = [
+  timing("responseTime"),
+  { name: "phases", metrics: ["dns_avg", "tcp_avg", "firstByte_avg", "download_avg", "wait_avg"] },
+  RELIABILITY,
+];
 
 export const REPORTS = {
   url: {
@@ -67,7 +82,7 @@ export const REPORTS = {
     groupBy: ["runLocation", "statusCode"],
     statusFilter: SUCCESS_FAILURE,
     interval: true,
-    defaultMetrics: timing("responseTime"),
+    views: HTTP_VIEWS,
   },
   api: {
     path: "api-checks",
@@ -77,7 +92,7 @@ export const REPORTS = {
     groupBy: ["runLocation", "statusCode"],
     statusFilter: SUCCESS_FAILURE,
     interval: true,
-    defaultMetrics: timing("responseTime"),
+    views: HTTP_VIEWS,
   },
   tcp: {
     path: "tcp-checks",
@@ -87,7 +102,11 @@ export const REPORTS = {
     groupBy: ["runLocation"],
     statusFilter: SUCCESS_FAILURE,
     interval: true,
-    defaultMetrics: timing("total"),
+    views: [
+      timing("total", "total time"),
+      { name: "phases", metrics: ["dns_avg", "connection_avg", "data_avg"] },
+      RELIABILITY,
+    ],
   },
   dns: {
     path: "dns",
@@ -97,7 +116,7 @@ export const REPORTS = {
     groupBy: ["runLocation"],
     statusFilter: SUCCESS_FAILURE,
     interval: true,
-    defaultMetrics: timing("total"),
+    views: [timing("total", "total time"), RELIABILITY],
   },
   browser: {
     path: "browser-checks",
@@ -120,7 +139,14 @@ export const REPORTS = {
     groupBy: ["runLocation", "pageIndex"],
     statusFilter: SUCCESS_FAILURE,
     interval: true,
-    defaultMetrics: ["responseTime_avg", "TTFB_avg", "FCP_avg", "LCP_avg", "availability"],
+    views: [
+      { name: "web vitals", metrics: ["TTFB_avg", "FCP_avg", "LCP_avg", "TBT_avg", "CLS_avg"] },
+      {
+        name: "errors",
+        metrics: ["consoleErrors_sum", "networkErrors_sum", "userScriptErrors_sum", "documentErrors_sum"],
+      },
+      timing("responseTime"),
+    ],
   },
   multistep: {
     path: "multistep-checks",
@@ -130,7 +156,7 @@ export const REPORTS = {
     groupBy: ["runLocation"],
     statusFilter: SUCCESS_FAILURE,
     interval: true,
-    defaultMetrics: timing("responseTime"),
+    views: [timing("responseTime"), RELIABILITY],
   },
   playwright: {
     path: "playwright-checks",
@@ -140,7 +166,7 @@ export const REPORTS = {
     groupBy: ["runLocation"],
     statusFilter: SUCCESS_FAILURE,
     interval: true,
-    defaultMetrics: timing("responseTime"),
+    views: [timing("responseTime"), RELIABILITY],
   },
   heartbeat: {
     path: "heartbeat-checks",
@@ -150,7 +176,7 @@ export const REPORTS = {
     groupBy: [],
     statusFilter: ["FAILING", "EARLY", "RECEIVED", "GRACE", "LATE"],
     interval: false,
-    defaultMetrics: ["availability"],
+    views: [RELIABILITY],
   },
 } as const satisfies Record<string, ReportSpec>;
 
@@ -169,6 +195,9 @@ export const BASE_METRICS = byKind((_k, r) => r.base);
 
 /** Grouping keys each report accepts (api-notes §2.1); none for heartbeats. */
 export const GROUP_BY = byKind((_k, r) => r.groupBy);
+
+/** What `vigil analytics` asks for when not told: the report's first view. */
+export const DEFAULT_METRICS = byKind((_k, r) => r.views[0]!.metrics);
 
 /** The report of a check type, if it has one. */
 export function analyticsKindOf(checkType: string | undefined): AnalyticsKind | undefined {

@@ -51,9 +51,22 @@ export type HttpOptions = {
   onActivity?: ((e: HttpActivity) => void) | undefined;
 };
 
+/**
+ * What the HTTP layer reports, attempt by attempt. `end.reached` says how the attempt ended: `answered` —
+ * the service sent a response (any status: a 429 or a 500 is an answer); `unreachable` — no response
+ * (refused, reset, DNS, timeout); `aborted` — the caller gave up. `error` follows when a request fails for
+ * good (after its retries).
+ */
 export type HttpActivity =
   | { kind: "start"; method: string; path: string }
-  | { kind: "end"; method: string; path: string; status: number; ms: number }
+  | {
+      kind: "end";
+      method: string;
+      path: string;
+      status: number;
+      ms: number;
+      reached: "answered" | "unreachable" | "aborted";
+    }
   | { kind: "error"; method: string; path: string; error: Error };
 
 export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
@@ -230,7 +243,15 @@ export class HttpClient {
       throw this.#classify(e, method, path, timeoutMs, timeout, spec.signal);
     } finally {
       this.#inFlight--;
-      this.#opts.onActivity?.({ kind: "end", method, path, status, ms: performance.now() - started });
+      const reached = status > 0 ? "answered" : spec.signal?.aborted ? "aborted" : "unreachable";
+      this.#opts.onActivity?.({
+        kind: "end",
+        method,
+        path,
+        status,
+        ms: performance.now() - started,
+        reached,
+      });
     }
   }
 

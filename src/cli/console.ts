@@ -155,7 +155,7 @@ async function startLive(
         readOnly: resolved.readOnly,
         profile: resolved.profile ?? "default",
         host: hostOf(baseUrl),
-        staleAfterMs: 90_000,
+        staleAfterMs: resolved.staleAfterMs,
       },
       actions,
       fullscreen: opts.fullscreen === true,

@@ -5,7 +5,9 @@
  * that is running, see src/cli/connect.ts). A config file that holds an API key must be 0600: a
  * group/world-readable one is refused with the command that fixes it.
  */
+
 import { readFileSync, statSync } from "node:fs";
+import type { z } from "zod";
 import { UsageError } from "../api/errors.ts";
 import { configPath as defaultConfigPath, dataDir as defaultDataDir } from "./paths.ts";
 import { type ConfigFile, configFileSchema, type Profile, profileSchema } from "./schema.ts";
@@ -31,6 +33,8 @@ export type ResolvedConfig = {
   readOnly: boolean;
   profile?: string;
   theme?: "dark" | "light";
+  /** Data older than this is flagged stale (default 90 s; VIGIL_STALE_AFTER or a profile's staleAfterSeconds). */
+  staleAfterMs: number;
   configPath: string;
   dataDir: string;
 };
@@ -69,11 +73,7 @@ export function loadConfigFile(path: string): ConfigFile {
   return parsed.data;
 }
 
-function checkFlag(
-  name: string,
-  value: string | undefined,
-  schema: typeof profileSchema.shape.baseUrl,
-): void {
+function checkFlag(name: string, value: unknown, schema: z.ZodType): void {
   if (value === undefined) return;
   const r = schema.safeParse(value);
   if (!r.success) throw new ConfigError(`${name}: ${r.error.issues[0]?.message ?? "invalid"}`);
@@ -104,8 +104,11 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   if (baseUrl && !apiKey)
     throw new ConfigError("an API key is needed for --base-url: set VIGIL_API_KEY or a profile's apiKey");
   const envReadOnly = env.VIGIL_READ_ONLY ? /^(1|true|yes)$/i.test(env.VIGIL_READ_ONLY) : undefined;
+  const staleEnv = env.VIGIL_STALE_AFTER ? Number(env.VIGIL_STALE_AFTER) : undefined;
+  checkFlag("VIGIL_STALE_AFTER (seconds)", staleEnv, profileSchema.shape.staleAfterSeconds);
   const out: ResolvedConfig = {
     readOnly: flags.readOnly ?? envReadOnly ?? profile.readOnly ?? false,
+    staleAfterMs: (staleEnv ?? profile.staleAfterSeconds ?? 90) * 1000,
     configPath: path,
     dataDir: defaultDataDir(env, flags.data),
   };

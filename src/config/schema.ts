@@ -4,7 +4,8 @@
  * {
  *   "defaultProfile": "prod",
  *   "profiles": {
- *     "prod": { "baseUrl": "https://api.example.com", "apiKey": "…", "accountId": "…", "readOnly": true },
+ *     "prod": { "baseUrl": "https://api.example.com", "apiKey": "…", "accountId": "…", "readOnly": true,
+ *               "staleAfterSeconds": 90 },
  *     "local": { "baseUrl": "http://127.0.0.1:4100", "apiKey": "…" }
  *   }
  * }
@@ -17,6 +18,8 @@ export const profileSchema = z.strictObject({
   accountId: z.string().min(1, "must not be empty").optional(),
   readOnly: z.boolean().optional(),
   theme: z.enum(["dark", "light"]).optional(),
+  /** After how many seconds without fresh data the status line warns "stale" (default 90). */
+  staleAfterSeconds: z.number().int().min(5).max(86_400).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

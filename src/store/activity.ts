@@ -1,9 +1,12 @@
 /**
  * The status line's view of HTTP activity: requests in flight, connection state, the last error. Fed by
- * the HttpClient's `onActivity`. The in-flight count reaches the store at most every `flushMs`, so a quick
- * poll (start and end within one window) changes nothing on screen — an idle console stays quiet.
+ * the HttpClient's `onActivity`, attempt by attempt. "online" means exactly this: the last attempt that
+ * ended got an answer from the service (any status); an attempt that got none (refused, reset, timed out)
+ * makes it "offline" at once — before the request's retries, and whatever the caller does next. An
+ * attempt the caller aborted says nothing. The in-flight count reaches the store at most every `flushMs`,
+ * so a quick poll (start and end within one window) changes nothing on screen — an idle console stays
+ * quiet.
  */
-import { NetworkError, TimeoutError } from "../api/errors.ts";
 import type { HttpActivity } from "../api/http.ts";
 import { errorLine } from "./loaders.ts";
 import { setActivity } from "./slices/ui.ts";
@@ -33,21 +36,20 @@ export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: numbe
         schedule();
         return;
       }
-      count = Math.max(0, count - 1);
-      schedule();
       if (e.kind === "end") {
-        if (store.getState().ui.connection !== "online")
-          apply(store, setActivity(store.getState(), { connection: "online" }));
+        count = Math.max(0, count - 1);
+        schedule();
+        const connection =
+          e.reached === "answered" ? "online" : e.reached === "unreachable" ? "offline" : undefined;
+        if (connection && store.getState().ui.connection !== connection)
+          apply(store, setActivity(store.getState(), { connection }));
         return;
       }
-      const offline = e.error instanceof NetworkError || e.error instanceof TimeoutError;
+      // a request that failed for good: its last error (the connection state came from its attempts)
       const at = now().toISOString().slice(11, 19);
       apply(
         store,
-        setActivity(store.getState(), {
-          lastError: `${at} ${e.method} ${e.path}: ${errorLine(e.error)}`,
-          ...(offline ? { connection: "offline" as const } : {}),
-        }),
+        setActivity(store.getState(), { lastError: `${at} ${e.method} ${e.path}: ${errorLine(e.error)}` }),
       );
     },
     stop(): void {

@@ -3,7 +3,14 @@
  * its answer is cached under. Pure functions of the pane's options (and the clock), shared by the loaders,
  * the planner and the analytics pane.
  */
+import { type AnalyticsKind, REPORTS, type ReportView } from "../api/analytics-metrics.ts";
 import type { AnalyticsOptions } from "./types.ts";
+
+/** The metric set the pane shows for a report: the chosen view when the report has it, else its first. */
+export function reportView(kind: AnalyticsKind, opts: AnalyticsOptions): ReportView {
+  const views = REPORTS[kind].views;
+  return views.find((v) => v.name === opts.view) ?? views[0]!;
+}
 
 const RANGE_SECONDS = { "24h": 86_400, "7d": 7 * 86_400, "30d": 30 * 86_400 } as const;
 
@@ -25,5 +32,5 @@ export function analyticsQuery(opts: AnalyticsOptions, nowMs: number) {
  */
 export function analyticsKey(checkId: string, opts: AnalyticsOptions): string {
   const win = opts.range === "custom" ? `${opts.from}-${opts.to}` : opts.range;
-  return [checkId, win, opts.interval ?? "auto", opts.groupBy, opts.filter].join("|");
+  return [checkId, win, opts.interval ?? "auto", opts.groupBy, opts.filter, opts.view ?? ""].join("|");
 }

@@ -9,7 +9,7 @@ import { collectPages, totalOf } from "../api/pagination.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { variableListSchema } from "../api/schemas/variables.ts";
-import { analyticsKey, analyticsQuery } from "./analytics-query.ts";
+import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";
 import * as data from "./slices/data.ts";
 import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded, setVariables } from "./slices/work.ts";
 import { apply, type ConsoleStore } from "./store.ts";
@@ -54,6 +54,20 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
      * Every check, 100 per request (GET /v1/checks, page/limit as `checks.listAll`), parsed straight into
      * slim entries (summary-schemas.ts) and merged with the held list (unchanged checks keep identity).
      */
+    /**
+     * The reconnect probe (plan.ts): one cheap read, no retries, a short timeout. Any answer — even an
+     * error status — tells the activity meter the service is reachable again.
+     */
+    async probe(signal?: AbortSignal) {
+      await client.http.request({
+        method: "GET",
+        path: "/v1/locations",
+        retries: 0,
+        timeoutMs: 3000,
+        signal,
+      });
+    },
+
     async checks(signal?: AbortSignal) {
       let total: number | undefined;
       const items = await guard(
@@ -125,7 +139,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
             kind,
             checkId,
             {
-              metrics: [...REPORTS[kind].defaultMetrics],
+              metrics: [...reportView(kind, o).metrics],
               from: q.from,
               to: q.to,
               ...(REPORTS[kind].interval ? { aggregationInterval: q.interval } : {}),

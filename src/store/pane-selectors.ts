@@ -3,40 +3,28 @@
  * the sessions list as shown, the generic text filter of the simple list panes, and when each pane's data
  * was loaded. Built on the checks-list selectors (selectors.ts) and memoised the same way.
  */
-import type { AnalyticsKind } from "../api/analytics-metrics.ts";
+import { type AnalyticsKind, analyticsKindOf } from "../api/analytics-metrics.ts";
 import { analyticsKey } from "./analytics-query.ts";
 import { type CheckRow, matchesCheckFilter, memo, sortedCheckRows } from "./selectors.ts";
 import type { ConsoleState, Pane, TrackedSession } from "./types.ts";
 
-/** Which analytics report a check type has (URL monitor, TCP, browser); undefined for the others. */
+/** Which analytics report a check type has (analytics-metrics.ts); undefined for a type without one. */
 export function analyticsKind(checkType: string | undefined): AnalyticsKind | undefined {
-  switch (checkType) {
-    case "URL":
-      return "url";
-    case "TCP":
-      return "tcp";
-    case "BROWSER":
-      return "browser";
-    default:
-      return undefined;
-  }
+  return analyticsKindOf(checkType);
 }
 
-const rowsOfTypes = memo((rows: CheckRow[], want: (t: string) => boolean) =>
-  rows.filter((r) => want(String(r.check.checkType))),
-);
-const hasAnalytics = (t: string) => analyticsKind(t) !== undefined;
 const isHeartbeat = (t: string) => t === "HEARTBEAT";
 
 const analyticsFiltered = memo((rows: CheckRow[], f: string) =>
   f ? rows.filter((r) => matchesCheckFilter(r.check, f)) : rows,
 );
 /**
- * Checks the analytics pane can show, in the checks list's order, narrowed by the pane's own `/` filter
- * only (the checks pane's filter is that pane's business).
+ * Checks the analytics pane shows, in the checks list's order, narrowed by the pane's own `/` filter only
+ * (the checks pane's filter is that pane's business). Every check: one whose type has no report is shown
+ * with a line saying so.
  */
 export function analyticsChecks(s: ConsoleState): CheckRow[] {
-  return analyticsFiltered(rowsOfTypes(sortedCheckRows(s), hasAnalytics), s.ui.filter.analytics ?? "");
+  return analyticsFiltered(sortedCheckRows(s), s.ui.filter.analytics ?? "");
 }
 const heartbeatRowsMemo = memo((rows: CheckRow[]) =>
   rows.filter((r) => isHeartbeat(String(r.check.checkType))),

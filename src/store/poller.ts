@@ -5,7 +5,9 @@
  * at a time). A failed job backs off exponentially (base = its interval / 4, capped at `maxBackoffMs`), or
  * waits exactly the Retry-After the server sent. Jobs no longer wanted are simply not run (their schedule is
  * kept, so coming back to a pane refreshes only what is stale). The HttpClient's rate limiter keeps every
- * route family under its limit on top of this.
+ * route family under its limit on top of this. When the connection comes back (the status line's
+ * "online" after "offline"), every wanted job is made due at once: the outage's backoffs do not delay
+ * fresh data.
  */
 import type { ConsoleStore } from "./store.ts";
 import type { ConsoleState } from "./types.ts";
@@ -20,6 +22,8 @@ export type Job = {
    * the cursor rested `restMs`, so holding j neither fetches for every row passed nor redraws mid-move.
    */
   afterRest?: boolean;
+  /** Cap of this job's failure backoff (default: the poller's `maxBackoffMs`). */
+  maxBackoffMs?: number;
 };
 
 export type Planner = (state: ConsoleState) => Job[];
@@ -102,7 +106,8 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
     } catch (e) {
       if (abort.signal.aborted) return;
       s.failures++;
-      s.nextDue = now() + backoffDelay(job.intervalMs, s.failures, maxBackoffMs, retryAfterOf(e));
+      s.nextDue =
+        now() + backoffDelay(job.intervalMs, s.failures, job.maxBackoffMs ?? maxBackoffMs, retryAfterOf(e));
       opts.onError?.(job.key, e);
     } finally {
       s.running = false;
@@ -125,6 +130,11 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
     await Promise.all(started);
   }
 
+  function refreshNow(): void {
+    for (const job of planner(store.getState())) sched(job.key).nextDue = 0;
+    void tick();
+  }
+
   return {
     start() {
       if (timer) return;
@@ -139,6 +149,10 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
         const prev = last;
         last = ui;
         if (ui === prev) return;
+        if (ui.connection === "online" && prev.connection === "offline") {
+          refreshNow();
+          return;
+        }
         if (ui.pane !== prev.pane || ui.detail !== prev.detail || ui.analytics !== prev.analytics) {
           void tick();
           return;
@@ -166,13 +180,7 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
       unsubscribe?.();
       abort.abort();
     },
-    refreshNow() {
-      for (const job of planner(store.getState())) {
-        const s = sched(job.key);
-        s.nextDue = 0;
-      }
-      void tick();
-    },
+    refreshNow,
     refreshJob(key) {
       const s = schedules.get(key);
       if (s) s.nextDue = 0;

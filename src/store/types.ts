@@ -93,6 +93,8 @@ export type AnalyticsOptions = {
   interval: number | undefined;
   groupBy: "none" | "runLocation" | "statusCode";
   filter: "all" | "success" | "failure";
+  /** The metric set shown (a view name of the report, analytics-metrics.ts); undefined = the first. */
+  view: string | undefined;
 };
 
 /** What is in front of the pane: a confirmation, a text prompt, the help, or the palette. */

@@ -40,11 +40,12 @@ export const PANE_KEYS: Record<Pane, readonly KeyHelp[]> = {
   ],
   analytics: [
     { keys: "j/k [ ]", what: "previous / next check" },
+    { keys: "v", what: "next metric set of the check's type (e.g. browser: web vitals, errors)" },
     { keys: "d w m", what: "range: 24 h, 7 d, 30 d" },
     { keys: "c", what: "custom range (FROM TO or 6h, 3d)" },
     { keys: "i", what: "aggregation interval: auto, 5 min, 15 min, 1 h, 6 h, 1 d" },
     { keys: "l", what: "group by location (one sparkline per location)" },
-    { keys: "s", what: "group by status code (URL monitors)" },
+    { keys: "s", what: "group by status code (URL and API checks)" },
     { keys: "f", what: "results: all, success only, failure only" },
   ],
   heartbeats: [

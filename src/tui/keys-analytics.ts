@@ -1,8 +1,11 @@
 /**
- * Keys of the analytics pane: switch checks, range (24 h / 7 d / 30 d / custom), aggregation interval,
- * grouping (location; status code for URL monitors), success/failure filter.
+ * Keys of the analytics pane: switch checks, the metric set (`v`: the type's own views — a browser check's
+ * web vitals and errors, a TCP check's phases, ...), range (24 h / 7 d / 30 d / custom), aggregation
+ * interval, grouping (location; status code for URL and API checks), result filter.
  */
+import { GROUP_BY, REPORTS } from "../api/analytics-metrics.ts";
 import type { Actions } from "../store/actions.ts";
+import { reportView } from "../store/analytics-query.ts";
 import { analyticsKind, paneCheck } from "../store/pane-selectors.ts";
 import * as ui from "../store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
@@ -18,6 +21,7 @@ export function analyticsPaneKey(
 ): boolean {
   const s = ctx.store.getState();
   const a = s.ui.analytics;
+  const kind = analyticsKind(String(paneCheck(s, "analytics")?.check.checkType));
   const set = (p: Parameters<typeof apply>[1]) => apply(ctx.store, p);
   switch (ch) {
     case "[":
@@ -47,10 +51,17 @@ export function analyticsPaneKey(
       set(ui.setAnalytics(s, { groupBy: a.groupBy === "runLocation" ? "none" : "runLocation" }));
       return true;
     case "s":
-      if (analyticsKind(String(paneCheck(s, "analytics")?.check.checkType)) !== "url")
-        set(ui.setNotice(s, "group by status code: URL monitors only"));
+      if (!kind || !GROUP_BY[kind].includes("statusCode"))
+        set(ui.setNotice(s, "group by status code: URL and API checks only"));
       else set(ui.setAnalytics(s, { groupBy: a.groupBy === "statusCode" ? "none" : "statusCode" }));
       return true;
+    case "v": {
+      if (!kind) return true;
+      const views = REPORTS[kind].views;
+      const i = views.indexOf(reportView(kind, a));
+      set(ui.setAnalytics(s, { view: views[(i + 1) % views.length]!.name }));
+      return true;
+    }
     case "f":
       set(ui.setAnalytics(s, { filter: FILTERS[(FILTERS.indexOf(a.filter) + 1) % FILTERS.length]! }));
       return true;

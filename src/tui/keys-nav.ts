@@ -4,7 +4,7 @@
  * carries the selected check over to analytics/heartbeats) and cycling the heartbeat check (← → [ ]).
  */
 import { listLength } from "../store/lists.ts";
-import { analyticsChecks, analyticsKind, heartbeatChecks, paneCheck } from "../store/pane-selectors.ts";
+import { analyticsChecks, heartbeatChecks, paneCheck } from "../store/pane-selectors.ts";
 import { cursorCheck } from "../store/selectors.ts";
 import * as ui from "../store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
@@ -35,7 +35,7 @@ export function createNavigation(store: ConsoleStore) {
     if (pane === "analytics") {
       const c = cursorCheck(s);
       const list = analyticsChecks(s);
-      const want = c && analyticsKind(String(c.check.checkType)) ? c.id : s.ui.selectedCheckId;
+      const want = c ? c.id : s.ui.selectedCheckId;
       const i = Math.max(
         0,
         list.findIndex((r) => r.id === want),

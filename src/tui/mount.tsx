@@ -93,6 +93,23 @@ function Shell({
   );
 }
 
+/**
+ * When the terminal gets narrower, the lines of the old, wider frame are cut or re-wrapped by the terminal
+ * (each does it its own way), so erasing "the frame's lines" — what Ink does — misses some and the new
+ * frame lands on leftovers. Before Ink redraws (this listener is registered first), wipe the visible
+ * screen and go home: the next frame is drawn on a clean screen, exactly as at a fresh start. The frame
+ * fills the screen anyway, so nothing the user had there is lost that was still visible.
+ */
+function guardShrink(stdout: NodeJS.WriteStream): () => void {
+  let columns = stdout.columns;
+  const onResize = () => {
+    if (stdout.columns < columns) stdout.write("\x1b[H\x1b[2J");
+    columns = stdout.columns;
+  };
+  stdout.on("resize", onResize);
+  return () => stdout.off("resize", onResize);
+}
+
 export function mountConsole(opts: MountOptions): Mounted {
   let settle: (r: ExitReason) => void = () => undefined;
   const done = new Promise<ExitReason>((resolve) => {
@@ -102,6 +119,7 @@ export function mountConsole(opts: MountOptions): Mounted {
   const end = (r: ExitReason) => {
     if (ended) return;
     ended = true;
+    stopShrinkGuard();
     instance.unmount();
     instance
       .waitUntilExit()
@@ -114,8 +132,10 @@ export function mountConsole(opts: MountOptions): Mounted {
     if ((key.ctrl && input === "c") || (queued.length === 0 && input === "q")) quit();
     else queued.push([input, key]);
   };
+  const stdout = opts.stdout ?? process.stdout;
+  const stopShrinkGuard = guardShrink(stdout);
   const instance = render(<Shell info={opts.shell} fullscreen={opts.fullscreen} onKey={onKey} />, {
-    stdout: compactStream(opts.stdout ?? process.stdout),
+    stdout: compactStream(stdout),
     stdin: opts.stdin ?? process.stdin,
     exitOnCtrlC: false,
     // The console is started only on a TTY (main.ts checks stdin and stdout), so it is interactive even

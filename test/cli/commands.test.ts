@@ -206,7 +206,7 @@ describe("details", () => {
     const r = await vigil(["analytics", "browser", "b1", "--range", "last7days"]);
     expect(r.out).toContain("(no data in this window)");
     const q = srv.requests[0]!.query;
-    expect(q.get("metrics")).toBe("responseTime_avg,TTFB_avg,FCP_avg,LCP_avg,availability");
+    expect(q.get("metrics")).toBe("TTFB_avg,FCP_avg,LCP_avg,TBT_avg,CLS_avg");
     expect(q.get("quickRange")).toBe("last7Days");
   });
 

@@ -1,49 +1,107 @@
+/**
+ * The activity meter fed the way the HTTP layer reports (start, end per attempt with how it ended, error
+ * once a request fails for good): "online" only after an answer, "offline" at the first unanswered attempt,
+ * an aborted attempt says nothing; the in-flight count; the last error with its time.
+ */
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "../../src/api/errors.ts";
+import type { HttpActivity } from "../../src/api/http.ts";
 import { createActivityMeter } from "../../src/store/activity.ts";
 import { createConsoleStore } from "../../src/store/store.ts";
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const start = (path: string): HttpActivity => ({ kind: "start", method: "GET", path });
+const end = (path: string, reached: "answered" | "unreachable" | "aborted", status = 0): HttpActivity => ({
+  kind: "end",
+  method: "GET",
+  path,
+  status,
+  ms: 1,
+  reached,
+});
+
+function meter() {
+  const store = createConsoleStore();
+  const m = createActivityMeter(store, { flushMs: 20, now: () => new Date("2026-11-21T08:00:05Z") });
+  return { store, m, connection: () => store.getState().ui.connection };
+}
 
 describe("activity meter", () => {
-  it("a quick request changes nothing on screen; a slow one shows in flight; errors are kept with their time", async () => {
-    const store = createConsoleStore();
+  it("a quick request changes nothing on screen; a slow one shows in flight", async () => {
+    const { store, m, connection } = meter();
     let changes = 0;
     store.subscribe(() => changes++);
-    const m = createActivityMeter(store, { flushMs: 20, now: () => new Date("2026-11-21T08:00:05Z") });
-    m.onActivity({ kind: "start", method: "GET", path: "/v1/checks" });
-    m.onActivity({ kind: "end", method: "GET", path: "/v1/checks", status: 200, ms: 3 });
-    expect(store.getState().ui.connection).toBe("online");
+    m.onActivity(start("/v1/checks"));
+    m.onActivity(end("/v1/checks", "answered", 200));
+    expect(connection()).toBe("online");
     const afterOnline = changes;
     await wait(40);
     expect(changes).toBe(afterOnline);
     expect(store.getState().ui.inFlight).toBe(0);
-
-    m.onActivity({ kind: "start", method: "GET", path: "/v1/check-statuses" });
+    m.onActivity(start("/v1/check-statuses"));
     await wait(40);
     expect(store.getState().ui.inFlight).toBe(1);
-    m.onActivity({
-      kind: "error",
-      method: "GET",
-      path: "/v1/check-statuses",
-      error: new NetworkError("GET", "/v1/check-statuses", "connect ECONNREFUSED"),
-    });
-    expect(store.getState().ui.connection).toBe("offline");
-    expect(store.getState().ui.lastError).toMatch(/^08:00:05 GET \/v1\/check-statuses: .*ECONNREFUSED/);
-    await wait(40);
-    expect(store.getState().ui.inFlight).toBe(0);
+    m.stop();
+  });
 
-    m.onActivity({ kind: "start", method: "GET", path: "/v1/x" });
+  it("a service that stopped answering: offline at the first failed attempt, never online while every attempt fails", () => {
+    const { store, m, connection } = meter();
+    m.onActivity(start("/v1/checks"));
+    m.onActivity(end("/v1/checks", "answered", 200));
+    expect(connection()).toBe("online");
+    const seen = new Set<string>();
+    store.subscribe((s) => seen.add(s.ui.connection));
+    // statuses, results and a probe, each retried: many attempts, none answered
+    for (let i = 0; i < 12; i++) {
+      const path = ["/v1/check-statuses", "/v1/check-results/x", "/v1/locations"][i % 3]!;
+      m.onActivity(start(path));
+      m.onActivity(end(path, "unreachable"));
+      if (i % 4 === 3)
+        m.onActivity({
+          kind: "error",
+          method: "GET",
+          path,
+          error: new NetworkError("GET", path, "connect ECONNREFUSED"),
+        });
+    }
+    expect(connection()).toBe("offline");
+    expect([...seen]).toEqual(["offline"]);
+    expect(store.getState().ui.inFlight).toBe(0);
+    expect(store.getState().ui.lastError).toMatch(/^08:00:05 GET \/v1\/.*ECONNREFUSED/);
+    // the first answer: online again
+    m.onActivity(start("/v1/locations"));
+    m.onActivity(end("/v1/locations", "answered", 200));
+    expect(connection()).toBe("online");
+    m.stop();
+  });
+
+  it("429s and 500s are answers: the service is up (the error is shown, the connection stays online)", () => {
+    const { store, m, connection } = meter();
+    for (const status of [429, 429, 500]) {
+      m.onActivity(start("/v1/status-pages/incidents"));
+      m.onActivity(end("/v1/status-pages/incidents", "answered", status));
+    }
     m.onActivity({
       kind: "error",
       method: "GET",
-      path: "/v1/x",
-      error: new ApiError({ method: "GET", path: "/v1/x", status: 404, serverMessage: "Not Found" }),
+      path: "/v1/status-pages/incidents",
+      error: new ApiError({
+        method: "GET",
+        path: "/v1/status-pages/incidents",
+        status: 429,
+        serverMessage: "Too Many Requests",
+      }),
     });
-    expect(store.getState().ui.connection).toBe("offline");
-    m.onActivity({ kind: "start", method: "GET", path: "/v1/y" });
-    m.onActivity({ kind: "end", method: "GET", path: "/v1/y", status: 200, ms: 1 });
-    expect(store.getState().ui.connection).toBe("online");
+    expect(connection()).toBe("online");
+    expect(store.getState().ui.lastError).toContain("429");
+    m.stop();
+  });
+
+  it("an attempt the caller aborted says nothing about the service", () => {
+    const { m, connection } = meter();
+    m.onActivity(start("/v1/check-sessions/x/completion"));
+    m.onActivity(end("/v1/check-sessions/x/completion", "aborted"));
+    expect(connection()).toBe("connecting");
     m.stop();
   });
 });

@@ -165,3 +165,53 @@ describe("poller: jobs that follow the cursor", () => {
     expect(runs).toEqual(["checks", "statuses", "checks"]);
   });
 });
+
+describe("poller + planner while the service is unreachable", () => {
+  it("only the probe runs, on a 1 s / 2 s / 4 s backoff capped at 4 s; back online, every wanted job runs at once", async () => {
+    const { NetworkError } = await import("../../src/api/errors.ts");
+    const { createPlanner, PROBE_MAX_MS } = await import("../../src/store/plan.ts");
+    const { setActivity } = await import("../../src/store/slices/ui.ts");
+    let t = 5_000_000;
+    const runs: string[] = [];
+    let down = false;
+    const loader = (name: string) => async () => {
+      runs.push(name);
+      if (down) throw new NetworkError("GET", `/${name}`, "connect ECONNREFUSED");
+    };
+    const loaders = new Proxy({}, { get: (_o, k) => loader(String(k)) }) as Parameters<
+      typeof createPlanner
+    >[0];
+    const store = createConsoleStore();
+    const poller = createPoller(store, createPlanner(loaders), { now: () => t, maxBackoffMs: 120_000 });
+    // online: the checks pane's jobs
+    apply(store, setActivity(store.getState(), { connection: "online" }));
+    await poller.tick();
+    expect(runs.sort()).toEqual(["checks", "probe", "statuses"]);
+    // the service went away: the status line says offline, only the probe is wanted
+    runs.length = 0;
+    down = true;
+    apply(store, setActivity(store.getState(), { connection: "offline" }));
+    const probeTimes: number[] = [];
+    const t0 = t;
+    for (let i = 0; i < 400; i++) {
+      const before = runs.length;
+      await poller.tick();
+      if (runs.length > before) probeTimes.push(t - t0);
+      t += 100;
+    }
+    expect(new Set(runs)).toEqual(new Set(["probe"]));
+    const gaps = probeTimes.slice(1).map((x, i) => x - probeTimes[i]!);
+    expect(gaps.slice(0, 3)).toEqual([1000, 2000, 4000]);
+    expect(Math.max(...gaps)).toBe(PROBE_MAX_MS);
+    // 40 s offline: 12 probes, fewer requests than the checks pane sends online
+    expect(probeTimes.length).toBeLessThanOrEqual(12);
+    // the service answers again
+    down = false;
+    runs.length = 0;
+    poller.start(); // subscribes to the connection change
+    apply(store, setActivity(store.getState(), { connection: "online" }));
+    await new Promise((r) => setTimeout(r, 10));
+    poller.stop();
+    expect(runs).toEqual(expect.arrayContaining(["checks", "statuses"]));
+  });
+});

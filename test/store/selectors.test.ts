@@ -4,6 +4,7 @@ import { analyticsChecks, heartbeatChecks, paneLoadedAt } from "../../src/store/
 import {
   decorateRow,
   matchesCheckFilter,
+  sortedCheckRows,
   triggerTargets,
   visibleCheckRows,
 } from "../../src/store/selectors.ts";
@@ -220,7 +221,10 @@ describe("structural sharing and what re-sorts", () => {
     apply(store, setFilter(store.getState(), "checks", "login"));
     expect(visibleCheckRows(store.getState()).map((r) => r.check.name)).toEqual(["Login page"]);
     expect(heartbeatChecks(store.getState()).map((r) => r.check.name)).toEqual(["Nightly backup"]);
-    expect(analyticsChecks(store.getState()).map((r) => r.check.name)).toEqual(["Login page", "Cache node"]);
+    expect(analyticsChecks(store.getState()).map((r) => r.check.name)).toEqual(
+      sortedCheckRows(store.getState()).map((r) => r.check.name),
+    );
+    expect(analyticsChecks(store.getState()).length).toBeGreaterThan(2);
     // the analytics pane's own filter still narrows it
     apply(store, setFilter(store.getState(), "analytics", "cache"));
     expect(analyticsChecks(store.getState()).map((r) => r.check.name)).toEqual(["Cache node"]);

@@ -140,10 +140,22 @@ describe("key handler", () => {
     r.press("j"); // cursor on a URL check in the checks list
     r.press("3");
     const list = analyticsChecks(r.store.getState());
-    expect(list.map((x) => x.check.name)).toEqual(["b-url", "c-tcp", "e-url"]);
-    expect(r.ui().selectedCheckId).toBe(list[0]!.id);
+    // every check: each type has its own report (a type without one says so on the pane)
+    expect(list.map((x) => x.check.name)).toEqual(
+      r.store
+        .getState()
+        .checks.items.map((c) => c.name)
+        .sort(),
+    );
+    const url = list.findIndex((x) => x.check.name === "b-url");
+    expect(r.ui().selectedCheckId).toBe(list[url]!.id);
+    // v: the type's metric sets, in turn
+    r.press("v");
+    expect(r.ui().analytics.view).toBe("phases");
+    r.press("vv");
+    expect(r.ui().analytics.view).toBe("response time");
     r.press("]");
-    expect(r.ui().selectedCheckId).toBe(list[1]!.id);
+    expect(r.ui().selectedCheckId).toBe(list[url + 1]!.id);
     r.press("wiilf");
     expect(r.ui().analytics).toMatchObject({
       range: "7d",
@@ -153,9 +165,9 @@ describe("key handler", () => {
     });
     r.press("s"); // a TCP check: no status codes
     expect(r.ui().analytics.groupBy).toBe("runLocation");
-    expect(r.ui().notice).toMatch(/URL monitors only/);
+    expect(r.ui().notice).toMatch(/URL and API checks only/);
     r.press("[s");
-    expect(r.ui().selectedCheckId).toBe(list[0]!.id);
+    expect(r.ui().selectedCheckId).toBe(list[url]!.id);
     expect(r.ui().analytics.groupBy).toBe("statusCode");
     r.press("/e-u\r");
     expect(analyticsChecks(r.store.getState()).map((x) => x.check.name)).toEqual(["e-url"]);

@@ -2,7 +2,7 @@
  * `vigil analytics <kind> CHECK_ID`: analytics reports (seed §4.2, api-notes §2.1, §3.5), one verb per
  * report of src/api/analytics-metrics.ts (url, api, tcp, dns, browser, multistep, playwright, heartbeat).
  *
- * Choices left open by the design: `--metrics` defaults to the report's `defaultMetrics` (its main timing
+ * Choices left open by the design: `--metrics` defaults to the report's first view (its main timing
  * and availability), because the hosted service refuses a report without metrics; `--from/--to` accept
  * UNIX seconds, ISO dates or a span ago (`2h`, `7d`) and are sent as UNIX seconds. The table flattens
  * `series[]`: one row per data row, with the series' group key (e.g. runLocation) as the first column.
@@ -11,6 +11,7 @@ import type { AnalyticsQueryInput } from "../../api/analytics.ts";
 import {
   ANALYTICS_KINDS,
   type AnalyticsKind,
+  DEFAULT_METRICS,
   METRICS,
   REPORTS,
   type ReportSpec,
@@ -82,7 +83,7 @@ function printReport(ctx: CommandContext, report: AnalyticsReport): void {
 
 function verb(kind: AnalyticsKind): VerbSpec {
   const spec: ReportSpec = REPORTS[kind];
-  const defaults = [...spec.defaultMetrics];
+  const defaults = [...DEFAULT_METRICS[kind]];
   return {
     name: kind,
     summary: `report for ${spec.label}`,

@@ -23,6 +23,7 @@ export function initialUi(): UiSlice {
       interval: undefined,
       groupBy: "none",
       filter: "all",
+      view: undefined,
     },
     overlay: { kind: "none" },
     connection: "connecting",

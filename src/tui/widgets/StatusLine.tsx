@@ -43,10 +43,12 @@ function DataAge() {
   const { theme, staleAfterMs } = useInfo();
   const loadedAt = useConsole((s) => paneLoadedAt(s));
   const sessions = useConsole((s) => s.ui.pane === "sessions");
+  const online = useConsole((s) => s.ui.connection === "online");
   const now = useClockUntil((t) =>
     sessions ? Number.POSITIVE_INFINITY : nextAgeChange(loadedAt, t, staleAfterMs),
   );
-  if (sessions) return <Text>live</Text>;
+  // the sessions pane follows its sessions live — as long as the service answers
+  if (sessions) return online ? <Text>live</Text> : <Text color={theme.warn}>⚠ not live</Text>;
   if (loadedAt === undefined) return <Text color={theme.dim}>no data yet</Text>;
   const stale = now - loadedAt > staleAfterMs;
   const age = dataAge(loadedAt, now);

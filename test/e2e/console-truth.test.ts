@@ -1,0 +1,230 @@
+/**
+ * End-to-end: the status line tells the truth under faults, in a real terminal (tmux) against real
+ * `vigil serve` processes — the service killed (offline within 5 s, never "online" while down, online
+ * again within 5 s of it answering), a 429 storm (the age keeps counting, the stale warning comes on
+ * time and on every pane), and a shrinking terminal (the screen equals a fresh start's, line by line).
+ */
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ensureBundle } from "./support/bundle.ts";
+import { launchConsole } from "./support/console.ts";
+import { type RecordingProxy, recordingProxy } from "./support/recording-proxy.ts";
+import { type Served, serve, spawnServe } from "./support/service.ts";
+import type { TmuxTerminal } from "./support/tmux.ts";
+
+const terms: TmuxTerminal[] = [];
+afterEach(() => {
+  for (const t of terms.splice(0)) t.kill();
+});
+beforeAll(async () => {
+  await ensureBundle();
+}, 60_000);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const statusLine = (t: TmuxTerminal) =>
+  t.lines().find((l) => /[●✖◌] (online|offline|connecting)/.test(l)) ?? "";
+
+/** Sample the screen until `until` is true (or the deadline); every status line seen, with its time. */
+async function watch(t: TmuxTerminal, until: (line: string) => boolean, ms: number) {
+  const seen: { at: number; line: string }[] = [];
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    const line = statusLine(t);
+    seen.push({ at: Date.now() - t0, line });
+    if (until(line)) break;
+    await sleep(150);
+  }
+  return seen;
+}
+
+describe("the service killed and restarted", () => {
+  const root = mkdtempSync(join(tmpdir(), "vigil-e2e-kill-"));
+  const dataDir = join(root, "data");
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill("SIGKILL");
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("offline within 5 s and never online while down; online within 5 s of answering again", async () => {
+    const first = await spawnServe({ dataDir, port: 0, demo: false, home: root });
+    child = first.child;
+    const port = new URL(first.url).port;
+    const apiKey = readFileSync(join(dataDir, "api-key"), "utf8").trim();
+    const served = { url: first.url, apiKey, dataDir } as Served;
+    const t = launchConsole(served, { cols: 120, rows: 30 });
+    terms.push(t);
+    await t.waitFor("● online", "online");
+
+    child.kill("SIGKILL");
+    const down = await watch(t, (l) => l.includes("✖ offline"), 8000);
+    expect(down.at(-1)?.line).toContain("✖ offline");
+    expect(down.at(-1)!.at).toBeLessThan(5000);
+    // stays down a while: sampled for 8 s, it never says online
+    const still = await watch(t, () => false, 8000);
+    expect(still.filter((s) => s.line.includes("● online"))).toEqual([]);
+    expect(still.every((s) => s.line.includes("✖ offline"))).toBe(true);
+
+    const again = await spawnServe({ dataDir, port: Number(port), demo: false, home: root });
+    child = again.child;
+    const back = await watch(t, (l) => l.includes("● online"), 10_000);
+    expect(back.at(-1)?.line).toContain("● online");
+    expect(back.at(-1)!.at).toBeLessThan(5000);
+  }, 60_000);
+});
+
+describe("a 429 storm", () => {
+  let served: Served;
+  let proxy: RecordingProxy;
+  beforeAll(async () => {
+    served = await serve({ demo: false });
+    await served.api("POST", "/v1/checks/url", {
+      name: "storm check",
+      activated: false,
+      request: { url: "http://127.0.0.1:9/" },
+    });
+    const svc = await served.api("POST", "/v1/status-pages/services", { name: "Storm" });
+    await served.api("POST", "/v1/status-pages/incidents", {
+      name: "Storm incident",
+      severity: "MINOR",
+      services: [{ id: svc.id }],
+      incidentUpdates: [{ description: "looking" }],
+    });
+    proxy = await recordingProxy(served.url);
+  }, 60_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await served?.stop();
+  });
+
+  it("the age keeps counting, the stale warning comes on time, on every pane; the service is still online", async () => {
+    const t = launchConsole(
+      { ...served, url: proxy.url },
+      { cols: 120, rows: 30, env: { VIGIL_STALE_AFTER: "25" } },
+    );
+    terms.push(t);
+    await t.waitFor("storm check", "the checks");
+    t.keys("6");
+    await t.waitFor("no alert channels", "the (empty) channels list");
+    t.keys("5");
+    await t.waitFor("Storm incident", "the incidents");
+    await t.waitFor("data just now", "fresh incidents");
+    proxy.fault = { status: 429, headers: { "retry-after": "30" } };
+    const t0 = Date.now();
+    // the incidents list was last read at most 30 s (its interval) before the storm began
+    const ages = await watch(t, (l) => l.includes("⚠ stale"), 60_000);
+    const stale = ages.at(-1)!;
+    expect(stale.line).toContain("⚠ stale: data");
+    expect(stale.at).toBeLessThan(25_000 + 2000);
+    // the age went on counting before it turned stale (no frozen "just now")
+    expect(new Set(ages.map((a) => /data ([^·]+)/.exec(a.line)?.[1]?.trim())).size).toBeGreaterThan(1);
+    // a 429 is an answer: the service is up, and says so
+    expect(ages.every((a) => a.line.includes("● online"))).toBe(true);
+    // other panes whose data is as old say so at once
+    for (const pane of ["1", "6"]) {
+      t.keys(pane);
+      const s = await watch(t, (l) => l.includes("⚠ stale"), 2000);
+      expect(s.at(-1)?.line).toContain("⚠ stale: data");
+    }
+    expect(Date.now() - t0).toBeLessThan(60_000);
+    proxy.fault = undefined;
+  }, 90_000);
+});
+
+describe("a terminal that gets narrower", () => {
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve({ demo: false });
+    for (const name of ["Alpha home page", "Beta API", "Gamma search"])
+      await served.api("POST", "/v1/checks/url", {
+        name,
+        activated: false,
+        request: { url: "http://127.0.0.1:9/" },
+      });
+    const svc = await served.api("POST", "/v1/status-pages/services", { name: "Core" });
+    await served.api("POST", "/v1/status-pages/incidents", {
+      name: "Core slow",
+      severity: "MAJOR",
+      services: [{ id: svc.id }],
+      incidentUpdates: [{ description: "looking" }],
+    });
+    await served.api("POST", "/v1/status-pages", {
+      name: "Public",
+      url: "public",
+      cards: [{ name: "Core", services: [{ id: svc.id }] }],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  const settled = (t: TmuxTerminal) => t.lines().map((l) => l.replace(/⇅ \d+/, "⇅ n"));
+
+  it("250 → 120 columns: the screen equals a fresh start's at 120 columns, line by line", async () => {
+    const wide = launchConsole(served, { cols: 250, rows: 30 });
+    terms.push(wide);
+    await wide.waitFor("Gamma search", "the checks");
+    await wide.waitFor("data just now", "fresh data");
+    wide.resize(120, 30);
+    await sleep(1500);
+    const fresh = launchConsole(served, { cols: 120, rows: 30 });
+    terms.push(fresh);
+    await fresh.waitFor("Gamma search", "the checks");
+    await fresh.waitFor("data just now", "fresh data");
+    await sleep(500);
+    expect(settled(wide)).toEqual(settled(fresh));
+  }, 60_000);
+
+  it("list panes: after loading, the header row carries no cursor mark", async () => {
+    const t = launchConsole(served, { cols: 120, rows: 30 });
+    terms.push(t);
+    await t.waitFor("Gamma search", "the checks");
+    for (const [pane, row] of [
+      ["5", "Core slow"],
+      ["7", "Public"],
+    ] as const) {
+      t.keys(pane);
+      await t.waitFor(row, `pane ${pane}`);
+      const lines = t.lines();
+      const header = lines.findIndex((l) => /^ +[A-Z]/.test(l) && l.includes("NAME"));
+      expect(header, lines.join("\n")).toBeGreaterThan(0);
+      expect(lines[header]).not.toContain("›");
+      expect(lines[header + 1]).toMatch(/^›/);
+    }
+  }, 60_000);
+});
+
+describe("each check type's own analytics", () => {
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve({ demo: true });
+  }, 60_000);
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  it("browser: web vitals and errors; TCP: total and its phases; v switches the set", async () => {
+    const t = launchConsole(served, { cols: 140, rows: 36 });
+    terms.push(t);
+    await t.waitFor("Storefront API health", "the checks");
+    t.keys("3", "/");
+    t.type("Login page (browser)");
+    t.keys("Enter");
+    await t.waitFor(/web vitals \(v: errors, response time\)/, "the browser report's first set");
+    await t.waitFor(/Largest contentful paint \(avg\)\s+[▁▂▃▄▅▆▇█]/, "LCP drawn");
+    expect(t.screen()).toMatch(/Cumulative layout shift \(avg\)/);
+    t.keys("v");
+    await t.waitFor(/Console errors \(sum\)/, "the errors set");
+    t.keys("/", "Escape", "/");
+    t.type("Cache node");
+    t.keys("Enter");
+    await t.waitFor(/total time \(v: phases, reliability\)/, "the TCP report");
+    await t.waitFor(/Total \(p95\)/, "TCP total time drawn");
+    t.keys("v");
+    await t.waitFor(/Connection \(avg\)/, "TCP phases");
+    expect(t.screen()).toMatch(/Data \(avg\)/);
+  }, 60_000);
+});
