@@ -39,11 +39,16 @@ export type ShownCheckRow = CheckRow & {
 
 const RANK: Record<Health, number> = { failing: 0, degraded: 1, pending: 2, passing: 3 };
 
-let collator: Intl.Collator | undefined;
-/** One collator for every name comparison (String#localeCompare builds its own each call). */
+/**
+ * Name order: case-insensitive, then by code point. Not Intl.Collator: loading ICU's collation data costs
+ * the console ~2 MB of memory (design.md §4 budgets RSS), for an order that only has to be stable and
+ * readable.
+ */
 function collate(a: string, b: string): number {
-  collator ??= new Intl.Collator();
-  return collator.compare(a, b);
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -223,12 +223,21 @@ export function sparkline(values: readonly (number | null | undefined)[], width 
 }
 
 /**
+ * 12345 → "12,345". Not toLocaleString: its number-format data costs the console ~5 MB of memory.
+ */
+export function thousands(x: number): string {
+  const [int = "", frac] = String(x).split(".");
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
+}
+
+/**
  * The count of a list summary: filtered, "12 of 300" (shown of held); when the server counts more than
  * the console holds (a paged list read only in part, Content-Range), the total too — "300 of 12,000", or
  * "12 of 300 (12,000 in all)".
  */
 export function listCount(shown: number, held: number, total: number | undefined, filtered: boolean): string {
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = thousands;
   const more = total !== undefined && total > held;
   if (filtered) return `${n(shown)} of ${n(held)}${more ? ` (${n(total)} in all)` : ""}`;
   return `${n(held)}${more ? ` of ${n(total)}` : ""}`;

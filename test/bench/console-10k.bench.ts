@@ -7,11 +7,14 @@
  *   row changed on the emulated screen; MOVES (120) moves, one every ~80 ms (slower than the console's
  *   20 fps cap, like a person pressing keys, so the cap's throttle is not measured), the later ones
  *   scrolling the window; budget p95 ≤ 16.
+ * - console.10k.keyToFrame.busy.p95.ms: the same measure with a busy CPU beside the console (the bench starts
+ *   one child process spinning on a core); budget ≤ 2× the quiet budget (32), p50/max/quiet p95 alongside.
  * - console.10k.bytesPerMove: bytes written per selection move inside the visible window (the first 25
  *   moves; median); budget ≤ 400. The scrolling moves are reported separately without a budget.
  * - console.10k.rss.mb: the console's RSS after VIGIL_BENCH_SOAK_S (60; the budget's duration is 600)
  *   seconds live, a key every 5 s; budget ≤ 120, with the first and highest samples to judge "flat".
  */
+import { spawn } from "node:child_process";
 import { ensureBundle } from "../e2e/support/bundle.ts";
 import { serveChecks } from "./console/checks-10k.ts";
 import { percentile, round, startConsole } from "./console/launch.ts";
@@ -79,6 +82,25 @@ export default async function (report: (f: Figure) => void): Promise<void> {
         ),
       ),
     });
+    // the same moves with a busy CPU beside the console: one child spinning on a core of its own
+    const busy = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+    try {
+      await sleep(500);
+      const loaded = (await measureMoves(pty, MOVES, () => "j")).map((m) => m.ms);
+      report({
+        figure: "console.10k.keyToFrame.busy.p95.ms",
+        value: round(percentile(loaded, 95)),
+        budget: 32,
+        unit: "ms",
+        p50: round(percentile(loaded, 50)),
+        max: round(Math.max(...loaded)),
+        quietP95: round(percentile(latency, 95)),
+        moves: loaded.length,
+        load: "one busy child process (a core of its own)",
+      });
+    } finally {
+      busy.kill("SIGKILL");
+    }
     report({
       figure: "console.10k.bytesPerMove",
       value: percentile(

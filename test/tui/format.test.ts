@@ -13,6 +13,7 @@ import {
   padEnd,
   padStart,
   statusSymbol,
+  thousands,
   truncate,
 } from "../../src/tui/format.ts";
 
@@ -161,5 +162,18 @@ describe("listCount", () => {
     expect(listCount(1000, 1000, 12000, false)).toBe("1,000 of 12,000");
     expect(listCount(3, 13, 13, true)).toBe("3 of 13");
     expect(listCount(3, 1000, 12000, true)).toBe("3 of 1,000 (12,000 in all)");
+  });
+});
+
+describe("thousands", () => {
+  it("groups the integer part by three, keeps the fraction", () => {
+    expect([0, 999, 1000, 12345, 1234567.5, -9876].map(thousands)).toEqual([
+      "0",
+      "999",
+      "1,000",
+      "12,345",
+      "1,234,567.5",
+      "-9,876",
+    ]);
   });
 });
