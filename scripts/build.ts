@@ -31,7 +31,11 @@ rmSync("dist/vigil.js.map", { force: true });
 await build({
   // Split at dynamic imports: the console, the scriptable commands and the embedded service are separate
   // chunks, so each start parses only what its path needs.
-  entryPoints: { "vigil-main": "src/cli/main.ts" },
+  // browser-child: the process a browser check's script runs in (src/service/runners/browser/)
+  entryPoints: {
+    "vigil-main": "src/cli/main.ts",
+    "browser-child": "src/service/runners/browser/script-child.ts",
+  },
   outdir: "dist",
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
@@ -42,8 +46,16 @@ await build({
   sourcemap: "linked",
   minify: true,
   legalComments: "none",
-  // playwright-core is large and loads its own files at run time; it is only needed for browser checks.
-  external: ["playwright-core", "chromium-bidi", "electron"],
+  // Playwright and the packaged Chromium are large and load their own files at run time (the Chromium
+  // package unpacks its binary from its own directory); they are only needed for browser checks.
+  external: [
+    "playwright-core",
+    "playwright",
+    "@playwright/test",
+    "@sparticuz/chromium",
+    "chromium-bidi",
+    "electron",
+  ],
   plugins: [devtoolsStub],
   banner: {
     js: [

@@ -13,7 +13,7 @@ import { checkHealth, type Health, statusSymbol } from "../tui/format.ts";
 import { type Client, connect } from "./connect.ts";
 import { Output } from "./output.ts";
 
-const RANK: Record<Health, number> = { failing: 0, degraded: 1, pending: 2, passing: 3 };
+const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 4 };
 
 /** Failing first, then degraded, pending, passing; by name within a state. */
 export function overviewRows(checks: readonly Check[], statuses: readonly CheckStatus[]) {

@@ -110,6 +110,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     ...(opts.schedulerTickMs !== undefined ? { schedulerTickMs: opts.schedulerTickMs } : {}),
     ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler } : {}),
     onError: logError,
+    assetsDir: join(opts.dataDir, "assets"),
   });
   const alerting = createAlerting({
     db,
@@ -122,7 +123,10 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   const retention = createRetention(
     db,
     now,
-    opts.retentionDays !== undefined ? { days: opts.retentionDays } : {},
+    {
+      assetsDir: join(opts.dataDir, "assets"),
+      ...(opts.retentionDays !== undefined ? { days: opts.retentionDays } : {}),
+    },
     logError,
   );
   const ctx: ServiceContext = { db, engine, dataDir: opts.dataDir, publicUrl: () => publicUrl, now };

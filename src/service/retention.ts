@@ -4,10 +4,13 @@
  * never held up by one long write:
  * - check results, finished check sessions, heartbeat events, check alerts and finished alert deliveries
  *   (with their attempts) older than `days` (default 30, hosted-like; every analytics window fits);
- * - heartbeat events beyond the newest `maxEventsPerCheck` of a check (default 10,000).
+ * - heartbeat events beyond the newest `maxEventsPerCheck` of a check (default 10,000);
+ * - files runs left in `assetsDir` (screenshots of failed browser runs) older than `days`.
  * Freed pages go back to the file system with an incremental vacuum (new databases are created with
  * auto_vacuum = INCREMENTAL; data-dir.ts).
  */
+import { readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -19,10 +22,34 @@ export type RetentionOptions = {
   batch?: number;
   /** Pause between batches (default 5 ms). */
   pauseMs?: number;
+  /** Files kept with results (engine.ts), removed by age with them. */
+  assetsDir?: string;
 };
 
 export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
+
+function removeOldFiles(dir: string, cutoff: number): number {
+  let n = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const file = join(dir, name);
+    try {
+      if (statSync(file).mtimeMs < cutoff) {
+        rmSync(file, { force: true });
+        n++;
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return n;
+}
 
 export type Retention = {
   start(): void;
@@ -90,6 +117,7 @@ export function createRetention(
     for (const r of busyHeartbeats.all(cap) as { check_id: string }[])
       capped += await drain(overCap, r.check_id, cap);
     out.heartbeat_events = (out.heartbeat_events ?? 0) + capped;
+    out.assets = opts.assetsDir ? removeOldFiles(opts.assetsDir, cutoff) : 0;
     // give freed pages back to the file system, a few hundred at a time (only with incremental auto_vacuum,
     // which databases created by data-dir.ts have; older ones reuse their free pages instead)
     const mode = Number((db.prepare("PRAGMA auto_vacuum").get() as { auto_vacuum: number }).auto_vacuum);

@@ -37,7 +37,7 @@ export type ShownCheckRow = CheckRow & {
   lastResponseMs: number | undefined;
 };
 
-const RANK: Record<Health, number> = { failing: 0, degraded: 1, pending: 2, passing: 3 };
+const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 4 };
 
 /**
  * Name order: case-insensitive, then by code point. Not Intl.Collator: loading ICU's collation data costs

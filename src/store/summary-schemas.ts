@@ -30,5 +30,6 @@ export const statusSummaryListSchema = z.array(
     isDegraded: z.boolean().nullish(),
     lastRunLocation: z.string().nullish(),
     updated_at: z.string().nullish(),
+    cannotRun: z.boolean().nullish(),
   }),
 ) satisfies z.ZodType<StatusSummary[]>;

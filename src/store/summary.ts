@@ -25,6 +25,8 @@ export type StatusSummary = {
   isDegraded?: boolean | null | undefined;
   lastRunLocation?: string | null | undefined;
   updated_at?: string | null | undefined;
+  /** The latest run could not be made where the service runs (e.g. no usable browser). */
+  cannotRun?: boolean | null | undefined;
 };
 
 export type ResultSummary = {
@@ -37,6 +39,12 @@ export type ResultSummary = {
   startedAt?: string | null | undefined;
   stoppedAt?: string | null | undefined;
   created_at?: string | null | undefined;
+  /** The run's error (a browser script's failing line: `line 4: …`), when it failed. */
+  errorMessage?: string | null | undefined;
+  /** The run could not be made where it was asked for (e.g. no usable browser). */
+  isCancelled?: boolean | null | undefined;
+  /** Where the service kept the screenshot of a failed browser run (`assets/…png`). */
+  screenshot?: string | undefined;
 };
 
 const CHECK_KEYS = new Set([
@@ -57,6 +65,7 @@ const STATUS_KEYS = new Set([
   "isDegraded",
   "lastRunLocation",
   "updated_at",
+  "cannotRun",
 ]);
 const RESULT_KEYS = new Set([
   "id",
@@ -68,6 +77,8 @@ const RESULT_KEYS = new Set([
   "startedAt",
   "stoppedAt",
   "created_at",
+  "errorMessage",
+  "isCancelled",
 ]);
 
 /** The listed keys of `src`; `src` itself when it has no other key (already slim: no copy, no garbage). */
@@ -85,7 +96,18 @@ export const toCheckSummary = (c: CheckSummary): CheckSummary => {
   return typeof slim.checkType === "string" ? slim : { ...slim, checkType: String(slim.checkType) };
 };
 export const toStatusSummary = (s: StatusSummary): StatusSummary => pick(s, STATUS_KEYS);
-export const toResultSummary = (r: ResultSummary): ResultSummary => pick(r, RESULT_KEYS);
+/** The screenshot path of a browser-type result (`browserCheckResult.screenshot`, …), if any. */
+function screenshotOf(r: object): string | undefined {
+  const from = r as Record<string, { screenshot?: unknown } | undefined>;
+  const shot = from.browserCheckResult?.screenshot ?? from.multiStepCheckResult?.screenshot;
+  return typeof shot === "string" ? shot : undefined;
+}
+
+export const toResultSummary = (r: ResultSummary): ResultSummary => {
+  const slim = pick<ResultSummary>(r, RESULT_KEYS);
+  const screenshot = screenshotOf(r);
+  return screenshot ? { ...slim, screenshot } : slim;
+};
 
 /** Equal plain values: primitives by identity, arrays element by element (one level), same keys. */
 export function sameShallow(a: object, b: object): boolean {

@@ -3,6 +3,7 @@
  * display width (wide CJK characters and emoji take two cells, combining marks none), truncation and padding
  * by display width, and status symbols. No I/O, no colours.
  */
+import { type CheckState, checkState } from "../api/schemas/check-statuses.ts";
 
 let segmenterCache: Intl.Segmenter | undefined;
 /** Built on first use: constructing it costs ~20 ms, which start-up should not pay for ASCII text. */
@@ -164,7 +165,7 @@ put("▲", "warn", ["degraded", "late", "grace", "early", "progress_degraded", "
 put("◌", "busy", ["started", "progress", "progress_failed", "running", "investigating", "identified"]);
 put("◉", "busy", ["monitoring"]);
 put("○", "muted", ["pending", "queued", "unknown"]);
-put("⊘", "muted", ["cancelled", "canceled", "muted", "deactivated", "paused"]);
+put("⊘", "muted", ["cancelled", "canceled", "muted", "deactivated", "paused", "cannot run"]);
 
 /**
  * Symbol and tone for a status-like value (check health, session status, heartbeat state, incident
@@ -175,17 +176,10 @@ export function statusSymbol(status: string | null | undefined): StatusSymbol {
   return STATUS[status.toLowerCase()] ?? { symbol: "?", tone: "muted" };
 }
 
-export type Health = "passing" | "failing" | "degraded" | "pending";
+export type Health = CheckState;
 
-/** The console rule (api-notes §3.2): failing if failures or errors, else degraded, else passing. */
-export function checkHealth(
-  s: { hasFailures?: boolean | null; hasErrors?: boolean | null; isDegraded?: boolean | null } | undefined,
-): Health {
-  if (!s) return "pending";
-  if (s.hasFailures || s.hasErrors) return "failing";
-  if (s.isDegraded) return "degraded";
-  return "passing";
-}
+/** A check's health from its status (one rule: api/schemas/check-statuses.ts). */
+export const checkHealth = checkState;
 
 /** Ages for table cells that should not tick every second: "<1 min ago", "5 min ago", "3 h ago"; "—". */
 export function formatAgoCoarse(

@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { CACHE_HOME } from "../e2e/support/paths.ts";
 import type { Handler, RecordedRequest, Reply } from "../support/scripted-server.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -29,6 +30,7 @@ export function runCli(
     HOME: home,
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_DATA_HOME: join(home, "data"),
+    XDG_CACHE_HOME: CACHE_HOME,
     NO_COLOR: "1",
     // V8 code cache across spawns: halves the start-up cost of the type-stripped sources.
     NODE_COMPILE_CACHE: join(tmpdir(), "vigil-test-compile-cache"),

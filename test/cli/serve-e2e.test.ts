@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CACHE_HOME } from "../e2e/support/paths.ts";
 import { RAW_CONTROL, runCli, tempHome } from "./run-cli.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -17,7 +18,12 @@ beforeAll(async () => {
     join(ROOT, "node_modules/.bin/node"),
     [join(ROOT, "src/cli/main.ts"), "serve", "--port", "0", "--data", join(home, "data", "vigil")],
     {
-      env: { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: join(home, "data") },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: home,
+        XDG_DATA_HOME: join(home, "data"),
+        XDG_CACHE_HOME: CACHE_HOME,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

@@ -48,7 +48,7 @@ describe("console modes in a pseudo-terminal", () => {
     expect(first).toMatch(HEADER);
     // visit the other panes so their widgets (sparklines, timeline, status line) are drawn too
     t.keys("3");
-    await t.waitFor(/vigil › Analytics[\s\S]*[▁▂▃▄▅▆▇█]{3}/, "analytics");
+    await t.waitFor(/vigil › Analytics[\s\S]*[▁▂▃▄▅▆▇█]/, "analytics");
     t.keys("4");
     await t.waitFor(/RECEIVED/, "heartbeats");
     t.keys("?");

@@ -17,15 +17,29 @@ export const checkStatusSchema = z.looseObject({
   sslDaysRemaining: z.number().nullish(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
+  /** vigil extension: the latest run could not be made here (e.g. no usable browser), and why. */
+  cannotRun: z.boolean().nullish(),
+  cannotRunReason: z.string().nullish(),
 });
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 export const checkStatusListSchema = z.array(checkStatusSchema);
 
-export type CheckState = "failing" | "degraded" | "passing" | "pending";
+export type CheckState = "failing" | "degraded" | "passing" | "pending" | "cannot run";
 
-/** The console rule (api-notes §3.2): failing if failures or errors, else degraded, else passing; no row: pending. */
-export function checkState(status: CheckStatus | undefined | null): CheckState {
+type StatusFlags = {
+  hasFailures?: boolean | null;
+  hasErrors?: boolean | null;
+  isDegraded?: boolean | null;
+  cannotRun?: boolean | null;
+};
+
+/**
+ * The console rule (api-notes §3.2): failing if failures or errors, else degraded, else passing; no row:
+ * pending. A latest run that could not be made here ("cannot run") is none of these.
+ */
+export function checkState(status: StatusFlags | undefined | null): CheckState {
   if (!status) return "pending";
+  if (status.cannotRun) return "cannot run";
   if (status.hasFailures || status.hasErrors) return "failing";
   if (status.isDegraded) return "degraded";
   return "passing";

@@ -71,7 +71,8 @@ function resultRows(
       ? " AND has_failures = 0 AND has_errors = 0"
       : " AND (has_failures = 1 OR has_errors = 1)";
   const select = ["started_at", "has_failures", "has_errors", "retries", ...extra];
-  const sql = `SELECT ${select.join(", ")} FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ? AND started_at <= ?${statusClause}`;
+  // runs that could not be made here (cancelled: no usable browser, ...) measured nothing
+  const sql = `SELECT ${select.join(", ")} FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND is_cancelled = 0 AND started_at >= ? AND started_at <= ?${statusClause}`;
   return cached(db, sql).all(checkId, from, to);
 }
 

@@ -1,6 +1,8 @@
 /**
  * Check statuses (api-notes §3.2, beyond the seed): the latest FINAL result of each check that has run.
  * A check that never ran has no entry in the list (the console shows it as pending) and answers 404 alone.
+ * When the latest run could not be made here (e.g. no usable browser) the status says so — `cannotRun`
+ * with the reason — and is neither failing nor passing (a vigil extension; hosted clients ignore it).
  */
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { checkStatus } from "../engine/queries.ts";
@@ -12,12 +14,14 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   const statusOf = (check: CheckRef) => {
     const s = checkStatus(ctx.db, check.id, ctx.now());
     if (!s) return undefined;
+    const cannotRun = s.latest.isCancelled;
     return {
       name: check.name,
       checkId: check.id,
       hasFailures: s.latest.hasFailures,
       hasErrors: s.latest.hasErrors,
       isDegraded: s.latest.isDegraded,
+      ...(cannotRun ? { cannotRun: true, cannotRunReason: s.latest.errorMessage } : {}),
       longestRun: s.longestRun,
       shortestRun: s.shortestRun,
       lastRunLocation: s.latest.runLocation,

@@ -9,6 +9,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
 import { type CheckDef, readAllChecks } from "../engine/checks.ts";
+import { classify } from "../engine/classify.ts";
 import { uuidv7 } from "../engine/ids.ts";
 import { prepareResultInsert, type ResultRow, resultParams } from "../engine/store.ts";
 import { heartbeatConfig } from "../runners/heartbeat.ts";
@@ -121,7 +122,15 @@ export function backfillHistory(
       for (let t = from; t < opts.now - step; t += step, i++) {
         const s = syntheticRun(check, t);
         const location = check.locations[i % check.locations.length] ?? "local";
-        const failed = s.failed || s.responseTime > check.maxResponseTime;
+        // the engine's own verdict (thresholds, no degraded state for browser types): history as runs make it
+        const verdict = classify(check, {
+          hasFailures: s.failed,
+          hasErrors: false,
+          responseTime: s.responseTime,
+          metrics: s.metrics,
+          detail: {},
+        });
+        const failed = verdict.hasFailures;
         const row: ResultRow = {
           id: uuidv7(),
           sessionId: null,
@@ -130,10 +139,7 @@ export function backfillHistory(
           name: check.name,
           runLocation: location,
           resultType: "FINAL",
-          hasFailures: failed,
-          hasErrors: false,
-          isDegraded: !failed && s.responseTime > check.degradedResponseTime,
-          overMaxResponseTime: s.responseTime > check.maxResponseTime,
+          ...verdict,
           aborted: false,
           isCancelled: false,
           responseTime: s.responseTime,

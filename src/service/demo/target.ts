@@ -6,7 +6,8 @@
  *   /api/search    120–600 ms (log-normal-ish), 1 in 15 slow (1.5–3.5 s)
  *   /api/checkout  60–250 ms, 1 in 12 answers 500
  *   /api/users     30–120 ms JSON list
- *   /login         HTML login page, 20–90 ms
+ *   /login         HTML login page, 20–90 ms; POST /login (the form) → 303 to /account
+ *   /account       HTML "Welcome back" page, 20–90 ms
  *   /              HTML home page linking the others
  */
 import http from "node:http";
@@ -23,13 +24,16 @@ const LOGIN_HTML = `<!doctype html><html><head><title>Acme — sign in</title></
 <label>Password <input name="password" type="password"></label><button type="submit">Sign in</button></form></main>
 </body></html>`;
 
+const ACCOUNT_HTML = `<!doctype html><html><head><title>Acme — your account</title></head><body>
+<main><h1>Welcome back</h1><p>Your orders: <a href="/">2 open</a>.</p></main></body></html>`;
+
 const HOME_HTML = `<!doctype html><html><head><title>Acme shop</title></head><body>
 <header><h1>Acme shop</h1></header><main><p>Welcome. <a href="/login">Sign in</a> or search products.</p>
 <ul><li>Anvil</li><li>Rocket skates</li><li>Giant magnet</li></ul></main></body></html>`;
 
 type Reply = { delay: number; status: number; type: string; body: string };
 
-function reply(path: string): Reply {
+function reply(path: string, method = "GET"): Reply {
   const json = (status: number, body: unknown, delay: number): Reply => ({
     delay,
     status,
@@ -63,7 +67,10 @@ function reply(path: string): Reply {
         skewed(30, 120),
       );
     case "/login":
+      if (method === "POST") return { delay: skewed(20, 90), status: 303, type: "text/plain", body: "" };
       return { delay: skewed(20, 90), status: 200, type: "text/html; charset=utf-8", body: LOGIN_HTML };
+    case "/account":
+      return { delay: skewed(20, 90), status: 200, type: "text/html; charset=utf-8", body: ACCOUNT_HTML };
     case "/":
       return { delay: skewed(15, 60), status: 200, type: "text/html; charset=utf-8", body: HOME_HTML };
     default:
@@ -75,11 +82,15 @@ export async function startDemoTarget(): Promise<DemoTarget> {
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    const r = reply(path);
+    const r = reply(path, req.method);
     req.resume();
     const t = setTimeout(() => {
       timers.delete(t);
-      res.writeHead(r.status, { "content-type": r.type, "cache-control": "no-store" });
+      res.writeHead(r.status, {
+        "content-type": r.type,
+        "cache-control": "no-store",
+        ...(r.status === 303 ? { location: "/account" } : {}),
+      });
       res.end(r.body);
     }, r.delay);
     timers.add(t);

@@ -28,10 +28,15 @@ export function classify(check: CheckDef, out: RunOutcome): Verdict {
   return { hasFailures, hasErrors: out.hasErrors, isDegraded, overMaxResponseTime: overMax };
 }
 
-/** Terminal session status from its FINAL results. */
+/**
+ * Terminal session status from its FINAL results. Runs that could not be made (cancelled, e.g. no usable
+ * browser) do not count; a session with nothing but those is CANCELLED.
+ */
 export function sessionStatus(
-  finals: { hasFailures: boolean; hasErrors: boolean; isDegraded: boolean }[],
+  all: { hasFailures: boolean; hasErrors: boolean; isDegraded: boolean; isCancelled?: boolean }[],
 ): string {
+  const finals = all.filter((r) => !r.isCancelled);
+  if (finals.length === 0 && all.length > 0) return "CANCELLED";
   if (finals.some((r) => r.hasFailures || r.hasErrors)) return "FAILED";
   if (finals.some((r) => r.isDegraded)) return "DEGRADED";
   return "PASSED";

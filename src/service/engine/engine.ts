@@ -4,6 +4,8 @@
  * rotating), the heartbeat monitor, the completion waiters and the run-finished events (for alerting).
  */
 
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
 import { runnerFor } from "../runners/registry.ts";
@@ -38,6 +40,8 @@ export type EngineOptions = {
   onError?: (err: unknown) => void;
   /** Pings closer than this to a check's last event are not stored (default 10 s; heartbeats.ts). */
   pingMinSpacingMs?: number;
+  /** Where files runs produce are kept (screenshots of failed browser runs); none kept when unset. */
+  assetsDir?: string;
 };
 
 export interface Engine {
@@ -57,6 +61,21 @@ export interface Engine {
   /** Resolves when every running session has finished (tests, benchmarks). */
   idle(): Promise<void>;
   readonly store: RunStore;
+}
+
+/** Writes a run's file as `<assetsDir>/<resultId>-<name>` (0600); the result keeps `assets/<file>`. */
+function assetSaver(dir: string, onError: (err: unknown) => void) {
+  return (resultId: string, name: string, bytes: Uint8Array): string | undefined => {
+    const file = `${resultId}-${name.replace(/[^\w.-]/g, "_")}`;
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(join(dir, file), bytes, { mode: 0o600 });
+      return `assets/${file}`;
+    } catch (err) {
+      onError(err);
+      return undefined;
+    }
+  };
 }
 
 export function createEngine(opts: EngineOptions): Engine {
@@ -111,6 +130,7 @@ export function createEngine(opts: EngineOptions): Engine {
       sessionTimeoutMs: opts.sessionTimeoutMs ?? 660_000,
       stopSignal: stopController.signal,
       emit,
+      ...(opts.assetsDir ? { saveAsset: assetSaver(opts.assetsDir, onError) } : {}),
     })
       .catch((err) => {
         onError(err);

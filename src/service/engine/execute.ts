@@ -34,7 +34,35 @@ export type ExecuteDeps = {
   /** Aborted when the engine stops. */
   stopSignal: AbortSignal;
   emit(e: RunFinished): void;
+  /** Keeps a file a run produced (a failed browser run's screenshot); returns where, for the result. */
+  saveAsset?(resultId: string, name: string, bytes: Uint8Array): string | undefined;
 };
+
+/**
+ * A run that could not be made here (no usable browser, ...): kept as a cancelled result with the reason —
+ * not a failure, not retried, and no alert (alerts/evaluate.ts skips cancelled results).
+ */
+function cannotRunVerdict() {
+  return { hasFailures: false, hasErrors: false, isDegraded: false, overMaxResponseTime: false };
+}
+
+/** The run's detail with the paths of the files it produced (e.g. `browserCheckResult.screenshot`). */
+function withAssets(
+  detail: Record<string, unknown>,
+  resultId: string,
+  out: RunOutcome,
+  deps: ExecuteDeps,
+): Record<string, unknown> {
+  if (!out.assets || !deps.saveAsset) return detail;
+  const saved: Record<string, string> = {};
+  for (const [name, bytes] of Object.entries(out.assets)) {
+    const where = deps.saveAsset(resultId, name, bytes);
+    if (where) saved[name.replace(/\.[a-z]+$/, "")] = where;
+  }
+  const key = Object.keys(detail).find((k) => k.endsWith("CheckResult"));
+  if (!key) return { ...detail, assets: saved };
+  return { ...detail, [key]: { ...(detail[key] as object), ...saved } };
+}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -80,13 +108,14 @@ async function runLocation(
     const startedAt = deps.now();
     const out = await attempt(check, location, deps, signal);
     const stoppedAt = deps.now();
-    const verdict = classify(check, out);
+    const verdict = out.cannotRun ? cannotRunVerdict() : classify(check, out);
     const failed = verdict.hasFailures || verdict.hasErrors;
     const strategy = check.retryStrategy;
     const backoffMs = strategy ? backoffSeconds(strategy, n) * deps.backoffUnitMs : 0;
     const retry = failed && !signal.aborted && mayRetry(strategy, n, stoppedAt - firstStart, backoffMs);
+    const id = uuidv7();
     const result: ResultRow = {
-      id: uuidv7(),
+      id,
       sessionId: session.id,
       checkId: check.id,
       checkType: check.checkType,
@@ -95,7 +124,7 @@ async function runLocation(
       resultType: retry ? "ATTEMPT" : "FINAL",
       ...verdict,
       aborted: signal.aborted,
-      isCancelled: false,
+      isCancelled: out.cannotRun === true,
       responseTime: out.responseTime,
       statusCode: out.statusCode ?? null,
       attempts: n,
@@ -105,7 +134,7 @@ async function runLocation(
       errorMessage: signal.aborted && !out.errorMessage ? "run aborted" : (out.errorMessage ?? null),
       metrics: out.metrics,
       pageIndex: null,
-      detail: Object.keys(out.detail).length > 0 ? out.detail : null,
+      detail: Object.keys(out.detail).length > 0 || out.assets ? withAssets(out.detail, id, out, deps) : null,
     };
     deps.store.insertResult(result);
     if (!retry) return result;

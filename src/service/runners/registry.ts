@@ -3,7 +3,7 @@
  * (see heartbeat.ts) and never started by the scheduler or the trigger.
  */
 import { apiRunner } from "./api.ts";
-import { browserRunner } from "./browser.ts";
+import { browserRunner } from "./browser/runner.ts";
 import { dnsRunner } from "./dns.ts";
 import { tcpRunner } from "./tcp.ts";
 import type { Runner } from "./types.ts";

@@ -45,6 +45,13 @@ export type RunOutcome = {
   metrics: MetricValues;
   /** Type-specific detail, stored as JSON and returned by check-results (e.g. `{apiCheckResult: ...}`). */
   detail: Record<string, unknown>;
+  /**
+   * The check could not be run here at all (e.g. no usable Chromium): the result is kept as cancelled with
+   * the reason — neither a pass nor a check failure, so it raises no alert and costs no availability.
+   */
+  cannotRun?: boolean;
+  /** Files kept with the result (e.g. `screenshot.png` of a failed browser run), stored by the engine. */
+  assets?: Record<string, Uint8Array>;
 };
 
 export type Runner = {

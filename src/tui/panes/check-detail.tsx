@@ -3,7 +3,7 @@ import { Box, Text } from "ink";
 import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
 import type { Check } from "../../api/schemas/checks.ts";
 import { maskAlertChannel } from "../../api/secrets.ts";
-import type { CheckSummary } from "../../store/summary.ts";
+import type { CheckSummary, ResultSummary } from "../../store/summary.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { checkHealth, formatAgo, formatMs, sparkline, statusSymbol } from "../format.ts";
 import { sanitizeLine } from "../sanitize.ts";
@@ -48,6 +48,28 @@ function configLines(c: CheckSummary, full: Check | undefined): [string, string]
   return out;
 }
 
+/** The latest run: where it ran, its error (a browser script's failing line), its screenshot. */
+function LatestRun({ result }: { result: ResultSummary }) {
+  const { theme } = useInfo();
+  const failed = result.hasFailures || result.hasErrors;
+  const where = `latest run ${formatAgo(result.stoppedAt ?? result.startedAt)} at ${sanitizeLine(result.runLocation ?? "—")}`;
+  return (
+    <>
+      <Text wrap="truncate">
+        <Text color={theme.dim}>{`  ${where}`}</Text>
+        {result.screenshot ? (
+          <Text color={theme.dim}>{`  · screenshot saved (${sanitizeLine(result.screenshot)})`}</Text>
+        ) : null}
+      </Text>
+      {result.errorMessage && (failed || result.isCancelled) ? (
+        <Text wrap="truncate" color={result.isCancelled ? theme.dim : theme.error}>
+          {`  ${result.isCancelled ? "⊘" : "✖"} ${sanitizeLine(result.errorMessage)}`}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 export function CheckDetail({ id, width, height }: { id: string; width: number; height: number }) {
   const { theme } = useInfo();
   // the full check (read when the detail opened) once it is here, the slim list entry until then
@@ -64,12 +86,21 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const strip = items
     .map(
       (r) =>
-        statusSymbol(r.hasFailures || r.hasErrors ? "failing" : r.isDegraded ? "degraded" : "passing").symbol,
+        statusSymbol(
+          r.isCancelled
+            ? "cannot run"
+            : r.hasFailures || r.hasErrors
+              ? "failing"
+              : r.isDegraded
+                ? "degraded"
+                : "passing",
+        ).symbol,
     )
     .join("");
   const subs = full?.alertChannelSubscriptions ?? [];
   const lines = configLines(check, full);
-  const room = Math.max(0, height - lines.length - 8);
+  const latest = items[items.length - 1];
+  const room = Math.max(0, height - lines.length - 10);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate">
@@ -99,6 +130,7 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
             )}  last ${formatMs(items[items.length - 1]?.responseTime)}`
           : ""}
       </Text>
+      {latest ? <LatestRun result={latest} /> : null}
       <Text bold>{full ? `Alert subscriptions (${subs.length})` : "Alert subscriptions (loading…)"}</Text>
       {full && subs.length === 0 ? <Text color={theme.dim}> none</Text> : null}
       {subs.slice(0, room).map((sub) => {

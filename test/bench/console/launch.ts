@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BUNDLE, NODE, ROOT } from "../../e2e/support/paths.ts";
+import { BUNDLE, CACHE_HOME, NODE, ROOT } from "../../e2e/support/paths.ts";
 import { Pty } from "./pty.ts";
 
 let base: string | undefined;
@@ -26,6 +26,7 @@ export function consoleEnv(api?: { url: string; apiKey: string }): Record<string
     HOME: home,
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_DATA_HOME: join(home, "data"),
+    XDG_CACHE_HOME: CACHE_HOME,
     TERM: "xterm-256color",
     LANG: "C.UTF-8",
     ...(api ? { VIGIL_BASE_URL: api.url, VIGIL_API_KEY: api.apiKey } : {}),

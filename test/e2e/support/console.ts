@@ -4,7 +4,7 @@
  * the terminal's temp dir (no real config, no service.json), TERM=xterm-256color.
  */
 import { join } from "node:path";
-import { BUNDLE, NODE, ROOT } from "./paths.ts";
+import { BUNDLE, CACHE_HOME, NODE, ROOT } from "./paths.ts";
 import type { Served } from "./service.ts";
 import { TmuxTerminal } from "./tmux.ts";
 
@@ -30,6 +30,7 @@ export function launchConsole(served: Served, opts: LaunchOptions = {}): TmuxTer
       HOME: home,
       XDG_CONFIG_HOME: join(home, "config"),
       XDG_DATA_HOME: join(home, "data"),
+      XDG_CACHE_HOME: CACHE_HOME,
       TERM: "xterm-256color",
       LANG: "C.UTF-8",
       VIGIL_BASE_URL: served.url,

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { NODE, ROOT } from "./paths.ts";
+import { CACHE_HOME, NODE, ROOT } from "./paths.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: API replies are inspected field by field in tests
 export type Json = any;
@@ -40,6 +40,7 @@ export async function spawnServe(opts: {
       HOME: opts.home,
       XDG_CONFIG_HOME: join(opts.home, "config"),
       XDG_DATA_HOME: join(opts.home, "xdg-data"),
+      XDG_CACHE_HOME: CACHE_HOME,
       NODE_COMPILE_CACHE: join(tmpdir(), "vigil-test-compile-cache"),
     },
     stdio: ["ignore", "pipe", "pipe"],

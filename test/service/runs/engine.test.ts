@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Engine, RunFinished } from "../../../src/service/engine/engine.ts";
-import { NO_CHROMIUM } from "../../../src/service/runners/browser.ts";
-import { httpTarget, insertCheck, type TempDb, tempDb, testEngine } from "./support.ts";
+import { forgetChromium } from "../../../src/service/runners/browser/chromium.ts";
+import { httpTarget, insertCheck, runOne, type TempDb, tempDb, testEngine } from "./support.ts";
 
 let target: { url: string; close(): Promise<void> };
 let flaky = 0;
@@ -33,13 +33,6 @@ const url = (path: string, extra: Record<string, unknown> = {}) => ({
   checkType: "URL",
   doc: { request: { url: `${target.url}${path}` }, ...extra },
 });
-
-async function runOne(e: Engine, checkId: string) {
-  const [s] = e.trigger([checkId], "TRIGGER_API");
-  expect(s).toBeDefined();
-  const done = await e.waitForSession(s!.id, 5000);
-  return { session: done!, results: e.sessionResults(s!.id) };
-}
 
 describe("engine", () => {
   it("runs a triggered session to PASSED with one FINAL result and emits run-finished", async () => {
@@ -142,25 +135,27 @@ describe("engine", () => {
     expect(r.results[0]?.resultType).toBe("FINAL");
   });
 
-  it("fails browser checks clearly when no Chromium is installed", async () => {
+  it("a browser check that cannot run here: a cancelled run saying why, not a failure", async () => {
     t = tempDb();
     const id = insertCheck(t.db, {
       checkType: "BROWSER",
       doc: { script: "await page.goto('http://127.0.0.1:1')" },
     });
     engine = testEngine(t.db);
-    const saved = process.env.CHROMIUM_PATH;
-    process.env.CHROMIUM_PATH = "/nonexistent/chromium";
+    const saved = process.env.VIGIL_CHROMIUM;
+    process.env.VIGIL_CHROMIUM = "/nonexistent/chromium";
+    forgetChromium();
     try {
-      const { findChromium } = await import("../../../src/service/runners/browser.ts");
-      if (findChromium() !== null) return; // a real browser is installed here: nothing to assert
       const r = await runOne(engine, id);
-      expect(r.session.status).toBe("FAILED");
-      expect(r.results[0]?.errorMessage).toBe(NO_CHROMIUM);
-      expect(r.results[0]?.hasErrors).toBe(true);
+      expect(r.session.status).toBe("CANCELLED");
+      expect(r.results[0]).toMatchObject({ isCancelled: true, hasFailures: false, hasErrors: false });
+      expect(r.results[0]?.errorMessage).toBe(
+        "cannot run here: VIGIL_CHROMIUM=/nonexistent/chromium is not an executable file",
+      );
     } finally {
-      if (saved === undefined) delete process.env.CHROMIUM_PATH;
-      else process.env.CHROMIUM_PATH = saved;
+      if (saved === undefined) delete process.env.VIGIL_CHROMIUM;
+      else process.env.VIGIL_CHROMIUM = saved;
+      forgetChromium();
     }
   });
 

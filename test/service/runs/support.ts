@@ -140,3 +140,11 @@ export async function httpTarget(
     },
   };
 }
+
+/** Trigger one check and wait for its session to end: the session and its results. */
+export async function runOne(e: Engine, checkId: string, waitMs = 15_000) {
+  const [s] = e.trigger([checkId], "TRIGGER_API");
+  if (!s) throw new Error(`check ${checkId} was not started`);
+  const done = await e.waitForSession(s.id, waitMs);
+  return { session: done!, results: e.sessionResults(s.id) };
+}
