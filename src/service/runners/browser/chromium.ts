@@ -20,6 +20,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
@@ -62,6 +63,34 @@ function args(): string[] {
   return process.getuid?.() === 0 ? [...CHROMIUM_ARGS, "--no-sandbox"] : CHROMIUM_ARGS;
 }
 
+/**
+ * The packaged fonts.conf names Lambda's paths (/tmp/fonts, /var/task/fonts): on any other machine it finds
+ * no font at all, and Chromium's renderer dies at the first text it lays out ("Browser closed"). Ours names
+ * the fonts unpacked beside the binary and the system's, with its cache in the same private directory.
+ */
+function fontConfig(home: string): string {
+  const dir = join(home, "fontconfig");
+  const file = join(dir, "fonts.conf");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+    const dirs = [join(home, "fonts", "fonts"), "/usr/share/fonts", "/usr/local/share/fonts"];
+    const xml = [
+      '<?xml version="1.0"?>',
+      '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+      "<fontconfig>",
+      ...dirs.map((d) => `  <dir>${esc(d)}</dir>`),
+      `  <cachedir>${esc(join(dir, "cache"))}</cachedir>`,
+      "</fontconfig>",
+      "",
+    ].join("\n");
+    const tmp = `${file}.${process.pid}`;
+    writeFileSync(tmp, xml, { mode: 0o600 });
+    renameSync(tmp, file);
+  }
+  return dir;
+}
+
 function cacheDir(env: NodeJS.ProcessEnv): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "vigil", "chromium");
 }
@@ -99,11 +128,10 @@ async function bundled(env: NodeJS.ProcessEnv): Promise<Chromium> {
       rmSync(work, { recursive: true, force: true }); // another process was first
     }
   }
-  const fonts = join(home, "fonts");
   return {
     executablePath: join(home, "chromium"),
     args: args(),
-    env: existsSync(fonts) ? { FONTCONFIG_PATH: fonts } : {},
+    env: { FONTCONFIG_PATH: fontConfig(home) },
     source: "bundled (@sparticuz/chromium)",
   };
 }
