@@ -70,6 +70,10 @@ export async function main(argv: string[]): Promise<number | undefined> {
     const r: unknown = await m.runServe(argv.slice(1));
     return typeof r === "number" ? r : undefined;
   }
+  if (argv[0] === "agent") {
+    const m = await import("./agent.ts");
+    return await m.runAgentCommand(argv.slice(1));
+  }
   let resource: ResourceSpec | undefined;
   try {
     const ri = findPositional(argv, [GLOBAL_OPTIONS]);

@@ -5,6 +5,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Hono } from "hono";
 import type { Engine } from "./engine/engine.ts";
+import type { AgentLocation } from "./repo/agents.ts";
 
 export type ServiceContext = {
   db: DatabaseSync;
@@ -17,6 +18,7 @@ export type ServiceContext = {
   now(): number;
 };
 
-export type ServiceEnv = { Variables: { accountId: string } };
+/** Per request: the account (/v1, /v2); the private location whose key authenticated an agent (/agent). */
+export type ServiceEnv = { Variables: { accountId: string; agentLocation: AgentLocation } };
 export type ServiceApp = Hono<ServiceEnv>;
 export type RouteModule = { register(app: ServiceApp, ctx: ServiceContext): void };

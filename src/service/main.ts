@@ -20,7 +20,7 @@ import { createApp } from "./app/app.ts";
 import { ROUTE_MODULES } from "./app/routes.ts";
 import type { ServiceContext } from "./context.ts";
 import { assertPrivate, openDataDir } from "./data-dir.ts";
-import { createEngine } from "./engine/engine.ts";
+import { createEngine, type EngineOptions } from "./engine/engine.ts";
 import { uuid } from "./repo/util.ts";
 import { createRetention, type Retention } from "./retention.ts";
 
@@ -44,6 +44,8 @@ export type StartOptions = {
   maxBodyBytes?: number;
   /** How long runs, heartbeat events and deliveries are kept, in days (default 30; retention.ts). */
   retentionDays?: number;
+  /** The private-location agent queue's timing (agents/queue.ts; tests shorten waits and leases). */
+  agents?: EngineOptions["agents"];
 };
 
 export type RunningService = {
@@ -111,6 +113,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler } : {}),
     onError: logError,
     assetsDir: join(opts.dataDir, "assets"),
+    ...(opts.agents ? { agents: opts.agents } : {}),
   });
   const alerting = createAlerting({
     db,
@@ -153,7 +156,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     publicUrl = `http://${urlHost(host)}:${addr.port}`;
     if (opts.demo !== false) {
       const { startDemo } = await import("./demo/run.ts");
-      demo = await startDemo({ db, now, publicUrl: () => publicUrl });
+      demo = await startDemo({ db, now, publicUrl: () => publicUrl, logError });
     }
     alerting.start();
     engine.start();

@@ -80,6 +80,7 @@ export function createRetention(
     { table: "heartbeat_events", key: "ts" },
     { table: "check_alerts", key: "created_at" },
     { table: "alert_deliveries", key: "created_at", extra: "status NOT IN ('PENDING', 'SENDING')" },
+    { table: "agent_jobs", key: "created_at", extra: "status IN ('DONE', 'EXPIRED')" },
   ];
   const statements = aged.map((a) => ({
     table: a.table,

@@ -171,11 +171,12 @@ export function createPlanner(
         break;
       }
       case "locations": {
-        jobs.push(list("privateLocations"));
+        // agents come and go within seconds: the list (agent count, last seen) is read at the status pace
+        jobs.push({ ...list("privateLocations"), intervalMs: intervals.statuses });
         const id = s.ui.detail.locations;
         if (id)
           jobs.push(
-            one(`location:${id}`, () => loaders.privateLocation(id)),
+            { ...one(`location:${id}`, () => loaders.privateLocation(id)), intervalMs: intervals.statuses },
             checks,
           );
         break;

@@ -51,7 +51,7 @@ describe("retention", () => {
     const dir = tempDir();
     const db = new DatabaseSync(join(dir, "r.db"));
     db.exec("CREATE TABLE heartbeat_events (id TEXT PRIMARY KEY, check_id TEXT, state TEXT, ts INTEGER)");
-    for (const t of ["check_results", "check_sessions", "check_alerts", "alert_deliveries"])
+    for (const t of ["check_results", "check_sessions", "check_alerts", "alert_deliveries", "agent_jobs"])
       db.exec(
         `CREATE TABLE ${t} (id TEXT, started_at INTEGER, created_at INTEGER, stopped_at INTEGER, status TEXT)`,
       );

@@ -4,6 +4,7 @@
  * database so route code (status-page subscriber mail) can store deliveries and wake the worker.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { noAgentScan } from "../agents/monitor.ts";
 import type { Engine } from "../engine/engine.ts";
 import { closeMailTransport } from "./channels/email.ts";
 import { type AlertingConfig, type AlertingOptions, resolveAlertingConfig } from "./config.ts";
@@ -17,6 +18,10 @@ export type AlertingModuleOptions = AlertingOptions & {
   variables?: Record<string, unknown>;
   /** Run the periodic SSL scan (default true). */
   sslScan?: boolean;
+  /** How long a private location may have no live agent before its checks alert (default 10 min). */
+  noAgentGraceMs?: number;
+  /** How often locations are looked at for that (default 30 s). */
+  noAgentScanMs?: number;
 };
 
 export type Alerting = {
@@ -56,6 +61,20 @@ export function createAlerting(opts: {
   const worker = createWorker({ db: opts.db, config, now: opts.now, logError: opts.logError });
   const deps = { db: opts.db, config, userVariables, now: opts.now, publicUrl: opts.publicUrl };
   let unsubscribe: (() => void) | undefined;
+  let agentTimer: NodeJS.Timeout | undefined;
+  const agentScan = (startedAt: number) => () => {
+    try {
+      const ids = noAgentScan({
+        ...deps,
+        health: opts.engine.agents.health,
+        graceMs: opts.options?.noAgentGraceMs ?? 600_000,
+        startedAt,
+      });
+      if (ids.length > 0) worker.wake();
+    } catch (err) {
+      opts.logError(err);
+    }
+  };
   let sslTimer: NodeJS.Timeout | undefined;
   let scanning: Promise<unknown> | undefined;
 
@@ -82,6 +101,8 @@ export function createAlerting(opts: {
         if (ids.length > 0) worker.wake();
       });
       worker.start();
+      agentTimer = setInterval(agentScan(opts.now()), opts.options?.noAgentScanMs ?? 30_000);
+      agentTimer.unref?.();
       if (opts.options?.sslScan !== false) {
         sslTimer = setInterval(runScan, config.sslCheckIntervalMs);
         sslTimer.unref?.();
@@ -91,6 +112,7 @@ export function createAlerting(opts: {
     async stop() {
       unsubscribe?.();
       if (sslTimer) clearInterval(sslTimer);
+      clearInterval(agentTimer);
       await scanning;
       await worker.stop();
       setRuntime(opts.db, undefined);

@@ -161,6 +161,7 @@ export function familyOf(type: string): "failure" | "degraded" | "recovery" | "s
   switch (type) {
     case "ALERT_RECOVERY":
     case "ALERT_DEGRADED_RECOVERY":
+    case "ALERT_NO_AGENT_RECOVERY":
       return "recovery";
     case "ALERT_DEGRADED":
     case "ALERT_DEGRADED_REMAIN":

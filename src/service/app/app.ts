@@ -43,23 +43,24 @@ export function tokenMatches(header: string | undefined, keyDigest: Buffer): boo
   return timingSafeEqual(digest(m[1].trim()), keyDigest);
 }
 
+const AGENT_RESULT_PATH = /^\/agent\/v1\/jobs\/[^/]+\/result$/;
+
 export function createApp(ctx: ServiceContext, opts: AppOptions): ServiceApp {
   const app = new Hono<ServiceEnv>();
   const keyDigest = digest(opts.apiKey);
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: maxBody,
-      onError: (c) => {
-        // close the connection: the rest of an oversized upload is not read
-        c.header("Connection", "close");
-        const e = new ServiceError(413, `Payload content length greater than maximum allowed: ${maxBody}`);
-        return c.json(e.toBody(), 413);
-      },
-    }),
-  );
+  // an agent's run result may carry a screenshot: that one path has its own, larger limit (agent-api.ts)
+  const limit = bodyLimit({
+    maxSize: maxBody,
+    onError: (c) => {
+      // close the connection: the rest of an oversized upload is not read
+      c.header("Connection", "close");
+      const e = new ServiceError(413, `Payload content length greater than maximum allowed: ${maxBody}`);
+      return c.json(e.toBody(), 413);
+    },
+  });
+  app.use("*", (c, next) => (AGENT_RESULT_PATH.test(c.req.path) ? next() : limit(c, next)));
 
   const auth: MiddlewareHandler<ServiceEnv> = async (c, next) => {
     if (!tokenMatches(c.req.header("authorization"), keyDigest)) {

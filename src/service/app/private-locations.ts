@@ -1,6 +1,7 @@
 /**
  * Private locations (seed §4.4, api-notes §7): create (201, with a first key whose `rawKey` appears only in
- * that response), read (with `lastSeen` and `agentCount`), plus hosted-style list, update (name, icon,
+ * that response), read (with `lastSeen` and `agentCount` of its agents, also in the list), plus hosted-style
+ * list, update (name, icon,
  * proxyUrl; the slug is immutable), delete, and key create (201, raw key once) / delete (204).
  * A duplicate slug answers 409 (api-notes §8.10).
  */
@@ -19,6 +20,7 @@ import {
   getLocation,
   insertLocation,
   listLocations,
+  type PrivateLocation,
   slugTaken,
   updateLocation,
 } from "../repo/private-locations.ts";
@@ -33,14 +35,34 @@ function found(ctx: ServiceContext, c: Context) {
   return loc;
 }
 
-/** Create/update responses carry neither `lastSeen` nor `agentCount` (single read only). */
-function withoutHealth<T extends { lastSeen?: unknown; agentCount?: unknown }>(loc: T) {
-  const { lastSeen: _l, agentCount: _a, ...rest } = loc;
-  return rest;
+/**
+ * A location as read, with its agents' health from the agent queue: `agentCount` (agents seen within the
+ * queue's alive window, 30 s), `lastSeen` (the last contact of any agent, ISO date-time, null before the
+ * first), and the hosted `runningAgents` (alive agents grouped by version).
+ */
+function withHealth(ctx: ServiceContext, loc: PrivateLocation) {
+  const h = ctx.engine.agents.health(loc.id);
+  const byVersion = new Map<string, { id: string; lastSeenAt: string }[]>();
+  for (const a of h.agents)
+    byVersion.set(a.version, [
+      ...(byVersion.get(a.version) ?? []),
+      { id: a.id, lastSeenAt: new Date(a.lastSeen).toISOString() },
+    ]);
+  return {
+    ...loc,
+    lastSeen: h.lastSeen === null ? null : new Date(h.lastSeen).toISOString(),
+    agentCount: h.agentCount,
+    runningAgents: [...byVersion].map(([version, agents]) => ({
+      version,
+      isOutdated: false,
+      count: agents.length,
+      agents,
+    })),
+  };
 }
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
-  app.get("/v1/private-locations", (c) => c.json(listLocations(ctx.db)));
+  app.get("/v1/private-locations", (c) => c.json(listLocations(ctx.db).map((l) => withHealth(ctx, l))));
 
   app.post("/v1/private-locations", async (c) => {
     const body = await parseBody(c, privateLocationCreateBodySchema);
@@ -55,12 +77,12 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       );
       return { id: newId, key: createKey(ctx.db, newId, now) };
     });
-    const loc = withoutHealth(getLocation(ctx.db, id)!);
+    const loc = getLocation(ctx.db, id)!;
     loc.keys = loc.keys.map((k) => (k.id === key.id ? key : k));
     return c.json(loc, 201);
   });
 
-  app.get("/v1/private-locations/:id", (c) => c.json(found(ctx, c)));
+  app.get("/v1/private-locations/:id", (c) => c.json(withHealth(ctx, found(ctx, c))));
 
   app.put("/v1/private-locations/:id", async (c) => {
     const loc = found(ctx, c);
@@ -71,7 +93,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
         validation: { source: "payload", keys: ["slugName"] },
       });
     updateLocation(ctx.db, loc.id, body, isoMs(ctx.now()));
-    return c.json(withoutHealth(getLocation(ctx.db, loc.id)!));
+    return c.json(getLocation(ctx.db, loc.id)!);
   });
 
   app.delete("/v1/private-locations/:id", (c) => {

@@ -4,6 +4,7 @@
  * before `/v1/status-pages/{id}`.
  */
 import type { RouteModule } from "../context.ts";
+import * as agentApi from "./agent-api.ts";
 import * as alertChannels from "./alert-channels.ts";
 import * as alertNotifications from "./alert-notifications.ts";
 import * as analytics from "./analytics.ts";
@@ -42,4 +43,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   statusPageSubscriptions,
   variables,
   demoReceiver,
+  agentApi,
 ];

@@ -4,10 +4,12 @@
  * first start, and the heartbeat job that pings the demo heartbeat check.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { startDemoAgent } from "./agent.ts";
 import { backfillHistory } from "./backfill.ts";
 import { startDemoHeartbeatJob } from "./heartbeat-job.ts";
 import { startDemoTarget } from "./target.ts";
 import {
+  DEMO_WORKSPACE,
   demoPingedHeartbeats,
   isSeeded,
   retargetDemoChannels,
@@ -21,6 +23,7 @@ export async function startDemo(opts: {
   db: DatabaseSync;
   now: () => number;
   publicUrl: () => string;
+  logError: (err: unknown) => void;
 }): Promise<{ stop(): Promise<void> }> {
   const target = await startDemoTarget();
   const info = { url: target.url.replace(/\/$/, ""), tcpPort: target.tcpPort };
@@ -37,9 +40,13 @@ export async function startDemo(opts: {
   const jobs = demoPingedHeartbeats(opts.db).map((h) =>
     startDemoHeartbeatJob({ pingUrl: `${opts.publicUrl()}/ping/${h.pingToken}`, periodMs: h.periodMs }),
   );
+  const agents = DEMO_WORKSPACE.privateLocations.map((l) =>
+    startDemoAgent({ ...opts, slug: l.slugName, publicUrl: opts.publicUrl() }),
+  );
   return {
     async stop() {
       for (const j of jobs) j.stop();
+      await Promise.all(agents.map((a) => a.stop()));
       await target.close();
     },
   };

@@ -32,7 +32,7 @@ export type CheckDef = {
   doc: Record<string, unknown>;
 };
 
-type CheckRow = {
+export type CheckRow = {
   id: string;
   name: string;
   check_type: string;

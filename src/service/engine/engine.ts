@@ -1,14 +1,18 @@
 /**
- * The run engine of the embedded service: triggered and scheduled check sessions, executed locally and
- * labelled per configured location (runParallel → one run per location, otherwise one location per run,
- * rotating), the heartbeat monitor, the completion waiters and the run-finished events (for alerting).
+ * The run engine of the embedded service: triggered and scheduled check sessions — executed here and
+ * labelled per configured public location, or at a private location by that location's agents only
+ * (agents/queue.ts) — (runParallel → one run per location, otherwise one location per run, rotating), the
+ * heartbeat monitor, the completion waiters and the run-finished events (for alerting).
  */
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
+import { type AgentQueue, createAgentQueue, type QueueOptions } from "../agents/queue.ts";
 import { transaction } from "../db/open.ts";
+import { locationBySlug } from "../repo/agents.ts";
 import { runnerFor } from "../runners/registry.ts";
+import { errorOutcome } from "../runners/types.ts";
 import { type CheckDef, readCheck } from "./checks.ts";
 import { executeSession, type RunFinished } from "./execute.ts";
 import { createHeartbeatMonitor, type PingInput, type PingOutcome } from "./heartbeats.ts";
@@ -42,6 +46,8 @@ export type EngineOptions = {
   pingMinSpacingMs?: number;
   /** Where files runs produce are kept (screenshots of failed browser runs); none kept when unset. */
   assetsDir?: string;
+  /** The agent queue's timing (tests shorten leases and waits). */
+  agents?: Omit<QueueOptions, "now" | "onError">;
 };
 
 export interface Engine {
@@ -61,6 +67,8 @@ export interface Engine {
   /** Resolves when every running session has finished (tests, benchmarks). */
   idle(): Promise<void>;
   readonly store: RunStore;
+  /** The queue private-location agents take their runs from. */
+  readonly agents: AgentQueue;
 }
 
 /** Writes a run's file as `<assetsDir>/<resultId>-<name>` (0600); the result keeps `assets/<file>`. */
@@ -100,6 +108,26 @@ export function createEngine(opts: EngineOptions): Engine {
     }
   };
 
+  const agents = createAgentQueue(opts.db, { ...opts.agents, now, onError });
+  /** A private location of the check: its agents run the attempt (a slug that names none: cannot run). */
+  const runElsewhere = (
+    check: CheckDef,
+    location: string,
+    sessionId: string,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ) => {
+    const slugs = check.doc.privateLocations;
+    if (!Array.isArray(slugs) || !slugs.includes(location)) return undefined;
+    const loc = locationBySlug(opts.db, location);
+    if (!loc)
+      return Promise.resolve({
+        ...errorOutcome(`cannot run here: no private location ${location}`),
+        cannotRun: true,
+      });
+    return agents.run(check, loc, sessionId, signal, timeoutMs);
+  };
+
   const heartbeats = createHeartbeatMonitor({
     db: opts.db,
     store,
@@ -130,6 +158,7 @@ export function createEngine(opts: EngineOptions): Engine {
       sessionTimeoutMs: opts.sessionTimeoutMs ?? 660_000,
       stopSignal: stopController.signal,
       emit,
+      runElsewhere,
       ...(opts.assetsDir ? { saveAsset: assetSaver(opts.assetsDir, onError) } : {}),
     })
       .catch((err) => {
@@ -188,13 +217,16 @@ export function createEngine(opts: EngineOptions): Engine {
 
   return {
     store,
+    agents,
     start() {
       if (stopController.signal.aborted) stopController = new AbortController();
+      agents.start();
       if (opts.scheduler !== false) scheduler.start();
     },
     async stop() {
       scheduler.stop();
       stopController.abort();
+      agents.stop();
       await Promise.allSettled([...running.values()]);
     },
     trigger,

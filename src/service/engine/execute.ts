@@ -5,7 +5,7 @@
  * DEGRADED, or TIMED_OUT when its deadline aborts it.
  */
 
-import { runnerFor } from "../runners/registry.ts";
+import { runAttempt, runnerFor } from "../runners/registry.ts";
 import { errorOutcome, type RunOutcome } from "../runners/types.ts";
 import type { CheckDef } from "./checks.ts";
 import { classify, sessionStatus } from "./classify.ts";
@@ -36,6 +36,17 @@ export type ExecuteDeps = {
   emit(e: RunFinished): void;
   /** Keeps a file a run produced (a failed browser run's screenshot); returns where, for the result. */
   saveAsset?(resultId: string, name: string, bytes: Uint8Array): string | undefined;
+  /**
+   * Runs the attempt somewhere else when `location` is not this service's to run (a private location:
+   * its agents run it, agents/queue.ts); undefined = run here.
+   */
+  runElsewhere?(
+    check: CheckDef,
+    location: string,
+    sessionId: string,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<RunOutcome> | undefined;
 };
 
 /**
@@ -80,20 +91,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 async function attempt(
   check: CheckDef,
   location: string,
+  sessionId: string,
   deps: ExecuteDeps,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
   const runner = runnerFor(check.checkType);
   if (!runner) return errorOutcome(`check type ${check.checkType} cannot be run`);
   const timeoutMs = Math.max(100, Math.min(deps.runTimeoutMs, check.maxResponseTime + 1000));
-  return deps.semaphore.run(async () => {
-    if (signal.aborted) return errorOutcome("run aborted");
-    try {
-      return await runner.run({ check, location, signal, timeoutMs });
-    } catch (err) {
-      return errorOutcome(`run failed: ${(err as Error).message}`);
-    }
-  });
+  const elsewhere = deps.runElsewhere?.(check, location, sessionId, signal, timeoutMs);
+  if (elsewhere) return elsewhere;
+  return deps.semaphore.run(() => runAttempt({ check, location, signal, timeoutMs }));
 }
 
 async function runLocation(
@@ -106,7 +113,7 @@ async function runLocation(
   const firstStart = deps.now();
   for (let n = 1; ; n++) {
     const startedAt = deps.now();
-    const out = await attempt(check, location, deps, signal);
+    const out = await attempt(check, location, session.id, deps, signal);
     const stoppedAt = deps.now();
     const verdict = out.cannotRun ? cannotRunVerdict() : classify(check, out);
     const failed = verdict.hasFailures || verdict.hasErrors;

@@ -25,8 +25,6 @@ export type PrivateLocation = {
   keys: LocationKey[];
   checkAssignments: { id: string; checkId: string; privateLocationId: string }[];
   groupAssignments: { id: string; groupId: number; privateLocationId: string }[];
-  lastSeen?: string | null;
-  agentCount?: number;
 };
 
 const keyFromRow = (r: Row): LocationKey => ({
@@ -36,7 +34,7 @@ const keyFromRow = (r: Row): LocationKey => ({
   updated_at: dateOnly(r.updated_at as string | null),
 });
 
-function fromRow(db: DatabaseSync, r: Row, withHealth: boolean): PrivateLocation {
+function fromRow(db: DatabaseSync, r: Row): PrivateLocation {
   const id = String(r.id);
   const keys = (
     db
@@ -51,7 +49,7 @@ function fromRow(db: DatabaseSync, r: Row, withHealth: boolean): PrivateLocation
       )
       .all(slug) as Row[]
   ).map((c) => ({ id: `${id}:${String(c.id)}`, checkId: String(c.id), privateLocationId: id }));
-  const loc: PrivateLocation = {
+  return {
     id,
     name: String(r.name),
     slugName: slug,
@@ -63,22 +61,17 @@ function fromRow(db: DatabaseSync, r: Row, withHealth: boolean): PrivateLocation
     checkAssignments,
     groupAssignments: [],
   };
-  if (withHealth) {
-    loc.lastSeen = dateOnly(r.last_seen as string | null);
-    loc.agentCount = Number(r.agent_count);
-  }
-  return loc;
 }
 
 export function listLocations(db: DatabaseSync): PrivateLocation[] {
   return (db.prepare("SELECT * FROM private_locations ORDER BY created_at, rowid").all() as Row[]).map((r) =>
-    fromRow(db, r, true),
+    fromRow(db, r),
   );
 }
 
 export function getLocation(db: DatabaseSync, id: string): PrivateLocation | undefined {
   const r = db.prepare("SELECT * FROM private_locations WHERE id = ?").get(id) as Row | undefined;
-  return r ? fromRow(db, r, true) : undefined;
+  return r ? fromRow(db, r) : undefined;
 }
 
 export function slugTaken(db: DatabaseSync, slug: string): boolean {

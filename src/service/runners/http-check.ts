@@ -73,6 +73,7 @@ export async function runHttpCheck(ctx: RunContext, opts: HttpApiOptions): Promi
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
       skipSSL: request.skipSSL === true,
+      proxyUrl: ctx.proxyUrl,
       followRedirects,
     });
   } catch (err) {

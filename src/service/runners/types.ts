@@ -32,6 +32,11 @@ export type RunContext = {
   signal: AbortSignal;
   /** Hard limit for one attempt, in ms. */
   timeoutMs: number;
+  /**
+   * The HTTP proxy for the check's own requests (URL and API checks): a private location's `proxyUrl`,
+   * given by its agent (src/agent/); credentials may be embedded. Unset: direct.
+   */
+  proxyUrl?: string | null;
 };
 
 export type RunOutcome = {

@@ -70,6 +70,17 @@ function LatestRun({ result }: { result: ResultSummary }) {
   );
 }
 
+const runSymbol = (r: ResultSummary) =>
+  statusSymbol(
+    r.isCancelled
+      ? "cannot run"
+      : r.hasFailures || r.hasErrors
+        ? "failing"
+        : r.isDegraded
+          ? "degraded"
+          : "passing",
+  ).symbol;
+
 export function CheckDetail({ id, width, height }: { id: string; width: number; height: number }) {
   const { theme } = useInfo();
   // the full check (read when the detail opened) once it is here, the slim list entry until then
@@ -83,24 +94,13 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const health = checkHealth(status);
   const sym = statusSymbol(health);
   const items = [...(results?.items ?? [])].reverse();
-  const strip = items
-    .map(
-      (r) =>
-        statusSymbol(
-          r.isCancelled
-            ? "cannot run"
-            : r.hasFailures || r.hasErrors
-              ? "failing"
-              : r.isDegraded
-                ? "degraded"
-                : "passing",
-        ).symbol,
-    )
-    .join("");
+  const strip = items.map(runSymbol).join("");
+  const privateSlugs = new Set(check.privateLocations ?? []);
+  const byLocation = Map.groupBy(items, (r) => r.runLocation ?? "—");
   const subs = full?.alertChannelSubscriptions ?? [];
   const lines = configLines(check, full);
   const latest = items[items.length - 1];
-  const room = Math.max(0, height - lines.length - 10);
+  const room = Math.max(0, height - lines.length - 11);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate">
@@ -130,6 +130,17 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
             )}  last ${formatMs(items[items.length - 1]?.responseTime)}`
           : ""}
       </Text>
+      {byLocation.size > 0 ? (
+        <Text wrap="truncate">
+          <Text color={theme.dim}>{"  from  "}</Text>
+          {[...byLocation]
+            .map(
+              ([loc, rs]) =>
+                `${sanitizeLine(loc)}${privateSlugs.has(loc) ? " (private, agents)" : ""} ${rs.map(runSymbol).join("").slice(-12)}`,
+            )
+            .join("  ·  ")}
+        </Text>
+      ) : null}
       {latest ? <LatestRun result={latest} /> : null}
       <Text bold>{full ? `Alert subscriptions (${subs.length})` : "Alert subscriptions (loading…)"}</Text>
       {full && subs.length === 0 ? <Text color={theme.dim}> none</Text> : null}

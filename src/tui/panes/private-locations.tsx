@@ -1,6 +1,7 @@
 /**
- * Pane 8: private locations — name, slug, agents, last seen; the detail (from the single read: last seen
- * and agent count) with the proxy URL's credentials and the keys masked, and the check and group
+ * Pane 8: private locations — name, slug, agents alive (⚠ 0 when the location has checks and no live
+ * agent: they are not running), last seen, read every 10 s while the pane is open; the detail (last seen,
+ * agent count and each alive agent) with the proxy URL's credentials and the keys masked, and the check and group
  * assignments. `n` creates one; its raw key is shown once, in a panel of its own (widgets/Form.tsx).
  */
 import { Box, Text } from "ink";
@@ -22,7 +23,13 @@ const COLUMNS: Column<PrivateLocation>[] = [
     width: 6,
     priority: 70,
     align: "right",
-    get: (l) => (l.agentCount == null ? "—" : String(l.agentCount)),
+    // a location with checks and no live agent runs nothing: say so in the row
+    get: (l) =>
+      l.agentCount == null
+        ? "—"
+        : l.agentCount === 0 && (l.checkAssignments?.length ?? 0) > 0
+          ? "⚠ 0"
+          : String(l.agentCount),
   },
   {
     id: "seen",
@@ -42,6 +49,15 @@ const COLUMNS: Column<PrivateLocation>[] = [
   },
 ];
 
+/** The alive agents (hosted `runningAgents`): "id (version, seen 3 s ago)", comma-separated. */
+function aliveAgents(l: PrivateLocation): string {
+  return (l.runningAgents ?? [])
+    .flatMap((v) =>
+      (v.agents ?? []).map((a) => `${a.id} (${v.version || "?"}, seen ${formatAgo(a.lastSeenAt)})`),
+    )
+    .join(", ");
+}
+
 /** Detail lines as [label, value], secrets masked (values sanitised when rendered). */
 export function locationFields(
   l: PrivateLocation,
@@ -58,6 +74,7 @@ export function locationFields(
     ["keys", keys.join(", ") || "—"],
     ["agents", m.agentCount == null ? "— (single read pending)" : String(m.agentCount)],
     ["last seen", m.lastSeen ? `${formatAgo(m.lastSeen)} (${formatTimestamp(m.lastSeen)})` : "never"],
+    ["alive agents", aliveAgents(m) || (checks.length > 0 ? "none: its checks are not running" : "none")],
     ["created", formatTimestamp(m.created_at)],
     [`checks (${checks.length})`, checks.join(", ") || "none"],
     [`groups (${groups.length})`, groups.join(", ") || "none"],

@@ -14,6 +14,9 @@ export const ALERT_TYPES = [
   "ALERT_FAILURE_DEGRADED",
   "ALERT_DEGRADED_RECOVERY",
   "ALERT_SSL",
+  // vigil's own: a private location whose checks have had no live agent for the grace period (agents/monitor.ts)
+  "ALERT_NO_AGENT",
+  "ALERT_NO_AGENT_RECOVERY",
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -44,9 +47,11 @@ export type AlertInput = {
   locationName?: string | undefined;
   reminder?: { sequence: number } | undefined;
   ssl?: { daysRemaining: number; domain: string } | undefined;
+  /** ALERT_NO_AGENT(_RECOVERY): the private location's slug. */
+  location?: string | undefined;
 };
 
-export function alertTitle(a: Pick<AlertInput, "alertType" | "check" | "ssl">): string {
+export function alertTitle(a: Pick<AlertInput, "alertType" | "check" | "ssl" | "location">): string {
   const n = `Check "${a.check.name}"`;
   switch (a.alertType) {
     case "ALERT_FAILURE":
@@ -63,6 +68,10 @@ export function alertTitle(a: Pick<AlertInput, "alertType" | "check" | "ssl">): 
       return `${n} went from failing to degraded`;
     case "ALERT_RECOVERY":
       return `${n} has recovered`;
+    case "ALERT_NO_AGENT":
+      return `${n} is not running: private location ${a.location ?? "?"} has no live agent`;
+    case "ALERT_NO_AGENT_RECOVERY":
+      return `${n} runs again: private location ${a.location ?? "?"} has a live agent`;
     case "ALERT_DEGRADED_RECOVERY":
       return `${n} has recovered from being degraded`;
     case "ALERT_SSL": {

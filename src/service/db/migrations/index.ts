@@ -7,7 +7,8 @@ import { migration as core } from "./001-core.ts";
 import { migration as runs } from "./002-runs.ts";
 import { migration as alerts } from "./003-alerts.ts";
 import { migration as retention } from "./004-retention.ts";
+import { migration as agents } from "./005-agents.ts";
 
 export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
 
-export const MIGRATIONS: Migration[] = [core, runs, alerts, retention];
+export const MIGRATIONS: Migration[] = [core, runs, alerts, retention, agents];

@@ -1,0 +1,73 @@
+/**
+ * The no-agent alert. A private location's checks are run by its agents only (queue.ts); when a location
+ * that has activated, unmuted checks has had no live agent for `graceMs` (default 10 min; counted from the
+ * last agent contact, or from the service's start when that is later), every such check's subscribed
+ * channels get ALERT_NO_AGENT (a failure-family alert: the channel's `sendFailure` switch decides), once.
+ * When an agent is back, the same checks' channels get ALERT_NO_AGENT_RECOVERY (recovery family).
+ * Which locations are in alert is kept in `agent_alerts`, so a restart neither repeats nor forgets one.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import {
+  type DispatchDeps,
+  dispatchAlert,
+  recordCheckAlert,
+  subscribedChannels,
+} from "../alerts/dispatch.ts";
+import { checkInfo } from "../alerts/evaluate.ts";
+import type { AlertInput } from "../alerts/webhook/variables.ts";
+import { readAllChecks } from "../engine/checks.ts";
+import type { LocationHealth } from "../repo/agents.ts";
+import { clearNoAgentAlert, listLocationSlugs, markNoAgentAlert, noAgentAlerts } from "../repo/agents.ts";
+
+export type NoAgentDeps = Omit<DispatchDeps, "now"> & {
+  now(): number;
+  health(locationId: string): LocationHealth;
+  /** How long a location may be without a live agent before its checks alert (ms). */
+  graceMs: number;
+  /** When this process started watching (the grace never counts time the service was down). */
+  startedAt: number;
+};
+
+/** One look at every private location; returns the delivery ids stored. */
+export function noAgentScan(deps: NoAgentDeps): string[] {
+  const db: DatabaseSync = deps.db;
+  const now = deps.now();
+  const alerted = noAgentAlerts(db);
+  const checks = readAllChecks(db).filter((c) => c.activated && !c.muted);
+  const ids: string[] = [];
+  for (const loc of listLocationSlugs(db)) {
+    const own = checks.filter(
+      (c) => Array.isArray(c.doc.privateLocations) && c.doc.privateLocations.includes(loc.slug),
+    );
+    const h = deps.health(loc.id);
+    const since = Math.max(h.lastSeen ?? 0, deps.startedAt);
+    let type: "ALERT_NO_AGENT" | "ALERT_NO_AGENT_RECOVERY" | undefined;
+    if (h.agentCount === 0 && !alerted.has(loc.id) && own.length > 0 && now - since >= deps.graceMs) {
+      markNoAgentAlert(db, loc.id, now);
+      type = "ALERT_NO_AGENT";
+    } else if (h.agentCount > 0 && alerted.has(loc.id)) {
+      clearNoAgentAlert(db, loc.id);
+      type = "ALERT_NO_AGENT_RECOVERY";
+    }
+    if (!type) continue;
+    for (const check of own) {
+      const groupId = typeof check.doc.groupId === "number" ? check.doc.groupId : null;
+      const channels = subscribedChannels(db, check.id, groupId);
+      if (channels.length === 0) continue;
+      const alert: AlertInput = {
+        alertType: type,
+        check: checkInfo(check),
+        location: loc.slug,
+        result: {
+          runLocation: loc.slug,
+          errorMessage:
+            type === "ALERT_NO_AGENT"
+              ? `no agent of private location ${loc.slug} has been seen for ${Math.round((now - since) / 60_000)} min: its checks are not running`
+              : null,
+        },
+      };
+      ids.push(...dispatchAlert({ ...deps, now }, alert, recordCheckAlert(db, alert, now), channels));
+    }
+  }
+  return ids;
+}

@@ -1,0 +1,89 @@
+/**
+ * The demo's private-location agent: a real `vigil agent` process for the demo location (office-lab), so
+ * that location runs its checks — and shows an agent alive — from the first screen. Each start makes the
+ * agent a fresh key (the previous demo key is deleted; only its id is kept, in `meta`) and hands it over in
+ * the child's environment, never through the API or a file. The child gets no other secret (not the
+ * service's API key) and an IPC channel, so it stops when the service goes away. It is stopped with the
+ * demo; if it dies on its own, that is logged and the location truthfully shows no agent.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { locationBySlug } from "../repo/agents.ts";
+import { createKey, deleteKey } from "../repo/private-locations.ts";
+import { isoMs } from "../repo/util.ts";
+
+/** The program to start as `vigil agent`: src/cli/main.ts from source, dist/vigil.js in the bundle. */
+function vigilEntry(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith(".ts")) return join(dirname(here), "..", "..", "cli", "main.ts");
+  const beside = join(dirname(here), "vigil.js");
+  return existsSync(beside) ? beside : join(dirname(dirname(here)), "vigil.js");
+}
+
+const KEY_META = "demo_agent_key_id";
+
+/** Replaces the demo agent's key: the new raw key (for the child only). */
+function freshKey(db: DatabaseSync, locationId: string, now: number): string {
+  const old = db.prepare("SELECT value FROM meta WHERE key = ?").get(KEY_META) as
+    | { value: string }
+    | undefined;
+  if (old) deleteKey(db, locationId, old.value);
+  const key = createKey(db, locationId, isoMs(now));
+  db.prepare(
+    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  ).run(KEY_META, key.id);
+  return key.rawKey;
+}
+
+/** What the agent may see of this process's environment: where things are, no secrets. */
+function childEnv(key: string): NodeJS.ProcessEnv {
+  const keep = ["PATH", "HOME", "LANG", "TMPDIR", "XDG_CACHE_HOME", "VIGIL_CHROMIUM"];
+  const env: NodeJS.ProcessEnv = { VIGIL_AGENT_KEY: key };
+  for (const k of keep) if (process.env[k] !== undefined) env[k] = process.env[k];
+  return env;
+}
+
+export function startDemoAgent(opts: {
+  db: DatabaseSync;
+  slug: string;
+  now: () => number;
+  publicUrl: string;
+  logError: (err: unknown) => void;
+}): { stop(): Promise<void> } {
+  const loc = locationBySlug(opts.db, opts.slug);
+  if (!loc) return { stop: async () => {} }; // the user deleted the demo location
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [vigilEntry(), "agent", "--base-url", opts.publicUrl, "--concurrency", "2"],
+    { env: childEnv(freshKey(opts.db, loc.id, opts.now())), stdio: ["ignore", "ignore", "pipe", "ipc"] },
+  );
+  let stopping = false;
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    stderr = (stderr + d.toString("utf8")).slice(-2000);
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.once("exit", (code, signal) => {
+    if (!stopping)
+      opts.logError(
+        new Error(
+          `the demo agent of ${opts.slug} stopped (${signal ?? `exit ${code}`}): ${stderr.trim().split("\n").at(-1) ?? ""}`,
+        ),
+      );
+  });
+  child.once("error", opts.logError);
+  return {
+    async stop() {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const late = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(late);
+      }
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/** Alert titles (ALERT_TITLE): the no-agent pair names the private location. Pure. */
+import { describe, expect, it } from "vitest";
+import { familyOf } from "../../../src/service/alerts/rules.ts";
+import { alertTitle } from "../../../src/service/alerts/webhook/variables.ts";
+
+const check = { id: "c1", name: "Login", checkType: "URL" };
+
+describe("alert titles", () => {
+  it("ALERT_NO_AGENT and its recovery name the location; families gate them like failure and recovery", () => {
+    expect(alertTitle({ alertType: "ALERT_NO_AGENT", check, location: "office" })).toBe(
+      'Check "Login" is not running: private location office has no live agent',
+    );
+    expect(alertTitle({ alertType: "ALERT_NO_AGENT_RECOVERY", check, location: "office" })).toBe(
+      'Check "Login" runs again: private location office has a live agent',
+    );
+    expect(familyOf("ALERT_NO_AGENT")).toBe("failure");
+    expect(familyOf("ALERT_NO_AGENT_RECOVERY")).toBe("recovery");
+  });
+});
