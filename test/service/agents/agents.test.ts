@@ -175,7 +175,10 @@ describe("vigil agent", () => {
     expect((await post(3_000_000)).status).toBe(409);
     expect((await post(9_000_000)).status).toBe(413);
     // elsewhere the service's own limit holds
-    const big = await svc.call("POST", "/v1/private-locations", { name: "x".repeat(2_000_000), slugName: "x" });
+    const big = await svc.call("POST", "/v1/private-locations", {
+      name: "x".repeat(2_000_000),
+      slugName: "x",
+    });
     expect(big.status).toBe(413);
   });
 
