@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { toCheckDef } from "../service/engine/checks.ts";
 import { runAttempt } from "../service/runners/registry.ts";
-import type { RunOutcome } from "../service/runners/types.ts";
+import { errorOutcome, type RunOutcome } from "../service/runners/types.ts";
 import { sanitizeLine } from "../tui/sanitize.ts";
 import { type AgentClient, type AgentInfo, AgentKeyError, type Job } from "./protocol.ts";
 
@@ -111,16 +111,20 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
 
   let slotFreed: () => void = () => {};
   async function execute(job: Job, abort: AbortController) {
-    const check = toCheckDef(job.check);
     const proxyUrl = opts.proxy ?? job.proxyUrl;
-    const outcome = await runAttempt({
-      check,
-      location: job.location,
-      signal: abort.signal,
-      timeoutMs: job.timeoutMs,
-      ...(proxyUrl ? { proxyUrl } : {}),
-    });
-    const name = sanitizeLine(check.name);
+    let outcome: RunOutcome;
+    try {
+      outcome = await runAttempt({
+        check: toCheckDef(job.check),
+        location: job.location,
+        signal: abort.signal,
+        timeoutMs: job.timeoutMs,
+        ...(proxyUrl ? { proxyUrl } : {}),
+      });
+    } catch (err) {
+      outcome = errorOutcome(`the check could not be read: ${(err as Error).message}`);
+    }
+    const name = sanitizeLine(job.check.name);
     if (abort.signal.aborted) {
       await opts.client.release(job.jobId, job.leaseId).catch(fail);
       opts.log(`handed back  ${name} (stopping)`);

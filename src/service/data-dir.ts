@@ -30,6 +30,7 @@ import { VigilError } from "../api/errors.ts";
 import { MIGRATIONS } from "./db/migrations/index.ts";
 import { migrate } from "./db/open.ts";
 import { findLocalService } from "./info-file.ts";
+import { CorruptRowError } from "./repo/util.ts";
 
 /** A data dir the service must not use; the message is one line for the operator (exit code 1). */
 export class DataDirError extends VigilError {
@@ -84,6 +85,7 @@ const SQLITE_NOTADB = 26;
 
 /** Whether an error means the database file is damaged (corrupt, or not a database at all). */
 export function isCorruption(err: unknown): boolean {
+  if (err instanceof CorruptRowError) return true;
   const c = sqliteCode(err);
   return c === SQLITE_CORRUPT || c === SQLITE_NOTADB;
 }

@@ -80,7 +80,7 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
     try {
       all = drafts.list(deps.scope);
     } catch {
-      return;
+      return; // countDrafts above said why
     }
     const d = all[0];
     if (!d || get().work.form) return;

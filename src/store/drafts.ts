@@ -56,6 +56,8 @@ export type DraftStore = {
   /** Write (create or replace); `durable` fsyncs the file before the rename. */
   save(draft: Draft, durable?: boolean): void;
   remove(id: string): void;
+  /** Draft files the last `list` could not read (kept on disk, never deleted): their paths. */
+  unreadable(): string[];
 };
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -102,14 +104,17 @@ export function createDraftStore(dataDir: string): DraftStore {
     return join(dir, `${id}.json`);
   };
 
+  let skipped: string[] = [];
   function readAll(): Draft[] {
     let names: string[];
     try {
       names = readdirSync(dir);
-    } catch {
-      return [];
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return []; // no draft was ever written
+      throw e;
     }
     const out: Draft[] = [];
+    skipped = [];
     for (const name of names) {
       const path = join(dir, name);
       if (name.endsWith(".tmp")) {
@@ -125,8 +130,9 @@ export function createDraftStore(dataDir: string): DraftStore {
       try {
         const v: unknown = JSON.parse(readFileSync(path, "utf8"));
         if (isDraft(v) && `${v.id}.json` === name) out.push(v);
+        else skipped.push(path);
       } catch {
-        // unreadable: skipped, kept on disk
+        skipped.push(path); // unreadable: kept on disk, and reported (unreadable())
       }
     }
     return out.sort((a, b) => b.savedAt - a.savedAt);
@@ -134,6 +140,7 @@ export function createDraftStore(dataDir: string): DraftStore {
 
   return {
     dir,
+    unreadable: () => [...skipped],
     list: (scope) => readAll().filter((d) => scope === undefined || d.scope === scope),
     get(id) {
       try {
@@ -159,6 +166,7 @@ export function memoryDraftStore(): DraftStore {
   const copy = (d: Draft): Draft => JSON.parse(JSON.stringify(d)) as Draft;
   return {
     dir: undefined,
+    unreadable: () => [],
     list: (scope) =>
       [...map.values()]
         .filter((d) => scope === undefined || d.scope === scope)

@@ -13,6 +13,7 @@ import type { Draft, DraftStore } from "./drafts.ts";
 import { validateForm } from "./form-rules.ts";
 import type { FormKind, FormState } from "./forms.ts";
 import { errorLine } from "./loaders.ts";
+import { setNotice } from "./slices/ui.ts";
 import { setForm, setPendingDrafts } from "./slices/work.ts";
 import { apply, type ConsoleStore } from "./store.ts";
 
@@ -70,11 +71,21 @@ export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKi
   const form = () => get().work.form;
   const show = (f: FormState | undefined) => apply(store, setForm(get(), f));
 
+  /** Counts the pending drafts; a draft that cannot be read is said in the status line (it stays on disk). */
   const countDrafts = () => {
     try {
       apply(store, setPendingDrafts(get(), drafts.list(deps.scope).length));
-    } catch {
-      // an unreadable drafts directory is not worth a crash
+      const bad = drafts.unreadable();
+      if (bad.length > 0)
+        apply(
+          store,
+          setNotice(
+            get(),
+            `⚠ ${bad.length === 1 ? "a draft" : `${bad.length} drafts`} could not be read (kept): ${bad[0]}`,
+          ),
+        );
+    } catch (e) {
+      apply(store, setNotice(get(), `⚠ drafts could not be read: ${errorLine(e)}`));
     }
   };
 

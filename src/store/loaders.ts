@@ -5,6 +5,7 @@
 
 import { type AnalyticsKind, GROUP_BY, REPORTS } from "../api/analytics-metrics.ts";
 import type { Client } from "../api/client.ts";
+import { ApiError } from "../api/errors.ts";
 import { collectPages, totalOf } from "../api/pagination.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
@@ -273,13 +274,17 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
 
     /**
      * The account's non-secret variables for the webhook preview (as `vigil webhook render` uses them); a
-     * service without `/v1/variables` leaves them empty.
+     * service without `/v1/variables` (404) leaves them empty; any other failure is the job's failure
+     * (status line), not an empty list.
      */
     async variables() {
       const list = await client.http
         .request({ method: "GET", path: "/v1/variables", schema: variableListSchema })
         .then((r) => r.data)
-        .catch(() => []);
+        .catch((e: unknown) => {
+          if (e instanceof ApiError && e.status === 404) return [];
+          throw e;
+        });
       const out: Record<string, string> = {};
       for (const v of list) if (!v.secret && typeof v.value === "string") out[v.key] = v.value;
       apply(store, setVariables(get(), out));

@@ -1,8 +1,10 @@
 /**
  * Pure formatting helpers shared by the console and the CLI tables: relative times, durations, sizes,
- * display width (wide CJK characters and emoji take two cells, combining marks none), truncation and padding
- * by display width, and status symbols. No I/O, no colours.
+ * display width (from `string-width`, the measure Ink itself lays frames out with, so columns line up with
+ * what Ink draws: wide CJK characters and emoji two cells, combining marks none), truncation and padding by
+ * display width, and status symbols. No I/O, no colours.
  */
+import stringWidth from "string-width";
 import { type CheckState, checkState } from "../api/schemas/check-statuses.ts";
 
 let segmenterCache: Intl.Segmenter | undefined;
@@ -12,29 +14,20 @@ function graphemes(s: string): Intl.Segments {
   return segmenterCache.segment(s);
 }
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-/** East Asian Wide/Fullwidth blocks (first code point of a grapheme). */
-const WIDE =
-  /^[\u1100-\u115f\u231a\u231b\u2329\u232a\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{2fffd}\u{30000}-\u{3fffd}]/u;
-const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f/u;
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]/u;
 
-/** Cells one grapheme occupies in a terminal. */
+/** Cells one grapheme occupies in a terminal (as Ink measures it). */
 function graphemeWidth(g: string): number {
   if (g.length === 1) {
     const c = g.charCodeAt(0);
     if (c >= 0x20 && c < 0x7f) return 1;
   }
-  if (EMOJI_PRESENTATION.test(g) || WIDE.test(g)) return 2;
-  if (ZERO_WIDTH.test(g)) return 0;
-  return 1;
+  return stringWidth(g);
 }
 
-/** Display width of a (sanitised) string in terminal cells. */
+/** Display width of a (sanitised) string in terminal cells, as Ink measures it. */
 export function displayWidth(s: string): number {
   if (PRINTABLE_ASCII.test(s)) return s.length;
-  let w = 0;
-  for (const { segment } of graphemes(s)) w += graphemeWidth(segment);
-  return w;
+  return stringWidth(s);
 }
 
 /** Cut `s` to at most `width` cells, ending with `ellipsis` when something was cut. Never splits a grapheme. */

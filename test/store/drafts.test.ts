@@ -3,7 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client.ts";
+import { createActions } from "../../src/store/actions.ts";
 import { createDraftStore, type Draft, writeAtomic } from "../../src/store/drafts.ts";
+import { createConsoleStore } from "../../src/store/store.ts";
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -73,8 +76,26 @@ describe("draft store", () => {
     writeFileSync(join(dir, "drafts", `${draft().id}.json.123.abc.tmp`), "{half");
     writeFileSync(join(dir, "drafts", "broken.json"), "{not json");
     expect(s.list().map((d) => d.id)).toEqual([draft().id]);
-    // the broken file is kept for a human
+    // the broken file is kept for a human, and reported
     expect(readdirSync(join(dir, "drafts"))).toContain("broken.json");
+    expect(s.unreadable()).toEqual([join(dir, "drafts", "broken.json")]);
+  });
+
+  it("the console says when a draft cannot be read (nothing typed is lost silently)", () => {
+    const dir = dataDir();
+    const drafts = createDraftStore(dir);
+    drafts.save(draft());
+    writeFileSync(join(dir, "drafts", "broken.json"), "{not json");
+    const store = createConsoleStore();
+    const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" });
+    const actions = createActions(client, store, undefined, {
+      readOnly: false,
+      drafts,
+      draftScope: draft().scope,
+    });
+    actions.offerDrafts();
+    expect(store.getState().ui.notice).toMatch(/a draft could not be read \(kept\): .*broken\.json/);
+    expect(store.getState().ui.overlay).toMatchObject({ kind: "confirm" }); // the readable one is offered
   });
 
   it("lists newest first, filters by scope, removes on acknowledgement", () => {

@@ -1,3 +1,4 @@
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import {
   checkHealth,
@@ -38,6 +39,15 @@ describe("displayWidth", () => {
     expect(displayWidth("e\u0301")).toBe(1);
     expect(displayWidth("Prüfung")).toBe(7);
     expect(displayWidth("✔ ok")).toBe(4);
+  });
+  it("measures as Ink does (string-width): ☰ and the other wide symbols it counts, so columns line up", () => {
+    // U+2630 is one of the code points the hand-written measure disagreed on
+    expect(displayWidth("☰ Menu")).toBe(stringWidth("☰ Menu"));
+    expect(displayWidth("☰")).toBe(2);
+    for (const s of ["☰☱☲ ops", "⌚ late", "⏰ cron", "ab\u2630cd"]) {
+      expect(displayWidth(s)).toBe(stringWidth(s));
+      expect(stringWidth(fitWidth(s, 5))).toBe(5);
+    }
   });
 });
 

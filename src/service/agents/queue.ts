@@ -146,7 +146,13 @@ export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): Age
   function toLeased(j: JobRow, leaseId: string, until: number, loc: AgentLocation): LeasedJob | string {
     const check = jobCheck(db, j.check_id);
     if (!check) return "the check was deleted";
-    if (!toCheckDef(check).locations.includes(loc.slug))
+    let def: CheckDef;
+    try {
+      def = toCheckDef(check);
+    } catch (err) {
+      return `the check could not be read: ${(err as Error).message}`;
+    }
+    if (!def.locations.includes(loc.slug))
       return `cannot run here: the check is no longer at private location ${loc.slug}`;
     return {
       jobId: j.id,

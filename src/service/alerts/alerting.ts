@@ -35,15 +35,19 @@ export type Alerting = {
   idle(): Promise<void>;
 };
 
-function envVariables(env: NodeJS.ProcessEnv): Record<string, unknown> {
+/** $VIGIL_WEBHOOK_VARIABLES, a JSON object; anything else stops the start with a message saying so. */
+export function envVariables(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const raw = env.VIGIL_WEBHOOK_VARIABLES;
   if (!raw) return {};
+  let v: unknown;
   try {
-    const v = JSON.parse(raw) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
+    v = JSON.parse(raw);
+  } catch (e) {
+    throw new Error(`VIGIL_WEBHOOK_VARIABLES is not JSON (${(e as Error).message})`);
   }
+  if (!v || typeof v !== "object" || Array.isArray(v))
+    throw new Error('VIGIL_WEBHOOK_VARIABLES must be a JSON object, e.g. {"TEAM":"sre"}');
+  return v as Record<string, unknown>;
 }
 
 export function createAlerting(opts: {

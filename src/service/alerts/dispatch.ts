@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { maskAlertChannel } from "../../api/secrets.ts";
+import { parseJson } from "../repo/util.ts";
 import { transportFor } from "./channels/registry.ts";
 import type { AlertFamily, ChannelRecord } from "./channels/types.ts";
 import type { AlertingConfig } from "./config.ts";
@@ -46,10 +47,9 @@ export function subscribedChannels(
     )
     .all(checkId, groupId ?? -1) as ChannelRow[];
   return rows.map((r) => {
-    let config: Record<string, unknown> = {};
-    try {
-      config = JSON.parse(r.config) as Record<string, unknown>;
-    } catch {}
+    // a damaged config throws CorruptRowError: the alert is not sent to a channel whose target is unknown,
+    // and the error reaches the caller's log (evaluate/ssl/monitor)
+    const config = parseJson<Record<string, unknown>>(r.config, {});
     return {
       id: Number(r.id),
       type: r.type,

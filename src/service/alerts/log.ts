@@ -5,6 +5,7 @@
  * `alertConfig` was masked when the delivery was stored.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { parseJson } from "../repo/util.ts";
 
 export type LogFilter = {
   fromMs: number;
@@ -106,10 +107,7 @@ export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, u
       error: a.error,
     }));
     const last = attempts[attempts.length - 1];
-    let alertConfig: Record<string, unknown> = {};
-    try {
-      alertConfig = JSON.parse(r.alert_config) as Record<string, unknown>;
-    } catch {}
+    const alertConfig = parseJson<Record<string, unknown>>(r.alert_config, {}); // damaged: a 500 naming the DB
     return {
       id: r.id,
       type: r.channel_type,

@@ -4,6 +4,7 @@
  * to the hosted defaults (api-notes §3.1).
  */
 import type { DatabaseSync } from "node:sqlite";
+import { CorruptRowError, parseJson } from "../repo/util.ts";
 import { cached } from "./statements.ts";
 
 export type RetryStrategy = {
@@ -58,14 +59,6 @@ const THRESHOLDS: Record<string, [number, number]> = {
 /** Location label used when a check lists none. */
 export const DEFAULT_LOCATION = "local";
 
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 const num = (v: unknown, d: number): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
 
 function parseRetry(v: unknown): RetryStrategy | null {
@@ -116,6 +109,27 @@ export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
   return row ? toCheckDef(row) : undefined;
 }
 
-export function readAllChecks(db: DatabaseSync): CheckDef[] {
-  return (cached(db, `SELECT ${COLUMNS} FROM checks`).all() as CheckRow[]).map(toCheckDef);
+/**
+ * Every check the engine can read. A row whose stored JSON is damaged is left out and reported through
+ * `onCorrupt` (default: stderr, once per check), so one damaged check neither stops the others nor runs
+ * with an empty configuration.
+ */
+export function readAllChecks(db: DatabaseSync, onCorrupt: (err: Error) => void = reportOnce): CheckDef[] {
+  const out: CheckDef[] = [];
+  for (const row of cached(db, `SELECT ${COLUMNS} FROM checks`).all() as CheckRow[]) {
+    try {
+      out.push(toCheckDef(row));
+    } catch (err) {
+      if (!(err instanceof CorruptRowError)) throw err;
+      onCorrupt(new CorruptRowError(`check ${row.id} (${row.name}) is skipped: ${err.message}`));
+    }
+  }
+  return out;
+}
+
+const reported = new Set<string>();
+function reportOnce(err: Error): void {
+  if (reported.has(err.message)) return;
+  reported.add(err.message);
+  console.error(`vigil service: ${err.message}`);
 }

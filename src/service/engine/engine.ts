@@ -133,6 +133,7 @@ export function createEngine(opts: EngineOptions): Engine {
     store,
     now,
     emit,
+    onError,
     ...(opts.pingMinSpacingMs !== undefined ? { pingMinSpacingMs: opts.pingMinSpacingMs } : {}),
   });
 
@@ -184,7 +185,13 @@ export function createEngine(opts: EngineOptions): Engine {
     const startedAt = now();
     transaction(opts.db, () => {
       for (const id of new Set(checkIds)) {
-        const check = readCheck(opts.db, id);
+        let check: CheckDef | undefined;
+        try {
+          check = readCheck(opts.db, id);
+        } catch (err) {
+          onError(err); // a damaged row: reported and skipped, the other checks still start
+          continue;
+        }
         if (!check || !runnerFor(check.checkType)) continue;
         const session: CheckSessionRow = {
           id: uuidv7(),

@@ -51,6 +51,8 @@ export function createHeartbeatMonitor(opts: {
   emit(e: RunFinished): void;
   /** Default PING_MIN_SPACING_MS. */
   pingMinSpacingMs?: number;
+  /** Where a damaged check row is reported (it is skipped). */
+  onError?: (err: unknown) => void;
 }): HeartbeatMonitor {
   const spacing = opts.pingMinSpacingMs ?? PING_MIN_SPACING_MS;
   const { db, store, now } = opts;
@@ -152,7 +154,13 @@ export function createHeartbeatMonitor(opts: {
     tick() {
       const at = now();
       for (const raw of activeHeartbeats.all() as Parameters<typeof toCheckDef>[0][]) {
-        const check = toCheckDef(raw);
+        let check: CheckDef;
+        try {
+          check = toCheckDef(raw);
+        } catch (err) {
+          opts.onError?.(err); // a damaged row: reported, the other heartbeats still watched
+          continue;
+        }
         if (isOverdue(heartbeatConfig(check.doc), anchor(check.id), at)) {
           record(check, "FAILING", at, { source: "", userAgent: "" }, false);
         }

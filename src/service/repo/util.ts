@@ -33,12 +33,22 @@ export function isoMillis(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toISOString();
 }
 
+/**
+ * A stored JSON column that does not parse: the database was damaged or written by something else. Never
+ * read as empty (that would show, and then save, a check or channel without its configuration): the
+ * request answers 500 naming the database (app.ts), the engine skips the row and logs it.
+ */
+export class CorruptRowError extends Error {
+  override name = "CorruptRowError";
+}
+
+/** A JSON column; `fallback` only for a NULL or empty column. */
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (text === null || text === undefined || text === "") return fallback;
   try {
     return JSON.parse(text) as T;
-  } catch {
-    return fallback;
+  } catch (e) {
+    throw new CorruptRowError(`a stored JSON value is not readable (${(e as Error).message})`);
   }
 }
 
