@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import { toCheckDef } from "../service/engine/checks.ts";
 import { runAttempt } from "../service/runners/registry.ts";
 import { errorOutcome, type RunOutcome } from "../service/runners/types.ts";
-import { sanitizeLine } from "../tui/sanitize.ts";
+import { sanitizeLine } from "../shared/sanitize.ts";
 import { type AgentClient, type AgentInfo, AgentKeyError, type Job } from "./protocol.ts";
 
 export type AgentOptions = {

@@ -14,7 +14,7 @@ import { runAgent } from "../agent/agent.ts";
 import { AgentKeyError, createAgentClient } from "../agent/protocol.ts";
 import { dataDir } from "../config/paths.ts";
 import { findLocalService } from "../service/info-file.ts";
-import { sanitizeLine } from "../tui/sanitize.ts";
+import { sanitizeLine } from "../shared/sanitize.ts";
 import { VERSION } from "../version.ts";
 
 export const AGENT_USAGE =

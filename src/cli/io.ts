@@ -4,7 +4,7 @@
  */
 import { redactSecrets } from "../api/errors.ts";
 import type { ConfigFlags } from "../config/resolve.ts";
-import { sanitizeLine } from "../tui/sanitize.ts";
+import { sanitizeLine } from "../shared/sanitize.ts";
 import type { ParsedValues } from "./args.ts";
 
 /** Secrets to scrub from any message we print (the resolved API keys). */

@@ -10,8 +10,8 @@
  * but the last is capped at MAX_CELL cells (the last one, often a message, is shown whole).
  */
 import { maskSecrets } from "../api/secrets.ts";
-import { displayWidth, fitWidth, padEnd } from "../tui/format.ts";
-import { sanitizeBlock, sanitizeLine } from "../tui/sanitize.ts";
+import { displayWidth, fitWidth, padEnd } from "../shared/format.ts";
+import { sanitizeBlock, sanitizeLine } from "../shared/sanitize.ts";
 
 export type Column<T> = {
   header: string;

@@ -9,7 +9,7 @@ import type { CheckStatus } from "../api/schemas/check-statuses.ts";
 import type { Check } from "../api/schemas/checks.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
-import { checkHealth, type Health, statusSymbol } from "../tui/format.ts";
+import { checkHealth, type Health, statusSymbol } from "../shared/format.ts";
 import { type Client, connect } from "./connect.ts";
 import { Output } from "./output.ts";
 

@@ -2,7 +2,7 @@
  * The small panel actions of the work panes: dropping the one-time panel (and its secret), revealing an
  * alert channel's secrets (`v`) and cycling the webhook preview's alert type (`a`).
  */
-import { ALERT_TYPES } from "../service/alerts/webhook/variables.ts";
+import { ALERT_TYPES } from "../shared/webhook/variables.ts";
 import { setAlertType, setOnce, setRevealed } from "./slices/work.ts";
 import { apply } from "./store.ts";
 import type { WorkDeps } from "./work-actions.ts";

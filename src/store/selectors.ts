@@ -5,7 +5,7 @@
  * sorting 10,000 checks happens only when the checks, the statuses, the filter or the sort change — never
  * because results arrived for the rows on screen).
  */
-import { checkHealth, type Health, toEpochMs } from "../tui/format.ts";
+import { checkHealth, type Health, toEpochMs } from "../shared/format.ts";
 import type { CheckSummary, StatusSummary } from "./summary.ts";
 import type { ConsoleState, ResultsEntry, ResultsSlice, Sort } from "./types.ts";
 

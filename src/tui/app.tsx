@@ -8,11 +8,11 @@
  */
 import { Box, Text, useInput, useWindowSize } from "ink";
 import { useEffect, useMemo, useRef } from "react";
+import { sanitizeLine } from "../shared/sanitize.ts";
 import type { Actions } from "../store/actions.ts";
 import { useConsole, useInfo } from "./context.tsx";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { crumbsOf, PANE_COMPONENTS } from "./router.tsx";
-import { sanitizeLine } from "./sanitize.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
 import { Confirm } from "./widgets/Confirm.tsx";
 import { Form, OncePanel } from "./widgets/Form.tsx";

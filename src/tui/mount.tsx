@@ -11,11 +11,11 @@
  */
 import { Box, type Key, render, Text, useInput, useWindowSize } from "ink";
 import type { ReactElement } from "react";
+import { displayWidth, truncate } from "../shared/format.ts";
+import { sanitizeLine } from "../shared/sanitize.ts";
 import { PANES } from "../store/types.ts";
 import { compactStream } from "./compact-output.ts";
-import { displayWidth, truncate } from "./format.ts";
 import { PANE_TITLES } from "./keymap.ts";
-import { sanitizeLine } from "./sanitize.ts";
 import type { Theme } from "./theme.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
 

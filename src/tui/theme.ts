@@ -4,7 +4,7 @@
  * a terminal without colour loses nothing. chalk ignores NO_COLOR, so with it every colour here is
  * undefined and Ink writes no SGR colour codes at all (inverse/bold attributes remain: they are not colour).
  */
-import type { Tone } from "./format.ts";
+import type { Tone } from "../shared/format.ts";
 
 export type ThemeName = "dark" | "light";
 

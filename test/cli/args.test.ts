@@ -4,7 +4,7 @@ import { UsageError } from "../../src/api/errors.ts";
 import { Args, bindPositionals, findPositional, GLOBAL_OPTIONS, parseTokens } from "../../src/cli/args.ts";
 import { parseTime } from "../../src/cli/input.ts";
 import { cellText, renderDetail, renderTable } from "../../src/cli/output.ts";
-import { displayWidth } from "../../src/tui/format.ts";
+import { displayWidth } from "../../src/shared/format.ts";
 
 describe("findPositional", () => {
   it("skips global flags and their values, wherever they are", () => {

@@ -16,7 +16,7 @@ import {
   statusSymbol,
   thousands,
   truncate,
-} from "../../src/tui/format.ts";
+} from "../../src/shared/format.ts";
 
 describe("displayWidth", () => {
   it("counts ASCII as one cell each", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitize, sanitizeBlock, sanitizeLine } from "../../src/tui/sanitize.ts";
+import { sanitize, sanitizeBlock, sanitizeLine } from "../../src/shared/sanitize.ts";
 
 const ESC = "\u001b";
 /** Nothing a terminal would interpret: no C0 (except LF in blocks), DEL, C1, bidi or invisible controls. */

@@ -1,8 +1,8 @@
 /** Pure parts of the widgets: table layout and windowing, sparklines, the heartbeat timeline, themes. */
 import { describe, expect, it } from "vitest";
 import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
+import { formatAgoCoarse, sparkline } from "../../src/shared/format.ts";
 import { parseWindow } from "../../src/store/actions.ts";
-import { formatAgoCoarse, sparkline } from "../../src/tui/format.ts";
 import { makeTheme, noColorRequested } from "../../src/tui/theme.ts";
 import { formatUnit, seriesStats } from "../../src/tui/widgets/Sparkline.tsx";
 import { timelineCells } from "../../src/tui/widgets/Timeline.tsx";

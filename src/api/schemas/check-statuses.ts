@@ -24,23 +24,5 @@ export const checkStatusSchema = z.looseObject({
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 export const checkStatusListSchema = z.array(checkStatusSchema);
 
-export type CheckState = "failing" | "degraded" | "passing" | "pending" | "cannot run";
-
-type StatusFlags = {
-  hasFailures?: boolean | null;
-  hasErrors?: boolean | null;
-  isDegraded?: boolean | null;
-  cannotRun?: boolean | null;
-};
-
-/**
- * The console rule (api-notes §3.2): failing if failures or errors, else degraded, else passing; no row:
- * pending. A latest run that could not be made here ("cannot run") is none of these.
- */
-export function checkState(status: StatusFlags | undefined | null): CheckState {
-  if (!status) return "pending";
-  if (status.cannotRun) return "cannot run";
-  if (status.hasFailures || status.hasErrors) return "failing";
-  if (status.isDegraded) return "degraded";
-  return "passing";
-}
+// the state rule lives in the shared layer (console, CLI and store use it without the schemas)
+export { type CheckState, checkState } from "../../shared/check-state.ts";

@@ -1,7 +1,7 @@
 /** `vigil alert-channels list|get`: alert channels (seed §4.3), secrets masked in tables. */
 import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
 import { maskAlertChannel } from "../../api/secrets.ts";
-import { formatTimestamp } from "../../tui/format.ts";
+import { formatTimestamp } from "../../shared/format.ts";
 import { PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined, intId } from "../input.ts";
 import type { Column } from "../output.ts";

@@ -1,6 +1,6 @@
 /** `vigil alert-notifications list`: the alert delivery log (api-notes §3.5, beyond the seed). */
 import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
-import { formatTimestamp } from "../../tui/format.ts";
+import { formatTimestamp } from "../../shared/format.ts";
 import type { ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";

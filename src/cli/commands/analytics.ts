@@ -18,7 +18,7 @@ import {
 } from "../../api/analytics-metrics.ts";
 import { UsageError } from "../../api/errors.ts";
 import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../api/schemas/analytics.ts";
-import { formatTimestamp } from "../../tui/format.ts";
+import { formatTimestamp } from "../../shared/format.ts";
 import type { CommandContext, ResourceSpec, VerbSpec } from "../command.ts";
 import { parseTime } from "../input.ts";
 import type { Column } from "../output.ts";

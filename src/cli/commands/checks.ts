@@ -1,6 +1,6 @@
 /** `vigil checks list|get`: the account's checks (beyond the seed, api-notes §3.1). */
 import { CHECK_LIST_STATUSES, type Check } from "../../api/schemas/checks.ts";
-import { checkHealth, formatTimestamp, statusSymbol } from "../../tui/format.ts";
+import { checkHealth, formatTimestamp, statusSymbol } from "../../shared/format.ts";
 import { type CommandContext, PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";

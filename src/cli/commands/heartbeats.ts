@@ -1,6 +1,6 @@
 /** `vigil heartbeats events CHECK_ID [EVENT_ID]`: heartbeat pings with success statistics (seed §4.7). */
 import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
-import { formatPercent, formatTimestamp } from "../../tui/format.ts";
+import { formatPercent, formatTimestamp } from "../../shared/format.ts";
 import type { ResourceSpec } from "../command.ts";
 import { parseTime } from "../input.ts";
 import type { Output } from "../output.ts";

@@ -1,6 +1,6 @@
 /** Shared rendering of incidents and incident updates. */
 import type { Incident, IncidentUpdate } from "../../api/schemas/incidents.ts";
-import { formatDuration, formatTimestamp } from "../../tui/format.ts";
+import { formatDuration, formatTimestamp } from "../../shared/format.ts";
 import type { Column, Output } from "../output.ts";
 import { statusText } from "./sessions-view.ts";
 

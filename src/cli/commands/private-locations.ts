@@ -8,7 +8,7 @@
  */
 import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
 import { maskPrivateLocation } from "../../api/secrets.ts";
-import { formatAgo, formatTimestamp } from "../../tui/format.ts";
+import { formatAgo, formatTimestamp } from "../../shared/format.ts";
 import type { ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Output } from "../output.ts";

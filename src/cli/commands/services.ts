@@ -1,6 +1,6 @@
 /** `vigil services list`: status-page services (seed §4.5). */
 import type { Service } from "../../api/schemas/services.ts";
-import { formatTimestamp } from "../../tui/format.ts";
+import { formatTimestamp } from "../../shared/format.ts";
 import { CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
 import type { Column } from "../output.ts";
 import { fetchCursorList, printList } from "./lists.ts";

@@ -4,7 +4,7 @@ import type {
   CheckSessionDetail,
   CheckSessionResult,
 } from "../../api/schemas/check-sessions.ts";
-import { formatDuration, formatMs, formatTimestamp, statusSymbol } from "../../tui/format.ts";
+import { formatDuration, formatMs, formatTimestamp, statusSymbol } from "../../shared/format.ts";
 import type { Column, Output } from "../output.ts";
 
 /**

@@ -15,7 +15,7 @@ import {
   statusPageUpdateBodySchema,
   themeColorsBodySchema,
 } from "../../api/schemas/status-pages.ts";
-import { formatTimestamp } from "../../tui/format.ts";
+import { formatTimestamp } from "../../shared/format.ts";
 import { type CommandContext, CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
 import { readJsonBody } from "../input.ts";
 import type { Column, Output } from "../output.ts";

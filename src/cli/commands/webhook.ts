@@ -2,7 +2,7 @@
  * `vigil webhook render|verify`.
  *
  * render: the body a WEBHOOK channel's delivery would send, rendered with the service's own template module
- * (src/service/alerts/webhook/), with the variables of the check's latest result (`--check`) or a sample.
+ * (src/shared/webhook/), with the variables of the check's latest result (`--check`) or a sample.
  * Piped, the body is written byte for byte (so it can be signed or fed to `verify`); on a terminal it is
  * sanitised. `--json` prints the whole request (method, url, headers, body; secrets masked). A template
  * error is one line naming its line number, exit 1.
@@ -19,15 +19,10 @@ import type { Client } from "../../api/client.ts";
 import { UsageError } from "../../api/errors.ts";
 import { isAlertChannelType } from "../../api/schemas/alert-channels.ts";
 import { variableListSchema } from "../../api/schemas/variables.ts";
-import type { RenderedRequest } from "../../service/alerts/webhook/render.ts";
-import { verify } from "../../service/alerts/webhook/sign.ts";
-import {
-  ALERT_TYPES,
-  type AlertInput,
-  alertVariables,
-  sampleAlert,
-} from "../../service/alerts/webhook/variables.ts";
-import { sanitizeBlock, sanitizeLine } from "../../tui/sanitize.ts";
+import { sanitizeBlock, sanitizeLine } from "../../shared/sanitize.ts";
+import type { RenderedRequest } from "../../shared/webhook/render.ts";
+import { verify } from "../../shared/webhook/sign.ts";
+import { ALERT_TYPES, type AlertInput, alertVariables, sampleAlert } from "../../shared/webhook/variables.ts";
 import type { ResourceSpec } from "../command.ts";
 import { intId } from "../input.ts";
 
@@ -171,8 +166,8 @@ export const webhookCommand: ResourceSpec = {
           ? await alertFromCheck(ctx.client, checkId, alertType)
           : sampleAlert(alertType, Date.now());
         // Handlebars, chrono-node and dayjs load only here, not on every CLI start.
-        const { renderWebhook } = await import("../../service/alerts/webhook/render.ts");
-        const { TemplateError } = await import("../../service/alerts/webhook/template.ts");
+        const { renderWebhook } = await import("../../shared/webhook/render.ts");
+        const { TemplateError } = await import("../../shared/webhook/template.ts");
         let req: RenderedRequest;
         try {
           req = renderWebhook(channel.config, alertVariables(alert), await userVariables(ctx.client));

@@ -7,6 +7,7 @@
  * Which locations are in alert is kept in `agent_alerts`, so a restart neither repeats nor forgets one.
  */
 import type { DatabaseSync } from "node:sqlite";
+import type { AlertInput } from "../../shared/webhook/variables.ts";
 import {
   type DispatchDeps,
   dispatchAlert,
@@ -14,7 +15,6 @@ import {
   subscribedChannels,
 } from "../alerts/dispatch.ts";
 import { checkInfo } from "../alerts/evaluate.ts";
-import type { AlertInput } from "../alerts/webhook/variables.ts";
 import { readAllChecks } from "../engine/checks.ts";
 import type { LocationHealth } from "../repo/agents.ts";
 import { clearNoAgentAlert, listLocationSlugs, markNoAgentAlert, noAgentAlerts } from "../repo/agents.ts";

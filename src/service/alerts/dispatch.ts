@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { maskAlertChannel } from "../../api/secrets.ts";
+import { type AlertInput, alertVariables } from "../../shared/webhook/variables.ts";
 import { parseJson } from "../repo/util.ts";
 import { transportFor } from "./channels/registry.ts";
 import type { AlertFamily, ChannelRecord } from "./channels/types.ts";
@@ -14,7 +15,6 @@ import type { AlertingConfig } from "./config.ts";
 import { enqueue } from "./outbox.ts";
 import { familyOf } from "./rules.ts";
 import { templateVariables } from "./variables-store.ts";
-import { type AlertInput, alertVariables } from "./webhook/variables.ts";
 
 type ChannelRow = {
   id: number;

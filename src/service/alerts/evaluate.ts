@@ -5,14 +5,14 @@
  * change nothing.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { REGIONS } from "../app/locations.ts";
+import { REGIONS } from "../../shared/regions.ts";
+import type { AlertInput } from "../../shared/webhook/variables.ts";
 import { transaction } from "../db/open.ts";
 import type { CheckDef } from "../engine/checks.ts";
 import type { RunFinished } from "../engine/execute.ts";
 import type { ResultRow } from "../engine/store.ts";
 import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
 import { type AlertState, escalationOf, INITIAL_STATE, observe, step } from "./rules.ts";
-import type { AlertInput } from "./webhook/variables.ts";
 
 const REGION_NAMES = new Map<string, string>(REGIONS.map((r) => [r.region, r.name]));
 

@@ -25,7 +25,7 @@
  * embedded service's global settings, which are the hosted defaults (RUN_BASED, 1 failed run, no
  * reminders) — the local service has no account-level settings to edit. Pure: no database.
  */
-import type { AlertType } from "./webhook/variables.ts";
+import type { AlertType } from "../../shared/webhook/variables.ts";
 
 export type Observation = "pass" | "fail" | "degraded";
 export type Announced = "NONE" | "FAILURE" | "DEGRADED";

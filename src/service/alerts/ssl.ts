@@ -11,10 +11,10 @@
 import { isIP } from "node:net";
 import type { DatabaseSync } from "node:sqlite";
 import { connect, type PeerCertificate } from "node:tls";
+import type { AlertInput } from "../../shared/webhook/variables.ts";
 import { readAllChecks } from "../engine/checks.ts";
 import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
 import { checkInfo } from "./evaluate.ts";
-import type { AlertInput } from "./webhook/variables.ts";
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,7 @@
  * update (per type or generic), delete.
  *
  * Create validates with the client's strict create schema where one exists (src/api/schemas/checks.ts),
- * then fills the hosted defaults with ./check-bodies.ts. Updates are partial: the body is merged onto the
+ * then fills the hosted defaults with ../check-kinds.ts. Updates are partial: the body is merged onto the
  * stored check (`request` and `heartbeat` merged one level deep) and the result validated in full.
  * `autoAssignAlerts` (query, default true) subscribes a new check to every existing alert channel unless the
  * body lists `alertChannelSubscriptions` itself.
@@ -11,6 +11,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { checkCreateSchemas, checkListQuerySchema } from "../../api/schemas/checks.ts";
+import { CHECK_KINDS, type CheckKind, kindOfType } from "../check-kinds.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
@@ -25,7 +26,6 @@ import {
   updateCheck,
 } from "../repo/checks.ts";
 import { isoMs, uuid } from "../repo/util.ts";
-import { CHECK_KINDS, type CheckKind, kindOfType } from "./check-bodies.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, q, validate } from "./validate.ts";
 

@@ -8,7 +8,7 @@
  * valid — never the body. Bodies are bounded by the app's body limit.
  */
 
-import { SIGNATURE_HEADER, verify } from "../alerts/webhook/sign.ts";
+import { SIGNATURE_HEADER, verify } from "../../shared/webhook/sign.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { DEMO_RECEIVER_PATH } from "../demo/receiver-path.ts";
 

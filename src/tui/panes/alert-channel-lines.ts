@@ -7,7 +7,7 @@
 import { type AlertChannel, isAlertChannelType } from "../../api/schemas/alert-channels.ts";
 import type { Check } from "../../api/schemas/checks.ts";
 import { maskAlertChannel, maskSecrets, maskUrlCredentials } from "../../api/secrets.ts";
-import { sanitizeBlock, sanitizeLine } from "../sanitize.ts";
+import { sanitizeBlock, sanitizeLine } from "../../shared/sanitize.ts";
 import type { WebhookRenderer } from "./webhook-preview.ts";
 
 export type DetailLine = { text: string; tone?: "head" | "dim" | "error" | "warn" };

@@ -6,10 +6,10 @@
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { alertChannelRows } from "../../store/lists.ts";
 import { useClock } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
-import { sanitizeLine } from "../sanitize.ts";
 import { ListPane } from "../widgets/ListPane.tsx";
 import type { Column } from "../widgets/table-layout.ts";
 import { alertChannelLines } from "./alert-channel-lines.ts";

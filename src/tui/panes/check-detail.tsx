@@ -3,10 +3,10 @@ import { Box, Text } from "ink";
 import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
 import type { Check } from "../../api/schemas/checks.ts";
 import { maskAlertChannel } from "../../api/secrets.ts";
+import { checkHealth, formatAgo, formatMs, sparkline, statusSymbol } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import type { CheckSummary, ResultSummary } from "../../store/summary.ts";
 import { useConsole, useInfo } from "../context.tsx";
-import { checkHealth, formatAgo, formatMs, sparkline, statusSymbol } from "../format.ts";
-import { sanitizeLine } from "../sanitize.ts";
 
 /** A channel's target in one line, secrets masked. */
 export function channelTarget(channel: AlertChannel): string {

@@ -6,11 +6,11 @@
  */
 import { Box, Text } from "ink";
 import type { HeartbeatAvailability, HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
+import { formatAgo, formatPercent, formatTimestamp } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { heartbeatEventRows } from "../../store/lists.ts";
 import { heartbeatChecks, paneCheck } from "../../store/pane-selectors.ts";
 import { useConsole, useInfo } from "../context.tsx";
-import { formatAgo, formatPercent, formatTimestamp } from "../format.ts";
-import { sanitizeLine } from "../sanitize.ts";
 import { Table } from "../widgets/Table.tsx";
 import { heartbeatSymbol, TIMELINE_LEGEND, Timeline } from "../widgets/Timeline.tsx";
 import type { Column } from "../widgets/table-layout.ts";

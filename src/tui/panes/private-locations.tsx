@@ -7,10 +7,10 @@
 import { Box, Text } from "ink";
 import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
 import { maskPrivateLocation } from "../../api/secrets.ts";
+import { formatAgo, formatTimestamp } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { privateLocationRows } from "../../store/lists.ts";
 import { useConsole, useInfo } from "../context.tsx";
-import { formatAgo, formatTimestamp } from "../format.ts";
-import { sanitizeLine } from "../sanitize.ts";
 import { ListPane } from "../widgets/ListPane.tsx";
 import type { Column } from "../widgets/table-layout.ts";
 

@@ -5,8 +5,8 @@
 import type { CheckStatus } from "../../api/schemas/check-statuses.ts";
 import type { Check } from "../../api/schemas/checks.ts";
 import { type StatusPage, THEME_COLOR_FIELDS } from "../../api/schemas/status-pages.ts";
-import { checkHealth, statusSymbol, type Tone } from "../format.ts";
-import { sanitizeLine } from "../sanitize.ts";
+import { checkHealth, statusSymbol, type Tone } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 
 export type Swatch = { hex: string };
 export type PageLine = {

@@ -6,9 +6,9 @@
  */
 import { Box, Text } from "ink";
 import type { StatusPage } from "../../api/schemas/status-pages.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { statusPageRows } from "../../store/lists.ts";
 import { useConsole, useInfo } from "../context.tsx";
-import { sanitizeLine } from "../sanitize.ts";
 import { ListPane } from "../widgets/ListPane.tsx";
 import type { Column } from "../widgets/table-layout.ts";
 import { type PageLine, statusPageLines } from "./status-page-lines.ts";

@@ -1,7 +1,7 @@
 /** A confirmation before a mutating action: the question, what it touches, and y / n. */
 import { Box, Text } from "ink";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { useInfo } from "../context.tsx";
-import { sanitizeLine } from "../sanitize.ts";
 
 export function Confirm(props: { title: string; lines: readonly string[]; width: number; height: number }) {
   const { theme } = useInfo();

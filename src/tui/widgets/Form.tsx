@@ -5,11 +5,11 @@
  */
 import { Box, Text } from "ink";
 import { maskUrlCredentials } from "../../api/secrets.ts";
+import { displayWidth, truncate } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { visibleErrors } from "../../store/form-rules.ts";
 import { cardItems, cards, type Field, type FormState, flag, list, text } from "../../store/forms.ts";
 import { useInfo } from "../context.tsx";
-import { displayWidth, truncate } from "../format.ts";
-import { sanitizeLine } from "../sanitize.ts";
 
 const LABEL = 20;
 

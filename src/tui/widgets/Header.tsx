@@ -1,10 +1,10 @@
 /** The top line: breadcrumbs (pane › detail) on the left, the pane numbers on the right (current in [ ]). */
 import { Box, Text } from "ink";
+import { displayWidth, truncate } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { PANES, type Pane } from "../../store/types.ts";
 import { useInfo } from "../context.tsx";
-import { displayWidth, truncate } from "../format.ts";
 import { PANE_TITLES } from "../keymap.ts";
-import { sanitizeLine } from "../sanitize.ts";
 
 export function Header({ pane, crumbs, width }: { pane: Pane; crumbs: readonly string[]; width: number }) {
   const { theme } = useInfo();

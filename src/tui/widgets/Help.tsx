@@ -1,8 +1,8 @@
 /** The `?` overlay: every key of the current pane, then the global keys. */
 import { Box, Text } from "ink";
+import { fitWidth } from "../../shared/format.ts";
 import type { Pane } from "../../store/types.ts";
 import { useInfo } from "../context.tsx";
-import { fitWidth } from "../format.ts";
 import { helpFor, PANE_TITLES } from "../keymap.ts";
 
 export function Help({ pane, width, height }: { pane: Pane; width: number; height: number }) {

@@ -4,10 +4,10 @@
  * windowed table, with the loading / error / empty / no-match line in place of rows.
  */
 import { Box, Text } from "ink";
+import { listCount } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import type { Loadable, Pane } from "../../store/types.ts";
 import { useConsole, useInfo } from "../context.tsx";
-import { listCount } from "../format.ts";
-import { sanitizeLine } from "../sanitize.ts";
 import { Table } from "./Table.tsx";
 import type { Column } from "./table-layout.ts";
 

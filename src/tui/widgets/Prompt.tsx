@@ -1,7 +1,7 @@
 /** A one-line text prompt (tag expression, analytics window, palette) with a hint or an error below. */
 import { Box, Text } from "ink";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { useInfo } from "../context.tsx";
-import { sanitizeLine } from "../sanitize.ts";
 
 export function Prompt(props: {
   title: string;

@@ -3,9 +3,9 @@
  * metadata gives (milliseconds, percentage, count, score).
  */
 import { Text } from "ink";
+import { fitWidth, formatMs, sparkline } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { useInfo } from "../context.tsx";
-import { fitWidth, formatMs, sparkline } from "../format.ts";
-import { sanitizeLine } from "../sanitize.ts";
 
 export function formatUnit(v: number | undefined, unit: string | null | undefined): string {
   if (v === undefined || !Number.isFinite(v)) return "—";

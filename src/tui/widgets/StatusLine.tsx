@@ -4,11 +4,11 @@
  * it reads the same without colour.
  */
 import { Box, Text } from "ink";
+import { formatAgo, truncate } from "../../shared/format.ts";
+import { sanitizeLine } from "../../shared/sanitize.ts";
 import { paneLoadedAt } from "../../store/pane-selectors.ts";
 import { useClockUntil } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
-import { formatAgo, truncate } from "../format.ts";
-import { sanitizeLine } from "../sanitize.ts";
 
 const CONNECTION = {
   connecting: { symbol: "◌", word: "connecting" },

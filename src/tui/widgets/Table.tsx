@@ -5,7 +5,7 @@
  */
 import { Box, Text } from "ink";
 import { memo, useEffect, useMemo, useRef } from "react";
-import { fitWidth } from "../format.ts";
+import { fitWidth } from "../../shared/format.ts";
 import type { Theme } from "../theme.ts";
 import { type Column, type Laid, layoutColumns, windowStart } from "./table-layout.ts";
 

@@ -4,8 +4,8 @@
  */
 import { Text } from "ink";
 import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
+import type { Tone } from "../../shared/format.ts";
 import { useInfo } from "../context.tsx";
-import type { Tone } from "../format.ts";
 
 const CELLS: Record<string, { symbol: string; tone: Tone; rank: number }> = {
   FAILING: { symbol: "✖", tone: "bad", rank: 4 },

@@ -3,7 +3,7 @@
  * first when narrow), how wide each is (one "flex" column takes what is left), and which rows are on
  * screen (the window follows the cursor and moves as little as possible).
  */
-import type { Align, Tone } from "../format.ts";
+import type { Align, Tone } from "../../shared/format.ts";
 
 export type Column<T> = {
   id: string;

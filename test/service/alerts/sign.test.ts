@@ -1,7 +1,7 @@
 /** Signing: the HMAC matches an independent computation; verify is strict about format. */
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sign, verify } from "../../../src/service/alerts/webhook/sign.ts";
+import { sign, verify } from "../../../src/shared/webhook/sign.ts";
 
 describe("sign / verify", () => {
   const body = '{"a":"é","b":[1,2]}';

@@ -1,7 +1,7 @@
 /** Webhook templates: every variable, every helper form of the seed and api-notes §6.2, errors with lines. */
 import { describe, expect, it } from "vitest";
-import { renderTemplate, TemplateError, tryRender } from "../../../src/service/alerts/webhook/template.ts";
-import { alertVariables } from "../../../src/service/alerts/webhook/variables.ts";
+import { renderTemplate, TemplateError, tryRender } from "../../../src/shared/webhook/template.ts";
+import { alertVariables } from "../../../src/shared/webhook/variables.ts";
 
 const NOW = Date.parse("2026-11-21T07:00:00.000Z");
 const vars = alertVariables({

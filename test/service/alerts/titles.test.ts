@@ -1,7 +1,7 @@
 /** Alert titles (ALERT_TITLE): the no-agent pair names the private location. Pure. */
 import { describe, expect, it } from "vitest";
 import { familyOf } from "../../../src/service/alerts/rules.ts";
-import { alertTitle } from "../../../src/service/alerts/webhook/variables.ts";
+import { alertTitle } from "../../../src/shared/webhook/variables.ts";
 
 const check = { id: "c1", name: "Login", checkType: "URL" };
 

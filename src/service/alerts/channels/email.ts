@@ -5,8 +5,8 @@
  * An SMTP error or no answer within the attempt timeout is a failed (retried) attempt.
  */
 import nodemailer, { type Transporter } from "nodemailer";
+import { DELIVERY_ID_HEADER } from "../../../shared/webhook/sign.ts";
 import type { AlertingConfig } from "../config.ts";
-import { DELIVERY_ID_HEADER } from "../webhook/sign.ts";
 import type { ChannelTransport, SendContext, SendResult } from "./types.ts";
 import { str } from "./types.ts";
 

@@ -4,7 +4,7 @@
  * a status above 399, a network error or no answer in time is a failed (retryable) attempt.
  */
 import { request } from "undici";
-import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../webhook/sign.ts";
+import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../../../shared/webhook/sign.ts";
 import type { SendContext, SendResult } from "./types.ts";
 
 export type HttpAttempt = {

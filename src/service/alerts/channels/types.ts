@@ -3,8 +3,9 @@
  * (or says why it cannot be sent: transport not configured → SKIPPED, template error → FAILURE), and
  * `send` performs one attempt of a stored payload.
  */
+
+import type { AlertInput } from "../../../shared/webhook/variables.ts";
 import type { AlertingConfig } from "../config.ts";
-import type { AlertInput } from "../webhook/variables.ts";
 
 export type ChannelRecord = { id: number; type: string; config: Record<string, unknown> };
 

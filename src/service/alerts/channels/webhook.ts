@@ -4,9 +4,14 @@
  * bytes with `x-service-timestamp`, the delivery id, and — when the channel has a `webhookSecret` — the
  * hex HMAC-SHA256 of the body in `x-service-signature`.
  */
-import { renderWebhook, type WebhookConfig } from "../webhook/render.ts";
-import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from "../webhook/sign.ts";
-import { TemplateError } from "../webhook/template.ts";
+import { renderWebhook, type WebhookConfig } from "../../../shared/webhook/render.ts";
+import {
+  DELIVERY_ID_HEADER,
+  SIGNATURE_HEADER,
+  sign,
+  TIMESTAMP_HEADER,
+} from "../../../shared/webhook/sign.ts";
+import { TemplateError } from "../../../shared/webhook/template.ts";
 import { httpAttempt } from "./http.ts";
 import { type ChannelTransport, str } from "./types.ts";
 

@@ -5,8 +5,8 @@
  * `null` for an optional member means not given (src/api/schemas/common.ts).
  */
 import { z } from "zod";
-import { opt, optOr } from "../../api/schemas/common.ts";
-import { REGION_CODES } from "./locations.ts";
+import { opt, optOr } from "../api/schemas/common.ts";
+import { REGION_CODES } from "../shared/regions.ts";
 
 export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
 const frequency = z.union(

@@ -5,7 +5,7 @@
  * display width, and status symbols. No I/O, no colours.
  */
 import stringWidth from "string-width";
-import { type CheckState, checkState } from "../api/schemas/check-statuses.ts";
+import { type CheckState, checkState } from "./check-state.ts";
 
 let segmenterCache: Intl.Segmenter | undefined;
 /** Built on first use: constructing it costs ~20 ms, which start-up should not pay for ASCII text. */

@@ -1,0 +1,99 @@
+/**
+ * The layers of docs/architecture.md, guarded: every relative import in src/ is read and checked against
+ * the allowed directions, and every folder the document names exists. A new arrow the wrong way fails
+ * here with the file and the import.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..");
+const SRC = join(ROOT, "src");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** [importer, imported], both relative to src/ (imports leaving src/ keep their ../ path). */
+function edges(): [string, string][] {
+  const out: [string, string][] = [];
+  const spec = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+  for (const file of sources(SRC)) {
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(spec)) {
+      out.push([relative(SRC, file), relative(SRC, normalize(join(dirname(file), m[1]!)))]);
+    }
+  }
+  return out;
+}
+
+const top = (p: string) => (p.includes("/") ? p.slice(0, p.indexOf("/")) : p);
+
+/** Which top-level parts of src/ each layer may import (besides itself). */
+const ALLOWED: Record<string, string[]> = {
+  shared: [],
+  "version.ts": [],
+  api: ["shared", "version.ts"],
+  config: ["api", "shared"],
+  store: ["api", "shared", "config", "version.ts"],
+  tui: ["store", "api", "shared", "config", "version.ts"],
+  service: ["api", "shared", "version.ts"],
+  agent: ["service", "shared", "api", "version.ts"],
+  cli: ["agent", "api", "config", "service", "shared", "store", "tui", "version.ts"],
+};
+
+/** Narrower rules inside the broad ones: [importer pattern, imported pattern, why]. */
+const FORBIDDEN: [RegExp, RegExp, string][] = [
+  // service domain code never reaches into the HTTP routes; only the composition root (main.ts) does
+  [/^service\/(?!app\/|main\.ts$)/, /^service\/app\//, "service domain → route module"],
+  // the agent runs checks with the service's runners, nothing else of the service
+  [/^agent\//, /^service\/(?!runners\/|engine\/checks\.ts$|agents\/queue\.ts$)/, "agent → service internals"],
+  // the command line reaches the service only where it starts or finds one, the console only to mount it
+  [
+    /^cli\/(?!serve\.ts$|console\.ts$|overview\.ts$|agent\.ts$|connect\.ts$)/,
+    /^service\//,
+    "CLI command → service",
+  ],
+  [/^cli\//, /^service\/(?!main\.ts$|info-file\.ts$|data-dir\.ts$)/, "CLI → service internals"],
+  [/^cli\/(?!console\.ts$)/, /^tui\//, "CLI → console internals"],
+  [/^cli\/(?!agent\.ts$)/, /^agent\//, "CLI → agent"],
+];
+
+describe("architecture", () => {
+  const all = edges();
+
+  it("imports point down the layers only", () => {
+    const wrong = all
+      .filter(([a, b]) => {
+        const la = top(a);
+        const lb = top(b);
+        if (la === lb || b.startsWith("..")) return false; // inside a layer; assets and package.json
+        return !(ALLOWED[la] ?? []).includes(lb);
+      })
+      .map(([a, b]) => `${a} → ${b}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("no service-domain → route, agent → service internals, or command → service/console import", () => {
+    const wrong = all.flatMap(([a, b]) =>
+      FORBIDDEN.filter(([from, to]) => from.test(a) && to.test(b)).map(([, , why]) => `${why}: ${a} → ${b}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("every layer is known (a new top-level folder gets its rule here and in the document)", () => {
+    const layers = readdirSync(SRC);
+    expect(layers.filter((l) => !(l in ALLOWED))).toEqual([]);
+  });
+
+  it("every folder docs/architecture.md names exists", () => {
+    const doc = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
+    const named = [...doc.matchAll(/`(src\/[\w./-]+)`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((p) => !existsSync(join(ROOT, p.replace(/\/$/, ""))))).toEqual([]);
+  });
+});
