@@ -55,6 +55,8 @@ await build({
     "@sparticuz/chromium",
     "chromium-bidi",
     "electron",
+    // ssh2 (vigil share) loads optional native crypto add-ons (.node files) at run time
+    "ssh2",
   ],
   plugins: [devtoolsStub],
   banner: {

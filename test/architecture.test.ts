@@ -43,7 +43,8 @@ const ALLOWED: Record<string, string[]> = {
   tui: ["store", "api", "shared", "config", "version.ts"],
   service: ["api", "shared", "version.ts"],
   agent: ["service", "shared", "api", "version.ts"],
-  cli: ["agent", "api", "config", "service", "shared", "store", "tui", "version.ts"],
+  share: ["store", "tui", "api", "shared", "config", "version.ts"],
+  cli: ["agent", "api", "config", "service", "share", "shared", "store", "tui", "version.ts"],
 };
 
 /** Narrower rules inside the broad ones: [importer pattern, imported pattern, why]. */
@@ -54,13 +55,14 @@ const FORBIDDEN: [RegExp, RegExp, string][] = [
   [/^agent\//, /^service\/(?!runners\/|engine\/checks\.ts$|agents\/queue\.ts$)/, "agent → service internals"],
   // the command line reaches the service only where it starts or finds one, the console only to mount it
   [
-    /^cli\/(?!serve\.ts$|console\.ts$|overview\.ts$|agent\.ts$|connect\.ts$)/,
+    /^cli\/(?!serve\.ts$|console\.ts$|overview\.ts$|agent\.ts$|connect\.ts$|share\.ts$)/,
     /^service\//,
     "CLI command → service",
   ],
   [/^cli\//, /^service\/(?!main\.ts$|info-file\.ts$|data-dir\.ts$)/, "CLI → service internals"],
   [/^cli\/(?!console\.ts$)/, /^tui\//, "CLI → console internals"],
   [/^cli\/(?!agent\.ts$)/, /^agent\//, "CLI → agent"],
+  [/^cli\/(?!share\.ts$)/, /^share\//, "CLI → share"],
 ];
 
 describe("architecture", () => {

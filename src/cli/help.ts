@@ -103,6 +103,7 @@ export function topHelp(): string {
       ...commandList(),
       ["serve", "run the embedded monitoring service"],
       ["agent", "run a private location's checks on this machine"],
+      ["share", "serve the read-only console to teammates over SSH"],
     ]),
     "",
     "Global flags:",

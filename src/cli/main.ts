@@ -70,6 +70,14 @@ export async function main(argv: string[]): Promise<number | undefined> {
     const r: unknown = await m.runServe(argv.slice(1));
     return typeof r === "number" ? r : undefined;
   }
+  if (argv[0] === "share") {
+    try {
+      const m = await import("./share.ts");
+      return await m.runShare(argv.slice(1));
+    } catch (e) {
+      return report(e, undefined);
+    }
+  }
   if (argv[0] === "agent") {
     const m = await import("./agent.ts");
     return await m.runAgentCommand(argv.slice(1));

@@ -1,0 +1,107 @@
+/**
+ * One viewer of `vigil share`: the console drawn on one SSH session's channel, with that session's size,
+ * resizes and colour choice, its own view state (hub.addViewer) over the shared data, and actions made
+ * read-only by construction: the client refuses every mutating request (ReadOnlyError), drafts live in
+ * memory only, `:profile` cannot switch, secrets are never revealed (read-only mode). It ends when the
+ * viewer quits (q, Ctrl-C), the connection closes, or no key arrives for `idleMs`.
+ */
+import type { Writable } from "node:stream";
+import type { Client } from "../api/client.ts";
+import { createActions } from "../store/actions.ts";
+import { memoryDraftStore } from "../store/drafts.ts";
+import { liveTree } from "../tui/live-root.tsx";
+import { mountConsole } from "../tui/mount.tsx";
+import { makeTheme, type ThemeName } from "../tui/theme.ts";
+import type { Hub } from "./hub.ts";
+import { ViewerOutput, viewerInput } from "./terminal.ts";
+
+export type ViewerOptions = {
+  hub: Hub;
+  /** The read-only client (shared by every viewer). */
+  client: Client;
+  channel: Writable & { writableLength: number; on(e: "data", l: (d: Buffer) => void): unknown };
+  pty: { cols: number; rows: number; term: string };
+  env: Record<string, string>;
+  theme: ThemeName;
+  profile: string;
+  host: string;
+  staleAfterMs: number;
+  idleMs: number;
+  outputCapBytes: number;
+};
+
+export type Viewer = {
+  resize(cols: number, rows: number): void;
+  /** Ends the viewer's console (its terminal restored); resolves when it has. */
+  close(): Promise<void>;
+  /** Resolves when the console ended, with why. */
+  ended: Promise<"quit" | "idle" | "closed">;
+  readonly output: ViewerOutput;
+};
+
+export function startViewer(o: ViewerOptions): Viewer {
+  const output = new ViewerOutput(o.channel, o.pty, o.outputCapBytes);
+  const input = viewerInput();
+  let why: "quit" | "idle" | "closed" = "quit";
+  let idle: NodeJS.Timeout | undefined;
+  const armIdle = () => {
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(() => {
+      why = "idle";
+      mounted.quit();
+    }, o.idleMs);
+    idle.unref?.();
+  };
+  o.channel.on("data", (d: Buffer) => {
+    armIdle();
+    input.write(d);
+  });
+  const noColor = (o.env.NO_COLOR !== undefined && o.env.NO_COLOR !== "") || o.pty.term === "dumb";
+  const theme = makeTheme(o.theme, noColor);
+  const view = o.hub.addViewer();
+  const actions = createActions(o.client, view.store, o.hub.poller, {
+    readOnly: true,
+    drafts: memoryDraftStore(),
+  });
+  const mounted = mountConsole({
+    shell: { theme, profile: o.profile, host: o.host, readOnly: true },
+    fullscreen: true,
+    stdout: output as unknown as NodeJS.WriteStream,
+    stdin: input as unknown as NodeJS.ReadStream,
+    patchConsole: false,
+  });
+  mounted.showApp((ctl) =>
+    liveTree({
+      info: {
+        store: view.store,
+        theme,
+        readOnly: true,
+        profile: o.profile,
+        host: o.host,
+        staleAfterMs: o.staleAfterMs,
+      },
+      actions,
+      fullscreen: true,
+      ctl,
+      checkProfile: () => "profiles cannot be switched over vigil share",
+    }),
+  );
+  armIdle();
+  const ended = mounted.done.then(async () => {
+    if (idle) clearTimeout(idle);
+    view.remove();
+    await actions.stop().catch(() => undefined);
+    input.end();
+    return why;
+  });
+  return {
+    output,
+    ended,
+    resize: (cols, rows) => output.resize(cols, rows),
+    async close() {
+      why = "closed";
+      mounted.quit();
+      await ended;
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * `vigil share` with the real OpenSSH client: a served API (with the demo workspace) behind a recording
+ * proxy, `vigil share` as its own process, and viewers that are `ssh -t` in tmux terminals (what a teammate
+ * sees) or `ssh -tt` processes (many at once). A viewer sees the checks pane and moves; a second one, at
+ * another size, moves on its own; a mutating key changes nothing and no write reaches the service; an
+ * unknown key is refused; a killed connection frees its session; 20 viewers cost the service the requests
+ * of one.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NODE, ROOT } from "./support/paths.ts";
+import { type RecordingProxy, recordingProxy } from "./support/recording-proxy.ts";
+import { type Served, serve } from "./support/service.ts";
+import { TmuxTerminal } from "./support/tmux.ts";
+
+const SSH = "/usr/bin/ssh";
+const canRun = existsSync(SSH) && existsSync("/usr/bin/tmux");
+
+let served: Served;
+let proxy: RecordingProxy;
+let dir: string;
+let share: ChildProcess;
+let port = 0;
+const log: string[] = [];
+const terminals: TmuxTerminal[] = [];
+
+function keygen(name: string): string {
+  const file = join(dir, name);
+  execFileSync("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", name, "-f", file]);
+  return file;
+}
+
+const sshArgs = (key: string) => [
+  "-p",
+  String(port),
+  "-i",
+  key,
+  "-o",
+  "StrictHostKeyChecking=no",
+  "-o",
+  "UserKnownHostsFile=/dev/null",
+  "-o",
+  "LogLevel=ERROR",
+  "-o",
+  "BatchMode=yes",
+  "-o",
+  "IdentitiesOnly=yes",
+];
+
+function viewer(key: string, cols = 120, rows = 36): TmuxTerminal {
+  const t = TmuxTerminal.start({
+    cols,
+    rows,
+    argv: [SSH, ...sshArgs(key), "-t", "127.0.0.1"],
+    cwd: dir,
+    env: { PATH: "/usr/bin:/bin", HOME: dir, TERM: "xterm-256color", LANG: "C.UTF-8" },
+  });
+  terminals.push(t);
+  return t;
+}
+
+const cursorRow = (screen: string) => screen.split("\n").find((l) => l.startsWith("› "));
+const writes = () => proxy.requests.filter((r) => r.method !== "GET");
+
+beforeAll(async () => {
+  if (!canRun) return;
+  dir = mkdtempSync(join(tmpdir(), "vigil-share-"));
+  served = await serve({ demo: true });
+  proxy = await recordingProxy(served.url);
+  keygen("viewer");
+  execFileSync("/bin/sh", ["-c", `cat ${join(dir, "viewer.pub")} > ${join(dir, "authorized_keys")}`]);
+  keygen("stranger");
+  share = spawn(
+    NODE,
+    [
+      join(ROOT, "src/cli/main.ts"),
+      "share",
+      "--listen",
+      "127.0.0.1:0",
+      "--authorized-keys",
+      join(dir, "authorized_keys"),
+      "--idle-minutes",
+      "5",
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: dir,
+        XDG_CONFIG_HOME: join(dir, "config"),
+        XDG_DATA_HOME: join(dir, "data"),
+        VIGIL_BASE_URL: proxy.url,
+        VIGIL_API_KEY: served.apiKey,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  share.stderr?.on("data", (d: Buffer) => log.push(...d.toString().split("\n").filter(Boolean)));
+  port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    const t = setTimeout(() => reject(new Error(`vigil share did not start: ${log.join("\n")}`)), 20_000);
+    share.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on ssh:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(Number(m[1]));
+      }
+    });
+  });
+}, 60_000);
+
+afterAll(async () => {
+  if (!canRun) return;
+  for (const t of terminals) t.kill();
+  share?.kill("SIGTERM");
+  await proxy?.close();
+  await served?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
+  let first: TmuxTerminal;
+
+  it("a viewer sees the checks pane, read-only, and moves", async () => {
+    first = viewer(join(dir, "viewer"));
+    const screen = await first.waitFor(/Storefront home page/, "the checks list", 20_000);
+    expect(screen).toMatch(/^vigil › Checks/m);
+    expect(screen).toContain("READ-ONLY");
+    const before = cursorRow(screen);
+    first.keys("j", "j");
+    const moved = await first.waitFor((s) => cursorRow(s) !== before, "the cursor to move");
+    expect(cursorRow(moved)).toBeDefined();
+    expect(log.join("\n")).toMatch(/login \S+ key SHA256:\S+ \(viewer\)/);
+  });
+
+  it("a second viewer at another size moves on its own", async () => {
+    const second = viewer(join(dir, "viewer"), 100, 30);
+    const s2 = await second.waitFor(/Storefront home page/, "the second viewer's list", 20_000);
+    expect(Math.max(...s2.split("\n").map((l) => l.length))).toBeLessThanOrEqual(100);
+    const firstRow = cursorRow(first.screen());
+    const before = cursorRow(s2);
+    second.keys("j", "j", "j", "j");
+    await second.waitFor((s) => cursorRow(s) !== before, "the second cursor to move");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(cursorRow(first.screen())).toBe(firstRow);
+    // killing its connection frees its session
+    second.kill();
+    await waitForLog(/ended \(closed\), viewers 1/);
+  });
+
+  it("a mutating key does nothing, and no write reaches the service", async () => {
+    first.keys("t");
+    await first.waitFor(/read-only: .* disabled/, "the read-only notice");
+    first.keys("5");
+    await first.waitFor(/vigil › Incidents/, "the incidents pane");
+    first.keys("n");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(first.screen()).not.toMatch(/New incident/i);
+    expect(writes()).toEqual([]);
+    first.keys("1");
+    await first.waitFor(/vigil › Checks/, "back to checks");
+  });
+
+  it("refuses a key that is not authorized, and a command instead of the console", async () => {
+    const stranger = viewer(join(dir, "stranger"));
+    await stranger.waitFor(/Permission denied \(publickey\)/, "the refusal");
+    const out = spawnSyncText([SSH, ...sshArgs(join(dir, "viewer")), "127.0.0.1", "cat /etc/passwd"]);
+    expect(out.code).not.toBe(0);
+    expect(out.text).not.toContain("root:");
+  });
+
+  it("20 viewers cost the service the requests of one", async () => {
+    // how often the most polled request was made in a window: each viewer polling on its own would make
+    // it ~20× as often; one poller for all makes it as often as for one viewer (a window may hold one more)
+    const rate = async (ms: number) => {
+      const n0 = proxy.requests.length;
+      await new Promise((r) => setTimeout(r, ms));
+      const by = new Map<string, number>();
+      for (const r of proxy.requests.slice(n0))
+        by.set(`${r.method} ${r.path}`, (by.get(`${r.method} ${r.path}`) ?? 0) + 1);
+      return Math.max(0, ...by.values());
+    };
+    await new Promise((r) => setTimeout(r, 2000)); // the first viewer's loads settle
+    const one = await rate(12_000);
+    const more = Array.from({ length: 19 }, () =>
+      spawn(SSH, [...sshArgs(join(dir, "viewer")), "-tt", "127.0.0.1"], {
+        stdio: ["pipe", "ignore", "ignore"],
+      }),
+    );
+    try {
+      await waitForLog(/viewers 20\/20/, 30_000);
+      await new Promise((r) => setTimeout(r, 3000)); // their first frames and loads settle
+      const twenty = await rate(12_000);
+      process.stderr.write(`share: most polled request in 12 s: ${one}× with 1 viewer, ${twenty}× with 20\n`);
+      expect(one).toBeGreaterThan(0);
+      expect(twenty).toBeLessThanOrEqual(one + 2);
+      // the 21st is turned away
+      const extra = spawnSyncText([SSH, ...sshArgs(join(dir, "viewer")), "-tt", "127.0.0.1"]);
+      expect(extra.text).toMatch(/20 viewers already/);
+    } finally {
+      for (const c of more) c.kill("SIGKILL");
+    }
+    await waitForLog(/viewers 1$/, 20_000);
+    expect(writes()).toEqual([]);
+  }, 90_000);
+});
+
+async function waitForLog(re: RegExp, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!log.some((l) => re.test(l))) {
+    if (Date.now() > end) throw new Error(`no share log line ${re}:\n${log.join("\n")}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function spawnSyncText(argv: string[]): { code: number | null; text: string } {
+  try {
+    const text = execFileSync(argv[0]!, argv.slice(1), {
+      encoding: "utf8",
+      timeout: 10_000,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return { code: 0, text };
+  } catch (e) {
+    const err = e as { status: number | null; stdout?: string; stderr?: string };
+    return { code: err.status, text: `${err.stdout ?? ""}${err.stderr ?? ""}` };
+  }
+}
