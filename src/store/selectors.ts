@@ -9,14 +9,22 @@ import { checkHealth, type Health, toEpochMs } from "../shared/format.ts";
 import type { CheckSummary, StatusSummary } from "./summary.ts";
 import type { ConsoleState, ResultsEntry, ResultsSlice, Sort } from "./types.ts";
 
-/** Memoise a function of a few inputs compared by identity. */
-export function memo<A extends readonly unknown[], R>(f: (...args: A) => R): (...args: A) => R {
-  let last: A | undefined;
-  let value: R;
+/**
+ * Memoise a function of a few inputs compared by identity. Several views of one store (`vigil share`: a
+ * view per viewer over shared data) call a selector with the same data and their own view inputs (sort,
+ * filter), so it keeps one result per distinct call — but only for the newest data (the first argument):
+ * a call with new data drops the results of older data, so one view costs what it always did and memory
+ * stays bounded by the number of views (at most `slots`).
+ */
+export function memo<A extends readonly unknown[], R>(f: (...args: A) => R, slots = 32): (...args: A) => R {
+  let entries: { args: A; value: R }[] = [];
   return (...args: A) => {
-    if (last && last.length === args.length && last.every((v, i) => Object.is(v, args[i]))) return value;
-    last = args;
-    value = f(...args);
+    for (const e of entries)
+      if (e.args.length === args.length && e.args.every((v, i) => Object.is(v, args[i]))) return e.value;
+    const value = f(...args);
+    entries = entries.filter((e) => Object.is(e.args[0], args[0]));
+    if (entries.length >= slots) entries.shift();
+    entries.push({ args, value });
     return value;
   };
 }

@@ -4,6 +4,7 @@ import { analyticsChecks, heartbeatChecks, paneLoadedAt } from "../../src/store/
 import {
   decorateRow,
   matchesCheckFilter,
+  memo,
   sortedCheckRows,
   triggerTargets,
   visibleCheckRows,
@@ -237,5 +238,30 @@ describe("status line age of the checks pane", () => {
     const later = Date.parse("2026-11-21T07:04:00Z");
     apply(store, statusesLoaded([status(api.id, "passing")], later, store.getState().statuses));
     expect(paneLoadedAt(store.getState())).toBe(later);
+  });
+});
+
+describe("memo with several views of one store (vigil share)", () => {
+  it("keeps a result per view for the newest data, and drops older data's results", () => {
+    let calls = 0;
+    const f = memo((items: readonly number[], min: number) => {
+      calls++;
+      return items.filter((n) => n >= min);
+    });
+    const data = [1, 2, 3, 4];
+    const a = f(data, 2);
+    const b = f(data, 3);
+    // two views alternating: nothing recomputed, the very same arrays
+    for (let i = 0; i < 10; i++) {
+      expect(f(data, 2)).toBe(a);
+      expect(f(data, 3)).toBe(b);
+    }
+    expect(calls).toBe(2);
+    // new data: computed again, and the old data's results are gone (not kept alive)
+    const next = [5, 6];
+    expect(f(next, 2)).toEqual([5, 6]);
+    expect(calls).toBe(3);
+    f(data, 2);
+    expect(calls).toBe(4);
   });
 });
