@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { opt, optOr } from "../api/schemas/common.ts";
+import { FREQUENCIES } from "../shared/check-types.ts";
 import { REGION_CODES } from "../shared/regions.ts";
 
-export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
 const frequency = z.union(
   FREQUENCIES.map((f) => z.literal(f)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
 );

@@ -7,11 +7,12 @@
  * without which a console cannot list or act on a check. Everything else is nullish; unknown fields kept.
  */
 import { z } from "zod";
+import { FREQUENCIES } from "../../shared/check-types.ts";
 import { checkTypeSchema } from "./check-sessions.ts";
 import { openEnum, opt } from "./common.ts";
 import { listPreprocess, queryInt } from "./query-params.ts";
 
-export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
+export { FREQUENCIES };
 export const CHECK_LIST_STATUSES = ["passing", "failing", "degraded"] as const;
 
 const keyValue = z.looseObject({

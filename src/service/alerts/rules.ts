@@ -25,6 +25,8 @@
  * embedded service's global settings, which are the hosted defaults (RUN_BASED, 1 failed run, no
  * reminders) — the local service has no account-level settings to edit. Pure: no database.
  */
+
+import { canDegrade } from "../../shared/check-types.ts";
 import type { AlertType } from "../../shared/webhook/variables.ts";
 
 export type Observation = "pass" | "fail" | "degraded";
@@ -174,14 +176,12 @@ export function familyOf(type: string): "failure" | "degraded" | "recovery" | "s
   }
 }
 
-/** Browser-type checks have no degraded state (api-notes §6.3). */
-const NO_DEGRADED = new Set(["BROWSER", "MULTI_STEP", "PLAYWRIGHT"]);
-
+/** Browser-type checks have no degraded state (api-notes §6.3; src/shared/check-types.ts). */
 export function observe(
   checkType: string,
   r: { hasFailures: boolean; hasErrors: boolean; isDegraded: boolean },
 ): Observation {
   if (r.hasFailures || r.hasErrors) return "fail";
-  if (r.isDegraded && !NO_DEGRADED.has(checkType)) return "degraded";
+  if (r.isDegraded && canDegrade(checkType)) return "degraded";
   return "pass";
 }

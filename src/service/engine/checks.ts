@@ -4,6 +4,7 @@
  * to the hosted defaults (api-notes §3.1).
  */
 import type { DatabaseSync } from "node:sqlite";
+import { specOf } from "../../shared/check-types.ts";
 import { CorruptRowError, parseJson } from "../repo/util.ts";
 import { cached } from "./statements.ts";
 
@@ -45,17 +46,6 @@ export type CheckRow = {
   doc: string;
 };
 
-/** Hosted defaults for degraded / max response time per type (api-notes §3.1). */
-const THRESHOLDS: Record<string, [number, number]> = {
-  API: [5000, 20000],
-  URL: [3000, 5000],
-  TCP: [3000, 5000],
-  DNS: [500, 1000],
-  BROWSER: [15000, 30000],
-  MULTI_STEP: [15000, 30000],
-  PLAYWRIGHT: [15000, 30000],
-};
-
 /** Location label used when a check lists none. */
 export const DEFAULT_LOCATION = "local";
 
@@ -77,7 +67,8 @@ function parseRetry(v: unknown): RetryStrategy | null {
 
 export function toCheckDef(row: CheckRow): CheckDef {
   const doc = parseJson<Record<string, unknown>>(row.doc, {});
-  const [degraded, max] = THRESHOLDS[row.check_type] ?? [5000, 20000];
+  // hosted defaults per type (api-notes §3.1)
+  const [degraded, max] = specOf(row.check_type)?.thresholds ?? [5000, 20000];
   const locations = parseJson<string[]>(row.locations, []).filter((l) => typeof l === "string");
   const privateLocations = Array.isArray(doc.privateLocations)
     ? (doc.privateLocations as unknown[]).filter((l): l is string => typeof l === "string")

@@ -4,6 +4,7 @@
  * fails (`overMaxResponseTime`); above `degradedResponseTime` a passing run is degraded. Browser-type
  * checks have no degraded state (api-notes §6.3).
  */
+import { canDegrade } from "../../shared/check-types.ts";
 import type { RunOutcome } from "../runners/types.ts";
 import type { CheckDef } from "./checks.ts";
 
@@ -14,8 +15,6 @@ export type Verdict = {
   overMaxResponseTime: boolean;
 };
 
-const NO_DEGRADED = new Set(["BROWSER", "MULTI_STEP", "PLAYWRIGHT"]);
-
 export function classify(check: CheckDef, out: RunOutcome): Verdict {
   let hasFailures = out.hasFailures;
   if (check.shouldFail && !out.hasErrors) hasFailures = !hasFailures;
@@ -23,8 +22,7 @@ export function classify(check: CheckDef, out: RunOutcome): Verdict {
   const overMax = !out.hasErrors && rt !== null && rt > check.maxResponseTime;
   if (overMax) hasFailures = true;
   const failed = hasFailures || out.hasErrors;
-  const isDegraded =
-    !failed && !NO_DEGRADED.has(check.checkType) && rt !== null && rt > check.degradedResponseTime;
+  const isDegraded = !failed && canDegrade(check.checkType) && rt !== null && rt > check.degradedResponseTime;
   return { hasFailures, hasErrors: out.hasErrors, isDegraded, overMaxResponseTime: overMax };
 }
 
