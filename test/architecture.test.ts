@@ -87,6 +87,13 @@ describe("architecture", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("routes hold no SQL: they parse, call the storage modules and shape the answer", () => {
+    const withSql = sources(join(SRC, "service", "app")).filter((f) =>
+      /\.prepare\(|\bdb\.exec\(/.test(readFileSync(f, "utf8")),
+    );
+    expect(withSql.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
   it("every layer is known (a new top-level folder gets its rule here and in the document)", () => {
     const layers = readdirSync(SRC);
     expect(layers.filter((l) => !(l in ALLOWED))).toEqual([]);

@@ -23,9 +23,11 @@ import {
   insertChannel,
   listChannels,
   replaceSubscriptions,
+  touchChannel,
   updateChannel,
   upsertSubscription,
 } from "../repo/alert-channels.ts";
+import { checkExists } from "../repo/checks.ts";
 import { isoMs } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, validate } from "./validate.ts";
@@ -53,7 +55,7 @@ function toInput(b: ChannelBody): ChannelInput {
 
 function assertChecksExist(ctx: ServiceContext, subs: { checkId?: string | null }[] | undefined): void {
   subs?.forEach((s, i) => {
-    if (s.checkId && !ctx.db.prepare("SELECT 1 FROM checks WHERE id = ?").get(s.checkId))
+    if (s.checkId && !checkExists(ctx.db, s.checkId))
       throw new ServiceError(400, `"subscriptions[${i}].checkId" must be an existing check`, {
         validation: { source: "payload", keys: [`subscriptions.${i}.checkId`] },
       });
@@ -109,7 +111,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     assertChecksExist(ctx, [body]);
     const target = body.checkId ? { checkId: body.checkId } : { groupId: body.groupId as number };
     const sub = upsertSubscription(ctx.db, id, target, body.activated);
-    ctx.db.prepare("UPDATE alert_channels SET updated_at = ? WHERE id = ?").run(isoMs(ctx.now()), id);
+    touchChannel(ctx.db, id, isoMs(ctx.now()));
     return c.json(sub);
   });
 }

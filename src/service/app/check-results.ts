@@ -13,6 +13,7 @@ import type { ServiceApp, ServiceContext } from "../context.ts";
 import { countResults, listResults, pageResults, type ResultFilter } from "../engine/queries.ts";
 import { resultJson } from "../engine/shape.ts";
 import { badRequest, notFound } from "../errors.ts";
+import { checkExists } from "../repo/checks.ts";
 import { pagedJson } from "./paging.ts";
 import { parseQuery } from "./validate.ts";
 
@@ -55,7 +56,7 @@ function filterOf(q: WindowQuery): ResultFilter {
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const requireCheck = (id: string) => {
-    if (!ctx.db.prepare("SELECT 1 FROM checks WHERE id = ?").get(id)) throw notFound("Check not found");
+    if (!checkExists(ctx.db, id)) throw notFound("Check not found");
   };
 
   app.get("/v1/check-results/:checkId", (c) => {

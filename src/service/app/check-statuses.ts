@@ -7,8 +7,9 @@
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { checkStatus } from "../engine/queries.ts";
 import { notFound } from "../errors.ts";
+import { type CheckHead, checkHead, checkHeads } from "../repo/checks.ts";
 
-type CheckRef = { id: string; name: string; createdAt: string };
+type CheckRef = CheckHead;
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const statusOf = (check: CheckRef) => {
@@ -33,24 +34,17 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   };
   app.get("/v1/check-statuses", (c) => {
     const out = [];
-    const checks = ctx.db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all() as {
-      id: string;
-      name: string;
-      created_at: string;
-    }[];
-    for (const check of checks) {
-      const s = statusOf({ id: check.id, name: check.name, createdAt: check.created_at });
+    for (const check of checkHeads(ctx.db)) {
+      const s = statusOf(check);
       if (s) out.push(s);
     }
     return c.json(out);
   });
 
   app.get("/v1/check-statuses/:checkId", (c) => {
-    const row = ctx.db
-      .prepare("SELECT id, name, created_at FROM checks WHERE id = ?")
-      .get(c.req.param("checkId")) as { id: string; name: string; created_at: string } | undefined;
+    const row = checkHead(ctx.db, c.req.param("checkId") ?? "");
     if (!row) throw notFound("Check not found");
-    const s = statusOf({ id: row.id, name: row.name, createdAt: row.created_at });
+    const s = statusOf(row);
     if (!s) throw notFound("No status for this check yet");
     return c.json(s);
   });

@@ -15,7 +15,12 @@ import { CHECK_KINDS, type CheckKind, kindOfType } from "../check-kinds.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import { channelIds, subscriptionsOfCheck, upsertSubscription } from "../repo/alert-channels.ts";
+import {
+  channelIds,
+  deleteCheckSubscriptions,
+  subscriptionsOfCheck,
+  upsertSubscription,
+} from "../repo/alert-channels.ts";
 import {
   type CheckDoc,
   countChecks,
@@ -25,6 +30,7 @@ import {
   listChecks,
   updateCheck,
 } from "../repo/checks.ts";
+import { locationSlugs } from "../repo/private-locations.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, q, validate } from "./validate.ts";
@@ -55,11 +61,7 @@ function heartbeatToken(kind: CheckKind, fields: Record<string, unknown>): void 
 
 function assertPrivateLocations(ctx: ServiceContext, fields: Record<string, unknown>): void {
   const slugs = (fields.privateLocations as string[] | undefined) ?? [];
-  const known = new Set(
-    (ctx.db.prepare("SELECT slug_name FROM private_locations").all() as { slug_name: string }[]).map(
-      (r) => r.slug_name,
-    ),
-  );
+  const known = locationSlugs(ctx.db);
   slugs.forEach((s, i) => {
     if (!known.has(s))
       throw new ServiceError(
@@ -213,7 +215,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     transaction(ctx.db, () => {
       updateCheck(ctx.db, doc);
       if ("alertChannelSubscriptions" in body && subs) {
-        ctx.db.prepare("DELETE FROM alert_subscriptions WHERE check_id = ?").run(doc.id);
+        deleteCheckSubscriptions(ctx.db, doc.id);
         for (const s of subs) upsertSubscription(ctx.db, s.alertChannelId, { checkId: doc.id }, s.activated);
       }
     });

@@ -11,6 +11,7 @@
 import { SIGNATURE_HEADER, verify } from "../../shared/webhook/sign.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { DEMO_RECEIVER_PATH } from "../demo/receiver-path.ts";
+import { webhookSecretsByUrlSuffix } from "../repo/alert-channels.ts";
 
 type Received = {
   name: string;
@@ -25,15 +26,7 @@ const KEEP = 50;
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const received: Received[] = [];
   const secretsFor = (name: string): string[] =>
-    (
-      ctx.db
-        .prepare(
-          "SELECT json_extract(config, '$.webhookSecret') AS s FROM alert_channels WHERE json_extract(config, '$.url') LIKE ?",
-        )
-        .all(`%${DEMO_RECEIVER_PATH}/${name}`) as { s: string | null }[]
-    )
-      .map((r) => r.s)
-      .filter((s): s is string => typeof s === "string" && s !== "");
+    webhookSecretsByUrlSuffix(ctx.db, `${DEMO_RECEIVER_PATH}/${name}`);
 
   app.post(`${DEMO_RECEIVER_PATH}/:name`, async (c) => {
     const name = c.req.param("name");

@@ -10,6 +10,8 @@ import {
 import { availability, heartbeatStats } from "../analytics/heartbeat-stats.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";
+import { checkTypeOf } from "../repo/checks.ts";
+import { type EventRow, heartbeatEvent, heartbeatEvents } from "../repo/heartbeat-events.ts";
 import { parseQuery } from "./validate.ts";
 
 const DAY = 86_400_000;
@@ -21,8 +23,6 @@ function windowOf(q: { startTime?: string | undefined; endTime?: string | undefi
   return { start, end };
 }
 
-type EventRow = { id: string; state: string; ts: number; source: string; user_agent: string };
-
 const eventJson = (e: EventRow) => ({
   id: e.id,
   state: e.state,
@@ -33,10 +33,7 @@ const eventJson = (e: EventRow) => ({
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const requireHeartbeat = (id: string) => {
-    const row = ctx.db.prepare("SELECT check_type FROM checks WHERE id = ?").get(id) as
-      | { check_type: string }
-      | undefined;
-    if (row?.check_type !== "HEARTBEAT") throw notFound("Heartbeat check not found");
+    if (checkTypeOf(ctx.db, id) !== "HEARTBEAT") throw notFound("Heartbeat check not found");
   };
 
   app.get("/v1/checks/heartbeats/:checkId/events", (c) => {
@@ -44,20 +41,14 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const checkId = c.req.param("checkId");
     requireHeartbeat(checkId);
     const { start, end } = windowOf(q, ctx.now());
-    const events = ctx.db
-      .prepare(
-        "SELECT id, state, ts, source, user_agent FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts < ? ORDER BY ts DESC LIMIT ?",
-      )
-      .all(checkId, start, end, q.limit ?? 10) as EventRow[];
+    const events = heartbeatEvents(ctx.db, checkId, start, end, q.limit ?? 10);
     return c.json([{ events: events.map(eventJson), stats: heartbeatStats(ctx.db, checkId, ctx.now()) }]);
   });
 
   app.get("/v1/checks/heartbeats/:checkId/events/:id", (c) => {
     const checkId = c.req.param("checkId");
     requireHeartbeat(checkId);
-    const e = ctx.db
-      .prepare("SELECT id, state, ts, source, user_agent FROM heartbeat_events WHERE check_id = ? AND id = ?")
-      .get(checkId, c.req.param("id")) as EventRow | undefined;
+    const e = heartbeatEvent(ctx.db, checkId, c.req.param("id") ?? "");
     if (!e) throw notFound("Heartbeat event not found");
     return c.json({ event: eventJson(e), stats: heartbeatStats(ctx.db, checkId, ctx.now()) });
   });

@@ -11,6 +11,7 @@ import { serviceCreateBodySchema, serviceListQuerySchema } from "../../api/schem
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
+import { checkExists } from "../repo/checks.ts";
 import { deleteService, getService, insertService, listServices, updateService } from "../repo/services.ts";
 import { cursorSlice, isoMs } from "../repo/util.ts";
 import { parseBody, parseQuery } from "./validate.ts";
@@ -34,7 +35,7 @@ export function cursorOrThrow<T extends { id: string }>(all: T[], limit: number,
 
 function assertChecks(ctx: ServiceContext, checks: { id: string }[] | undefined): string[] {
   return (checks ?? []).map((ch, i) => {
-    if (!ctx.db.prepare("SELECT 1 FROM checks WHERE id = ?").get(ch.id))
+    if (!checkExists(ctx.db, ch.id))
       throw new ServiceError(400, `"checks[${i}].id" must be an existing check`, {
         validation: { source: "payload", keys: [`checks.${i}.id`] },
       });

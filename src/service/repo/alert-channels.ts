@@ -177,3 +177,25 @@ export function channelIds(db: DatabaseSync, onlyAutoSubscribe: boolean): number
     : "SELECT id FROM alert_channels ORDER BY id";
   return (db.prepare(sql).all() as Row[]).map((r) => Number(r.id));
 }
+
+/** Drops every subscription of a check (before its new list is written). */
+export function deleteCheckSubscriptions(db: DatabaseSync, checkId: string): void {
+  db.prepare("DELETE FROM alert_subscriptions WHERE check_id = ?").run(checkId);
+}
+
+export function touchChannel(db: DatabaseSync, id: number, nowIso: string): void {
+  db.prepare("UPDATE alert_channels SET updated_at = ? WHERE id = ?").run(nowIso, id);
+}
+
+/** The webhook secrets of the channels whose URL ends with `urlSuffix` (the demo's own receiver). */
+export function webhookSecretsByUrlSuffix(db: DatabaseSync, urlSuffix: string): string[] {
+  return (
+    db
+      .prepare(
+        "SELECT json_extract(config, '$.webhookSecret') AS s FROM alert_channels WHERE json_extract(config, '$.url') LIKE ?",
+      )
+      .all(`%${urlSuffix}`) as { s: string | null }[]
+  )
+    .map((r) => r.s)
+    .filter((s): s is string => typeof s === "string" && s !== "");
+}

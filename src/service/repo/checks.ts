@@ -137,3 +137,34 @@ export function checkNames(db: DatabaseSync, ids: string[]): Map<string, string>
   for (const r of rows) out.set(String(r.id), String(r.name));
   return out;
 }
+
+/** A check's stored type, if the check exists. */
+export function checkTypeOf(db: DatabaseSync, id: string): string | undefined {
+  return (
+    db.prepare("SELECT check_type FROM checks WHERE id = ?").get(id) as { check_type: string } | undefined
+  )?.check_type;
+}
+
+export function checkExists(db: DatabaseSync, id: string): boolean {
+  return db.prepare("SELECT 1 FROM checks WHERE id = ?").get(id) !== undefined;
+}
+
+export type CheckHead = { id: string; name: string; createdAt: string };
+
+/** Every check's id, name and creation date, by name (the check-statuses list). */
+export function checkHeads(db: DatabaseSync): CheckHead[] {
+  return (
+    db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all() as {
+      id: string;
+      name: string;
+      created_at: string;
+    }[]
+  ).map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at }));
+}
+
+export function checkHead(db: DatabaseSync, id: string): CheckHead | undefined {
+  const r = db.prepare("SELECT id, name, created_at FROM checks WHERE id = ?").get(id) as
+    | { id: string; name: string; created_at: string }
+    | undefined;
+  return r ? { id: r.id, name: r.name, createdAt: r.created_at } : undefined;
+}

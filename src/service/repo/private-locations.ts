@@ -137,3 +137,12 @@ export function deleteKey(db: DatabaseSync, locationId: string, keyId: string): 
     ) > 0
   );
 }
+
+/** The slugs of every private location. */
+export function locationSlugs(db: DatabaseSync): Set<string> {
+  return new Set(
+    (db.prepare("SELECT slug_name FROM private_locations").all() as { slug_name: string }[]).map(
+      (r) => r.slug_name,
+    ),
+  );
+}
