@@ -2,7 +2,8 @@
  * `vigil share [--listen 127.0.0.1:2222] [--authorized-keys FILE] [--host-key FILE] [--profile NAME]
  * [--max-sessions 20] [--idle-minutes 30]`: the read-only console served over SSH (src/share/). This
  * process holds the API key; viewers log in with their own SSH keys and never see it. The service is the
- * configured one (flags, environment, profile) or the local `vigil serve` of the data dir.
+ * configured one (flags, environment, profile), else the local `vigil serve` of the data dir, else the
+ * embedded one started in this process with the demo workspace (as `npm start` does).
  *
  * The host key is generated on first start (ed25519, 0600, `<data dir>/share_host_ed25519_key`) and its
  * fingerprint printed with the address. Exit codes: 0 on SIGINT/SIGTERM, 1 when it cannot start, 2 usage.
@@ -14,6 +15,7 @@ import ssh2 from "ssh2";
 import { UsageError } from "../api/errors.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { assertPrivate } from "../service/data-dir.ts";
+import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { prepareViews } from "./console-views.ts";
 
@@ -115,8 +117,6 @@ export async function runShare(argv: string[]): Promise<number> {
     import("../store/activity.ts"),
     import("../store/store.ts"),
   ]);
-  const found = await connect(resolved);
-  await found.close();
   if (!existsSync(args.authorizedKeys))
     throw new UsageError(
       `no authorized keys: ${args.authorizedKeys} does not exist (--authorized-keys FILE)`,
@@ -132,6 +132,33 @@ export async function runShare(argv: string[]): Promise<number> {
   const parsedHost = ssh2.utils.parseKey(hk.key);
   if (parsedHost instanceof Error || Array.isArray(parsedHost))
     throw new UsageError("the share host key cannot be read");
+
+  // the configured service, else the data dir's running one, else the embedded one (with the demo), as
+  // the console does; the embedded one stops with `vigil share`
+  let found: { baseUrl: string; apiKey: string };
+  let stopService: (() => Promise<void>) | undefined;
+  if (resolved.baseUrl || findLocalService(resolved.dataDir)) {
+    const c = await connect(resolved);
+    await c.close();
+    found = c;
+  } else {
+    const { resolveApiKey, startService } = await import("../service/main.ts");
+    const service = await startService({
+      dataDir: resolved.dataDir,
+      host: "127.0.0.1",
+      port: 0,
+      demo: true,
+      apiKey: resolveApiKey(resolved.dataDir),
+      logError: (e) => log(`service: ${(e as Error).message ?? String(e)}`),
+    });
+    writeServiceInfo(resolved.dataDir, service.url);
+    found = { baseUrl: service.url, apiKey: service.apiKey };
+    stopService = async () => {
+      removeServiceInfo(resolved.dataDir);
+      await service.close();
+    };
+    log(`started the embedded service at ${service.url} (data dir ${resolved.dataDir})`);
+  }
 
   const store = createConsoleStore();
   const meter = createActivityMeter(store);
@@ -174,5 +201,6 @@ export async function runShare(argv: string[]): Promise<number> {
   hub.stop();
   meter.stop();
   await client.close().catch(() => undefined);
+  await stopService?.();
   return 0;
 }

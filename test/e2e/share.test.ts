@@ -33,9 +33,9 @@ function keygen(name: string): string {
   return file;
 }
 
-const sshArgs = (key: string) => [
+const sshArgs = (key: string, to = port) => [
   "-p",
-  String(port),
+  String(to),
   "-i",
   key,
   "-o",
@@ -230,3 +230,48 @@ function spawnSyncText(argv: string[]): { code: number | null; text: string } {
     return { code: err.status, text: `${err.stdout ?? ""}${err.stderr ?? ""}` };
   }
 }
+
+describe.skipIf(!canRun)("vigil share with nothing configured", () => {
+  it("starts the embedded service with the demo, prints address and fingerprint, and serves it", async () => {
+    const home = mkdtempSync(join(tmpdir(), "vigil-share-embedded-"));
+    const key = join(home, "k");
+    execFileSync("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key]);
+    execFileSync("/bin/sh", ["-c", `mkdir -p ${home}/.ssh && cat ${key}.pub > ${home}/.ssh/authorized_keys`]);
+    const child = spawn(NODE, [join(ROOT, "src/cli/main.ts"), "share", "--listen", "127.0.0.1:0"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache") },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const err: string[] = [];
+    child.stderr?.on("data", (d: Buffer) => err.push(d.toString()));
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        const t = setTimeout(() => reject(new Error(`no address: ${text} ${err.join("")}`)), 30_000);
+        child.stdout?.on("data", (d: Buffer) => {
+          text += d.toString();
+          if (/host key SHA256:\S+ \(new\)/.test(text)) {
+            clearTimeout(t);
+            resolve(text);
+          }
+        });
+      });
+      const p = Number(/ssh:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+      expect(err.join("")).toMatch(/started the embedded service at http:\/\/127\.0\.0\.1:\d+/);
+      const t = TmuxTerminal.start({
+        cols: 120,
+        rows: 36,
+        argv: [SSH, ...sshArgs(key, p), "-t", "127.0.0.1"],
+        cwd: home,
+        env: { PATH: "/usr/bin:/bin", HOME: home, TERM: "xterm-256color", LANG: "C.UTF-8" },
+      });
+      terminals.push(t);
+      const screen = await t.waitFor(/Storefront home page/, "the demo's checks", 30_000);
+      expect(screen).toContain("READ-ONLY");
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
