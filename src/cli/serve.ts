@@ -3,7 +3,7 @@
  * [--retention-days N]`: the embedded service alone.
  *
  * The first stdout line is `listening on http://HOST:PORT` (scripts wait for it). One service per data dir:
- * the database's OS lock decides (src/service/data-dir.ts); `<dataDir>/service.json` (0600) only tells
+ * the database's OS lock decides (src/service/db/data-dir.ts); `<dataDir>/service.json` (0600) only tells
  * others the URL and pid, and is removed on a clean stop (SIGINT/SIGTERM). The key is $VIGIL_API_KEY, else
  * the one stored 0600 in `<dataDir>/api-key` (generated on first start); the key itself is never printed.
  * `--max-body` (or VIGIL_MAX_BODY_BYTES, default 1 MiB) bounds request bodies; `--retention-days` (or
@@ -13,7 +13,7 @@
  */
 import { join } from "node:path";
 import { dataDir as resolveDataDir } from "../config/paths.ts";
-import { DataDirError } from "../service/data-dir.ts";
+import { DataDirError } from "../service/db/data-dir.ts";
 import { removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { resolveApiKey, startService } from "../service/main.ts";
 

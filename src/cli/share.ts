@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import ssh2 from "ssh2";
 import { UsageError } from "../api/errors.ts";
 import { resolveConfig } from "../config/resolve.ts";
-import { assertPrivate } from "../service/data-dir.ts";
+import { assertPrivate } from "../service/db/data-dir.ts";
 import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { prepareViews } from "./console-views.ts";

@@ -19,10 +19,11 @@ import { type Alerting, type AlertingModuleOptions, createAlerting } from "./ale
 import { createApp } from "./app/app.ts";
 import { ROUTE_MODULES } from "./app/routes.ts";
 import type { ServiceContext } from "./context.ts";
-import { assertPrivate, openDataDir } from "./data-dir.ts";
+import { assertPrivate, openDataDir } from "./db/data-dir.ts";
 import { createEngine, type EngineOptions } from "./engine/engine.ts";
+import { getMeta, setMeta } from "./repo/meta.ts";
+import { createRetention, type Retention } from "./repo/retention.ts";
 import { uuid } from "./repo/util.ts";
-import { createRetention, type Retention } from "./retention.ts";
 
 export type StartOptions = {
   host?: string;
@@ -38,11 +39,11 @@ export type StartOptions = {
   logError?: (err: unknown) => void;
   /** Alerting: retry spacing, attempt timeout, SMTP / gateway URLs (env VIGIL_* otherwise; alerts/config.ts). */
   alerting?: AlertingModuleOptions;
-  /** Create the database even where the data dir says one existed and is now missing (data-dir.ts). */
+  /** Create the database even where the data dir says one existed and is now missing (db/data-dir.ts). */
   init?: boolean;
   /** Largest request body in bytes (default 1 MiB; app.ts). */
   maxBodyBytes?: number;
-  /** How long runs, heartbeat events and deliveries are kept, in days (default 30; retention.ts). */
+  /** How long runs, heartbeat events and deliveries are kept, in days (default 30; repo/retention.ts). */
   retentionDays?: number;
   /** The private-location agent queue's timing (agents/queue.ts; tests shorten waits and leases). */
   agents?: EngineOptions["agents"];
@@ -80,12 +81,10 @@ export function resolveApiKey(dataDir: string, env: NodeJS.ProcessEnv = process.
 
 /** Account id echoed when a request has no `x-service-account`: generated once per data dir. */
 function defaultAccountId(db: DatabaseSync): string {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'account_id'").get() as
-    | { value: string }
-    | undefined;
-  if (row) return row.value;
+  const known = getMeta(db, "account_id");
+  if (known) return known;
   const id = uuid();
-  db.prepare("INSERT INTO meta (key, value) VALUES ('account_id', ?)").run(id);
+  setMeta(db, "account_id", id);
   return id;
 }
 

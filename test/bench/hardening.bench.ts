@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDataDir } from "../../src/service/data-dir.ts";
+import { openDataDir } from "../../src/service/db/data-dir.ts";
 import { startService } from "../../src/service/main.ts";
 import { generate } from "./history.ts";
 import type { Figure } from "./run.ts";

@@ -10,7 +10,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/service/app/app.ts";
 import type { ServiceContext } from "../../src/service/context.ts";
-import { createRetention } from "../../src/service/retention.ts";
+import { createRetention } from "../../src/service/repo/retention.ts";
 import { startTestService, type TestService, tempDir } from "./support.ts";
 
 const DAY = 86_400_000;

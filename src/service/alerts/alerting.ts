@@ -6,10 +6,10 @@
 import type { DatabaseSync } from "node:sqlite";
 import { noAgentScan } from "../agents/monitor.ts";
 import type { Engine } from "../engine/engine.ts";
+import { setRuntime } from "../repo/outbox.ts";
 import { closeMailTransport } from "./channels/email.ts";
 import { type AlertingConfig, type AlertingOptions, resolveAlertingConfig } from "./config.ts";
 import { onRunFinished } from "./evaluate.ts";
-import { setRuntime } from "./outbox.ts";
 import { sslScan } from "./ssl.ts";
 import { createWorker } from "./worker.ts";
 

@@ -8,13 +8,13 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { maskAlertChannel } from "../../api/secrets.ts";
 import { type AlertInput, alertVariables } from "../../shared/webhook/variables.ts";
+import { enqueue } from "../repo/outbox.ts";
 import { parseJson } from "../repo/util.ts";
+import { templateVariables } from "../repo/variables.ts";
 import { transportFor } from "./channels/registry.ts";
 import type { AlertFamily, ChannelRecord } from "./channels/types.ts";
 import type { AlertingConfig } from "./config.ts";
-import { enqueue } from "./outbox.ts";
 import { familyOf } from "./rules.ts";
-import { templateVariables } from "./variables-store.ts";
 
 type ChannelRow = {
   id: number;

@@ -10,7 +10,7 @@ import type { AlertInput } from "../../shared/webhook/variables.ts";
 import { transaction } from "../db/open.ts";
 import type { CheckDef } from "../engine/checks.ts";
 import type { RunFinished } from "../engine/execute.ts";
-import type { ResultRow } from "../engine/store.ts";
+import type { ResultRow } from "../repo/runs.ts";
 import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
 import { type AlertState, escalationOf, INITIAL_STATE, observe, step } from "./rules.ts";
 

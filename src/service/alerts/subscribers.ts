@@ -10,9 +10,9 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
+import { enqueue, runtimeOf, wake } from "../repo/outbox.ts";
 import { dateOnly, isoMs, uuid } from "../repo/util.ts";
 import { NO_SMTP } from "./channels/email.ts";
-import { enqueue, runtimeOf, wake } from "./outbox.ts";
 
 export type Subscription = {
   id: string;

@@ -1,15 +1,15 @@
 /**
- * The delivery worker: claims due outbox rows (outbox.ts), sends each through its channel's transport,
+ * The delivery worker: claims due outbox rows (repo/outbox.ts), sends each through its channel's transport,
  * records the outcome. It sleeps until the next delivery is due (at most `pollMs`, so rows stored by other
  * code paths are found) and is woken at once by `wake()`. At start it first recovers attempts a previous
  * process left in flight. `stop()` lets in-flight attempts finish for a short grace, then aborts them (the
  * aborted attempt is recorded and the delivery stays due), and resolves once every outcome is stored.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { type ClaimedDelivery, claimDue, complete, nextDueAt, recoverInterrupted } from "../repo/outbox.ts";
 import { transportFor } from "./channels/registry.ts";
 import type { SendResult } from "./channels/types.ts";
 import type { AlertingConfig } from "./config.ts";
-import { type ClaimedDelivery, claimDue, complete, nextDueAt, recoverInterrupted } from "./outbox.ts";
 
 export type Worker = { start(): void; stop(): Promise<void>; wake(): void; idle(): Promise<void> };
 

@@ -5,7 +5,7 @@
  * base name (no suffix) is aggregated as `avg`.
  */
 import { type AnalyticsKind, splitMetric } from "../../api/analytics-metrics.ts";
-import { METRIC_COLUMNS } from "../engine/store.ts";
+import { METRIC_COLUMNS } from "../repo/runs.ts";
 import type { Suffix } from "./stats.ts";
 
 export type MetricSource = { column: string; unit: string; label: string };

@@ -13,8 +13,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { AnalyticsKind } from "../../api/analytics-metrics.ts";
 import type { AnalyticsQuery } from "../../api/schemas/analytics.ts";
-import { cached } from "../engine/statements.ts";
 import { badRequest } from "../errors.ts";
+import { cached } from "../repo/statements.ts";
 import { metricMetadata, type ResolvedMetric, resolveMetric } from "./metrics.ts";
 import { aggregateMany, type Suffix } from "./stats.ts";
 import { reportWindow } from "./window.ts";

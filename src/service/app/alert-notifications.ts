@@ -8,9 +8,9 @@ import {
   MAX_NOTIFICATION_WINDOW_MS,
   whenToMs,
 } from "../../api/schemas/alert-notifications.ts";
-import { countDeliveries, listDeliveries } from "../alerts/log.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { badRequest } from "../errors.ts";
+import { countDeliveries, listDeliveries } from "../repo/delivery-log.ts";
 import { pagedJson } from "./paging.ts";
 import { parseQuery } from "./validate.ts";
 

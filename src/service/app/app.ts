@@ -11,7 +11,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { RouteModule, ServiceApp, ServiceContext, ServiceEnv } from "../context.ts";
-import { isCorruption } from "../data-dir.ts";
+import { isCorruption } from "../db/data-dir.ts";
 import { ServiceError } from "../errors.ts";
 import { zodToServiceError } from "./validate.ts";
 

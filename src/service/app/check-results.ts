@@ -10,10 +10,10 @@ import {
   type ResultField,
 } from "../../api/schemas/check-results.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { countResults, listResults, pageResults, type ResultFilter } from "../engine/queries.ts";
 import { resultJson } from "../engine/shape.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { checkExists } from "../repo/checks.ts";
+import { countResults, listResults, pageResults, type ResultFilter } from "../repo/run-queries.ts";
 import { pagedJson } from "./paging.ts";
 import { parseQuery } from "./validate.ts";
 

@@ -9,8 +9,8 @@ import type { ServiceApp, ServiceContext } from "../context.ts";
 import { readAllChecks } from "../engine/checks.ts";
 import { selectTargets } from "../engine/match.ts";
 import { sessionJson, sessionResultJson } from "../engine/shape.ts";
-import { TERMINAL } from "../engine/store.ts";
 import { notFound, ServiceError } from "../errors.ts";
+import { TERMINAL } from "../repo/runs.ts";
 import { runnerFor } from "../runners/registry.ts";
 import { parseBody, parseQuery } from "./validate.ts";
 

@@ -5,9 +5,9 @@
  * with the reason — and is neither failing nor passing (a vigil extension; hosted clients ignore it).
  */
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { checkStatus } from "../engine/queries.ts";
 import { notFound } from "../errors.ts";
 import { type CheckHead, checkHead, checkHeads } from "../repo/checks.ts";
+import { checkStatus } from "../repo/run-queries.ts";
 
 type CheckRef = CheckHead;
 

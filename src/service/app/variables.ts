@@ -2,17 +2,17 @@
  * Account environment variables (hosted `/v1/variables`, beyond the seed): list (bare array), create (201,
  * 409 when the key exists), read, update (PUT), delete (204). Secret variables read back with
  * `value: null`. Non-secret variables are the user-defined variables of webhook templates
- * (src/service/alerts/variables-store.ts).
+ * (src/service/repo/variables.ts).
  */
 import {
   variableCreateBodySchema,
   variableKeySchema,
   variableUpdateBodySchema,
 } from "../../api/schemas/variables.ts";
-import { deleteVariable, getVariable, listVariables, putVariable } from "../alerts/variables-store.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound, ServiceError } from "../errors.ts";
 import { isoMs } from "../repo/util.ts";
+import { deleteVariable, getVariable, listVariables, putVariable } from "../repo/variables.ts";
 import { parseBody, validate } from "./validate.ts";
 
 const NOT_FOUND = "Environment variable not found";

@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { locationBySlug } from "../repo/agents.ts";
+import { getMeta, setMeta } from "../repo/meta.ts";
 import { createKey, deleteKey } from "../repo/private-locations.ts";
 import { isoMs } from "../repo/util.ts";
 
@@ -27,14 +28,10 @@ const KEY_META = "demo_agent_key_id";
 
 /** Replaces the demo agent's key: the new raw key (for the child only). */
 function freshKey(db: DatabaseSync, locationId: string, now: number): string {
-  const old = db.prepare("SELECT value FROM meta WHERE key = ?").get(KEY_META) as
-    | { value: string }
-    | undefined;
-  if (old) deleteKey(db, locationId, old.value);
+  const old = getMeta(db, KEY_META);
+  if (old) deleteKey(db, locationId, old);
   const key = createKey(db, locationId, isoMs(now));
-  db.prepare(
-    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-  ).run(KEY_META, key.id);
+  setMeta(db, KEY_META, key.id);
   return key.rawKey;
 }
 

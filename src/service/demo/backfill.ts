@@ -11,7 +11,7 @@ import { transaction } from "../db/open.ts";
 import { type CheckDef, readAllChecks } from "../engine/checks.ts";
 import { classify } from "../engine/classify.ts";
 import { uuidv7 } from "../engine/ids.ts";
-import { prepareResultInsert, type ResultRow, resultParams } from "../engine/store.ts";
+import { prepareResultInsert, type ResultRow, resultParams } from "../repo/runs.ts";
 import { heartbeatConfig } from "../runners/heartbeat.ts";
 import type { MetricValues } from "../runners/types.ts";
 

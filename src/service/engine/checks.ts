@@ -5,8 +5,8 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { specOf } from "../../shared/check-types.ts";
+import { cached } from "../repo/statements.ts";
 import { CorruptRowError, parseJson } from "../repo/util.ts";
-import { cached } from "./statements.ts";
 
 export type RetryStrategy = {
   type: "FIXED" | "LINEAR" | "EXPONENTIAL" | "SINGLE_RETRY" | string;

@@ -11,6 +11,13 @@ import type { DatabaseSync } from "node:sqlite";
 import { type AgentQueue, createAgentQueue, type QueueOptions } from "../agents/queue.ts";
 import { transaction } from "../db/open.ts";
 import { locationBySlug } from "../repo/agents.ts";
+import {
+  type CheckSessionRow,
+  createRunStore,
+  type ResultRow,
+  type RunStore,
+  TERMINAL,
+} from "../repo/runs.ts";
 import { runnerFor } from "../runners/registry.ts";
 import { errorOutcome } from "../runners/types.ts";
 import { type CheckDef, readCheck } from "./checks.ts";
@@ -19,7 +26,6 @@ import { createHeartbeatMonitor, type PingInput, type PingOutcome } from "./hear
 import { uuidv7 } from "./ids.ts";
 import { createScheduler } from "./scheduler.ts";
 import { createSemaphore } from "./semaphore.ts";
-import { type CheckSessionRow, createRunStore, type ResultRow, type RunStore, TERMINAL } from "./store.ts";
 import { createWaiters } from "./waiters.ts";
 
 export type { CheckSessionRow, ResultRow, RunFinished };

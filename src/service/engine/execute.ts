@@ -5,6 +5,7 @@
  * DEGRADED, or TIMED_OUT when its deadline aborts it.
  */
 
+import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
 import { runAttempt, runnerFor } from "../runners/registry.ts";
 import { errorOutcome, type RunOutcome } from "../runners/types.ts";
 import type { CheckDef } from "./checks.ts";
@@ -12,7 +13,6 @@ import { classify, sessionStatus } from "./classify.ts";
 import { uuidv7 } from "./ids.ts";
 import { backoffSeconds, mayRetry } from "./retry.ts";
 import type { Semaphore } from "./semaphore.ts";
-import type { CheckSessionRow, ResultRow, RunStore } from "./store.ts";
 
 export type RunFinished = {
   check: CheckDef;

@@ -7,11 +7,11 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
+import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
 import { heartbeatConfig, isOverdue, pingState } from "../runners/heartbeat.ts";
 import { type CheckDef, readCheck, toCheckDef } from "./checks.ts";
 import type { RunFinished } from "./execute.ts";
 import { uuidv7 } from "./ids.ts";
-import type { CheckSessionRow, ResultRow, RunStore } from "./store.ts";
 
 export type PingInput = { source: string; userAgent: string };
 
@@ -23,7 +23,7 @@ export const PING_FIELD_MAX = 256;
 /**
  * A ping this close to the check's previous stored event is answered but not stored: the shortest period
  * is 30 s, so a faster stream of pings carries no information, and an unauthenticated flood cannot grow
- * the database (retention.ts also caps events per check).
+ * the database (repo/retention.ts also caps events per check).
  */
 export const PING_MIN_SPACING_MS = 10_000;
 export type HeartbeatEvent = {

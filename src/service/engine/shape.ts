@@ -2,7 +2,7 @@
  * Run data as the API returns it (api-notes §2.2, §3.2, §3.3): camelCase, ISO date-times with ms and Z.
  * `checkSessionLink` / `checkResultLink` point at the service's own API (there is no web UI locally).
  */
-import type { CheckSessionRow, ResultRow } from "./store.ts";
+import type { CheckSessionRow, ResultRow } from "../repo/runs.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

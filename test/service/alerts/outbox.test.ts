@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../src/service/db/open.ts";
 import {
   claimDue,
   complete,
   enqueue,
   nextDueAt,
   recoverInterrupted,
-} from "../../../src/service/alerts/outbox.ts";
-import { openDatabase } from "../../../src/service/db/open.ts";
+} from "../../../src/service/repo/outbox.ts";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { analyticsQuerySchema } from "../../../src/api/schemas/analytics.ts";
 import { buildReport } from "../../../src/service/analytics/report.ts";
 import { readCheck } from "../../../src/service/engine/checks.ts";
-import { createRunStore, type ResultRow } from "../../../src/service/engine/store.ts";
 import { ServiceError } from "../../../src/service/errors.ts";
+import { createRunStore, type ResultRow } from "../../../src/service/repo/runs.ts";
 import { insertCheck, type TempDb, tempDb } from "./support.ts";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");

@@ -1,5 +1,5 @@
 /**
- * Indexes retention deletes by (src/service/retention.ts): the age of runs, sessions, heartbeat events and
+ * Indexes retention deletes by (src/service/repo/retention.ts): the age of runs, sessions, heartbeat events and
  * check alerts across all checks (including checks since deleted); and the latest updates of an incident
  * (repo/incidents.ts reads only the newest 100, so an incident with thousands stays cheap).
  */

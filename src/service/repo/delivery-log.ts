@@ -5,7 +5,7 @@
  * `alertConfig` was masked when the delivery was stored.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { parseJson } from "../repo/util.ts";
+import { parseJson } from "./util.ts";
 
 export type LogFilter = {
   fromMs: number;

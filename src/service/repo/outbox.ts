@@ -14,9 +14,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
+import type { SendResult } from "../alerts/channels/types.ts";
+import type { AlertingConfig } from "../alerts/config.ts";
 import { transaction } from "../db/open.ts";
-import type { SendResult } from "./channels/types.ts";
-import type { AlertingConfig } from "./config.ts";
 
 export type DeliveryKind = "CHECK_ALERT" | "SUBSCRIBER";
 

@@ -2,8 +2,8 @@
  * Read queries over run data for the check-results and check-statuses routes.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { type RawResult, type ResultRow, resultFromRaw } from "./runs.ts";
 import { cached } from "./statements.ts";
-import { type RawResult, type ResultRow, resultFromRaw } from "./store.ts";
 
 export type ResultFilter = {
   from?: number | undefined; // ms, inclusive

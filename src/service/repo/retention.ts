@@ -7,7 +7,7 @@
  * - heartbeat events beyond the newest `maxEventsPerCheck` of a check (default 10,000);
  * - files runs left in `assetsDir` (screenshots of failed browser runs) older than `days`.
  * Freed pages go back to the file system with an incremental vacuum (new databases are created with
- * auto_vacuum = INCREMENTAL; data-dir.ts).
+ * auto_vacuum = INCREMENTAL; db/data-dir.ts).
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -120,7 +120,7 @@ export function createRetention(
     out.heartbeat_events = (out.heartbeat_events ?? 0) + capped;
     out.assets = opts.assetsDir ? removeOldFiles(opts.assetsDir, cutoff) : 0;
     // give freed pages back to the file system, a few hundred at a time (only with incremental auto_vacuum,
-    // which databases created by data-dir.ts have; older ones reuse their free pages instead)
+    // which databases created by db/data-dir.ts have; older ones reuse their free pages instead)
     const mode = Number((db.prepare("PRAGMA auto_vacuum").get() as { auto_vacuum: number }).auto_vacuum);
     const free = db.prepare("PRAGMA freelist_count");
     const freePages = () => Number((free.get() as { freelist_count: number }).freelist_count);

@@ -26,11 +26,11 @@ import {
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import { VigilError } from "../api/errors.ts";
-import { MIGRATIONS } from "./db/migrations/index.ts";
-import { migrate } from "./db/open.ts";
-import { findLocalService } from "./info-file.ts";
-import { CorruptRowError } from "./repo/util.ts";
+import { VigilError } from "../../api/errors.ts";
+import { findLocalService } from "../info-file.ts";
+import { CorruptRowError } from "../repo/util.ts";
+import { MIGRATIONS } from "./migrations/index.ts";
+import { migrate } from "./open.ts";
 
 /** A data dir the service must not use; the message is one line for the operator (exit code 1). */
 export class DataDirError extends VigilError {
@@ -130,7 +130,7 @@ export async function openDataDir(dataDir: string, opts: { init?: boolean } = {}
     try {
       db.exec("PRAGMA busy_timeout = 0");
       db.exec("PRAGMA locking_mode = EXCLUSIVE");
-      // a new database gives freed pages back to the file system (retention.ts runs incremental
+      // a new database gives freed pages back to the file system (repo/retention.ts runs incremental
       // vacuums); this must come before the first write to the file
       if (fresh) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
       // the lock: taken now, kept until the connection closes (or the process dies)
