@@ -63,7 +63,10 @@ describe("one service per data dir, held by the OS", () => {
       });
     const results = await Promise.all([outcome(a), outcome(b)]);
     try {
-      expect(results.filter((r) => r.listening)).toHaveLength(1);
+      expect(
+        results.filter((r) => r.listening),
+        results.map((r) => r.err).join(" | "),
+      ).toHaveLength(1);
       const loser = results.find((r) => !r.listening)!;
       expect(loser.child.exitCode).toBe(1);
       expect(loser.err.trim()).toMatch(

@@ -105,6 +105,33 @@ function chmodDataFiles(file: string): void {
     if (existsSync(f)) chmodSync(f, 0o600);
 }
 
+/**
+ * A connection holding the database's EXCLUSIVE lock, kept until it closes (or the process dies). Two
+ * services starting at the same moment can each take a shared lock on the way and then wait on the other:
+ * SQLite refuses both. So a refused attempt lets go of everything (closes), waits a random moment and tries
+ * again; once one holds the lock it never lets go, and the other is refused for good after `waitMs`.
+ */
+async function lockedConnection(file: string, dataDir: string, waitMs = 3000): Promise<DatabaseSync> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const db = new DatabaseSync(file);
+    try {
+      db.exec("PRAGMA busy_timeout = 100");
+      db.exec("PRAGMA locking_mode = EXCLUSIVE");
+      db.exec("BEGIN EXCLUSIVE");
+      db.exec("COMMIT");
+      return db;
+    } catch (err) {
+      db.close();
+      const c = sqliteCode(err);
+      if (c !== SQLITE_BUSY && c !== SQLITE_LOCKED) throw err;
+      if (Date.now() >= deadline)
+        throw new DataDirError(`the data dir ${dataDir} is in use by ${await holder(dataDir)}`);
+      await sleep(20 + Math.floor(Math.random() * 100));
+    }
+  }
+}
+
 export type OpenedDataDir = { db: DatabaseSync; file: string; databaseId: string };
 
 /**
@@ -125,23 +152,20 @@ export async function openDataDir(dataDir: string, opts: { init?: boolean } = {}
   // create it 0600 if missing; never truncate (another service may be starting on it this very moment)
   closeSync(openSync(file, "a", 0o600));
 
-  const db = new DatabaseSync(file);
+  const unreadable = (err: unknown) =>
+    new DataDirError(
+      `${file} is not a readable database (${(err as Error).message}): restore a backup, or move it away and start with --init`,
+    );
+  let db: DatabaseSync;
   try {
-    try {
-      db.exec("PRAGMA busy_timeout = 0");
-      db.exec("PRAGMA locking_mode = EXCLUSIVE");
-      // a new database gives freed pages back to the file system (repo/retention.ts runs incremental
-      // vacuums); this must come before the first write to the file
-      if (fresh) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
-      // the lock: taken now, kept until the connection closes (or the process dies)
-      db.exec("BEGIN EXCLUSIVE");
-      db.exec("COMMIT");
-    } catch (err) {
-      const c = sqliteCode(err);
-      if (c === SQLITE_BUSY || c === SQLITE_LOCKED)
-        throw new DataDirError(`the data dir ${dataDir} is in use by ${await holder(dataDir)}`);
-      throw err;
-    }
+    db = await lockedConnection(file, dataDir);
+  } catch (err) {
+    throw isCorruption(err) ? unreadable(err) : err;
+  }
+  try {
+    // a new database gives freed pages back to the file system (repo/retention.ts runs incremental
+    // vacuums); this must come before the first table is written
+    if (fresh) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
     db.exec("PRAGMA journal_mode = WAL");
     const check = db.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
     if (check[0]?.quick_check !== "ok")
@@ -157,11 +181,7 @@ export async function openDataDir(dataDir: string, opts: { init?: boolean } = {}
   } catch (err) {
     db.close();
     if (err instanceof DataDirError) throw err;
-    if (isCorruption(err))
-      throw new DataDirError(
-        `${file} is not a readable database (${(err as Error).message}): restore a backup, or move it away and start with --init`,
-      );
-    throw err;
+    throw isCorruption(err) ? unreadable(err) : err;
   }
   chmodDataFiles(file);
 
