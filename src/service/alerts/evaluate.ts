@@ -10,70 +10,22 @@ import type { AlertInput } from "../../shared/webhook/variables.ts";
 import { transaction } from "../db/open.ts";
 import type { CheckDef } from "../engine/checks.ts";
 import type { RunFinished } from "../engine/execute.ts";
+import { readAlertState, saveState } from "../repo/alert-records.ts";
+import { privateLocationName } from "../repo/private-locations.ts";
 import type { ResultRow } from "../repo/runs.ts";
 import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
 import { type AlertState, escalationOf, INITIAL_STATE, observe, step } from "./rules.ts";
 
 const REGION_NAMES = new Map<string, string>(REGIONS.map((r) => [r.region, r.name]));
 
-type StateRow = {
-  alerted: string;
-  fail_streak: number;
-  degraded_streak: number;
-  failing_since: number | null;
-  degraded_since: number | null;
-  reminders_sent: number;
-  last_alert_at: number | null;
-  had_failure: number;
-};
-
 export function loadState(db: DatabaseSync, checkId: string, location: string): AlertState {
-  const r = db
-    .prepare("SELECT * FROM alert_states WHERE check_id = ? AND location = ?")
-    .get(checkId, location) as StateRow | undefined;
-  if (!r) return { ...INITIAL_STATE };
-  return {
-    alerted: r.alerted === "FAILURE" || r.alerted === "DEGRADED" ? r.alerted : "NONE",
-    failStreak: r.fail_streak,
-    degradedStreak: r.degraded_streak,
-    failingSince: r.failing_since,
-    degradedSince: r.degraded_since,
-    remindersSent: r.reminders_sent,
-    lastAlertAt: r.last_alert_at,
-    hadFailure: r.had_failure === 1,
-  };
-}
-
-function saveState(db: DatabaseSync, checkId: string, location: string, s: AlertState, now: number): void {
-  db.prepare(
-    `INSERT INTO alert_states (check_id, location, alerted, fail_streak, degraded_streak, failing_since,
-       degraded_since, reminders_sent, last_alert_at, had_failure, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (check_id, location) DO UPDATE SET alerted = excluded.alerted, fail_streak = excluded.fail_streak,
-       degraded_streak = excluded.degraded_streak, failing_since = excluded.failing_since,
-       degraded_since = excluded.degraded_since, reminders_sent = excluded.reminders_sent,
-       last_alert_at = excluded.last_alert_at, had_failure = excluded.had_failure, updated_at = excluded.updated_at`,
-  ).run(
-    checkId,
-    location,
-    s.alerted,
-    s.failStreak,
-    s.degradedStreak,
-    s.failingSince,
-    s.degradedSince,
-    s.remindersSent,
-    s.lastAlertAt,
-    s.hadFailure ? 1 : 0,
-    now,
-  );
+  return readAlertState(db, checkId, location) ?? { ...INITIAL_STATE };
 }
 
 export function locationName(db: DatabaseSync, code: string): string {
   const known = REGION_NAMES.get(code);
   if (known) return known;
-  const pl = db.prepare("SELECT name FROM private_locations WHERE slug_name = ?").get(code) as
-    | { name: string }
-    | undefined;
-  return pl?.name ?? code;
+  return privateLocationName(db, code) ?? code;
 }
 
 export function checkInfo(check: CheckDef): AlertInput["check"] {

@@ -13,6 +13,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { connect, type PeerCertificate } from "node:tls";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
 import { readAllChecks } from "../engine/checks.ts";
+import { markSslAlertSent, sslAlertSent } from "../repo/alert-records.ts";
 import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
 import { checkInfo } from "./evaluate.ts";
 
@@ -86,11 +87,9 @@ export async function sslScan(deps: SslDeps, timeoutMs: number): Promise<string[
     }
     const now = deps.now();
     const days = Math.floor((validTo - now) / DAY);
-    const sent = db.prepare(
-      "SELECT 1 FROM ssl_alerts_sent WHERE check_id = ? AND channel_id = ? AND valid_to = ?",
-    );
     const due = channels.filter(
-      (c) => days <= Math.max(1, Math.min(30, c.sslExpiryThreshold)) && !sent.get(check.id, c.id, validTo),
+      (c) =>
+        days <= Math.max(1, Math.min(30, c.sslExpiryThreshold)) && !sslAlertSent(db, check.id, c.id, validTo),
     );
     if (due.length === 0) continue;
     const alert: AlertInput = {
@@ -100,10 +99,7 @@ export async function sslScan(deps: SslDeps, timeoutMs: number): Promise<string[
     };
     const alertId = recordCheckAlert(db, alert, now);
     ids.push(...dispatchAlert({ ...deps, now }, alert, alertId, due));
-    const mark = db.prepare(
-      "INSERT OR IGNORE INTO ssl_alerts_sent (check_id, channel_id, valid_to, sent_at) VALUES (?, ?, ?, ?)",
-    );
-    for (const c of due) mark.run(check.id, c.id, validTo, now);
+    for (const c of due) markSslAlertSent(db, check.id, c.id, validTo, now);
   }
   return ids;
 }

@@ -5,6 +5,7 @@
  * say whether the ratio is a fraction or a percentage; analytics `availability` is a percentage, so is this.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { eventCounts } from "../repo/heartbeat-events.ts";
 
 export type Availability = {
   successRatio: { previousPeriod: number; currentPeriod: number };
@@ -19,12 +20,8 @@ function ratio(
   from: number,
   to: number,
 ): { ratio: number; total: number } {
-  const r = db
-    .prepare(
-      "SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'FAILING' THEN 0 ELSE 1 END) AS ok FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts < ?",
-    )
-    .get(checkId, from, to) as { total: number; ok: number | null };
-  return { ratio: r.total === 0 ? 100 : Math.round(((r.ok ?? 0) / r.total) * 10000) / 100, total: r.total };
+  const r = eventCounts(db, checkId, from, to);
+  return { ratio: r.total === 0 ? 100 : Math.round((r.ok / r.total) * 10000) / 100, total: r.total };
 }
 
 export function availability(db: DatabaseSync, checkId: string, from: number, to: number): Availability {

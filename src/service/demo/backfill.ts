@@ -11,7 +11,8 @@ import { transaction } from "../db/open.ts";
 import { type CheckDef, readAllChecks } from "../engine/checks.ts";
 import { classify } from "../engine/classify.ts";
 import { uuidv7 } from "../engine/ids.ts";
-import { prepareResultInsert, type ResultRow, resultParams } from "../repo/runs.ts";
+import { hasEvents, insertDemoEvent } from "../repo/heartbeat-events.ts";
+import { hasResults, prepareResultInsert, type ResultRow, resultParams } from "../repo/runs.ts";
 import { heartbeatConfig } from "../runners/heartbeat.ts";
 import type { MetricValues } from "../runners/types.ts";
 
@@ -94,29 +95,24 @@ export function backfillHistory(
   opts: { days: number; now: number },
 ): { results: number; events: number } {
   const insert = prepareResultInsert(db);
-  const insertEvent = db.prepare(
-    "INSERT INTO heartbeat_events (id, check_id, state, ts, source, user_agent, is_ping, is_demo) VALUES (?, ?, ?, ?, '', 'vigil-demo-job/1 (cron)', 1, 1)",
-  );
-  const hasResults = db.prepare("SELECT 1 FROM check_results WHERE check_id = ? LIMIT 1");
-  const hasEvents = db.prepare("SELECT 1 FROM heartbeat_events WHERE check_id = ? LIMIT 1");
   const from = opts.now - opts.days * DAY;
   let results = 0;
   let events = 0;
   transaction(db, () => {
     for (const check of readAllChecks(db)) {
       if (check.checkType === "HEARTBEAT") {
-        if (hasEvents.get(check.id)) continue;
+        if (hasEvents(db, check.id)) continue;
         const { periodMs, graceMs } = heartbeatConfig(check.doc);
         const step = Math.max(periodMs, 5 * 60_000);
         for (let t = from; t < opts.now - step; t += step) {
           const late = Math.random() < 0.05;
           const at = Math.round(t + (late ? Math.min(graceMs, step / 2) : 0));
-          insertEvent.run(uuidv7(), check.id, late ? "GRACE" : "RECEIVED", at);
+          insertDemoEvent(db, uuidv7(), check.id, late ? "GRACE" : "RECEIVED", at);
           events++;
         }
         continue;
       }
-      if (hasResults.get(check.id)) continue;
+      if (hasResults(db, check.id)) continue;
       const step = Math.max(check.frequency, 5) * 60_000;
       let i = 0;
       for (let t = from; t < opts.now - step; t += step, i++) {

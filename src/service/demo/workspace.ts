@@ -10,9 +10,10 @@ import type { DatabaseSync } from "node:sqlite";
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
 import { CHECK_KINDS, type CheckKind } from "../check-kinds.ts";
 import { transaction } from "../db/open.ts";
-import { insertChannel, listChannels, replaceSubscriptions } from "../repo/alert-channels.ts";
+import { insertChannel, listChannels, replaceSubscriptions, setChannelUrl } from "../repo/alert-channels.ts";
 import { type CheckDoc, insertCheck, listChecks, updateCheck } from "../repo/checks.ts";
 import { insertIncident, insertUpdate } from "../repo/incidents.ts";
+import { getMeta, setMeta } from "../repo/meta.ts";
 import { createKey, insertLocation } from "../repo/private-locations.ts";
 import { insertService } from "../repo/services.ts";
 import { insertPage } from "../repo/status-pages.ts";
@@ -61,7 +62,7 @@ function fill(value: unknown, target: DemoTargetInfo, service = ""): unknown {
 }
 
 export function isSeeded(db: DatabaseSync): boolean {
-  return db.prepare("SELECT 1 FROM meta WHERE key = ?").get(SEEDED_KEY) !== undefined;
+  return getMeta(db, SEEDED_KEY) !== undefined;
 }
 
 /**
@@ -165,7 +166,7 @@ export function seedDemoWorkspace(
         );
       }
     }
-    db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(SEEDED_KEY, now);
+    setMeta(db, SEEDED_KEY, now);
   });
   return ids;
 }
@@ -199,10 +200,7 @@ export function retargetDemoChannels(db: DatabaseSync, serviceUrl: string): numb
       if (typeof url !== "string" || !RECEIVER.test(url)) continue;
       const next = url.replace(RECEIVER, serviceUrl);
       if (next !== url) {
-        db.prepare("UPDATE alert_channels SET config = json_set(config, '$.url', ?) WHERE id = ?").run(
-          next,
-          ch.id,
-        );
+        setChannelUrl(db, ch.id, next);
         changed++;
       }
     }

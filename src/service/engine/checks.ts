@@ -5,7 +5,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { specOf } from "../../shared/check-types.ts";
-import { cached } from "../repo/statements.ts";
+import { checkRow, checkRows } from "../repo/checks.ts";
 import { CorruptRowError, parseJson } from "../repo/util.ts";
 
 export type RetryStrategy = {
@@ -93,10 +93,8 @@ export function toCheckDef(row: CheckRow): CheckDef {
   };
 }
 
-const COLUMNS = "id, name, check_type, activated, muted, frequency, tags, locations, doc";
-
 export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
-  const row = cached(db, `SELECT ${COLUMNS} FROM checks WHERE id = ?`).get(id) as CheckRow | undefined;
+  const row = checkRow(db, id);
   return row ? toCheckDef(row) : undefined;
 }
 
@@ -107,7 +105,7 @@ export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
  */
 export function readAllChecks(db: DatabaseSync, onCorrupt: (err: Error) => void = reportOnce): CheckDef[] {
   const out: CheckDef[] = [];
-  for (const row of cached(db, `SELECT ${COLUMNS} FROM checks`).all() as CheckRow[]) {
+  for (const row of checkRows(db)) {
     try {
       out.push(toCheckDef(row));
     } catch (err) {

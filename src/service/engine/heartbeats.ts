@@ -7,6 +7,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
+import { activeHeartbeatRows, heartbeatByToken, insertEvent, lastEventAt } from "../repo/heartbeat-events.ts";
 import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
 import { heartbeatConfig, isOverdue, pingState } from "../runners/heartbeat.ts";
 import { type CheckDef, readCheck, toCheckDef } from "./checks.ts";
@@ -56,21 +57,7 @@ export function createHeartbeatMonitor(opts: {
 }): HeartbeatMonitor {
   const spacing = opts.pingMinSpacingMs ?? PING_MIN_SPACING_MS;
   const { db, store, now } = opts;
-  const byToken = db.prepare(
-    "SELECT id FROM checks WHERE check_type = 'HEARTBEAT' AND json_extract(doc, '$.heartbeat.pingToken') = ?",
-  );
-  const anchorOf = db.prepare("SELECT MAX(ts) AS ts FROM heartbeat_events WHERE check_id = ?");
-  const insertEvent = db.prepare(
-    "INSERT INTO heartbeat_events (id, check_id, state, ts, source, user_agent, is_ping) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
-  const activeHeartbeats = db.prepare(
-    "SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type = 'HEARTBEAT' AND activated = 1",
-  );
-
-  const anchor = (checkId: string): number | null => {
-    const r = anchorOf.get(checkId) as { ts: number | null } | undefined;
-    return r?.ts ?? null;
-  };
+  const anchor = (checkId: string): number | null => lastEventAt(db, checkId);
 
   function record(
     check: CheckDef,
@@ -126,7 +113,15 @@ export function createHeartbeatMonitor(opts: {
       detail: { heartbeatEvent: { id: event.id, state } },
     };
     transaction(db, () => {
-      insertEvent.run(event.id, check.id, state, at, input.source, input.userAgent, isPing ? 1 : 0);
+      insertEvent(db, {
+        id: event.id,
+        checkId: check.id,
+        state,
+        ts: at,
+        source: input.source,
+        userAgent: input.userAgent,
+        isPing,
+      });
       store.insertSession(session);
       store.insertResult(result);
     });
@@ -136,9 +131,9 @@ export function createHeartbeatMonitor(opts: {
 
   return {
     recordPing(token, input) {
-      const row = byToken.get(token) as { id: string } | undefined;
-      if (!row) return undefined;
-      const check = readCheck(db, row.id);
+      const id = heartbeatByToken(db, token);
+      if (!id) return undefined;
+      const check = readCheck(db, id);
       if (!check) return undefined;
       if (!check.activated) return { ignored: "deactivated" };
       const at = now();
@@ -153,7 +148,7 @@ export function createHeartbeatMonitor(opts: {
     },
     tick() {
       const at = now();
-      for (const raw of activeHeartbeats.all() as Parameters<typeof toCheckDef>[0][]) {
+      for (const raw of activeHeartbeatRows(db)) {
         let check: CheckDef;
         try {
           check = toCheckDef(raw);

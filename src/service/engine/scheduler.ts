@@ -7,6 +7,7 @@
  * Missed slots are not replayed: after a long pause the next run is one interval from now.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { lastSessionStart, scheduledChecks } from "../repo/checks.ts";
 import { runnerFor } from "../runners/registry.ts";
 
 export type Scheduler = { tick(): void; start(): void; stop(): void };
@@ -28,10 +29,6 @@ export function createScheduler(opts: {
   heartbeatTick(): void;
   onError(err: unknown): void;
 }): Scheduler {
-  const listing = opts.db.prepare(
-    "SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type <> 'HEARTBEAT'",
-  );
-  const lastStart = opts.db.prepare("SELECT MAX(started_at) AS t FROM check_sessions WHERE check_id = ?");
   const entries = new Map<string, Entry>();
   let timer: NodeJS.Timeout | undefined;
 
@@ -39,19 +36,14 @@ export function createScheduler(opts: {
     const now = opts.now();
     const seen = new Set<string>();
     const due: string[] = [];
-    const rows = listing.all() as {
-      id: string;
-      check_type: string;
-      frequency: number;
-      offset: number | null;
-    }[];
+    const rows = scheduledChecks(opts.db);
     for (const r of rows) {
       if (!runnerFor(r.check_type)) continue;
       seen.add(r.id);
       const intervalMs = r.frequency > 0 ? r.frequency * 60_000 : Math.max(10, Number(r.offset) || 10) * 1000;
       let e = entries.get(r.id);
       if (!e || e.intervalMs !== intervalMs) {
-        const last = (lastStart.get(r.id) as { t: number | null } | undefined)?.t ?? null;
+        const last = lastSessionStart(opts.db, r.id);
         e = {
           intervalMs,
           due: last !== null ? last + intervalMs : now + jitter(r.id, Math.min(intervalMs, 10_000)),

@@ -199,3 +199,8 @@ export function webhookSecretsByUrlSuffix(db: DatabaseSync, urlSuffix: string): 
     .map((r) => r.s)
     .filter((s): s is string => typeof s === "string" && s !== "");
 }
+
+/** Points a channel at another URL (the demo's channels follow the service's port). */
+export function setChannelUrl(db: DatabaseSync, id: number, url: string): void {
+  db.prepare("UPDATE alert_channels SET config = json_set(config, '$.url', ?) WHERE id = ?").run(url, id);
+}

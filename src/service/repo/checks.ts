@@ -4,7 +4,9 @@
  * Alert-channel subscriptions are not kept in `doc`: they live in `alert_subscriptions` and are added on read.
  */
 import type { DatabaseSync } from "node:sqlite";
+import type { CheckRow } from "../engine/checks.ts";
 import { STATE_SQL } from "./check-state.ts";
+import { cached } from "./statements.ts";
 import { parseJson, type Row } from "./util.ts";
 
 export type CheckDoc = Record<string, unknown> & {
@@ -167,4 +169,36 @@ export function checkHead(db: DatabaseSync, id: string): CheckHead | undefined {
     | { id: string; name: string; created_at: string }
     | undefined;
   return r ? { id: r.id, name: r.name, createdAt: r.created_at } : undefined;
+}
+
+/** What the scheduler needs of each activated, scheduled check (heartbeats are pinged, not scheduled). */
+export function scheduledChecks(
+  db: DatabaseSync,
+): { id: string; check_type: string; frequency: number; offset: number | null }[] {
+  return cached(
+    db,
+    "SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type <> 'HEARTBEAT'",
+  ).all() as { id: string; check_type: string; frequency: number; offset: number | null }[];
+}
+
+/** When the check's newest session started (a restart keeps the rhythm), null before the first. */
+export function lastSessionStart(db: DatabaseSync, checkId: string): number | null {
+  return (
+    (
+      cached(db, "SELECT MAX(started_at) AS t FROM check_sessions WHERE check_id = ?").get(checkId) as
+        | { t: number | null }
+        | undefined
+    )?.t ?? null
+  );
+}
+
+const ENGINE_COLUMNS = "id, name, check_type, activated, muted, frequency, tags, locations, doc";
+
+/** A check's stored row as the engine reads it (engine/checks.ts turns it into a CheckDef). */
+export function checkRow(db: DatabaseSync, id: string): CheckRow | undefined {
+  return cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id) as CheckRow | undefined;
+}
+
+export function checkRows(db: DatabaseSync): CheckRow[] {
+  return cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks`).all() as CheckRow[];
 }

@@ -267,3 +267,7 @@ export function createRunStore(db: DatabaseSync) {
     },
   };
 }
+
+export function hasResults(db: DatabaseSync, checkId: string): boolean {
+  return db.prepare("SELECT 1 FROM check_results WHERE check_id = ? LIMIT 1").get(checkId) !== undefined;
+}
