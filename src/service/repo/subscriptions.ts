@@ -1,0 +1,122 @@
+/**
+ * Status-page email subscriptions (`status_page_subscriptions`), and what an incident update's mail needs to
+ * know: the update, its incident, the pages showing the incident's services and their VERIFIED subscribers.
+ * The notification itself is alerts/subscribers.ts.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { transaction } from "../db/open.ts";
+import { dateOnly, isoMs, uuid } from "./util.ts";
+
+export type Subscription = {
+  id: string;
+  type: "EMAIL";
+  address: string;
+  status: "PENDING" | "VERIFIED";
+  created_at: string;
+  updated_at: string;
+};
+
+type Row = {
+  id: string;
+  type: string;
+  address: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+};
+
+const fromRow = (r: Row): Subscription => ({
+  id: r.id,
+  type: "EMAIL",
+  address: r.address,
+  status: r.status === "VERIFIED" ? "VERIFIED" : "PENDING",
+  created_at: dateOnly(r.created_at) ?? r.created_at,
+  updated_at: dateOnly(r.updated_at) ?? r.updated_at,
+});
+
+export function listSubscriptions(db: DatabaseSync, pageId: string): Subscription[] {
+  return (
+    db
+      .prepare("SELECT * FROM status_page_subscriptions WHERE status_page_id = ? ORDER BY seq")
+      .all(pageId) as Row[]
+  ).map(fromRow);
+}
+
+export function addSubscriptions(
+  db: DatabaseSync,
+  pageId: string,
+  addresses: string[],
+  verified: boolean,
+  now: number,
+): { created: number; skipped: number } {
+  return transaction(db, () => {
+    let created = 0;
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO status_page_subscriptions (id, status_page_id, type, address, status, created_at, updated_at)
+       VALUES (?, ?, 'EMAIL', ?, ?, ?, ?)`,
+    );
+    for (const a of addresses) {
+      const iso = isoMs(now);
+      created += Number(
+        insert.run(uuid(), pageId, a.trim().toLowerCase(), verified ? "VERIFIED" : "PENDING", iso, iso)
+          .changes,
+      );
+    }
+    return { created, skipped: addresses.length - created };
+  });
+}
+
+export function deleteSubscription(db: DatabaseSync, pageId: string, id: string): boolean {
+  return (
+    Number(
+      db.prepare("DELETE FROM status_page_subscriptions WHERE status_page_id = ? AND id = ?").run(pageId, id)
+        .changes,
+    ) > 0
+  );
+}
+
+export type UpdateInfo = {
+  id: string;
+  description: string;
+  status: string;
+  public_date: string;
+  notify_subscribers: number;
+};
+
+export function updateToNotify(
+  db: DatabaseSync,
+  incidentId: string,
+  updateId: string,
+): UpdateInfo | undefined {
+  return db
+    .prepare("SELECT * FROM incident_updates WHERE incident_id = ? AND id = ?")
+    .get(incidentId, updateId) as UpdateInfo | undefined;
+}
+
+export function incidentHead(
+  db: DatabaseSync,
+  incidentId: string,
+): { name: string; severity: string } | undefined {
+  return db.prepare("SELECT name, severity FROM incidents WHERE id = ?").get(incidentId) as
+    | { name: string; severity: string }
+    | undefined;
+}
+
+/** The status pages that show one of the incident's services. */
+export function pagesShowingIncident(db: DatabaseSync, incidentId: string): { id: string; name: string }[] {
+  return db
+    .prepare(
+      `SELECT DISTINCT p.id, p.name FROM status_pages p JOIN status_page_cards c ON c.status_page_id = p.id
+       JOIN card_services cs ON cs.card_id = c.id JOIN incident_services i ON i.service_id = cs.service_id
+       WHERE i.incident_id = ? ORDER BY p.seq`,
+    )
+    .all(incidentId) as { id: string; name: string }[];
+}
+
+export function verifiedSubscribers(db: DatabaseSync, pageId: string): { address: string }[] {
+  return db
+    .prepare(
+      "SELECT address FROM status_page_subscriptions WHERE status_page_id = ? AND status = 'VERIFIED' ORDER BY seq",
+    )
+    .all(pageId) as { address: string }[];
+}
