@@ -67,7 +67,8 @@ async function startLive(
   const [
     { createClient },
     { ConfigError },
-    { findLocalService, removeServiceInfo, writeServiceInfo },
+    { findLocalService },
+    { startEmbedded },
     { createActions },
     { createActivityMeter },
     { createDraftStore },
@@ -82,6 +83,7 @@ async function startLive(
     import("../api/client.ts"),
     import("../config/resolve.ts"),
     import("../service/info-file.ts"),
+    import("./embedded.ts"),
     import("../store/actions.ts"),
     import("../store/activity.ts"),
     import("../store/drafts.ts"),
@@ -105,22 +107,12 @@ async function startLive(
     apiKey = conn.apiKey;
     await conn.close();
   } else {
-    const { resolveApiKey, startService } = await import("../service/main.ts");
-    const service = await startService({
-      dataDir: resolved.dataDir,
-      host: "127.0.0.1",
-      port: 0,
-      demo: true,
-      apiKey: resolveApiKey(resolved.dataDir),
-      logError: (e) => apply(store, setActivity(store.getState(), { lastError: `service: ${errorLine(e)}` })),
-    });
-    writeServiceInfo(resolved.dataDir, service.url);
+    const service = await startEmbedded(resolved, (e) =>
+      apply(store, setActivity(store.getState(), { lastError: `service: ${errorLine(e)}` })),
+    );
     baseUrl = service.url;
     apiKey = service.apiKey;
-    stopService = async () => {
-      removeServiceInfo(resolved.dataDir);
-      await service.close();
-    };
+    stopService = service.stop;
   }
   const client = createClient({
     baseUrl,

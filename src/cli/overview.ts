@@ -8,9 +8,10 @@ import { createClient } from "../api/client.ts";
 import type { CheckStatus } from "../api/schemas/check-statuses.ts";
 import type { Check } from "../api/schemas/checks.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
-import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
+import { findLocalService } from "../service/info-file.ts";
 import { checkHealth, type Health, statusSymbol } from "../shared/format.ts";
 import { type Client, connect } from "./connect.ts";
+import { startEmbedded } from "./embedded.ts";
 import { Output } from "./output.ts";
 
 const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 4 };
@@ -59,22 +60,13 @@ export async function runOverview(resolved: ResolvedConfig, opts: { json: boolea
     return 0;
   }
   // Nothing running: start the embedded service for this data dir just long enough to read it.
-  const { resolveApiKey, startService } = await import("../service/main.ts");
-  const service = await startService({
-    dataDir: resolved.dataDir,
-    host: "127.0.0.1",
-    port: 0,
-    demo: true,
-    apiKey: resolveApiKey(resolved.dataDir),
-  });
-  writeServiceInfo(resolved.dataDir, service.url);
+  const service = await startEmbedded(resolved);
   const client = createClient({ baseUrl: service.url, apiKey: service.apiKey, readOnly: resolved.readOnly });
   try {
     await printOverview(client, out);
   } finally {
     await client.close();
-    removeServiceInfo(resolved.dataDir);
-    await service.close();
+    await service.stop();
   }
   return 0;
 }

@@ -15,9 +15,10 @@ import ssh2 from "ssh2";
 import { UsageError } from "../api/errors.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { assertPrivate } from "../service/db/data-dir.ts";
-import { findLocalService, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
+import { findLocalService } from "../service/info-file.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { prepareViews } from "./console-views.ts";
+import { startEmbedded } from "./embedded.ts";
 
 export const SHARE_USAGE =
   "usage: vigil share [--listen HOST:PORT] [--authorized-keys FILE] [--host-key FILE] [--profile NAME] [--max-sessions N] [--idle-minutes N]";
@@ -142,21 +143,11 @@ export async function runShare(argv: string[]): Promise<number> {
     await c.close();
     found = c;
   } else {
-    const { resolveApiKey, startService } = await import("../service/main.ts");
-    const service = await startService({
-      dataDir: resolved.dataDir,
-      host: "127.0.0.1",
-      port: 0,
-      demo: true,
-      apiKey: resolveApiKey(resolved.dataDir),
-      logError: (e) => log(`service: ${(e as Error).message ?? String(e)}`),
-    });
-    writeServiceInfo(resolved.dataDir, service.url);
+    const service = await startEmbedded(resolved, (e) =>
+      log(`service: ${(e as Error).message ?? String(e)}`),
+    );
     found = { baseUrl: service.url, apiKey: service.apiKey };
-    stopService = async () => {
-      removeServiceInfo(resolved.dataDir);
-      await service.close();
-    };
+    stopService = service.stop;
     log(`started the embedded service at ${service.url} (data dir ${resolved.dataDir})`);
   }
 

@@ -19,7 +19,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { ServiceApp, ServiceContext, ServiceEnv } from "../context.ts";
 import { ServiceError } from "../errors.ts";
-import { locationByKey } from "../repo/agents.ts";
+import { type AgentContact, type AgentLocation, locationByKey } from "../repo/agents.ts";
 import type { RunOutcome } from "../runners/types.ts";
 import { parseBody } from "./validate.ts";
 
@@ -56,6 +56,24 @@ const resultBody = z.object({ leaseId: z.string().min(1), outcome: outcomeSchema
 const releaseBody = z.object({ leaseId: z.string().min(1) });
 const byeBody = z.object({ agentId: z.string().min(1).max(100) });
 
+type AgentFields = {
+  agentId: string;
+  version: string;
+  hostname: string;
+  concurrency: number;
+  running: number;
+};
+
+/** The agent as its call describes it, at the location its key belongs to. */
+const contactOf = (b: AgentFields, loc: AgentLocation): AgentContact => ({
+  id: b.agentId,
+  locationId: loc.id,
+  version: b.version,
+  hostname: b.hostname,
+  concurrency: b.concurrency,
+  running: b.running,
+});
+
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.use("/agent/v1/*", async (c, next) => {
     const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "");
@@ -70,14 +88,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.post("/agent/v1/lease", async (c) => {
     const b = await parseBody(c, leaseBody);
     const jobs = await queue.lease(
-      {
-        id: b.agentId,
-        locationId: loc(c).id,
-        version: b.version,
-        hostname: b.hostname,
-        concurrency: b.concurrency,
-        running: b.running,
-      },
+      contactOf(b, loc(c)),
       loc(c),
       b.max,
       b.waitSeconds * 1000,
@@ -126,14 +137,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
 
   app.post("/agent/v1/heartbeat", async (c) => {
     const b = await parseBody(c, z.object(agentFields));
-    queue.contact({
-      id: b.agentId,
-      locationId: loc(c).id,
-      version: b.version,
-      hostname: b.hostname,
-      concurrency: b.concurrency,
-      running: b.running,
-    });
+    queue.contact(contactOf(b, loc(c)));
     const l = loc(c);
     return c.json({
       location: { id: l.id, slug: l.slug, name: l.name },
