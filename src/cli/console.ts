@@ -74,6 +74,7 @@ async function startLive(
     { createDraftStore },
     { createLoaders, errorLine },
     { createPlanner },
+    { paneJobs },
     { createPoller },
     { setActivity },
     { apply, createConsoleStore },
@@ -89,6 +90,7 @@ async function startLive(
     import("../store/drafts.ts"),
     import("../store/loaders.ts"),
     import("../store/plan.ts"),
+    import("../tui/panes/lookup.ts"),
     import("../store/poller.ts"),
     import("../store/slices/ui.ts"),
     import("../store/store.ts"),
@@ -130,7 +132,7 @@ async function startLive(
       poller.refreshJob("checks");
     },
   });
-  const poller = createPoller(store, createPlanner(loaders));
+  const poller = createPoller(store, createPlanner(loaders, paneJobs));
   const actions = createActions(client, store, poller, {
     readOnly: resolved.readOnly,
     // incident / update / page drafts, kept in the data dir until the service acknowledged them

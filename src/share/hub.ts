@@ -16,6 +16,7 @@ import { createPlanner } from "../store/plan.ts";
 import { createPoller, type Job, type Poller } from "../store/poller.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../store/store.ts";
 import type { ConsoleState } from "../store/types.ts";
+import { paneJobs } from "../tui/panes/lookup.ts";
 
 /** The slices every viewer shares: the resources and their single reads. */
 const SHARED = [
@@ -52,7 +53,7 @@ export function createHub(client: Client, store: ConsoleStore): Hub {
   const loaders = createLoaders(client, store, {
     onUnknownCheck: () => poller.refreshJob("checks"),
   });
-  const plan = createPlanner(loaders);
+  const plan = createPlanner(loaders, paneJobs);
   const union = (): Job[] => {
     const jobs = new Map<string, Job>();
     for (const v of viewers) for (const j of plan(v.getState())) if (!jobs.has(j.key)) jobs.set(j.key, j);

@@ -1,7 +1,7 @@
 /** Which incident `u`, `e` and `s` act on, and an incident's updates in display order. */
 import type { Incident } from "../api/schemas/incidents.ts";
 import type { Draft } from "./drafts.ts";
-import { cursorId, incidentRows } from "./lists.ts";
+import { cursorRowId, incidentRows } from "./lists.ts";
 import type { ConsoleState } from "./types.ts";
 
 const isOpen = (i: Incident) => i.lastUpdateStatus !== "RESOLVED";
@@ -13,7 +13,7 @@ export function targetIncident(s: ConsoleState): Incident | undefined {
   if (s.ui.pane === "incidents") {
     const d = byId(s.ui.detail.incidents);
     if (d) return d;
-    const row = byId(cursorId(s, "incidents"));
+    const row = byId(cursorRowId(s, "incidents", incidentRows(s)));
     if (row) return row;
   }
   return latestOpenIncident(s);

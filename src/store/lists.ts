@@ -1,15 +1,15 @@
 /**
- * The rows of every list pane after its `/` filter (memoised), and the cursor row's id — shared by the
- * panes (what is shown) and the key handler (how far the cursor may move, what Enter opens).
+ * The rows of the list panes after their `/` filter (memoised) — shared by the panes' views (what is
+ * shown) and their specs (how far the cursor may move, what Enter opens; src/tui/panes/).
  */
 import type { AlertChannel } from "../api/schemas/alert-channels.ts";
 import type { HeartbeatEvent } from "../api/schemas/heartbeats.ts";
 import type { Incident } from "../api/schemas/incidents.ts";
 import type { PrivateLocation } from "../api/schemas/private-locations.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
-import { analyticsChecks, filterByText, paneCheck, visibleSessions } from "./pane-selectors.ts";
-import { memo, visibleCheckRows } from "./selectors.ts";
-import type { ConsoleState, Pane } from "./types.ts";
+import { filterByText, paneCheck } from "./pane-selectors.ts";
+import { memo } from "./selectors.ts";
+import type { ConsoleState } from "./types.ts";
 
 /**
  * When an incident started (epoch ms): its first update's public date — `created_at` is a bare date in
@@ -65,50 +65,6 @@ export function heartbeatEventRows(s: ConsoleState): readonly HeartbeatEvent[] {
   return eventsFiltered(events, s.ui.filter.heartbeats ?? "");
 }
 
-/** Number of rows the cursor of `pane` moves over (0 while a detail is open). */
-export function listLength(s: ConsoleState, pane: Pane): number {
-  if (s.ui.detail[pane] !== undefined) return 0;
-  switch (pane) {
-    case "checks":
-      return visibleCheckRows(s).length;
-    case "sessions":
-      return visibleSessions(s).length;
-    case "analytics":
-      return analyticsChecks(s).length;
-    case "heartbeats":
-      return heartbeatEventRows(s).length;
-    case "incidents":
-      return incidentRows(s).length;
-    case "alerts":
-      return alertChannelRows(s).length;
-    case "pages":
-      return statusPageRows(s).length;
-    case "locations":
-      return privateLocationRows(s).length;
-  }
-}
-
-/** Id of the row under the cursor of `pane` (what Enter opens). */
-export function cursorId(s: ConsoleState, pane: Pane): string | undefined {
-  const i = s.ui.cursor[pane] ?? 0;
-  switch (pane) {
-    case "checks":
-      return visibleCheckRows(s)[i]?.id;
-    case "sessions":
-      return visibleSessions(s)[i]?.session.checkSessionId;
-    case "analytics":
-      return analyticsChecks(s)[i]?.id;
-    case "heartbeats":
-      return heartbeatEventRows(s)[i]?.id;
-    case "incidents":
-      return incidentRows(s)[i]?.id;
-    case "alerts": {
-      const c = alertChannelRows(s)[i];
-      return c ? String(c.id) : undefined;
-    }
-    case "pages":
-      return statusPageRows(s)[i]?.id;
-    case "locations":
-      return privateLocationRows(s)[i]?.id;
-  }
-}
+/** The id of the row under `pane`'s cursor in `rows`. */
+export const cursorRowId = (s: ConsoleState, pane: string, rows: readonly { id: string }[]) =>
+  rows[s.ui.cursor[pane] ?? 0]?.id;

@@ -1,12 +1,11 @@
 /**
  * Per-pane selectors: which checks the analytics and heartbeats panes can show and which one they show,
- * the sessions list as shown, the generic text filter of the simple list panes, and when each pane's data
- * was loaded. Built on the checks-list selectors (selectors.ts) and memoised the same way.
+ * the sessions list as shown, and the generic text filter of the simple list panes. Built on the
+ * checks-list selectors (selectors.ts) and memoised the same way.
  */
 import { type AnalyticsKind, analyticsKindOf } from "../api/analytics-metrics.ts";
-import { analyticsKey } from "./analytics-query.ts";
 import { type CheckRow, matchesCheckFilter, memo, sortedCheckRows } from "./selectors.ts";
-import type { ConsoleState, Pane, TrackedSession } from "./types.ts";
+import type { ConsoleState, TrackedSession } from "./types.ts";
 
 /** Which analytics report a check type has (analytics-metrics.ts); undefined for a type without one. */
 export function analyticsKind(checkType: string | undefined): AnalyticsKind | undefined {
@@ -65,32 +64,4 @@ export function filterByText<T>(items: readonly T[], filter: string, text: (t: T
     const t = text(it).toLowerCase();
     return words.every((w) => t.includes(w));
   });
-}
-
-/** When the shown data of a pane was loaded (epoch ms), for the status line's age. */
-export function paneLoadedAt(s: ConsoleState, pane: Pane = s.ui.pane): number | undefined {
-  switch (pane) {
-    case "checks":
-      // the statuses are what changes (every 10 s); the list itself is read every few minutes, so its
-      // age alone would call fresh statuses stale
-      return s.checks.loadedAt === undefined ? undefined : (s.statuses.loadedAt ?? s.checks.loadedAt);
-    case "sessions":
-      return undefined;
-    case "analytics": {
-      const row = paneCheck(s, "analytics");
-      return row ? s.analytics.cache.get(analyticsKey(row.id, s.ui.analytics))?.loadedAt : undefined;
-    }
-    case "heartbeats": {
-      const row = paneCheck(s, "heartbeats");
-      return row ? s.heartbeats.byCheck.get(row.id)?.loadedAt : undefined;
-    }
-    case "incidents":
-      return s.incidents.loadedAt;
-    case "alerts":
-      return s.alertChannels.loadedAt;
-    case "pages":
-      return s.statusPages.loadedAt;
-    case "locations":
-      return s.privateLocations.loadedAt;
-  }
 }

@@ -68,17 +68,11 @@ export type HeartbeatsSlice = { byCheck: ReadonlyMap<string, HeartbeatEntry> };
 
 export type ListSlice<T> = Loadable & { items: readonly T[] };
 
-export const PANES = [
-  "checks",
-  "sessions",
-  "analytics",
-  "heartbeats",
-  "incidents",
-  "alerts",
-  "pages",
-  "locations",
-] as const;
-export type Pane = (typeof PANES)[number];
+/**
+ * A pane's id. The store does not know the panes: they are specs in src/tui/panes/ (registry.ts lists them),
+ * and the store keeps per pane only what every pane has — cursor, filter, open detail, detail row.
+ */
+export type Pane = string;
 
 export type SortColumn = "status" | "name" | "type" | "frequency" | "lastRun" | "responseTime";
 export type Sort = { column: SortColumn; desc: boolean };

@@ -28,7 +28,7 @@ import {
 import { withOptions } from "./forms.ts";
 import { createIncidentSenders } from "./incident-send.ts";
 import { latestOpenIncident, selectedUpdate, stub, targetIncident } from "./incident-targets.ts";
-import { cursorId } from "./lists.ts";
+import { cursorRowId, incidentRows, statusPageRows } from "./lists.ts";
 import { errorLine } from "./loaders.ts";
 import { createPanelActions } from "./panel-actions.ts";
 import { listLoaded } from "./slices/data.ts";
@@ -155,7 +155,7 @@ export function createWorkActions(deps: WorkDeps) {
     openEditUpdate() {
       if (refused("editing incident updates")) return;
       const s = get();
-      const id = s.ui.detail.incidents ?? cursorId(s, "incidents");
+      const id = s.ui.detail.incidents ?? cursorRowId(s, "incidents", incidentRows(s));
       const inc = id
         ? (s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id))
         : undefined;
@@ -174,7 +174,7 @@ export function createWorkActions(deps: WorkDeps) {
     openEditIncident() {
       if (refused("editing incidents")) return;
       const s = get();
-      const id = s.ui.detail.incidents ?? cursorId(s, "incidents");
+      const id = s.ui.detail.incidents ?? cursorRowId(s, "incidents", incidentRows(s));
       const inc = id
         ? (s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id))
         : undefined;
@@ -192,7 +192,7 @@ export function createWorkActions(deps: WorkDeps) {
     openPageEdit() {
       if (refused("editing status pages")) return;
       const s = get();
-      const page = pageOf(store, s.ui.detail.pages ?? cursorId(s, "pages"));
+      const page = pageOf(store, s.ui.detail.pages ?? cursorRowId(s, "pages", statusPageRows(s)));
       if (!page) return deps.notice("no status page selected");
       const form = pageEditForm(page);
       forms.show(

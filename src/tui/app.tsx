@@ -12,7 +12,7 @@ import { sanitizeLine } from "../shared/sanitize.ts";
 import type { Actions } from "../store/actions.ts";
 import { useConsole, useInfo } from "./context.tsx";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
-import { crumbsOf, PANE_COMPONENTS } from "./router.tsx";
+import { crumbsOf, paneSpec } from "./panes/lookup.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
 import { Confirm } from "./widgets/Confirm.tsx";
 import { Form, OncePanel } from "./widgets/Form.tsx";
@@ -54,9 +54,12 @@ function Footer({ width }: { width: number }) {
   } else if (filter) {
     text = `filter: ${sanitizeLine(filter)}   (/ edits · Esc clears)`;
   } else {
-    const trigger = pane === "checks" && !readOnly ? "t trigger · T by tag · space mark · " : "";
+    const hints = (paneSpec(pane).hints ?? [])
+      .filter((h) => !(readOnly && h.mutating))
+      .map((h) => `${h.text} · `)
+      .join("");
     const drafts = pending > 0 ? `✎ ${pending} draft${pending === 1 ? "" : "s"} (:drafts) · ` : "";
-    text = `${drafts}${trigger}/ filter · Enter open · Esc back · r refresh · : palette · ? help · q quit`;
+    text = `${drafts}${hints}/ filter · Enter open · Esc back · r refresh · : palette · ? help · q quit`;
   }
   return (
     <Box width={width} height={1}>
@@ -84,7 +87,7 @@ function Body({ width, height }: { width: number; height: number }) {
     );
   if (overlay.kind === "none" && once) return <OncePanel once={once} width={width} height={height} />;
   if (overlay.kind === "none" && form) return <Form form={form} width={width} height={height} />;
-  const PaneView = PANE_COMPONENTS[pane];
+  const PaneView = paneSpec(pane).view;
   if (overlay.kind === "prompt" || overlay.kind === "palette") {
     const box =
       overlay.kind === "prompt" ? (

@@ -62,3 +62,23 @@ export function edit(text: string, input: string, key: KeyInfo): string | "submi
   // Printable only: drop control characters from pastes.
   return text + input.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
 }
+
+const NAMED: readonly (readonly [keyof KeyInfo, string])[] = [
+  ["upArrow", "up"],
+  ["downArrow", "down"],
+  ["leftArrow", "left"],
+  ["rightArrow", "right"],
+  ["pageUp", "pgup"],
+  ["pageDown", "pgdn"],
+  ["home", "home"],
+  ["end", "end"],
+  ["return", "enter"],
+  ["escape", "esc"],
+];
+
+/** The name bindings use for a key (src/tui/panes/spec.ts); undefined for a key no binding can take. */
+export function keyName(ch: string, key: KeyInfo): string | undefined {
+  for (const [flag, name] of NAMED) if (key[flag]) return name;
+  if (special(key) || ch.length !== 1) return undefined;
+  return ch === " " ? "space" : ch;
+}

@@ -3,12 +3,12 @@
  * PgUp/PgDn, g/G), keeping the check shown by analytics/heartbeats in step with it, switching panes (which
  * carries the selected check over to analytics/heartbeats) and cycling the heartbeat check (← → [ ]).
  */
-import { listLength } from "../store/lists.ts";
 import { analyticsChecks, heartbeatChecks, paneCheck } from "../store/pane-selectors.ts";
 import { cursorCheck } from "../store/selectors.ts";
 import * as ui from "../store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
 import type { ConsoleState, Pane } from "../store/types.ts";
+import { paneSpec } from "./panes/lookup.ts";
 
 export function createNavigation(store: ConsoleStore) {
   const get = (): ConsoleState => store.getState();
@@ -17,7 +17,8 @@ export function createNavigation(store: ConsoleStore) {
   function move(delta: number | "first" | "last") {
     const s = get();
     const pane = s.ui.pane;
-    const len = listLength(s, pane);
+    // no cursor moves while a detail is open (its keys move inside it)
+    const len = s.ui.detail[pane] !== undefined ? 0 : paneSpec(pane).rows.length(s);
     const to = delta === "first" ? { row: 0 } : delta === "last" ? { row: len - 1 } : { delta };
     set(ui.moveCursor(s, pane, len, to));
     afterMove(pane);

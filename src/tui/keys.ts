@@ -5,26 +5,24 @@
  * inserted (a paste).
  *
  * Priority: Ctrl-C (always quits) > confirmation > text prompt > palette > one-time panel > form > help >
- * filter typing > pane keys. A confirmation in front of a form returns to the form when declined.
+ * filter typing > the shown pane's bindings, then the global ones (keymap.ts, panes/registry.ts). A
+ * confirmation in front of a form returns to the form when declined.
  */
 
 import type { Actions } from "../store/actions.ts";
-import { cursorId } from "../store/lists.ts";
-import { cursorCheck } from "../store/selectors.ts";
 import * as ui from "../store/slices/ui.ts";
-import * as work from "../store/slices/work.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
-import { type ConsoleState, PANES, type SortColumn } from "../store/types.ts";
-import { edit, type KeyInfo, keyOf, special } from "./key-input.ts";
-import { PALETTE_PANES } from "./keymap.ts";
-import { analyticsPaneKey } from "./keys-analytics.ts";
+import type { ConsoleState } from "../store/types.ts";
+import { edit, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
+import { bindingFor } from "./keymap.ts";
 import { formKey } from "./keys-form.ts";
 import { createNavigation } from "./keys-nav.ts";
-import { workPaneKey } from "./keys-work.ts";
+import { paletteSpec } from "./panes/lookup.ts";
+import type { KeyContext } from "./panes/spec.ts";
 
 export type { KeyInfo } from "./key-input.ts";
 
-export type KeyContext = {
+export type KeyHandlerContext = {
   store: ConsoleStore;
   actions: Actions;
   readOnly: boolean;
@@ -35,14 +33,22 @@ export type KeyContext = {
   pageSize: () => number;
 };
 
-const SORT_ORDER: SortColumn[] = ["status", "name", "type", "frequency", "lastRun", "responseTime"];
-
-export function createKeyHandler(ctx: KeyContext): (input: string, key: KeyInfo) => void {
+export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: KeyInfo) => void {
   const { store, actions } = ctx;
   const get = (): ConsoleState => store.getState();
   const set = (p: Partial<ConsoleState>) => apply(store, p);
 
   const { move, afterMove, goPane, switchHeartbeat } = createNavigation(store);
+  const keyCtx: Omit<KeyContext, "key"> = {
+    store,
+    actions,
+    readOnly: ctx.readOnly,
+    move,
+    goPane,
+    switchHeartbeat,
+    pageSize: ctx.pageSize,
+    quit: () => quit(),
+  };
 
   function runPalette(text: string): void {
     const [cmd = "", ...rest] = text.trim().replace(/^:/, "").split(/\s+/);
@@ -52,10 +58,10 @@ export function createKeyHandler(ctx: KeyContext): (input: string, key: KeyInfo)
       quit();
       return;
     }
-    const pane = PALETTE_PANES[cmd];
+    const pane = paletteSpec(cmd);
     if (pane) {
       set(ui.setOverlay(s, { kind: "none" }));
-      goPane(pane);
+      goPane(pane.id);
       return;
     }
     if (cmd === "drafts") {
@@ -75,80 +81,16 @@ export function createKeyHandler(ctx: KeyContext): (input: string, key: KeyInfo)
   }
 
   function paneKey(ch: string, key: KeyInfo) {
+    const name = keyName(ch, key);
+    if (name === undefined) return;
     const s = get();
-    const pane = s.ui.pane;
-    // j/k inside the details of 5–8, and n u e s v a
-    if (!key.escape && !key.return && workPaneKey(ch, key, { store, actions })) return;
-    if (key.upArrow) return move(-1);
-    if (key.downArrow) return move(1);
-    if (key.pageUp) return move(-ctx.pageSize());
-    if (key.pageDown) return move(ctx.pageSize());
-    if (key.home) return move("first");
-    if (key.end) return move("last");
-    if (key.leftArrow && pane === "heartbeats") return switchHeartbeat(-1);
-    if (key.rightArrow && pane === "heartbeats") return switchHeartbeat(1);
-    if (key.escape) {
-      const p = ui.back(s);
-      if (Object.keys(p).length > 0) set(p);
-      else set(ui.clearMarks(s));
+    const b = bindingFor(s, name);
+    if (!b) return;
+    if (ctx.readOnly && b.mutating) {
+      set(ui.setNotice(s, `read-only: ${b.what ?? b.help} is disabled`));
       return;
     }
-    if (key.return) {
-      if (pane === "analytics") return;
-      const id = cursorId(s, pane);
-      if (id !== undefined && s.ui.detail[pane] === undefined) {
-        set(ui.openDetail(s, pane, id));
-        set(work.clearDetailRow(get(), pane));
-      }
-      return;
-    }
-    if (special(key)) return;
-    if (ch >= "1" && ch <= "8") return goPane(PANES[Number(ch) - 1]!);
-    switch (ch) {
-      case "q":
-        return quit();
-      case "?":
-        return set(ui.setOverlay(s, { kind: "help" }));
-      case ":":
-        return set(ui.setOverlay(s, { kind: "palette", text: "", error: undefined }));
-      case "/":
-        return set(ui.startFilter(s));
-      case "j":
-        return move(1);
-      case "k":
-        return move(-1);
-      case "g":
-        return move("first");
-      case "G":
-        return move("last");
-      case "r":
-        return actions.refresh();
-    }
-    if (pane === "checks" && s.ui.detail.checks === undefined) {
-      switch (ch) {
-        case " ": {
-          const row = cursorCheck(s);
-          if (row) set(ui.toggleMark(s, row.id));
-          return move(1);
-        }
-        case "t":
-          return actions.askTrigger();
-        case "T":
-          return actions.askTagTrigger();
-        case "s": {
-          const i = SORT_ORDER.indexOf(s.ui.sort.column);
-          return set(ui.sortBy(s, SORT_ORDER[(i + 1) % SORT_ORDER.length]!));
-        }
-        case "S":
-          return set(ui.sortBy(s, s.ui.sort.column));
-      }
-    }
-    if (pane === "checks" && s.ui.detail.checks !== undefined && ch === "t") return actions.askTrigger();
-    if (pane === "analytics" && analyticsPaneKey(ch, { store, actions, move })) return;
-    if (pane === "heartbeats") {
-      if (ch === "[") return switchHeartbeat(-1);
-      if (ch === "]") return switchHeartbeat(1);
-    }
+    b.run({ ...keyCtx, key: name });
   }
 
   function one(ch: string, key: KeyInfo) {

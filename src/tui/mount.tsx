@@ -13,13 +13,18 @@ import { Box, type Key, render, Text, useInput, useWindowSize } from "ink";
 import type { ReactElement } from "react";
 import { displayWidth, truncate } from "../shared/format.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
-import { PANES } from "../store/types.ts";
 import { compactStream } from "./compact-output.ts";
-import { PANE_TITLES } from "./keymap.ts";
 import type { Theme } from "./theme.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
 
 export type ExitReason = { kind: "quit" } | { kind: "profile"; name: string };
+
+/**
+ * The header the shell draws before the panes are loaded: the first pane's title and the number of panes.
+ * The shell must not import the panes (the first frame comes before them), so these two are written here;
+ * test/tui/mount.test.tsx checks them against the pane registry.
+ */
+export const SHELL_HEADER = { title: "Checks", panes: 8 } as const;
 
 /** What the shell shows before the app is there. */
 export type ShellInfo = { theme: Theme; profile: string; host: string; readOnly: boolean };
@@ -61,8 +66,10 @@ function Shell({
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
   const { theme } = info;
   const height = fullscreen ? rows : rows - 1;
-  const tabs = PANES.map((p, i) => (p === "checks" ? `[${i + 1}]` : ` ${i + 1} `)).join("");
-  const left = truncate(`vigil › ${PANE_TITLES.checks}`, Math.max(10, columns - displayWidth(tabs) - 1));
+  const tabs = Array.from({ length: SHELL_HEADER.panes }, (_, i) => (i === 0 ? "[1]" : ` ${i + 1} `)).join(
+    "",
+  );
+  const left = truncate(`vigil › ${SHELL_HEADER.title}`, Math.max(10, columns - displayWidth(tabs) - 1));
   const who = truncate(sanitizeLine(`${info.profile}@${info.host}`), 28);
   return (
     <Box flexDirection="column" width={columns} height={height}>

@@ -12,6 +12,7 @@ import { createPoller } from "../../src/store/poller.ts";
 import { visibleCheckRows } from "../../src/store/selectors.ts";
 import { openDetail, selectCheck, setFilter, setPane } from "../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../src/store/store.ts";
+import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { startTestService, type TestService } from "../service/support.ts";
 
 let svc: TestService;
@@ -34,7 +35,7 @@ function rig(readOnly = false) {
   });
   const store = createConsoleStore();
   const loaders = createLoaders(client, store);
-  const poller = createPoller(store, createPlanner(loaders, DEFAULT_INTERVALS), { tickMs: 20 });
+  const poller = createPoller(store, createPlanner(loaders, paneJobs, DEFAULT_INTERVALS), { tickMs: 20 });
   const actions = createActions(client, store, poller, {
     readOnly,
     follow: { holdSeconds: 2, idleDelayMs: 20 },

@@ -170,6 +170,7 @@ describe("poller + planner while the service is unreachable", () => {
   it("only the probe runs, on a 1 s / 2 s / 4 s backoff capped at 4 s; back online, every wanted job runs at once", async () => {
     const { NetworkError } = await import("../../src/api/errors.ts");
     const { createPlanner, PROBE_MAX_MS } = await import("../../src/store/plan.ts");
+    const { paneJobs } = await import("../../src/tui/panes/lookup.ts");
     const { setActivity } = await import("../../src/store/slices/ui.ts");
     let t = 5_000_000;
     const runs: string[] = [];
@@ -182,7 +183,10 @@ describe("poller + planner while the service is unreachable", () => {
       typeof createPlanner
     >[0];
     const store = createConsoleStore();
-    const poller = createPoller(store, createPlanner(loaders), { now: () => t, maxBackoffMs: 120_000 });
+    const poller = createPoller(store, createPlanner(loaders, paneJobs), {
+      now: () => t,
+      maxBackoffMs: 120_000,
+    });
     // online: the checks pane's jobs
     apply(store, setActivity(store.getState(), { connection: "online" }));
     await poller.tick();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyticsKey, analyticsQuery } from "../../src/store/analytics-query.ts";
-import { analyticsChecks, heartbeatChecks, paneLoadedAt } from "../../src/store/pane-selectors.ts";
+import { analyticsChecks, heartbeatChecks } from "../../src/store/pane-selectors.ts";
 import {
   decorateRow,
   matchesCheckFilter,
@@ -20,6 +20,7 @@ import {
 } from "../../src/store/slices/ui.ts";
 import { apply } from "../../src/store/store.ts";
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { paneLoadedAt } from "../../src/tui/panes/lookup.ts";
 import { check, status, storeWith } from "./fixtures.ts";
 
 const api = check({ name: "Checkout API", tags: ["prod", "api"], checkType: "API" });

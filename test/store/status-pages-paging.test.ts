@@ -6,6 +6,7 @@ import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/plan.ts";
 import { createPoller } from "../../src/store/poller.ts";
 import { moveCursor, setPane } from "../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../src/store/store.ts";
+import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { startTestService, type TestService } from "../service/support.ts";
 
 let svc: TestService;
@@ -30,7 +31,9 @@ describe("status pages paging", () => {
     });
     const store = createConsoleStore();
     const loaders = createLoaders(client, store, { pageSize: 2 });
-    const poller = createPoller(store, createPlanner(loaders, DEFAULT_INTERVALS), { tickMs: 10_000 });
+    const poller = createPoller(store, createPlanner(loaders, paneJobs, DEFAULT_INTERVALS), {
+      tickMs: 10_000,
+    });
     apply(store, setPane(store.getState(), "pages"));
     await poller.tick();
     expect(store.getState().statusPages.items).toHaveLength(2);

@@ -4,7 +4,9 @@
  */
 import { Text } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
-import { type AppControl, type Mounted, mountConsole } from "../../src/tui/mount.tsx";
+import { type AppControl, type Mounted, mountConsole, SHELL_HEADER } from "../../src/tui/mount.tsx";
+import { paneTabs } from "../../src/tui/panes/lookup.ts";
+import { PANE_SPECS } from "../../src/tui/panes/registry.ts";
 import { makeTheme } from "../../src/tui/theme.ts";
 import { replay } from "../e2e/support/xterm.ts";
 import { KeyStdin, SizedStdout, settle } from "./support/render.tsx";
@@ -44,6 +46,14 @@ describe("start-up shell", () => {
     expect(s).toContain("[1] 2  3");
     expect(s).toContain("connecting…");
     expect(s).toMatch(/ops@example:1 READ-ONLY\s+◌ connecting · no data yet/);
+  });
+
+  it("draws the header the app draws for the first pane (the shell's constants agree with the registry)", async () => {
+    expect(SHELL_HEADER.title).toBe(PANE_SPECS[0]?.title);
+    expect(SHELL_HEADER.panes).toBe(PANE_SPECS.length);
+    const { screen } = mount();
+    await settle();
+    expect((await screen()).split("\n")[0]).toContain(paneTabs(PANE_SPECS[0]?.id ?? "").trimEnd());
   });
 
   it("keeps the keys typed before the app is shown and hands them over in order", async () => {

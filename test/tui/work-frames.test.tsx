@@ -14,8 +14,8 @@ import { listLoaded } from "../../src/store/slices/data.ts";
 import { setPane } from "../../src/store/slices/ui.ts";
 import { setOnce, setVariables } from "../../src/store/slices/work.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
-import { statusPageLines } from "../../src/tui/panes/status-page-lines.ts";
-import { loadWebhookRenderer } from "../../src/tui/panes/webhook-preview.ts";
+import { loadWebhookRenderer } from "../../src/tui/panes/alerts/webhook-preview.ts";
+import { statusPageLines } from "../../src/tui/panes/pages/lines.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 

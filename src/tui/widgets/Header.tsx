@@ -2,14 +2,13 @@
 import { Box, Text } from "ink";
 import { displayWidth, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
-import { PANES, type Pane } from "../../store/types.ts";
 import { useInfo } from "../context.tsx";
-import { PANE_TITLES } from "../keymap.ts";
+import { paneSpec, paneTabs } from "../panes/lookup.ts";
 
-export function Header({ pane, crumbs, width }: { pane: Pane; crumbs: readonly string[]; width: number }) {
+export function Header({ pane, crumbs, width }: { pane: string; crumbs: readonly string[]; width: number }) {
   const { theme } = useInfo();
-  const tabs = PANES.map((p, i) => (p === pane ? `[${i + 1}]` : ` ${i + 1} `)).join("");
-  const left = ["vigil", PANE_TITLES[pane], ...crumbs.map((c) => sanitizeLine(c))].join(" › ");
+  const tabs = paneTabs(pane);
+  const left = ["vigil", paneSpec(pane).title, ...crumbs.map((c) => sanitizeLine(c))].join(" › ");
   const room = Math.max(10, width - displayWidth(tabs) - 1);
   const shown = truncate(left, room);
   return (

@@ -1,17 +1,17 @@
 /** The `?` overlay: every key of the current pane, then the global keys. */
 import { Box, Text } from "ink";
 import { fitWidth } from "../../shared/format.ts";
-import type { Pane } from "../../store/types.ts";
 import { useInfo } from "../context.tsx";
-import { helpFor, PANE_TITLES } from "../keymap.ts";
+import { helpFor } from "../keymap.ts";
+import { paneSpec } from "../panes/lookup.ts";
 
-export function Help({ pane, width, height }: { pane: Pane; width: number; height: number }) {
+export function Help({ pane, width, height }: { pane: string; width: number; height: number }) {
   const { theme, readOnly } = useInfo();
   const h = helpFor(pane, readOnly);
   const line = (k: { keys: string; what: string }) => `  ${fitWidth(k.keys, 12)} ${k.what}`;
   const lines: { text: string; bold?: boolean }[] = [
     {
-      text: `Keys — ${PANE_TITLES[pane]}${readOnly ? " (read-only: mutating keys are off)" : ""}`,
+      text: `Keys — ${paneSpec(pane).title}${readOnly ? " (read-only: mutating keys are off)" : ""}`,
       bold: true,
     },
     ...h.pane.map((k) => ({ text: line(k) })),

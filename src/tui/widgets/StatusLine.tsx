@@ -6,9 +6,9 @@
 import { Box, Text } from "ink";
 import { formatAgo, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
-import { paneLoadedAt } from "../../store/pane-selectors.ts";
 import { useClockUntil } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
+import { paneLoadedAt } from "../panes/lookup.ts";
 
 const CONNECTION = {
   connecting: { symbol: "◌", word: "connecting" },

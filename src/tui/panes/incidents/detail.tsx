@@ -1,10 +1,10 @@
 /** The detail of one incident: severity, status, services, age, and every update (j/k selects one for `e`). */
 import { Box, Text } from "ink";
-import { formatAgo, formatTimestamp, statusSymbol, truncate } from "../../shared/format.ts";
-import { sanitizeLine } from "../../shared/sanitize.ts";
-import { sortedUpdates } from "../../store/incident-targets.ts";
-import { incidentStartedAt } from "../../store/lists.ts";
-import { useConsole, useInfo } from "../context.tsx";
+import { formatAgo, formatTimestamp, statusSymbol, truncate } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { sortedUpdates } from "../../../store/incident-targets.ts";
+import { incidentStartedAt } from "../../../store/lists.ts";
+import { useConsole, useInfo } from "../../context.tsx";
 
 export function IncidentDetail({ id, width, height }: { id: string; width: number; height: number }) {
   const { theme, readOnly } = useInfo();

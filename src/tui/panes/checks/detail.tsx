@@ -1,12 +1,12 @@
 /** The detail of one check: configuration summary, recent results as a strip, alert subscriptions. */
 import { Box, Text } from "ink";
-import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
-import type { Check } from "../../api/schemas/checks.ts";
-import { maskAlertChannel } from "../../api/secrets.ts";
-import { checkHealth, formatAgo, formatMs, sparkline, statusSymbol } from "../../shared/format.ts";
-import { sanitizeLine } from "../../shared/sanitize.ts";
-import type { CheckSummary, ResultSummary } from "../../store/summary.ts";
-import { useConsole, useInfo } from "../context.tsx";
+import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
+import type { Check } from "../../../api/schemas/checks.ts";
+import { maskAlertChannel } from "../../../api/secrets.ts";
+import { checkHealth, formatAgo, formatMs, sparkline, statusSymbol } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import type { CheckSummary, ResultSummary } from "../../../store/summary.ts";
+import { useConsole, useInfo } from "../../context.tsx";
 
 /** A channel's target in one line, secrets masked. */
 export function channelTarget(channel: AlertChannel): string {

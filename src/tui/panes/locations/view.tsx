@@ -5,14 +5,14 @@
  * assignments. `n` creates one; its raw key is shown once, in a panel of its own (widgets/Form.tsx).
  */
 import { Box, Text } from "ink";
-import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
-import { maskPrivateLocation } from "../../api/secrets.ts";
-import { formatAgo, formatTimestamp } from "../../shared/format.ts";
-import { sanitizeLine } from "../../shared/sanitize.ts";
-import { privateLocationRows } from "../../store/lists.ts";
-import { useConsole, useInfo } from "../context.tsx";
-import { ListPane } from "../widgets/ListPane.tsx";
-import type { Column } from "../widgets/table-layout.ts";
+import type { PrivateLocation } from "../../../api/schemas/private-locations.ts";
+import { maskPrivateLocation } from "../../../api/secrets.ts";
+import { formatAgo, formatTimestamp } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { privateLocationRows } from "../../../store/lists.ts";
+import { useConsole, useInfo } from "../../context.tsx";
+import { ListPane } from "../../widgets/ListPane.tsx";
+import type { Column } from "../../widgets/table-layout.ts";
 
 const COLUMNS: Column<PrivateLocation>[] = [
   { id: "name", header: "NAME", width: "flex", minWidth: 16, priority: 99, get: (l) => sanitizeLine(l.name) },

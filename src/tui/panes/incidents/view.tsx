@@ -1,11 +1,11 @@
-import type { Incident } from "../../api/schemas/incidents.ts";
-import { formatAgo, statusSymbol } from "../../shared/format.ts";
-import { sanitizeLine } from "../../shared/sanitize.ts";
-import { incidentRows, incidentStartedAt } from "../../store/lists.ts";
-import { useConsole, useInfo } from "../context.tsx";
-import { ListPane } from "../widgets/ListPane.tsx";
-import type { Column } from "../widgets/table-layout.ts";
-import { IncidentDetail } from "./incident-detail.tsx";
+import type { Incident } from "../../../api/schemas/incidents.ts";
+import { formatAgo, statusSymbol } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { incidentRows, incidentStartedAt } from "../../../store/lists.ts";
+import { useConsole, useInfo } from "../../context.tsx";
+import { ListPane } from "../../widgets/ListPane.tsx";
+import type { Column } from "../../widgets/table-layout.ts";
+import { IncidentDetail } from "./detail.tsx";
 
 const COLUMNS: Column<Incident>[] = [
   {

@@ -1,16 +1,21 @@
 /** Pane 1: every check in the windowed table (failing and degraded first), or the detail of one. */
 import { Box, Text } from "ink";
 import { useCallback, useMemo } from "react";
-import { formatAgoCoarse, formatMs, listCount, statusSymbol } from "../../shared/format.ts";
-import { sanitizeLine } from "../../shared/sanitize.ts";
-import { type CheckRow, decorateRow, type ShownCheckRow, visibleCheckRows } from "../../store/selectors.ts";
-import { setChecksWindow } from "../../store/slices/ui.ts";
-import { apply } from "../../store/store.ts";
-import { useClock } from "../clock.ts";
-import { useConsole, useInfo } from "../context.tsx";
-import { Table } from "../widgets/Table.tsx";
-import type { Column } from "../widgets/table-layout.ts";
-import { CheckDetail } from "./check-detail.tsx";
+import { formatAgoCoarse, formatMs, listCount, statusSymbol } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import {
+  type CheckRow,
+  decorateRow,
+  type ShownCheckRow,
+  visibleCheckRows,
+} from "../../../store/selectors.ts";
+import { setChecksWindow } from "../../../store/slices/ui.ts";
+import { apply } from "../../../store/store.ts";
+import { useClock } from "../../clock.ts";
+import { useConsole, useInfo } from "../../context.tsx";
+import { Table } from "../../widgets/Table.tsx";
+import type { Column } from "../../widgets/table-layout.ts";
+import { CheckDetail } from "./detail.tsx";
 
 const SORT_LABEL = {
   status: "status",

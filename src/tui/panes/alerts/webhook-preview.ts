@@ -3,10 +3,10 @@
  * alert channel's detail, loaded on first use instead of with the console, so start-up never pays for it.
  */
 export type WebhookRenderer = {
-  renderWebhook: typeof import("../../shared/webhook/render.ts").renderWebhook;
-  TemplateError: typeof import("../../shared/webhook/template.ts").TemplateError;
-  alertVariables: typeof import("../../shared/webhook/variables.ts").alertVariables;
-  sampleAlert: typeof import("../../shared/webhook/variables.ts").sampleAlert;
+  renderWebhook: typeof import("../../../shared/webhook/render.ts").renderWebhook;
+  TemplateError: typeof import("../../../shared/webhook/template.ts").TemplateError;
+  alertVariables: typeof import("../../../shared/webhook/variables.ts").alertVariables;
+  sampleAlert: typeof import("../../../shared/webhook/variables.ts").sampleAlert;
 };
 
 let loaded: WebhookRenderer | undefined;
@@ -19,9 +19,9 @@ export function webhookRenderer(): WebhookRenderer | undefined {
 
 export function loadWebhookRenderer(): Promise<WebhookRenderer> {
   loading ??= Promise.all([
-    import("../../shared/webhook/render.ts"),
-    import("../../shared/webhook/template.ts"),
-    import("../../shared/webhook/variables.ts"),
+    import("../../../shared/webhook/render.ts"),
+    import("../../../shared/webhook/template.ts"),
+    import("../../../shared/webhook/variables.ts"),
   ]).then(([r, t, v]) => {
     loaded = {
       renderWebhook: r.renderWebhook,

@@ -8,15 +8,15 @@
  * while it refreshes.
  */
 import { Box, Text } from "ink";
-import { REPORTS } from "../../api/analytics-metrics.ts";
-import { seriesRows } from "../../api/schemas/analytics.ts";
-import { formatTimestamp } from "../../shared/format.ts";
-import { sanitizeLine } from "../../shared/sanitize.ts";
-import { analyticsKey, analyticsQuery, reportView } from "../../store/analytics-query.ts";
-import { analyticsChecks, analyticsKind, paneCheck } from "../../store/pane-selectors.ts";
-import type { AnalyticsOptions } from "../../store/types.ts";
-import { useConsole, useInfo } from "../context.tsx";
-import { Sparkline } from "../widgets/Sparkline.tsx";
+import { REPORTS } from "../../../api/analytics-metrics.ts";
+import { seriesRows } from "../../../api/schemas/analytics.ts";
+import { formatTimestamp } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { analyticsKey, analyticsQuery, reportView } from "../../../store/analytics-query.ts";
+import { analyticsChecks, analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
+import type { AnalyticsOptions } from "../../../store/types.ts";
+import { useConsole, useInfo } from "../../context.tsx";
+import { Sparkline } from "../../widgets/Sparkline.tsx";
 
 const RANGE_LABEL = { "24h": "24 h", "7d": "7 d", "30d": "30 d", custom: "custom" } as const;
 

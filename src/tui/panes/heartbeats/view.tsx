@@ -5,15 +5,15 @@
  * user agent).
  */
 import { Box, Text } from "ink";
-import type { HeartbeatAvailability, HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
-import { formatAgo, formatPercent, formatTimestamp } from "../../shared/format.ts";
-import { sanitizeLine } from "../../shared/sanitize.ts";
-import { heartbeatEventRows } from "../../store/lists.ts";
-import { heartbeatChecks, paneCheck } from "../../store/pane-selectors.ts";
-import { useConsole, useInfo } from "../context.tsx";
-import { Table } from "../widgets/Table.tsx";
-import { heartbeatSymbol, TIMELINE_LEGEND, Timeline } from "../widgets/Timeline.tsx";
-import type { Column } from "../widgets/table-layout.ts";
+import type { HeartbeatAvailability, HeartbeatEvent } from "../../../api/schemas/heartbeats.ts";
+import { formatAgo, formatPercent, formatTimestamp } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { heartbeatEventRows } from "../../../store/lists.ts";
+import { heartbeatChecks, paneCheck } from "../../../store/pane-selectors.ts";
+import { useConsole, useInfo } from "../../context.tsx";
+import { Table } from "../../widgets/Table.tsx";
+import { heartbeatSymbol, TIMELINE_LEGEND, Timeline } from "../../widgets/Timeline.tsx";
+import type { Column } from "../../widgets/table-layout.ts";
 
 /** "99.5% ↑ (prev 98.0%)": the arrow compares with the previous period (→ when equal or unknown). */
 export function ratioLine(a: HeartbeatAvailability | null | undefined): string {

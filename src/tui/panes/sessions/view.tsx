@@ -5,15 +5,15 @@
  */
 import { Box, Text } from "ink";
 import { useMemo } from "react";
-import type { CheckSessionDetail, CheckSessionResult } from "../../api/schemas/check-sessions.ts";
-import { formatDuration, formatMs, statusSymbol, toEpochMs } from "../../shared/format.ts";
-import { sanitizeLine } from "../../shared/sanitize.ts";
-import { visibleSessions } from "../../store/pane-selectors.ts";
-import type { TrackedSession } from "../../store/types.ts";
-import { useClock } from "../clock.ts";
-import { useConsole, useInfo } from "../context.tsx";
-import { Table } from "../widgets/Table.tsx";
-import type { Column } from "../widgets/table-layout.ts";
+import type { CheckSessionDetail, CheckSessionResult } from "../../../api/schemas/check-sessions.ts";
+import { formatDuration, formatMs, statusSymbol, toEpochMs } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { visibleSessions } from "../../../store/pane-selectors.ts";
+import type { TrackedSession } from "../../../store/types.ts";
+import { useClock } from "../../clock.ts";
+import { useConsole, useInfo } from "../../context.tsx";
+import { Table } from "../../widgets/Table.tsx";
+import type { Column } from "../../widgets/table-layout.ts";
 
 /** The per-location results known so far (the trigger's answer has none yet). */
 export function sessionResults(t: TrackedSession): CheckSessionResult[] {

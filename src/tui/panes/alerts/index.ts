@@ -1,0 +1,45 @@
+/** Pane 6: alert channels; the detail shows the config (secrets masked), subscriptions, webhook preview. */
+import { alertChannelRows } from "../../../store/lists.ts";
+import { detailMoves, detailOpen } from "../detail-keys.ts";
+import type { PaneSpec } from "../spec.ts";
+import { AlertChannelsPane } from "./view.tsx";
+
+export const alerts: PaneSpec = {
+  id: "alerts",
+  title: "Alert channels",
+  palette: "alerts",
+  rows: {
+    length: (s) => alertChannelRows(s).length,
+    id: (s, i) => {
+      const c = alertChannelRows(s)[i];
+      return c ? String(c.id) : undefined;
+    },
+  },
+  detail: "alert channel detail: config (masked), subscriptions, webhook preview",
+  jobs(s, k) {
+    const jobs = [k.list("alertChannels"), k.checks];
+    if (s.ui.detail.alerts) jobs.push(k.one("variables", () => k.loaders.variables()));
+    return jobs;
+  },
+  loadedAt: (s) => s.alertChannels.loadedAt,
+  crumbs: (s) => (s.ui.detail.alerts ? [`#${s.ui.detail.alerts}`] : []),
+  bindings: [
+    detailMoves("alerts", "in the detail: scroll"),
+    {
+      keys: ["v"],
+      help: "reveal / mask the channel's secrets",
+      // not a change at the service, but a secret on the screen: never in read-only mode
+      mutating: true,
+      what: "revealing secrets",
+      when: detailOpen("alerts"),
+      run: ({ actions, store }) => actions.toggleReveal(store.getState().ui.detail.alerts ?? ""),
+    },
+    {
+      keys: ["a"],
+      help: "webhook preview: next alert type",
+      when: detailOpen("alerts"),
+      run: ({ actions }) => actions.nextAlertType(),
+    },
+  ],
+  view: AlertChannelsPane,
+};

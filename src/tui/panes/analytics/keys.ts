@@ -1,0 +1,82 @@
+/**
+ * Keys of the analytics pane: switch checks, the metric set (`v`: the type's own views — a browser check's
+ * web vitals and errors, a TCP check's phases, ...), range (24 h / 7 d / 30 d / custom), aggregation
+ * interval, grouping (location; status code for URL and API checks), result filter.
+ */
+import { GROUP_BY, REPORTS } from "../../../api/analytics-metrics.ts";
+import { reportView } from "../../../store/analytics-query.ts";
+import { analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
+import * as ui from "../../../store/slices/ui.ts";
+import { apply, type ConsoleStore } from "../../../store/store.ts";
+import type { AnalyticsOptions } from "../../../store/types.ts";
+import type { Binding } from "../spec.ts";
+
+/** Minutes per bucket the `i` key cycles through (undefined = automatic, ~48 points). */
+export const INTERVALS: (number | undefined)[] = [undefined, 5, 15, 60, 360, 1440];
+const FILTERS = ["all", "success", "failure"] as const;
+
+const setOptions = (store: ConsoleStore, p: (a: AnalyticsOptions) => Partial<AnalyticsOptions>) => {
+  const s = store.getState();
+  apply(store, ui.setAnalytics(s, p(s.ui.analytics)));
+};
+const shownKind = (store: ConsoleStore) =>
+  analyticsKind(String(paneCheck(store.getState(), "analytics")?.check.checkType));
+const RANGE = { d: "24h", w: "7d", m: "30d" } as const;
+
+export const ANALYTICS_KEYS: readonly Binding[] = [
+  {
+    keys: ["[", "]"],
+    label: "[ ]",
+    help: "previous / next check (as j/k)",
+    run: ({ move, key }) => move(key === "[" ? -1 : 1),
+  },
+  {
+    keys: ["v"],
+    help: "next metric set of the check's type (e.g. browser: web vitals, errors)",
+    run: ({ store }) => {
+      const kind = shownKind(store);
+      if (!kind) return;
+      const views = REPORTS[kind].views;
+      setOptions(store, (a) => ({
+        view: views[(views.indexOf(reportView(kind, a)) + 1) % views.length]!.name,
+      }));
+    },
+  },
+  {
+    keys: ["d", "w", "m"],
+    label: "d w m",
+    help: "range: 24 h, 7 d, 30 d",
+    run: ({ store, key }) => setOptions(store, () => ({ range: RANGE[key as keyof typeof RANGE] })),
+  },
+  { keys: ["c"], help: "custom range (FROM TO or 6h, 3d)", run: ({ actions }) => actions.askRange() },
+  {
+    keys: ["i"],
+    help: "aggregation interval: auto, 5 min, 15 min, 1 h, 6 h, 1 d",
+    run: ({ store }) =>
+      setOptions(store, (a) => ({
+        interval: INTERVALS[(INTERVALS.indexOf(a.interval) + 1) % INTERVALS.length],
+      })),
+  },
+  {
+    keys: ["l"],
+    help: "group by location (one sparkline per location)",
+    run: ({ store }) =>
+      setOptions(store, (a) => ({ groupBy: a.groupBy === "runLocation" ? "none" : "runLocation" })),
+  },
+  {
+    keys: ["s"],
+    help: "group by status code (URL and API checks)",
+    run: ({ store }) => {
+      const kind = shownKind(store);
+      if (!kind || !GROUP_BY[kind].includes("statusCode"))
+        apply(store, ui.setNotice(store.getState(), "group by status code: URL and API checks only"));
+      else setOptions(store, (a) => ({ groupBy: a.groupBy === "statusCode" ? "none" : "statusCode" }));
+    },
+  },
+  {
+    keys: ["f"],
+    help: "results: all, success only, failure only",
+    run: ({ store }) =>
+      setOptions(store, (a) => ({ filter: FILTERS[(FILTERS.indexOf(a.filter) + 1) % FILTERS.length]! })),
+  },
+];

@@ -1,0 +1,97 @@
+/** Pane 1: every check with its state, last run and response time; Enter opens its detail. */
+
+import type { Job } from "../../../store/poller.ts";
+import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";
+import * as ui from "../../../store/slices/ui.ts";
+import { apply } from "../../../store/store.ts";
+import type { ConsoleState, SortColumn } from "../../../store/types.ts";
+import type { PaneSpec } from "../spec.ts";
+import { ChecksPane } from "./view.tsx";
+
+const SORT_ORDER: SortColumn[] = ["status", "name", "type", "frequency", "lastRun", "responseTime"];
+const inList = (s: ConsoleState) => s.ui.detail.checks === undefined;
+
+export const checks: PaneSpec = {
+  id: "checks",
+  title: "Checks",
+  palette: "checks",
+  rows: { length: (s) => visibleCheckRows(s).length, id: (s, i) => visibleCheckRows(s)[i]?.id },
+  detail: "check detail: configuration, recent runs by location, subscriptions",
+  jobs(s, k) {
+    const jobs: Job[] = [k.checks, k.statuses];
+    const detail = s.ui.detail.checks;
+    if (detail) {
+      jobs.push(
+        { key: `check:${detail}`, intervalMs: k.intervals.lists, run: (sig) => k.loaders.check(detail, sig) },
+        k.results(detail),
+        k.list("alertChannels"),
+      );
+    } else if (s.checks.loadedAt !== undefined) {
+      // results (the last response time) only for the rows on screen
+      const { first, count } = s.ui.checksWindow;
+      for (const r of visibleCheckRows(s).slice(first, first + Math.min(count, k.maxResultRows))) {
+        if (r.check.checkType !== "HEARTBEAT") jobs.push(k.results(r.id));
+      }
+    }
+    return jobs;
+  },
+  // the statuses are what changes (every 10 s); the list itself is read every few minutes, so its age
+  // alone would call fresh statuses stale
+  loadedAt: (s) => (s.checks.loadedAt === undefined ? undefined : (s.statuses.loadedAt ?? s.checks.loadedAt)),
+  crumbs: (s) => {
+    const id = s.ui.detail.checks;
+    return id ? [s.checks.byId.get(id)?.name ?? id] : [];
+  },
+  bindings: [
+    {
+      keys: ["t"],
+      help: "trigger the selected (or marked) checks, then follow them live",
+      mutating: true,
+      what: "triggering",
+      run: ({ actions }) => actions.askTrigger(),
+    },
+    {
+      keys: ["T"],
+      help: "trigger by tag expression (prod,api !flaky | staging)",
+      mutating: true,
+      what: "triggering",
+      when: inList,
+      run: ({ actions }) => actions.askTagTrigger(),
+    },
+    {
+      keys: ["space"],
+      help: "mark / unmark the check",
+      when: inList,
+      run: ({ store, move }) => {
+        const s = store.getState();
+        const row = cursorCheck(s);
+        if (row) apply(store, ui.toggleMark(s, row.id));
+        move(1);
+      },
+    },
+    {
+      keys: ["s"],
+      help: "sort by the next column",
+      when: inList,
+      run: ({ store }) => {
+        const s = store.getState();
+        const i = SORT_ORDER.indexOf(s.ui.sort.column);
+        apply(store, ui.sortBy(s, SORT_ORDER[(i + 1) % SORT_ORDER.length]!));
+      },
+    },
+    {
+      keys: ["S"],
+      help: "reverse the order",
+      when: inList,
+      run: ({ store }) => apply(store, ui.sortBy(store.getState(), store.getState().ui.sort.column)),
+    },
+    {
+      keys: ["/"],
+      help: "filter: words match name, tag or type; tag:x, type:x",
+      when: inList,
+      run: ({ store }) => apply(store, ui.startFilter(store.getState())),
+    },
+  ],
+  hints: [{ text: "t trigger · T by tag · space mark", mutating: true }],
+  view: ChecksPane,
+};

@@ -1,0 +1,58 @@
+/**
+ * Bindings several panes share: moving inside an open detail (an incident's updates; scrolling
+ * elsewhere) and Enter with the pane's own words for what it opens.
+ */
+import * as ui from "../../store/slices/ui.ts";
+import * as work from "../../store/slices/work.ts";
+import { apply } from "../../store/store.ts";
+import type { ConsoleState } from "../../store/types.ts";
+import type { Binding, KeyContext } from "./spec.ts";
+
+const STEP: Record<string, number | "first" | "last"> = {
+  j: 1,
+  down: 1,
+  k: -1,
+  up: -1,
+  g: "first",
+  home: "first",
+  G: "last",
+  end: "last",
+};
+
+/** The detail of `pane` is open. */
+export const detailOpen = (pane: string) => (s: ConsoleState) => s.ui.detail[pane] !== undefined;
+
+/**
+ * j/k g/G (and the arrows, Home, End) inside the open detail of `pane`: the row moves over `length` rows
+ * (scrolling: a generous bound the detail clamps to what it has); `startAt` is the row a freshly opened
+ * detail starts on (an incident: its latest update).
+ */
+export function detailMoves(
+  pane: string,
+  help: string,
+  length: (s: ConsoleState, id: string) => number = () => 200,
+  startAt?: (len: number) => number,
+): Binding {
+  return {
+    keys: Object.keys(STEP),
+    label: "j/k g/G",
+    help,
+    when: detailOpen(pane),
+    run: ({ store, key }) => {
+      const s = store.getState();
+      const len = length(s, s.ui.detail[pane] ?? "");
+      if (startAt && s.work.detailRow[pane] === undefined)
+        apply(store, work.resetDetailRow(s, pane, startAt(len)));
+      apply(store, work.moveDetailRow(store.getState(), pane, len, STEP[key] ?? 0));
+    },
+  };
+}
+
+/** Enter: open the cursor row's detail (the row of a fresh detail starts over). */
+export function openCursorRow(ctx: KeyContext, id: string | undefined): void {
+  const s = ctx.store.getState();
+  const pane = s.ui.pane;
+  if (id === undefined || s.ui.detail[pane] !== undefined) return;
+  apply(ctx.store, ui.openDetail(s, pane, id));
+  apply(ctx.store, work.clearDetailRow(ctx.store.getState(), pane));
+}

@@ -1,0 +1,70 @@
+/** Pane 5: incidents, open first; the detail is every update; u posts one, n opens a new incident. */
+import { sortedUpdates } from "../../../store/incident-targets.ts";
+import { incidentRows } from "../../../store/lists.ts";
+import type { ConsoleState } from "../../../store/types.ts";
+import { detailMoves } from "../detail-keys.ts";
+import type { PaneSpec } from "../spec.ts";
+import { IncidentsPane } from "./view.tsx";
+
+const incidentOf = (s: ConsoleState, id: string) =>
+  s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id);
+
+export const incidents: PaneSpec = {
+  id: "incidents",
+  title: "Incidents",
+  palette: "incidents",
+  rows: { length: (s) => incidentRows(s).length, id: (s, i) => incidentRows(s)[i]?.id },
+  detail: "incident detail: every update, services",
+  jobs(s, k) {
+    const id = s.ui.detail.incidents;
+    const jobs = [k.list("incidents"), k.list("services")];
+    if (id) jobs.push(k.one(`incident:${id}`, () => k.loaders.incident(id)));
+    return jobs;
+  },
+  loadedAt: (s) => s.incidents.loadedAt,
+  crumbs: (s) => {
+    const id = s.ui.detail.incidents;
+    return id ? [incidentOf(s, id)?.name ?? id] : [];
+  },
+  bindings: [
+    // an incident detail starts on its latest update
+    detailMoves(
+      "incidents",
+      "in the detail: select an update",
+      (s, id) => {
+        const inc = incidentOf(s, id);
+        return inc ? sortedUpdates(inc).length : 0;
+      },
+      (len) => Math.max(0, len - 1),
+    ),
+    {
+      keys: ["u"],
+      help: "post an update (fast path: 5 u, type, Enter, y)",
+      mutating: true,
+      what: "posting updates",
+      run: ({ actions }) => actions.openUpdate(),
+    },
+    {
+      keys: ["n"],
+      help: "new incident: name, severity, services, first update, notify",
+      mutating: true,
+      what: "opening incidents",
+      run: ({ actions }) => actions.openNewIncident(),
+    },
+    {
+      keys: ["e"],
+      help: "edit the selected update (detail: j/k selects)",
+      mutating: true,
+      what: "editing updates",
+      run: ({ actions }) => actions.openEditUpdate(),
+    },
+    {
+      keys: ["s"],
+      help: "change severity, name, services",
+      mutating: true,
+      what: "editing incidents",
+      run: ({ actions }) => actions.openEditIncident(),
+    },
+  ],
+  view: IncidentsPane,
+};

@@ -1,0 +1,40 @@
+/** Pane 8: private locations with their live agents; n creates one (its key is shown once). */
+import { privateLocationRows } from "../../../store/lists.ts";
+import { detailMoves } from "../detail-keys.ts";
+import type { PaneSpec } from "../spec.ts";
+import { PrivateLocationsPane } from "./view.tsx";
+
+export const locations: PaneSpec = {
+  id: "locations",
+  title: "Private locations",
+  palette: "locations",
+  rows: { length: (s) => privateLocationRows(s).length, id: (s, i) => privateLocationRows(s)[i]?.id },
+  detail: "private location detail (keys and proxy credentials masked)",
+  jobs(s, k) {
+    // agents come and go within seconds: the list (agent count, last seen) is read at the status pace
+    const jobs = [{ ...k.list("privateLocations"), intervalMs: k.intervals.statuses }];
+    const id = s.ui.detail.locations;
+    if (id)
+      jobs.push(
+        { ...k.one(`location:${id}`, () => k.loaders.privateLocation(id)), intervalMs: k.intervals.statuses },
+        k.checks,
+      );
+    return jobs;
+  },
+  loadedAt: (s) => s.privateLocations.loadedAt,
+  crumbs: (s) => {
+    const id = s.ui.detail.locations;
+    return id ? [s.privateLocations.items.find((l) => l.id === id)?.name ?? id] : [];
+  },
+  bindings: [
+    detailMoves("locations", "in the detail: scroll"),
+    {
+      keys: ["n"],
+      help: "new private location (its key is shown once)",
+      mutating: true,
+      what: "creating locations",
+      run: ({ actions }) => actions.openNewLocation(),
+    },
+  ],
+  view: PrivateLocationsPane,
+};

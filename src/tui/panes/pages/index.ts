@@ -1,0 +1,49 @@
+/** Pane 7: status pages, read page by page along the cursor; the detail shows cards → services → checks. */
+import { statusPageRows } from "../../../store/lists.ts";
+import type { Job } from "../../../store/poller.ts";
+import { detailMoves } from "../detail-keys.ts";
+import type { PaneSpec } from "../spec.ts";
+import { StatusPagesPane } from "./view.tsx";
+
+export const pages: PaneSpec = {
+  id: "pages",
+  title: "Status pages",
+  palette: "pages",
+  rows: { length: (s) => statusPageRows(s).length, id: (s, i) => statusPageRows(s)[i]?.id },
+  detail: "status page detail: theme colours, cards → services → checks",
+  jobs(s, k) {
+    const jobs: Job[] = [k.list("statusPages")];
+    const id = s.ui.detail.pages;
+    // the cursor on the last row and more behind the cursor: read the next page
+    const next = s.statusPages.nextId;
+    if (!id && next && (s.ui.cursor.pages ?? 0) >= statusPageRows(s).length - 1)
+      jobs.push({
+        key: `pages-more:${next}`,
+        intervalMs: Number.POSITIVE_INFINITY,
+        run: () => k.loaders.moreStatusPages(),
+      });
+    if (id)
+      jobs.push(
+        k.one(`page:${id}`, () => k.loaders.statusPage(id)),
+        k.checks,
+        k.statuses,
+      );
+    return jobs;
+  },
+  loadedAt: (s) => s.statusPages.loadedAt,
+  crumbs: (s) => {
+    const id = s.ui.detail.pages;
+    return id ? [s.statusPages.items.find((p) => p.id === id)?.name ?? id] : [];
+  },
+  bindings: [
+    detailMoves("pages", "in the detail: scroll"),
+    {
+      keys: ["e"],
+      help: "edit name, URL, domain, theme; move services between cards (one PUT)",
+      mutating: true,
+      what: "editing status pages",
+      run: ({ actions }) => actions.openPageEdit(),
+    },
+  ],
+  view: StatusPagesPane,
+};

@@ -1,0 +1,24 @@
+/**
+ * The panes, in the order of their number keys: one line per pane. Each is a spec in its own folder
+ * (see spec.ts for what derives from it).
+ */
+import { alerts } from "./alerts/index.ts";
+import { analytics } from "./analytics/index.ts";
+import { checks } from "./checks/index.ts";
+import { heartbeats } from "./heartbeats/index.ts";
+import { incidents } from "./incidents/index.ts";
+import { locations } from "./locations/index.ts";
+import { pages } from "./pages/index.ts";
+import { sessions } from "./sessions/index.ts";
+import type { PaneSpec } from "./spec.ts";
+
+export const PANE_SPECS: readonly PaneSpec[] = [
+  checks,
+  sessions,
+  analytics,
+  heartbeats,
+  incidents,
+  alerts,
+  pages,
+  locations,
+];

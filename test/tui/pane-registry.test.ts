@@ -1,0 +1,156 @@
+/**
+ * The pane registry is the one source of the keys: every binding is in the `?` help, the number keys and
+ * the palette reach every pane in order, no two bindings of a pane answer one key at once, and no mutating
+ * binding is live in read-only mode (pressed there, it reaches no action and says why).
+ */
+import { describe, expect, it } from "vitest";
+import type { Actions } from "../../src/store/actions.ts";
+import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import { GLOBAL_KEYS } from "../../src/tui/global-keys.ts";
+import { keyOf } from "../../src/tui/key-input.ts";
+import { helpFor, paneBindings } from "../../src/tui/keymap.ts";
+import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
+import { PANE_SPECS } from "../../src/tui/panes/registry.ts";
+import { type Binding, labelOf } from "../../src/tui/panes/spec.ts";
+import { check, status, storeWith } from "../store/fixtures.ts";
+
+const NAMED: Record<string, KeyInfo> = {
+  enter: { return: true },
+  esc: { escape: true },
+  up: { upArrow: true },
+  down: { downArrow: true },
+  left: { leftArrow: true },
+  right: { rightArrow: true },
+  pgup: { pageUp: true },
+  pgdn: { pageDown: true },
+  home: { home: true },
+  end: { end: true },
+};
+const press = (h: (i: string, k: KeyInfo) => void, name: string) =>
+  NAMED[name] ? h("", NAMED[name]) : h(name === "space" ? " " : name, keyOf(name));
+
+const checks = [check({ name: "a", checkType: "API" }), check({ name: "b", checkType: "HEARTBEAT" })];
+
+/** A console on `pane`, list or detail open, whose actions only record that they were called. */
+function rig(pane: string, detail: boolean, readOnly: boolean) {
+  const store: ConsoleStore = storeWith(
+    checks,
+    checks.map((c) => status(c.id, "passing")),
+  );
+  const s = store.getState();
+  apply(store, {
+    ui: { ...s.ui, pane, detail: detail ? { [pane]: "some-id" } : {} },
+  });
+  const called: string[] = [];
+  const actions = new Proxy({} as Actions, {
+    get: (_o, k) => () => {
+      called.push(String(k));
+    },
+  });
+  const h = createKeyHandler({
+    store,
+    actions,
+    readOnly,
+    quit: () => called.push("quit"),
+    switchProfile: () => undefined,
+    pageSize: () => 10,
+  });
+  return { store, called, h };
+}
+
+describe("pane registry", () => {
+  it("lists each pane once, with its own id and palette command, numbered in order", () => {
+    expect(new Set(PANE_SPECS.map((p) => p.id)).size).toBe(PANE_SPECS.length);
+    expect(new Set(PANE_SPECS.map((p) => p.palette)).size).toBe(PANE_SPECS.length);
+    PANE_SPECS.forEach((p, i) => {
+      const r = rig(PANE_SPECS[(i + 1) % PANE_SPECS.length]!.id, false, false);
+      press(r.h, String(i + 1));
+      expect(r.store.getState().ui.pane).toBe(p.id);
+      const q = rig(PANE_SPECS[(i + 1) % PANE_SPECS.length]!.id, false, false);
+      q.h(":", {});
+      for (const ch of `${p.palette}\r`) q.h(ch, keyOf(ch));
+      expect(q.store.getState().ui.pane).toBe(p.id);
+    });
+  });
+
+  it.each(PANE_SPECS.map((p) => [p.id]))("%s: every binding of the pane is in its ? help", (id) => {
+    const spec = PANE_SPECS.find((p) => p.id === id)!;
+    const help = helpFor(id, false);
+    for (const b of paneBindings(spec))
+      expect(help.pane).toContainEqual(expect.objectContaining({ keys: labelOf(b), what: b.help }));
+    // every global key is in the help unless the pane always takes all of its keys itself
+    const always = new Set(
+      paneBindings(spec)
+        .filter((b) => !b.when)
+        .flatMap((b) => b.keys),
+    );
+    for (const b of GLOBAL_KEYS.filter((g) => !g.keys.every((k) => always.has(k))))
+      expect(help.global).toContainEqual(expect.objectContaining({ keys: labelOf(b), what: b.help }));
+  });
+
+  it.each(PANE_SPECS.map((p) => [p.id]))("%s: no two bindings answer one key at once", (id) => {
+    const spec = PANE_SPECS.find((p) => p.id === id)!;
+    for (const detail of [false, true]) {
+      const s = rig(id, detail, false).store.getState();
+      const live = paneBindings(spec).filter((b) => !b.when || b.when(s));
+      const keys = live.flatMap((b) => b.keys);
+      expect(keys.length, `${id} ${detail ? "detail" : "list"}: ${keys.join(" ")}`).toBe(new Set(keys).size);
+    }
+  });
+
+  it.each(PANE_SPECS.map((p) => [p.id]))(
+    "%s: read-only leaves every mutating binding out of the help and refuses it",
+    (id) => {
+      const spec = PANE_SPECS.find((p) => p.id === id)!;
+      const mutating = [...paneBindings(spec), ...GLOBAL_KEYS].filter((b: Binding) => b.mutating);
+      const help = helpFor(id, true);
+      expect([...help.pane, ...help.global].some((k) => k.mutating)).toBe(false);
+      let reached = 0;
+      for (const b of mutating)
+        for (const detail of [false, true])
+          for (const key of b.keys) {
+            const rw = rig(id, detail, false);
+            if (b.when && !b.when(rw.store.getState())) continue;
+            // read-write: the key reaches an action (so the read-only half below can fail)
+            press(rw.h, key);
+            if (rw.called.length > 0) reached++;
+            const ro = rig(id, detail, true);
+            press(ro.h, key);
+            expect(ro.called, `${id} ${key} (${b.help}) in read-only`).toEqual([]);
+            expect(ro.store.getState().ui.notice).toMatch(/^read-only: .* is disabled$/);
+            expect(ro.store.getState().ui.overlay.kind).toBe("none");
+          }
+      expect(reached).toBeGreaterThan(0);
+    },
+  );
+
+  /** The actions that change something at the service or show a secret (store/actions.ts and friends). */
+  const WRITES = new Set([
+    "askTrigger",
+    "askTagTrigger",
+    "openNewIncident",
+    "openUpdate",
+    "openEditUpdate",
+    "openEditIncident",
+    "openPageEdit",
+    "openNewLocation",
+    "toggleReveal",
+  ]);
+
+  it.each(PANE_SPECS.map((p) => [p.id]))(
+    "%s: a binding not marked mutating reaches no writing action",
+    (id) => {
+      const spec = PANE_SPECS.find((p) => p.id === id)!;
+      for (const b of [...paneBindings(spec), ...GLOBAL_KEYS].filter((x) => !x.mutating))
+        for (const detail of [false, true])
+          for (const key of b.keys) {
+            const r = rig(id, detail, false);
+            press(r.h, key);
+            expect(
+              r.called.filter((c) => WRITES.has(c)),
+              `${id} ${key} (${b.help})`,
+            ).toEqual([]);
+          }
+    },
+  );
+});
