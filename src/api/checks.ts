@@ -65,15 +65,18 @@ export function checksApi(http: HttpClient) {
       return res.data;
     },
 
-    /** POST /v1/checks/{type}; the body is validated client-side with the service's own schema. */
+    /**
+     * POST /v1/checks/{type}; the body is checked first with the type's one schema (the embedded service's
+     * own, check-bodies.ts) and sent as written — the defaults that schema fills are the service's business.
+     */
     async create<T extends CreatableCheckType>(type: T, body: CheckCreateBody<T>): Promise<Check> {
       const schema = checkCreateSchemas[type];
       if (!schema) throw new UsageError(`unknown check type "${String(type)}"`);
-      const v = validateInput(schema, body, `${type} check`);
+      validateInput(schema, body, `${type} check`);
       const res = await http.request({
         method: "POST",
         path: `/v1/checks/${type}`,
-        body: v,
+        body,
         schema: checkSchema,
       });
       return res.data;

@@ -3,8 +3,9 @@
  * degraded / max response times, whether a run can be degraded (browser types cannot), and whether it
  * runs (a runner starts it) or only listens (heartbeats are pinged). Typed `satisfies Record<CheckType, …>`,
  * so a new type that lacks an entry does not compile. The engine's thresholds and verdicts, the alert
- * rules and the create schemas read it; the analytics reports keep their own registry by report kind
- * (src/api/analytics-metrics.ts, each listing its check types).
+ * rules and the one body schema per type (src/api/schemas/check-bodies.ts: defaults and bounds of the
+ * response times) read it; the analytics reports keep their own registry by report kind
+ * (src/api/analytics-metrics.ts, each listing its check types, with a test that every type is named).
  */
 export const CHECK_TYPES = [
   "API",
@@ -21,6 +22,8 @@ export type CheckType = (typeof CHECK_TYPES)[number];
 export type CheckTypeSpec = {
   /** Hosted defaults, ms: [degradedResponseTime, maxResponseTime]. */
   thresholds: readonly [degraded: number, max: number];
+  /** The largest degradedResponseTime / maxResponseTime a check of this type may have, ms. */
+  maxMs: number;
   /** Whether a passing run slower than degradedResponseTime counts as degraded. */
   canDegrade: boolean;
   /** "active": a runner makes its runs; "passive": its runs are pings it receives. */
@@ -28,14 +31,14 @@ export type CheckTypeSpec = {
 };
 
 export const CHECK_TYPE_SPECS = {
-  API: { thresholds: [5000, 20000], canDegrade: true, runs: "active" },
-  URL: { thresholds: [3000, 5000], canDegrade: true, runs: "active" },
-  TCP: { thresholds: [3000, 5000], canDegrade: true, runs: "active" },
-  DNS: { thresholds: [500, 1000], canDegrade: true, runs: "active" },
-  BROWSER: { thresholds: [15000, 30000], canDegrade: false, runs: "active" },
-  MULTI_STEP: { thresholds: [15000, 30000], canDegrade: false, runs: "active" },
-  PLAYWRIGHT: { thresholds: [15000, 30000], canDegrade: false, runs: "active" },
-  HEARTBEAT: { thresholds: [5000, 20000], canDegrade: false, runs: "passive" },
+  API: { thresholds: [5000, 20000], maxMs: 45000, canDegrade: true, runs: "active" },
+  URL: { thresholds: [3000, 5000], maxMs: 45000, canDegrade: true, runs: "active" },
+  TCP: { thresholds: [3000, 5000], maxMs: 45000, canDegrade: true, runs: "active" },
+  DNS: { thresholds: [500, 1000], maxMs: 5000, canDegrade: true, runs: "active" },
+  BROWSER: { thresholds: [10000, 30000], maxMs: 300000, canDegrade: false, runs: "active" },
+  MULTI_STEP: { thresholds: [10000, 30000], maxMs: 300000, canDegrade: false, runs: "active" },
+  PLAYWRIGHT: { thresholds: [10000, 30000], maxMs: 300000, canDegrade: false, runs: "active" },
+  HEARTBEAT: { thresholds: [10000, 20000], maxMs: 300000, canDegrade: false, runs: "passive" },
 } as const satisfies Record<CheckType, CheckTypeSpec>;
 
 /** The spec of a type as stored (a string from the database or the API); undefined for an unknown one. */

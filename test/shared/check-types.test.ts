@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyticsKindOf } from "../../src/api/analytics-metrics.ts";
+import { CHECK_KINDS } from "../../src/api/schemas/check-bodies.ts";
 import { toCheckDef } from "../../src/service/engine/checks.ts";
 import { classify } from "../../src/service/engine/classify.ts";
 import { runnerFor } from "../../src/service/runners/registry.ts";
@@ -37,4 +38,29 @@ describe("check types", () => {
     };
     expect(classify(def, slow).isDegraded).toBe(spec.canDegrade);
   });
+
+  /** The least body of each kind that is valid, to vary the response times on. */
+  const MINIMAL: Record<keyof typeof CHECK_KINDS, Record<string, unknown>> = {
+    api: { request: { url: "https://example.com/" } },
+    url: { request: { url: "https://example.com/" } },
+    tcp: { request: { hostname: "example.com", port: 443 } },
+    dns: { request: { query: "example.com", recordType: "A" } },
+    heartbeat: { heartbeat: { period: 5, periodUnit: "minutes", grace: 1, graceUnit: "minutes" } },
+    browser: { script: "await page.goto('https://example.com/')" },
+    multistep: { script: "await request.get('https://example.com/')" },
+  };
+
+  it.each(Object.entries(CHECK_KINDS))(
+    "%s body: response-time defaults and bounds are the spec's, degraded ≤ max",
+    (kind, { checkType, schema }) => {
+      const spec = CHECK_TYPE_SPECS[checkType];
+      const body = { name: "x", ...MINIMAL[kind as keyof typeof CHECK_KINDS] };
+      const parsed = schema.parse(body);
+      expect([parsed.degradedResponseTime, parsed.maxResponseTime]).toEqual([...spec.thresholds]);
+      expect(schema.safeParse({ ...body, maxResponseTime: spec.maxMs }).success).toBe(true);
+      expect(schema.safeParse({ ...body, maxResponseTime: spec.maxMs + 1 }).success).toBe(false);
+      const crossed = schema.safeParse({ ...body, degradedResponseTime: 2, maxResponseTime: 1 });
+      expect(crossed.error?.issues[0]?.message).toMatch(/must not exceed maxResponseTime/);
+    },
+  );
 });

@@ -2,16 +2,16 @@
  * Checks (beyond the seed; hosted shapes of api-notes §3.1): list with filters, read, create per type,
  * update (per type or generic), delete.
  *
- * Create validates with the client's strict create schema where one exists (src/api/schemas/checks.ts),
- * then fills the hosted defaults with ../check-kinds.ts. Updates are partial: the body is merged onto the
+ * Create validates with the type's one body schema (src/api/schemas/check-bodies.ts, also the client's),
+ * which fills the hosted defaults. Updates are partial: the body is merged onto the
  * stored check (`request` and `heartbeat` merged one level deep) and the result validated in full.
  * `autoAssignAlerts` (query, default true) subscribes a new check to every existing alert channel unless the
  * body lists `alertChannelSubscriptions` itself.
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { checkCreateSchemas, checkListQuerySchema } from "../../api/schemas/checks.ts";
-import { CHECK_KINDS, type CheckKind, kindOfType } from "../check-kinds.ts";
+import { CHECK_KINDS, type CheckKind, kindOfType } from "../../api/schemas/check-bodies.ts";
+import { checkListQuerySchema } from "../../api/schemas/checks.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
@@ -135,9 +135,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       c,
       z.looseObject({ autoAssignAlerts: q.one(q.bool()).default(true) }),
     );
-    const clientSchema = (checkCreateSchemas as Record<string, z.ZodType>)[kind];
-    const body = await parseBody(c, clientSchema ?? z.unknown());
-    const fields = normalise(kind, body);
+    const fields = await parseBody(c, CHECK_KINDS[kind].schema);
     heartbeatToken(kind, fields);
     assertPrivateLocations(ctx, fields);
     const subs = fields.alertChannelSubscriptions as

@@ -8,7 +8,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
-import { CHECK_KINDS, type CheckKind } from "../check-kinds.ts";
+import { CHECK_KINDS, type CheckKind } from "../../api/schemas/check-bodies.ts";
 import { transaction } from "../db/open.ts";
 import { insertChannel, listChannels, replaceSubscriptions, setChannelUrl } from "../repo/alert-channels.ts";
 import { type CheckDoc, insertCheck, listChecks, updateCheck } from "../repo/checks.ts";

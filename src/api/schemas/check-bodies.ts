@@ -1,17 +1,19 @@
 /**
- * Request bodies of the check endpoints (beyond the seed: hosted `POST /v1/checks/{type}` and
- * `PUT /v1/checks/{type}/{id}`), with the hosted limits and defaults, applied after the client's create
- * schema (src/api/schemas/checks.ts) and to merged updates. Unknown fields are dropped, not rejected, and
- * `null` for an optional member means not given (src/api/schemas/common.ts).
+ * The body of each check type as written (beyond the seed: hosted `POST /v1/checks/{kind}` and
+ * `PUT /v1/checks/{kind}/{id}`) — ONE schema per type, used by the client before it sends
+ * (src/api/checks.ts) and by the embedded service to validate creates and merged updates and fill the
+ * hosted defaults (src/service/app/checks.ts, the demo). Tolerant the way real clients need: unknown and
+ * read-only members are dropped, `null` for an optional member means not given (common.ts); strict on every
+ * limit. The response times' defaults and bounds come from the check-type spec (src/shared/check-types.ts).
  */
 import { z } from "zod";
-import { opt, optOr } from "../api/schemas/common.ts";
-import { FREQUENCIES } from "../shared/check-types.ts";
-import { REGION_CODES } from "../shared/regions.ts";
+import { CHECK_TYPE_SPECS, type CheckType, FREQUENCIES } from "../../shared/check-types.ts";
+import { REGION_CODES } from "../../shared/regions.ts";
+import { opt, optOr } from "./common.ts";
 
-const frequency = z.union(
-  FREQUENCIES.map((f) => z.literal(f)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
-);
+const frequencyIn = (allowed: readonly number[]) =>
+  z.number().refine((f) => allowed.includes(f), `must be one of [${allowed.join(", ")}]`);
+const frequency = frequencyIn(FREQUENCIES);
 
 const keyValue = z.object({ key: z.string().min(1), value: z.string(), locked: optOr(z.boolean(), false) });
 
@@ -21,6 +23,24 @@ const assertion = z.object({
   property: optOr(z.string(), ""),
   target: optOr(z.union([z.string(), z.number()]).transform(String), ""),
   regex: z.string().nullish().default(""),
+});
+
+const alertSettings = z.looseObject({
+  escalationType: opt(z.enum(["RUN_BASED", "TIME_BASED"])),
+  runBasedEscalation: opt(z.looseObject({ failedRunThreshold: z.literal([1, 2, 3, 4, 5]) })),
+  timeBasedEscalation: opt(z.looseObject({ minutesFailingThreshold: z.literal([5, 10, 15, 30]) })),
+  reminders: opt(
+    z.looseObject({
+      amount: opt(z.literal([0, 1, 2, 3, 4, 5, 100000])),
+      interval: opt(z.literal([1, 2, 3, 4, 5, 10, 15, 30])),
+    }),
+  ),
+  sslCertificates: opt(
+    z.looseObject({ enabled: opt(z.boolean()), alertThreshold: opt(z.number().int().min(1).max(30)) }),
+  ),
+  parallelRunFailureThreshold: opt(
+    z.looseObject({ enabled: opt(z.boolean()), percentage: opt(z.number().int().min(10).max(100)) }),
+  ),
 });
 
 const retryStrategy = z
@@ -36,7 +56,11 @@ const retryStrategy = z
 
 /** Fields every check type shares. */
 const common = {
-  name: z.string().min(1).max(255),
+  name: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((n) => n.trim() !== "", "must not be blank"),
   activated: optOr(z.boolean(), true),
   muted: optOr(z.boolean(), false),
   doubleCheck: opt(z.boolean()),
@@ -56,7 +80,7 @@ const common = {
   runtimeId: z.string().nullish().default(null),
   runParallel: optOr(z.boolean(), false),
   useGlobalAlertSettings: optOr(z.boolean(), true),
-  alertSettings: z.looseObject({}).nullish(),
+  alertSettings: alertSettings.nullish(),
   alertChannelSubscriptions: opt(
     z.array(z.object({ alertChannelId: z.number().int(), activated: z.boolean() })),
   ),
@@ -65,13 +89,29 @@ const common = {
   frequencyOffset: opt(z.number().int().min(0)),
 };
 
-const ms = (max: number, def: number) =>
-  z
-    .number()
-    .min(0)
-    .max(max)
-    .nullish()
-    .transform((v) => v ?? def);
+/** degradedResponseTime and maxResponseTime of a type: its spec's bounds and defaults, degraded ≤ max. */
+function responseTimes(type: CheckType) {
+  const { thresholds, maxMs } = CHECK_TYPE_SPECS[type];
+  const ms = (def: number) =>
+    z
+      .number()
+      .min(0)
+      .max(maxMs)
+      .nullish()
+      .transform((v) => v ?? def);
+  return {
+    checkType: opt(z.literal(type)),
+    degradedResponseTime: ms(thresholds[0]),
+    maxResponseTime: ms(thresholds[1]),
+  };
+}
+const ordered = {
+  check: (b: { degradedResponseTime: number; maxResponseTime: number }) =>
+    b.degradedResponseTime <= b.maxResponseTime,
+  params: { message: "degradedResponseTime must not exceed maxResponseTime", path: ["degradedResponseTime"] },
+};
+const body = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.object(shape).refine((b) => ordered.check(b as never), ordered.params);
 
 const httpRequest = (methods: readonly [string, ...string[]]) =>
   z.object({
@@ -88,22 +128,21 @@ const httpRequest = (methods: readonly [string, ...string[]]) =>
     basicAuth: z.object({ username: z.string(), password: z.string() }).nullish(),
   });
 
-export const apiCheckBody = z.object({
+export const apiCheckBody = body({
   ...common,
+  ...responseTimes("API"),
   request: httpRequest(["GET", "POST", "PUT", "HEAD", "DELETE", "PATCH"]),
-  degradedResponseTime: ms(45000, 5000),
-  maxResponseTime: ms(45000, 20000),
 });
 
-export const urlCheckBody = z.object({
+export const urlCheckBody = body({
   ...common,
+  ...responseTimes("URL"),
   request: httpRequest(["GET"]),
-  degradedResponseTime: ms(45000, 3000),
-  maxResponseTime: ms(45000, 5000),
 });
 
-export const tcpCheckBody = z.object({
+export const tcpCheckBody = body({
   ...common,
+  ...responseTimes("TCP"),
   request: z.object({
     hostname: z.string().min(1).max(2048),
     port: z.number().int().min(1).max(65535),
@@ -111,12 +150,11 @@ export const tcpCheckBody = z.object({
     assertions: optOr(z.array(assertion), []),
     ipFamily: optOr(z.enum(["IPv4", "IPv6"]), "IPv4"),
   }),
-  degradedResponseTime: ms(45000, 3000),
-  maxResponseTime: ms(45000, 5000),
 });
 
-export const dnsCheckBody = z.object({
+export const dnsCheckBody = body({
   ...common,
+  ...responseTimes("DNS"),
   request: z.object({
     query: z.string().min(1).max(100),
     recordType: z.enum(["A", "AAAA", "CNAME", "MX", "TXT", "SOA", "NS", "HTTPS"]),
@@ -125,16 +163,15 @@ export const dnsCheckBody = z.object({
     protocol: optOr(z.enum(["TCP", "UDP"]), "UDP"),
     assertions: optOr(z.array(assertion), []),
   }),
-  degradedResponseTime: ms(5000, 500),
-  maxResponseTime: ms(5000, 1000),
 });
 
 const timeUnit = z.enum(["seconds", "minutes", "hours", "days"]);
 const UNIT_S = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
 const YEAR_S = 365 * 86400;
 
-export const heartbeatCheckBody = z.object({
+export const heartbeatCheckBody = body({
   ...common,
+  ...responseTimes("HEARTBEAT"),
   heartbeat: z
     .object({
       period: z.number().min(0),
@@ -159,24 +196,20 @@ export const heartbeatCheckBody = z.object({
           message: '"heartbeat.grace" must be at most 365 days',
         });
     }),
-  degradedResponseTime: ms(300000, 10000),
-  maxResponseTime: ms(300000, 20000),
 });
 
-const scriptCheck = {
-  ...common,
-  frequency: frequency
-    .refine((f) => f !== 0, '"frequency" must be at least 1 for this check type')
-    .default(10),
-  script: z.string().min(1).max(200_000),
-  sslCheckDomain: z.string().nullish(),
-  degradedResponseTime: ms(300000, 10000),
-  maxResponseTime: ms(300000, 30000),
-};
-export const browserCheckBody = z.object(scriptCheck);
-export const multiStepCheckBody = z.object(scriptCheck);
+const scriptCheck = (type: "BROWSER" | "MULTI_STEP") =>
+  body({
+    ...common,
+    ...responseTimes(type),
+    frequency: optOr(frequencyIn(FREQUENCIES.filter((f) => f !== 0)), 10),
+    script: z.string().min(1).max(200_000),
+    sslCheckDomain: z.string().nullish(),
+  });
+export const browserCheckBody = scriptCheck("BROWSER");
+export const multiStepCheckBody = scriptCheck("MULTI_STEP");
 
-/** URL segment of `/v1/checks/{segment}` → check type and its body schema. */
+/** URL segment of `/v1/checks/{segment}` → check type and its body schema (the one schema of each type). */
 export const CHECK_KINDS = {
   api: { checkType: "API", schema: apiCheckBody },
   url: { checkType: "URL", schema: urlCheckBody },
@@ -188,6 +221,9 @@ export const CHECK_KINDS = {
 } as const;
 
 export type CheckKind = keyof typeof CHECK_KINDS;
+
+/** The input of a kind's body, as a caller writes it. */
+export type CheckBodyInput<K extends CheckKind> = z.input<(typeof CHECK_KINDS)[K]["schema"]>;
 
 export function kindOfType(checkType: string): CheckKind | undefined {
   return (Object.keys(CHECK_KINDS) as CheckKind[]).find((k) => CHECK_KINDS[k].checkType === checkType);
