@@ -17,6 +17,7 @@
  * Masked form: `maskSecret` (errors.ts) — `...` plus the last 4 characters for long values, else `****`.
  */
 import { maskSecret } from "./errors.ts";
+import { CHANNEL_TYPE_SPECS, type ChannelTypeSpec } from "./schemas/alert-channels.ts";
 
 export const MASK = "****";
 
@@ -120,14 +121,22 @@ export function maskSecrets<T>(value: T): T {
   return walk(value, undefined) as T;
 }
 
-/** Masked copy of an alert channel: config secrets, auth headers, URL credentials, CHAT webhook path. */
+/**
+ * Masked copy of an alert channel: everything maskSecrets masks, plus the secrets its type's spec names
+ * (CHANNEL_TYPE_SPECS: a webhook's secret, a paging service key, a chat webhook URL's path, ...).
+ */
 export function maskAlertChannel<T extends { type?: unknown; config?: unknown }>(channel: T): T {
   const masked = maskSecrets(channel);
   const config = masked.config;
-  if (masked.type === "CHAT" && isPlainObject(config) && typeof config.url === "string") {
-    return { ...masked, config: { ...config, url: maskWebhookUrlPath(config.url) } };
+  const raw = channel.config;
+  const spec = (CHANNEL_TYPE_SPECS as Record<string, ChannelTypeSpec>)[String(masked.type)];
+  if (!spec || !isPlainObject(config) || !isPlainObject(raw)) return masked;
+  const out: Record<string, unknown> = { ...config };
+  for (const { field, kind } of spec.secrets) {
+    const v = raw[field];
+    if (typeof v === "string") out[field] = kind === "url-path" ? maskWebhookUrlPath(v) : maskValue(v);
   }
-  return masked;
+  return { ...masked, config: out };
 }
 
 /** Masked copy of a private location: `keys[].rawKey` and `proxyUrl` credentials. */

@@ -49,6 +49,78 @@ export const oncallConfigSchema = z.looseObject({
 });
 const unknownConfigSchema = z.record(z.string(), z.unknown());
 
+const keyValueInput = z.object({
+  key: z.string().min(1),
+  value: z.string(),
+  locked: opt(z.boolean()),
+});
+
+// ---- config per type, as written (api-notes §4): required members as documented; unknown members are
+// ignored and `null` means not given (see common.ts) ----
+const emailConfigIn = z.object({ address: z.email() });
+const chatConfigIn = z.object({ url: z.url({ protocol: /^https?$/ }), channel: opt(z.string()) });
+/** The webhook URL is not checked as a URL because it may hold `{{VARIABLES}}`. */
+const webhookConfigIn = z.object({
+  name: z.string().min(1),
+  url: z.string().min(1),
+  method: optOr(z.enum(WEBHOOK_METHODS), "POST"),
+  headers: opt(z.array(keyValueInput)),
+  queryParameters: opt(z.array(keyValueInput)),
+  template: opt(z.string()),
+  webhookSecret: opt(z.string()),
+  webhookType: opt(z.string()),
+});
+const phoneConfigIn = z.object({ name: z.string().min(1), number: z.string().min(1) });
+const pagingConfigIn = z.object({
+  serviceKey: z.string().min(1),
+  account: opt(z.string()),
+  serviceName: opt(z.string()),
+});
+const oncallConfigIn = z.object({
+  name: z.string().min(1),
+  apiKey: z.string().min(1),
+  region: z.enum(ONCALL_REGIONS),
+  priority: z.enum(ONCALL_PRIORITIES),
+});
+
+/**
+ * A channel type: its config as read (lenient), as written (the hosted limits), and which config members
+ * are secrets — `value` masked for display, `url-path` a URL whose path is the secret (a chat webhook).
+ */
+export type ChannelTypeSpec = {
+  read: z.ZodType;
+  write: z.ZodObject;
+  secrets: readonly { field: string; kind: "value" | "url-path" }[];
+};
+
+/**
+ * Every alert channel type in one table, `satisfies Record<AlertChannelType, …>` so a new type that lacks
+ * an entry does not compile; the read union, the write bodies and the masking derive from it. The service's
+ * transports are keyed the same way (src/service/alerts/channels/registry.ts).
+ */
+export const CHANNEL_TYPE_SPECS = {
+  EMAIL: { read: emailConfigSchema, write: emailConfigIn, secrets: [] },
+  CHAT: { read: chatConfigSchema, write: chatConfigIn, secrets: [{ field: "url", kind: "url-path" }] },
+  WEBHOOK: {
+    read: webhookConfigSchema,
+    write: webhookConfigIn,
+    secrets: [{ field: "webhookSecret", kind: "value" }],
+  },
+  SMS: { read: smsConfigSchema, write: phoneConfigIn, secrets: [] },
+  CALL: { read: callConfigSchema, write: phoneConfigIn, secrets: [] },
+  PAGING: {
+    read: pagingConfigSchema,
+    write: pagingConfigIn,
+    secrets: [{ field: "serviceKey", kind: "value" }],
+  },
+  ONCALL: { read: oncallConfigSchema, write: oncallConfigIn, secrets: [{ field: "apiKey", kind: "value" }] },
+} as const satisfies Record<AlertChannelType, ChannelTypeSpec>;
+
+/** Write-side config per type. */
+export const alertChannelConfigInputSchemas = Object.fromEntries(
+  ALERT_CHANNEL_TYPES.map((t) => [t, CHANNEL_TYPE_SPECS[t].write]),
+) as { [K in AlertChannelType]: (typeof CHANNEL_TYPE_SPECS)[K]["write"] };
+
 /** `subscriptions[]` entry: exactly one of checkId / groupId is set (api-notes §4). */
 export const alertChannelSubscriptionSchema = z.looseObject({
   id: z.number().nullish(),
@@ -77,15 +149,18 @@ function channelOf<const T extends AlertChannelType, C extends z.ZodType>(type: 
 
 const isKnownType = (t: string) => (ALERT_CHANNEL_TYPES as readonly string[]).includes(t);
 
-const knownChannelSchema = z.union([
-  channelOf("EMAIL", emailConfigSchema),
-  channelOf("CHAT", chatConfigSchema),
-  channelOf("WEBHOOK", webhookConfigSchema),
-  channelOf("SMS", smsConfigSchema),
-  channelOf("CALL", callConfigSchema),
-  channelOf("PAGING", pagingConfigSchema),
-  channelOf("ONCALL", oncallConfigSchema),
-]);
+type KnownVariant = {
+  [K in AlertChannelType]: z.ZodObject<
+    typeof channelBase & { type: z.ZodLiteral<K>; config: (typeof CHANNEL_TYPE_SPECS)[K]["read"] },
+    z.core.$loose
+  >;
+}[AlertChannelType];
+const knownChannelSchema = z.union(
+  ALERT_CHANNEL_TYPES.map((t) => channelOf(t, CHANNEL_TYPE_SPECS[t].read)) as unknown as [
+    KnownVariant,
+    ...KnownVariant[],
+  ],
+);
 export type KnownAlertChannel = z.infer<typeof knownChannelSchema>;
 
 /** A channel of a type outside the seed enum: kept as-is, config as a plain record. */
@@ -126,44 +201,6 @@ export const alertChannelListQuerySchema = z.strictObject({
 });
 export type AlertChannelListQuery = z.input<typeof alertChannelListQuerySchema>;
 
-const keyValueInput = z.object({
-  key: z.string().min(1),
-  value: z.string(),
-  locked: opt(z.boolean()),
-});
-
-/**
- * Write-side config per type (api-notes §4): required members as documented; unknown members are
- * ignored and `null` means not given (see common.ts).
- */
-export const alertChannelConfigInputSchemas = {
-  EMAIL: z.object({ address: z.email() }),
-  CHAT: z.object({ url: z.url({ protocol: /^https?$/ }), channel: opt(z.string()) }),
-  WEBHOOK: z.object({
-    name: z.string().min(1),
-    url: z.string().min(1),
-    method: optOr(z.enum(WEBHOOK_METHODS), "POST"),
-    headers: opt(z.array(keyValueInput)),
-    queryParameters: opt(z.array(keyValueInput)),
-    template: opt(z.string()),
-    webhookSecret: opt(z.string()),
-    webhookType: opt(z.string()),
-  }),
-  SMS: z.object({ name: z.string().min(1), number: z.string().min(1) }),
-  CALL: z.object({ name: z.string().min(1), number: z.string().min(1) }),
-  PAGING: z.object({
-    serviceKey: z.string().min(1),
-    account: opt(z.string()),
-    serviceName: opt(z.string()),
-  }),
-  ONCALL: z.object({
-    name: z.string().min(1),
-    apiKey: z.string().min(1),
-    region: z.enum(ONCALL_REGIONS),
-    priority: z.enum(ONCALL_PRIORITIES),
-  }),
-} as const;
-
 /** Subscription body (PUT /v1/alert-channels/{id}/subscriptions): exactly one of checkId / groupId. */
 export const alertChannelSubscriptionBodySchema = z
   .object({
@@ -177,7 +214,6 @@ export type AlertChannelSubscriptionBody = z.input<typeof alertChannelSubscripti
 /**
  * Flags shared by every create body. Defaults follow api-notes §4 (client tooling: sendRecovery and
  * sendFailure true, sendDegraded false; sslExpiry false, threshold 30, autoSubscribe false).
- * The webhook URL is not checked as a URL because it may hold `{{VARIABLES}}`.
  */
 const flags = {
   sendRecovery: optOr(z.boolean(), true),
@@ -199,15 +235,17 @@ const flags = {
 };
 
 /** POST /v1/alert-channels and PUT /v1/alert-channels/{id} body: `type` plus the config of that type. */
-export const alertChannelCreateBodySchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("EMAIL"), config: alertChannelConfigInputSchemas.EMAIL, ...flags }),
-  z.object({ type: z.literal("CHAT"), config: alertChannelConfigInputSchemas.CHAT, ...flags }),
-  z.object({ type: z.literal("WEBHOOK"), config: alertChannelConfigInputSchemas.WEBHOOK, ...flags }),
-  z.object({ type: z.literal("SMS"), config: alertChannelConfigInputSchemas.SMS, ...flags }),
-  z.object({ type: z.literal("CALL"), config: alertChannelConfigInputSchemas.CALL, ...flags }),
-  z.object({ type: z.literal("PAGING"), config: alertChannelConfigInputSchemas.PAGING, ...flags }),
-  z.object({ type: z.literal("ONCALL"), config: alertChannelConfigInputSchemas.ONCALL, ...flags }),
-]);
+type BodyVariant = {
+  [K in AlertChannelType]: z.ZodObject<
+    { type: z.ZodLiteral<K>; config: (typeof CHANNEL_TYPE_SPECS)[K]["write"] } & typeof flags
+  >;
+}[AlertChannelType];
+export const alertChannelCreateBodySchema = z.discriminatedUnion(
+  "type",
+  ALERT_CHANNEL_TYPES.map((t) =>
+    z.object({ type: z.literal(t), config: CHANNEL_TYPE_SPECS[t].write, ...flags }),
+  ) as unknown as [BodyVariant, ...BodyVariant[]],
+);
 export type AlertChannelCreateBody = z.input<typeof alertChannelCreateBodySchema>;
 export const alertChannelUpdateBodySchema = alertChannelCreateBodySchema;
 export type AlertChannelUpdateBody = AlertChannelCreateBody;
