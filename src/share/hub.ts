@@ -2,8 +2,9 @@
  * The shared data of `vigil share`: ONE store of resources, one poller, one set of loaders and one
  * activity meter for every viewer, and per viewer a store of its own for what is that viewer's (pane,
  * cursor, filter, marks, overlay, forms). A viewer's store is the console's ordinary store (every pane,
- * selector and key works unchanged): its resource slices are the hub's, copied by reference whenever the
- * hub's change, and its connection, in-flight count and last error are the hub's.
+ * selector and key works unchanged): its data slices (DataState in store/types.ts — resources, variables,
+ * activity) are the hub's, copied by reference whenever the hub's change; its view slices (ViewState) are
+ * its own.
  *
  * Polls: the hub's planner is the union of what each viewer's screen needs (the console's own planner run
  * over each viewer's state), de-duplicated by job key — so 20 viewers on the checks pane cost the requests
@@ -15,24 +16,8 @@ import { createLoaders } from "../store/loaders.ts";
 import { createPlanner } from "../store/plan.ts";
 import { createPoller, type Job, type Poller } from "../store/poller.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../store/store.ts";
-import type { ConsoleState } from "../store/types.ts";
+import { type ConsoleState, DATA_SLICES } from "../store/types.ts";
 import { paneJobs } from "../tui/panes/lookup.ts";
-
-/** The slices every viewer shares: the resources and their single reads. */
-const SHARED = [
-  "checks",
-  "statuses",
-  "results",
-  "sessions",
-  "analytics",
-  "heartbeats",
-  "incidents",
-  "alertChannels",
-  "statusPages",
-  "privateLocations",
-  "services",
-  "details",
-] as const satisfies readonly (keyof ConsoleState)[];
 
 export type Hub = {
   /** The shared store (resources; the activity meter's connection state). */
@@ -61,14 +46,10 @@ export function createHub(client: Client, store: ConsoleStore): Hub {
   };
   const poller = createPoller(store, union);
 
-  /** The hub's shared part as a patch for a viewer (only what differs). */
+  /** The hub's data slices as a patch for a viewer (only what differs). */
   const sharedPatch = (hub: ConsoleState, v: ConsoleState): Partial<ConsoleState> => {
     const patch: Partial<ConsoleState> = {};
-    for (const k of SHARED) if (v[k] !== hub[k]) (patch as Record<string, unknown>)[k] = hub[k];
-    const { connection, inFlight, lastError } = hub.ui;
-    if (v.ui.connection !== connection || v.ui.inFlight !== inFlight || v.ui.lastError !== lastError)
-      patch.ui = { ...v.ui, connection, inFlight, lastError };
-    if (v.work.variables !== hub.work.variables) patch.work = { ...v.work, variables: hub.work.variables };
+    for (const k of DATA_SLICES) if (v[k] !== hub[k]) (patch as Record<string, unknown>)[k] = hub[k];
     return patch;
   };
   const unsubscribe = store.subscribe((s) => {

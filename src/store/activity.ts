@@ -41,7 +41,7 @@ export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: numbe
         schedule();
         const connection =
           e.reached === "answered" ? "online" : e.reached === "unreachable" ? "offline" : undefined;
-        if (connection && store.getState().ui.connection !== connection)
+        if (connection && store.getState().activity.connection !== connection)
           apply(store, setActivity(store.getState(), { connection }));
         return;
       }

@@ -89,7 +89,7 @@ export function createPlanner(
   };
 
   return (s) => {
-    if (s.ui.connection === "offline") return [probe];
+    if (s.activity.connection === "offline") return [probe];
     const jobs: Job[] = [probe, ...paneJobs(s, kit)];
     // a form with a services picker needs the services, whatever the pane
     const f = s.work.form;

@@ -144,15 +144,19 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
       // A pane switch or a new selection should not wait for the next tick.
       // A cursor move (or a new selection) waits for the cursor to rest, then ticks once.
       let last = store.getState().ui;
+      let lastConnection = store.getState().activity.connection;
       unsubscribe = store.subscribe((s) => {
         const ui = s.ui;
         const prev = last;
         last = ui;
-        if (ui === prev) return;
-        if (ui.connection === "online" && prev.connection === "offline") {
+        const connection = s.activity.connection;
+        const was = lastConnection;
+        lastConnection = connection;
+        if (connection === "online" && was === "offline") {
           refreshNow();
           return;
         }
+        if (ui === prev) return;
         if (ui.pane !== prev.pane || ui.detail !== prev.detail || ui.analytics !== prev.analytics) {
           void tick();
           return;

@@ -25,6 +25,8 @@ export function initialState(): ConsoleState {
     privateLocations: { ...empty, items: [] },
     services: { ...empty, items: [] },
     details: { checks: new Map(), incidents: new Map(), pages: new Map(), locations: new Map() },
+    variables: undefined,
+    activity: { connection: "connecting", inFlight: 0, lastError: undefined },
     work: initialWork(),
     ui: initialUi(),
   };

@@ -124,9 +124,6 @@ export type UiSlice = {
   selectedCheckId: string | undefined;
   analytics: AnalyticsOptions;
   overlay: Overlay;
-  connection: Connection;
-  inFlight: number;
-  lastError: string | undefined;
   /** A one-line notice (e.g. "3 sessions started"), cleared by the next key. */
   notice: string | undefined;
   /** The rows of the checks table on screen (set by the table), so the poller loads results only for them. */
@@ -145,8 +142,6 @@ export type WorkSlice = {
   revealed: string | undefined;
   /** Alert type of the webhook body preview. */
   alertType: string;
-  /** The account's non-secret variables (`GET /v1/variables`), which webhook templates can use. */
-  variables: Readonly<Record<string, string>> | undefined;
   /** Row inside an open detail (incident: the selected update; others: scroll offset). */
   detailRow: Partial<Record<Pane, number>>;
   /** Drafts waiting on disk (this service), for the status of the incidents pane. */
@@ -162,7 +157,18 @@ export type DetailsSlice = {
   locations: ReadonlyMap<string, PrivateLocation>;
 };
 
-export type ConsoleState = {
+/** Whether the service answers, requests under way, the last failed request (one line). */
+export type ActivitySlice = {
+  connection: Connection;
+  inFlight: number;
+  lastError: string | undefined;
+};
+
+/**
+ * The state in two layers. DATA is what the service said and how talking to it goes — one per process,
+ * shared by every viewer of `vigil share` (the hub's store; each viewer's store gets it copied in):
+ */
+export type DataState = {
   checks: ChecksSlice;
   statuses: StatusesSlice;
   results: ResultsSlice;
@@ -176,9 +182,39 @@ export type ConsoleState = {
   privateLocations: ListSlice<PrivateLocation>;
   services: ListSlice<Service>;
   details: DetailsSlice;
+  /** The account's non-secret variables (`GET /v1/variables`), which webhook templates can use. */
+  variables: Readonly<Record<string, string>> | undefined;
+  activity: ActivitySlice;
+};
+
+/** ...and the VIEW is one viewer's: pane, cursor, filter, marks, overlays, forms, drafts, choices. */
+export type ViewState = {
   work: WorkSlice;
   ui: UiSlice;
 };
+
+export type ConsoleState = DataState & ViewState;
+
+/** The data slices (every key of DataState, as the compiler checks). */
+export const DATA_SLICES = [
+  "checks",
+  "statuses",
+  "results",
+  "sessions",
+  "analytics",
+  "heartbeats",
+  "incidents",
+  "alertChannels",
+  "statusPages",
+  "privateLocations",
+  "services",
+  "details",
+  "variables",
+  "activity",
+] as const satisfies readonly (keyof DataState)[];
+type MissingDataSlice = Exclude<keyof DataState, (typeof DATA_SLICES)[number]>;
+/** Compiles only while DATA_SLICES names every data slice. */
+export const DATA_SLICES_COMPLETE: MissingDataSlice extends never ? true : never = true;
 
 /** Bounded memory: how much the store keeps at most. */
 export type Caps = {

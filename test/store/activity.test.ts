@@ -23,7 +23,7 @@ const end = (path: string, reached: "answered" | "unreachable" | "aborted", stat
 function meter() {
   const store = createConsoleStore();
   const m = createActivityMeter(store, { flushMs: 20, now: () => new Date("2026-11-21T08:00:05Z") });
-  return { store, m, connection: () => store.getState().ui.connection };
+  return { store, m, connection: () => store.getState().activity.connection };
 }
 
 describe("activity meter", () => {
@@ -37,10 +37,10 @@ describe("activity meter", () => {
     const afterOnline = changes;
     await wait(40);
     expect(changes).toBe(afterOnline);
-    expect(store.getState().ui.inFlight).toBe(0);
+    expect(store.getState().activity.inFlight).toBe(0);
     m.onActivity(start("/v1/check-statuses"));
     await wait(40);
-    expect(store.getState().ui.inFlight).toBe(1);
+    expect(store.getState().activity.inFlight).toBe(1);
     m.stop();
   });
 
@@ -50,7 +50,7 @@ describe("activity meter", () => {
     m.onActivity(end("/v1/checks", "answered", 200));
     expect(connection()).toBe("online");
     const seen = new Set<string>();
-    store.subscribe((s) => seen.add(s.ui.connection));
+    store.subscribe((s) => seen.add(s.activity.connection));
     // statuses, results and a probe, each retried: many attempts, none answered
     for (let i = 0; i < 12; i++) {
       const path = ["/v1/check-statuses", "/v1/check-results/x", "/v1/locations"][i % 3]!;
@@ -66,8 +66,8 @@ describe("activity meter", () => {
     }
     expect(connection()).toBe("offline");
     expect([...seen]).toEqual(["offline"]);
-    expect(store.getState().ui.inFlight).toBe(0);
-    expect(store.getState().ui.lastError).toMatch(/^08:00:05 GET \/v1\/.*ECONNREFUSED/);
+    expect(store.getState().activity.inFlight).toBe(0);
+    expect(store.getState().activity.lastError).toMatch(/^08:00:05 GET \/v1\/.*ECONNREFUSED/);
     // the first answer: online again
     m.onActivity(start("/v1/locations"));
     m.onActivity(end("/v1/locations", "answered", 200));
@@ -93,7 +93,7 @@ describe("activity meter", () => {
       }),
     });
     expect(connection()).toBe("online");
-    expect(store.getState().ui.lastError).toContain("429");
+    expect(store.getState().activity.lastError).toContain("429");
     m.stop();
   });
 

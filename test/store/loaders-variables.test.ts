@@ -40,10 +40,10 @@ describe("variables loader", () => {
     const r = rig();
     status = 200;
     await r.loaders.variables();
-    expect(r.store.getState().work.variables).toEqual({ TEAM: "sre" });
+    expect(r.store.getState().variables).toEqual({ TEAM: "sre" });
     status = 404;
     await r.loaders.variables();
-    expect(r.store.getState().work.variables).toEqual({});
+    expect(r.store.getState().variables).toEqual({});
     for (const s of [401, 500]) {
       status = s;
       await expect(r.loaders.variables()).rejects.toThrow(new RegExp(`answer ${s}`));

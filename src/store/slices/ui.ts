@@ -2,7 +2,15 @@
  * UI slice reducers: pane, detail, cursor, filter, marks, sort, overlays, activity. Pure: each takes the
  * state and returns the partial state to set.
  */
-import type { AnalyticsOptions, ConsoleState, Overlay, Pane, SortColumn, UiSlice } from "../types.ts";
+import type {
+  ActivitySlice,
+  AnalyticsOptions,
+  ConsoleState,
+  Overlay,
+  Pane,
+  SortColumn,
+  UiSlice,
+} from "../types.ts";
 
 type Patch = Partial<ConsoleState>;
 
@@ -26,9 +34,6 @@ export function initialUi(): UiSlice {
       view: undefined,
     },
     overlay: { kind: "none" },
-    connection: "connecting",
-    inFlight: 0,
-    lastError: undefined,
     notice: undefined,
     checksWindow: { first: 0, count: 20 },
   };
@@ -117,12 +122,10 @@ export function setOverlay(s: ConsoleState, overlay: Overlay): Patch {
   return ui(s, { overlay });
 }
 
-export function setActivity(
-  s: ConsoleState,
-  p: Partial<Pick<UiSlice, "connection" | "inFlight" | "lastError">>,
-): Patch {
-  const same = (Object.keys(p) as (keyof typeof p)[]).every((k) => s.ui[k] === p[k]);
-  return same ? {} : ui(s, p);
+/** The connection, requests under way, the last error (the activity slice, shared by every viewer). */
+export function setActivity(s: ConsoleState, p: Partial<ActivitySlice>): Patch {
+  const same = (Object.keys(p) as (keyof typeof p)[]).every((k) => s.activity[k] === p[k]);
+  return same ? {} : { activity: { ...s.activity, ...p } };
 }
 
 export function setNotice(s: ConsoleState, notice: string | undefined): Patch {

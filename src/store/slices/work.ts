@@ -18,7 +18,6 @@ export function initialWork(): WorkSlice {
     once: undefined,
     revealed: undefined,
     alertType: "ALERT_FAILURE",
-    variables: undefined,
     detailRow: {},
     pendingDrafts: 0,
   };
@@ -42,8 +41,9 @@ export function setAlertType(s: ConsoleState, alertType: string): Patch {
   return work(s, { alertType });
 }
 
-export function setVariables(s: ConsoleState, variables: Record<string, string>): Patch {
-  return work(s, { variables });
+/** The account's variables (a data slice: shared by every viewer). */
+export function setVariables(_s: ConsoleState, variables: Record<string, string>): Patch {
+  return { variables };
 }
 
 export function setPendingDrafts(s: ConsoleState, n: number): Patch {

@@ -43,7 +43,7 @@ function DataAge() {
   const { theme, staleAfterMs } = useInfo();
   const loadedAt = useConsole((s) => paneLoadedAt(s));
   const sessions = useConsole((s) => s.ui.pane === "sessions");
-  const online = useConsole((s) => s.ui.connection === "online");
+  const online = useConsole((s) => s.activity.connection === "online");
   const now = useClockUntil((t) =>
     sessions ? Number.POSITIVE_INFINITY : nextAgeChange(loadedAt, t, staleAfterMs),
   );
@@ -57,9 +57,9 @@ function DataAge() {
 
 export function StatusLine({ width }: { width: number }) {
   const { theme, readOnly, profile, host } = useInfo();
-  const connection = useConsole((s) => s.ui.connection);
-  const inFlight = useConsole((s) => s.ui.inFlight);
-  const lastError = useConsole((s) => s.ui.lastError);
+  const connection = useConsole((s) => s.activity.connection);
+  const inFlight = useConsole((s) => s.activity.inFlight);
+  const lastError = useConsole((s) => s.activity.lastError);
   const c = CONNECTION[connection];
   const tone =
     connection === "online" ? theme.tone.ok : connection === "offline" ? theme.tone.bad : theme.tone.busy;

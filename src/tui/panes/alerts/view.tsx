@@ -56,7 +56,7 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
   const channel = useConsole((s) => s.alertChannels.items.find((c) => String(c.id) === id));
   const revealed = useConsole((s) => s.work.revealed === id && !readOnly);
   const alertType = useConsole((s) => s.work.alertType);
-  const variables = useConsole((s) => s.work.variables);
+  const variables = useConsole((s) => s.variables);
   const checks = useConsole((s) => s.checks.byId);
   const scroll = useConsole((s) => s.work.detailRow.alerts ?? 0);
   const now = useClock(60_000);
