@@ -5,17 +5,16 @@
 
 import { type AnalyticsKind, GROUP_BY, REPORTS } from "../api/analytics-metrics.ts";
 import type { Client } from "../api/client.ts";
-import { ApiError } from "../api/errors.ts";
 import { collectPages, totalOf } from "../api/pagination.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
-import { variableListSchema } from "../api/schemas/variables.ts";
 import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";
 import * as data from "./slices/data.ts";
-import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded, setVariables } from "./slices/work.ts";
+import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded } from "./slices/work.ts";
 import { apply, type ConsoleStore } from "./store.ts";
 import { checkSummaryListSchema, statusSummaryListSchema } from "./summary-schemas.ts";
 import { type AnalyticsOptions, type Caps, DEFAULT_CAPS } from "./types.ts";
+import { readVariables } from "./variables.ts";
 
 /** The first line of an error's message (sanitised at render time). */
 export function errorLine(e: unknown): string {
@@ -52,10 +51,6 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
 
   return {
     /**
-     * Every check, 100 per request (GET /v1/checks, page/limit as `checks.listAll`), parsed straight into
-     * slim entries (summary-schemas.ts) and merged with the held list (unchanged checks keep identity).
-     */
-    /**
      * The reconnect probe (plan.ts): one cheap read, no retries, a short timeout. Any answer — even an
      * error status — tells the activity meter the service is reachable again.
      */
@@ -69,6 +64,10 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       });
     },
 
+    /**
+     * Every check, 100 per request (GET /v1/checks, page/limit as `checks.listAll`), parsed straight into
+     * slim entries (summary-schemas.ts) and merged with the held list (unchanged checks keep identity).
+     */
     async checks(signal?: AbortSignal) {
       let total: number | undefined;
       const items = await guard(
@@ -272,22 +271,9 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       apply(store, locationRead(get(), await client.privateLocations.get(id)));
     },
 
-    /**
-     * The account's non-secret variables for the webhook preview (as `vigil webhook render` uses them); a
-     * service without `/v1/variables` (404) leaves them empty; any other failure is the job's failure
-     * (status line), not an empty list.
-     */
+    /** The account's non-secret variables for the webhook preview (variables.ts). */
     async variables() {
-      const list = await client.http
-        .request({ method: "GET", path: "/v1/variables", schema: variableListSchema })
-        .then((r) => r.data)
-        .catch((e: unknown) => {
-          if (e instanceof ApiError && e.status === 404) return [];
-          throw e;
-        });
-      const out: Record<string, string> = {};
-      for (const v of list) if (!v.secret && typeof v.value === "string") out[v.key] = v.value;
-      apply(store, setVariables(get(), out));
+      apply(store, data.setVariables(await readVariables(client)));
     },
 
     async privateLocations() {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
-import { syntheticRun } from "../../src/service/demo/backfill.ts";
+import { syntheticRun } from "../../src/service/demo/synthetic.ts";
 import { uuidv7 } from "../../src/service/engine/ids.ts";
 
 export function insertUrlCheck(db: DatabaseSync, id: string, name: string, url: string, tags: string[]) {

@@ -10,9 +10,9 @@ import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts
 import type { Service } from "../../src/api/schemas/services.ts";
 import type { StatusPage } from "../../src/api/schemas/status-pages.ts";
 import { THEME_COLOR_FIELDS } from "../../src/api/schemas/status-pages.ts";
-import { listLoaded } from "../../src/store/slices/data.ts";
+import { listLoaded, setVariables } from "../../src/store/slices/data.ts";
 import { setPane } from "../../src/store/slices/ui.ts";
-import { setOnce, setVariables } from "../../src/store/slices/work.ts";
+import { setOnce } from "../../src/store/slices/work.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
 import { loadWebhookRenderer } from "../../src/tui/panes/alerts/webhook-preview.ts";
 import { statusPageLines } from "../../src/tui/panes/pages/lines.ts";
@@ -122,7 +122,7 @@ function loaded(): ConsoleStore {
   apply(store, listLoaded("alertChannels", [webhook], NOW));
   apply(store, listLoaded("statusPages", [page], NOW));
   apply(store, listLoaded("privateLocations", [location], NOW));
-  apply(store, setVariables(store.getState(), { TEAM: "sre-team" }));
+  apply(store, setVariables({ TEAM: "sre-team" }));
   return store;
 }
 

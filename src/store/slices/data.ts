@@ -175,3 +175,8 @@ export function heartbeatsFailed(s: ConsoleState, checkId: string, error: string
     : { events: [], stats: undefined, from: 0, to: 0, loadedAt: undefined, error };
   return { heartbeats: { byCheck: putCapped(s.heartbeats.byCheck, checkId, entry, caps.heartbeatChecks) } };
 }
+
+/** The account's variables (a data slice: shared by every viewer). */
+export function setVariables(variables: Record<string, string>): Partial<ConsoleState> {
+  return { variables };
+}

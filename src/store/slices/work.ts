@@ -41,11 +41,6 @@ export function setAlertType(s: ConsoleState, alertType: string): Patch {
   return work(s, { alertType });
 }
 
-/** The account's variables (a data slice: shared by every viewer). */
-export function setVariables(_s: ConsoleState, variables: Record<string, string>): Patch {
-  return { variables };
-}
-
 export function setPendingDrafts(s: ConsoleState, n: number): Patch {
   return s.work.pendingDrafts === n ? {} : work(s, { pendingDrafts: n });
 }
