@@ -18,74 +18,19 @@ import {
   TimeoutError,
   type ValidationDetails,
 } from "./errors.ts";
+import type { HttpMethod, HttpOptions, HttpResponse, Query, RequestSpec } from "./http-types.ts";
 import { RateLimiter, routeFamily } from "./ratelimit.ts";
 import { backoffMs, IDEMPOTENT_METHODS, isRetryableStatus, parseRetryAfter, sleep } from "./retry.ts";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD";
-export type QueryValue =
-  | string
-  | number
-  | boolean
-  | undefined
-  | null
-  | readonly (string | number | boolean)[];
-export type Query = Record<string, QueryValue>;
-
-export type HttpOptions = {
-  baseUrl: string;
-  apiKey: string;
-  accountId?: string | undefined;
-  readOnly?: boolean | undefined;
-  /** Per-attempt timeout (ms). Default 15 s. */
-  timeoutMs?: number | undefined;
-  /** Automatic retries after the first attempt. Default 3. */
-  retries?: number | undefined;
-  /** Base of the exponential backoff (ms). Default 250. */
-  backoffBaseMs?: number | undefined;
-  /** Longest Retry-After we sleep through inside one call (ms); longer ones surface as ApiError. Default 60 s. */
-  maxRetryAfterMs?: number | undefined;
-  limiter?: RateLimiter | undefined;
-  dispatcher?: Dispatcher | undefined;
-  userAgent?: string | undefined;
-  /** Observer for in-flight counts and errors (status line). */
-  onActivity?: ((e: HttpActivity) => void) | undefined;
-};
-
-/**
- * What the HTTP layer reports, attempt by attempt. `end.reached` says how the attempt ended: `answered` —
- * the service sent a response (any status: a 429 or a 500 is an answer); `unreachable` — no response
- * (refused, reset, DNS, timeout); `aborted` — the caller gave up. `error` follows when a request fails for
- * good (after its retries).
- */
-export type HttpActivity =
-  | { kind: "start"; method: string; path: string }
-  | {
-      kind: "end";
-      method: string;
-      path: string;
-      status: number;
-      ms: number;
-      reached: "answered" | "unreachable" | "aborted";
-    }
-  | { kind: "error"; method: string; path: string; error: Error };
-
-export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
-  method: HttpMethod;
-  path: string;
-  query?: Query | undefined;
-  body?: unknown;
-  schema?: S;
-  timeoutMs?: number | undefined;
-  /** Override the retry count for this call (e.g. 0 for long-polls the caller loops itself). */
-  retries?: number | undefined;
-  signal?: AbortSignal | undefined;
-};
-
-export type HttpResponse<T> = {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  data: T;
-};
+export type {
+  HttpActivity,
+  HttpMethod,
+  HttpOptions,
+  HttpResponse,
+  Query,
+  QueryValue,
+  RequestSpec,
+} from "./http-types.ts";
 
 /** Serialise a query object: arrays become repeated keys, undefined/null are dropped. */
 export function buildQuery(query: Query | undefined): string {
