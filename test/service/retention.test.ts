@@ -4,13 +4,15 @@
  * per check. And a corrupt read while running: a 500 that names the database, logged once.
  */
 
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/service/app/app.ts";
 import type { ServiceContext } from "../../src/service/context.ts";
+import { openDataDir } from "../../src/service/db/data-dir.ts";
 import { createRetention } from "../../src/service/repo/retention.ts";
+import { generate } from "../bench/history.ts";
 import { startTestService, type TestService, tempDir } from "./support.ts";
 
 const DAY = 86_400_000;
@@ -72,6 +74,30 @@ describe("retention", () => {
       { check_id: "b", n: 10, oldest: now - 9000 },
     ]);
     db.close();
+  });
+});
+
+describe("freed space goes back to the file system", () => {
+  it("a new data dir's database shrinks after a sweep deletes half of it", async () => {
+    const dir = tempDir();
+    const { db, file } = await openDataDir(dir);
+    try {
+      // incremental auto_vacuum, set before the first transaction on the new file (the lock's)
+      expect(db.prepare("PRAGMA auto_vacuum").get()).toEqual({ auto_vacuum: 2 });
+      const now = Date.parse("2026-03-01T00:00:00Z");
+      // 2 checks × 6,000 runs over 60 days: half of them past a 30-day window
+      generate(db, now, 2, 6000, Math.round((60 * DAY) / 6000));
+      const size = () => {
+        db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        return statSync(file).size;
+      };
+      const before = size();
+      const deleted = await createRetention(db, () => now, { pauseMs: 0 }).sweep();
+      expect(deleted.check_results).toBeGreaterThan(5900);
+      expect(size()).toBeLessThan(before * 0.75);
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -111,12 +111,21 @@ function chmodDataFiles(file: string): void {
  * SQLite refuses both. So a refused attempt lets go of everything (closes), waits a random moment and tries
  * again; once one holds the lock it never lets go, and the other is refused for good after `waitMs`.
  */
-async function lockedConnection(file: string, dataDir: string, waitMs = 3000): Promise<DatabaseSync> {
+async function lockedConnection(
+  file: string,
+  dataDir: string,
+  fresh: boolean,
+  waitMs = 3000,
+): Promise<DatabaseSync> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const db = new DatabaseSync(file);
     try {
       db.exec("PRAGMA busy_timeout = 100");
+      // a new database gives freed pages back to the file system (repo/retention.ts runs incremental
+      // vacuums). SQLite takes this only before the first transaction on the empty file — even the empty
+      // one that takes the lock below would fix it at "none"
+      if (fresh) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
       db.exec("PRAGMA locking_mode = EXCLUSIVE");
       db.exec("BEGIN EXCLUSIVE");
       db.exec("COMMIT");
@@ -158,14 +167,11 @@ export async function openDataDir(dataDir: string, opts: { init?: boolean } = {}
     );
   let db: DatabaseSync;
   try {
-    db = await lockedConnection(file, dataDir);
+    db = await lockedConnection(file, dataDir, fresh);
   } catch (err) {
     throw isCorruption(err) ? unreadable(err) : err;
   }
   try {
-    // a new database gives freed pages back to the file system (repo/retention.ts runs incremental
-    // vacuums); this must come before the first table is written
-    if (fresh) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
     db.exec("PRAGMA journal_mode = WAL");
     const check = db.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
     if (check[0]?.quick_check !== "ok")
