@@ -4,7 +4,7 @@
  * per check. And a corrupt read while running: a 500 that names the database, logged once.
  */
 
-import { statSync, writeFileSync } from "node:fs";
+import { rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,6 +97,7 @@ describe("freed space goes back to the file system", () => {
       expect(size()).toBeLessThan(before * 0.75);
     } finally {
       db.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
