@@ -19,6 +19,8 @@ export const checkSummaryListSchema = z.array(
     locations: strings,
     privateLocations: strings,
     tags: strings,
+    degradedResponseTime: z.number().nullish(),
+    maxResponseTime: z.number().nullish(),
   }),
 ) satisfies z.ZodType<CheckSummary[]>;
 

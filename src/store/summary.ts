@@ -6,6 +6,8 @@
  * memoised selectors and memoised rows see the same identities and recompute / redraw nothing.
  */
 
+import { type ReasonInput, resultReason } from "./triage/reason.ts";
+
 export type CheckSummary = {
   id: string;
   name: string;
@@ -16,6 +18,9 @@ export type CheckSummary = {
   locations?: string[] | null | undefined;
   privateLocations?: string[] | null | undefined;
   tags?: string[] | null | undefined;
+  /** Response-time thresholds (ms): why a degraded run is degraded, said on the row. */
+  degradedResponseTime?: number | null | undefined;
+  maxResponseTime?: number | null | undefined;
 };
 
 export type StatusSummary = {
@@ -45,6 +50,11 @@ export type ResultSummary = {
   isCancelled?: boolean | null | undefined;
   /** Where the service kept the screenshot of a failed browser run (`assets/…png`). */
   screenshot?: string | undefined;
+  resultType?: string | null | undefined;
+  attempts?: number | null | undefined;
+  overMaxResponseTime?: boolean | null | undefined;
+  /** Why the run failed or could not run, in one line (triage/reason.ts), read from the full result. */
+  reason?: string | undefined;
 };
 
 const CHECK_KEYS = new Set([
@@ -57,6 +67,8 @@ const CHECK_KEYS = new Set([
   "locations",
   "privateLocations",
   "tags",
+  "degradedResponseTime",
+  "maxResponseTime",
 ]);
 const STATUS_KEYS = new Set([
   "checkId",
@@ -79,6 +91,9 @@ const RESULT_KEYS = new Set([
   "created_at",
   "errorMessage",
   "isCancelled",
+  "resultType",
+  "attempts",
+  "overMaxResponseTime",
 ]);
 
 /** The listed keys of `src`; `src` itself when it has no other key (already slim: no copy, no garbage). */
@@ -106,7 +121,11 @@ function screenshotOf(r: object): string | undefined {
 export const toResultSummary = (r: ResultSummary): ResultSummary => {
   const slim = pick<ResultSummary>(r, RESULT_KEYS);
   const screenshot = screenshotOf(r);
-  return screenshot ? { ...slim, screenshot } : slim;
+  // the reason is read from the full result (assertions, request error, script error), which is not kept
+  const reason = resultReason(r as ReasonInput);
+  return screenshot || reason
+    ? { ...slim, ...(screenshot ? { screenshot } : {}), ...(reason ? { reason } : {}) }
+    : slim;
 };
 
 /** Equal plain values: primitives by identity, arrays element by element (one level), same keys. */

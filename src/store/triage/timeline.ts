@@ -1,0 +1,160 @@
+/**
+ * Since when: a check's state changes, derived from its results (the hosted API has no "failing since"
+ * field; api-notes §3.3). Only FINAL results count (an ATTEMPT that a retry overturned changed nothing).
+ *
+ * Each location has its own history: a check that fails in eu-west-1 and passes in us-east-1 is failing
+ * (the status says so) but neither location's streak is broken by the other's runs. So:
+ * - a location's state is its newest FINAL result's, and its streak starts at the oldest result of the
+ *   unbroken run of that state that ends with the newest;
+ * - the check has been in a state since the EARLIEST streak start among the locations now in it;
+ * - when a location's every held result is in that state, the streak began before what is held: the time
+ *   is a bound ("since before 09:41", `exact: false`), never presented as the start.
+ */
+
+import type { CheckState } from "../../shared/check-state.ts";
+import { toEpochMs } from "../../shared/format.ts";
+
+/** The state one run left its check in (a run is never "pending"). */
+export type RunState = Exclude<CheckState, "pending">;
+
+/** What the timeline reads of a result: flags, type, where and when. */
+export type TimelineInput = {
+  hasFailures?: boolean | null | undefined;
+  hasErrors?: boolean | null | undefined;
+  isDegraded?: boolean | null | undefined;
+  isCancelled?: boolean | null | undefined;
+  resultType?: string | null | undefined;
+  runLocation?: string | null | undefined;
+  startedAt?: string | null | undefined;
+  stoppedAt?: string | null | undefined;
+  created_at?: string | null | undefined;
+};
+
+export function runState(r: TimelineInput): RunState {
+  if (r.isCancelled) return "cannot run";
+  if (r.hasFailures || r.hasErrors) return "failing";
+  if (r.isDegraded) return "degraded";
+  return "passing";
+}
+
+/** When a run happened (epoch ms): it started, else it stopped, else it was stored; NaN if unknown. */
+export function runAt(r: TimelineInput): number {
+  for (const t of [r.startedAt, r.stoppedAt, r.created_at]) {
+    const ms = toEpochMs(t);
+    if (Number.isFinite(ms)) return ms;
+  }
+  return Number.NaN;
+}
+
+const isFinal = (r: TimelineInput) => r.resultType !== "ATTEMPT";
+
+/** FINAL results with a known time, oldest first (the input may come in any order). */
+function chronological<T extends TimelineInput>(results: readonly T[]): { r: T; at: number }[] {
+  return results
+    .filter(isFinal)
+    .map((r) => ({ r, at: runAt(r) }))
+    .filter((x) => Number.isFinite(x.at))
+    .sort((a, b) => a.at - b.at);
+}
+
+/** A change of a check's state: from `from` to `to` at `at`, seen first in `location`. */
+export type Transition = {
+  at: number;
+  from: RunState | undefined;
+  to: RunState;
+  location: string | undefined;
+};
+
+/**
+ * The check's state changes, oldest first. The check's state after each run is the worst of its
+ * locations' latest states (failing > degraded > cannot run > passing), so a location that keeps failing
+ * is not "recovered" by another location's pass. The first entry has `from: undefined` (the state when
+ * the held history starts).
+ */
+export function stateTimeline(results: readonly TimelineInput[]): Transition[] {
+  const latest = new Map<string, RunState>();
+  const out: Transition[] = [];
+  let current: RunState | undefined;
+  for (const { r, at } of chronological(results)) {
+    latest.set(r.runLocation ?? "", runState(r));
+    const state = worst(latest.values());
+    if (state !== current) {
+      out.push({ at, from: current, to: state, location: r.runLocation ?? undefined });
+      current = state;
+    }
+  }
+  return out;
+}
+
+const SEVERITY: Record<RunState, number> = { failing: 3, degraded: 2, "cannot run": 1, passing: 0 };
+function worst(states: Iterable<RunState>): RunState {
+  let w: RunState = "passing";
+  for (const s of states) if (SEVERITY[s] > SEVERITY[w]) w = s;
+  return w;
+}
+
+export type Since = {
+  /** Epoch ms: the start of the streak, or (exact false) the oldest held result, which it predates. */
+  at: number;
+  exact: boolean;
+  /** Locations whose newest result is in the state, and locations seen in the results. */
+  locationsIn: number;
+  locationsSeen: number;
+};
+
+/**
+ * Since when the check has been in `state` (see the module comment); undefined when no location's newest
+ * result is in it (e.g. the results held are older than the status that says so).
+ */
+export function stateSince(results: readonly TimelineInput[], state: RunState): Since | undefined {
+  const byLocation = Map.groupBy(chronological(results), (x) => x.r.runLocation ?? "");
+  let at = Number.POSITIVE_INFINITY;
+  let exact = true;
+  let locationsIn = 0;
+  for (const runs of byLocation.values()) {
+    if (runState((runs[runs.length - 1] as { r: TimelineInput }).r) !== state) continue;
+    locationsIn++;
+    let i = runs.length - 1;
+    while (i > 0 && runState((runs[i - 1] as { r: TimelineInput }).r) === state) i--;
+    at = Math.min(at, (runs[i] as { at: number }).at);
+    // every held result of this location is in the state: its streak is older than the history held, so
+    // the check's start is only known to be no later than the earliest time found
+    if (i === 0) exact = false;
+  }
+  if (locationsIn === 0) return undefined;
+  return { at, exact, locationsIn, locationsSeen: byLocation.size };
+}
+
+// not toLocaleString: its ICU data costs the console memory (see thousands() in src/shared/format.ts)
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A clock time for "since 09:41": local HH:MM today, else "Nov 24 09:41" (local). */
+export function clockTime(at: number, now: number): string {
+  const d = new Date(at);
+  const hm = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  const today = new Date(now);
+  if (d.toDateString() === today.toDateString()) return hm;
+  return `${MONTHS[d.getMonth()]} ${d.getDate()} ${hm}`;
+}
+
+/**
+ * "12 min (since 09:41)", or for a streak older than the results held "over 2 h (since before 07:10)";
+ * a time ahead of the local clock counts as now (never "for -3 s").
+ */
+export function sinceText(since: Since, now: number): string {
+  const at = Math.min(since.at, now);
+  const age = formatAgeWords(now - at);
+  return since.exact
+    ? `${age} (since ${clockTime(at, now)})`
+    : `over ${age} (since before ${clockTime(at, now)})`;
+}
+
+/** Coarse age for "failing for …": "40 s", "12 min", "3 h 5 min", "2 d 4 h". */
+export function formatAgeWords(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  if (s < 86_400)
+    return `${Math.floor(s / 3600)} h${s % 3600 >= 60 ? ` ${Math.floor((s % 3600) / 60)} min` : ""}`;
+  return `${Math.floor(s / 86_400)} d${s % 86_400 >= 3600 ? ` ${Math.floor((s % 86_400) / 3600)} h` : ""}`;
+}
