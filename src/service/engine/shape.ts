@@ -3,6 +3,7 @@
  * `checkSessionLink` / `checkResultLink` point at the service's own API (there is no web UI locally).
  */
 import type { CheckSessionRow, ResultRow } from "../repo/runs.ts";
+import { type Assertion, assertionError } from "../runners/assertions.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -49,6 +50,28 @@ export function sessionResultJson(r: ResultRow, base: string): Record<string, un
   };
 }
 
+type Stored = Record<string, unknown>;
+
+/**
+ * Assertions stored before they carried `error` (only `passed`) get it on the way out, so hosted clients,
+ * which read failure from `error` alone (api-notes §3.3), see the same verdict. Nothing stored changes.
+ */
+function withAssertionErrors(detail: Stored): Stored {
+  let out = detail;
+  for (const [key, part] of Object.entries(detail)) {
+    const list = part && typeof part === "object" ? (part as Stored).assertions : undefined;
+    if (!Array.isArray(list) || !list.some((a) => a && typeof a === "object" && !("error" in a))) continue;
+    const assertions = list.map((a: unknown) => {
+      if (!a || typeof a !== "object" || "error" in a) return a;
+      const old = a as Stored;
+      const failed = old.passed === false;
+      return { ...old, error: failed ? assertionError(old as Assertion, old.actual) : null };
+    });
+    out = { ...out, [key]: { ...(part as Stored), assertions } };
+  }
+  return out;
+}
+
 /** A check result (CheckResult of /v1/check-results), with its type-specific detail members. */
 export function resultJson(r: ResultRow): Record<string, unknown> {
   return {
@@ -75,6 +98,6 @@ export function resultJson(r: ResultRow): Record<string, unknown> {
     created_at: iso(r.stoppedAt),
     errorMessage: r.errorMessage,
     traceId: null,
-    ...(r.detail ?? {}),
+    ...(r.detail ? withAssertionErrors(r.detail) : {}),
   };
 }

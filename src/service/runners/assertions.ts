@@ -2,6 +2,11 @@
  * Assertion evaluation shared by API, URL, TCP and DNS runners. An assertion is the hosted item
  * `{source, comparison, property, target, regex}` (api-notes §3.1). Each source is resolved to an actual
  * value by the runner; this module only compares.
+ *
+ * A result is stored in the hosted shape (api-notes §3.3) `{source, property, comparison, target, regex,
+ * actual, error}`: `error` is the message exactly when the assertion failed (null when it passed) — hosted
+ * clients read failure from it — and `actual` is what was received, falsy values included. `passed` is
+ * kept for vigil's own readers; results stored before `error` existed carry only `passed`.
  */
 
 export type Assertion = {
@@ -12,7 +17,7 @@ export type Assertion = {
   regex?: string | null;
 };
 
-export type AssertionResult = Assertion & { actual: unknown; passed: boolean };
+export type AssertionResult = Assertion & { actual: unknown; passed: boolean; error: string | null };
 
 export function parseAssertions(v: unknown): Assertion[] {
   if (!Array.isArray(v)) return [];
@@ -96,6 +101,60 @@ export function compare(actualRaw: unknown, a: Assertion): boolean {
   }
 }
 
+const SOURCE_WORDS: Record<string, string> = {
+  STATUS_CODE: "status code",
+  JSON_BODY: "JSON body",
+  HEADERS: "header",
+  TEXT_BODY: "text body",
+  RESPONSE_TIME: "response time",
+  RESPONSE_DATA: "response data",
+  RESPONSE_CODE: "response code",
+  TEXT_ANSWER: "text answer",
+  JSON_ANSWER: "JSON answer",
+};
+
+/** `[words, takes a target]` per comparison. */
+const COMPARISON_WORDS: Record<string, [string, boolean]> = {
+  EQUALS: ["to equal", true],
+  NOT_EQUALS: ["not to equal", true],
+  GREATER_THAN: ["to be greater than", true],
+  LESS_THAN: ["to be less than", true],
+  CONTAINS: ["to contain", true],
+  NOT_CONTAINS: ["not to contain", true],
+  IS_EMPTY: ["to be empty", false],
+  NOT_EMPTY: ["not to be empty", false],
+  IS_NULL: ["to be null", false],
+  NOT_NULL: ["not to be null", false],
+  HAS_KEY: ["to have the key", true],
+  NOT_HAS_KEY: ["not to have the key", true],
+  HAS_VALUE: ["to have the value", true],
+  NOT_HAS_VALUE: ["not to have the value", true],
+};
+
+const MAX_RECEIVED = 200;
+
+function receivedText(actual: unknown): string {
+  if (actual === undefined) return "nothing";
+  const t = typeof actual === "string" ? JSON.stringify(actual) : (JSON.stringify(actual) ?? String(actual));
+  return t.length > MAX_RECEIVED ? `${t.slice(0, MAX_RECEIVED)}… (${t.length} characters)` : t;
+}
+
+/**
+ * The message of a failed assertion: `expected status code to equal 200, received 503`,
+ * `expected JSON body $.ok to equal true, received false`, `expected header x-id not to be empty, received nothing`.
+ */
+export function assertionError(a: Assertion, actual: unknown): string {
+  const what = [SOURCE_WORDS[a.source] ?? a.source, a.property || undefined].filter(Boolean).join(" ");
+  const known = COMPARISON_WORDS[a.comparison];
+  if (!known) return `unknown comparison ${a.comparison} for ${what}`;
+  const [words, takesTarget] = known;
+  const target = takesTarget
+    ? ` ${a.target === null || a.target === undefined ? '""' : String(a.target)}`
+    : "";
+  const regex = a.regex ? ` (regex ${a.regex})` : "";
+  return `expected ${what}${regex} ${words}${target}, received ${receivedText(actual)}`;
+}
+
 /** Evaluates assertions with a runner-provided resolver for each source. */
 export function evaluate(
   assertions: Assertion[],
@@ -103,7 +162,8 @@ export function evaluate(
 ): { results: AssertionResult[]; failed: boolean } {
   const results = assertions.map((a) => {
     const actual = resolve(a);
-    return { ...a, actual, passed: compare(actual, a) };
+    const passed = compare(actual, a);
+    return { ...a, actual, passed, error: passed ? null : assertionError(a, actual) };
   });
   return { results, failed: results.some((r) => !r.passed) };
 }

@@ -86,7 +86,7 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
     responseTime: total,
     errorMessage: failed
       ? bad
-        ? `assertion failed: ${bad.source} ${bad.comparison} ${String(bad.target ?? "")} (actual ${JSON.stringify(bad.actual) ?? "undefined"})`
+        ? `assertion failed: ${bad.error}`
         : `DNS answer ${rcode} with ${records.length} records`
       : null,
     metrics: { total },

@@ -113,7 +113,7 @@ export async function runHttpCheck(ctx: RunContext, opts: HttpApiOptions): Promi
   const failedAssertion = evaluated.results.find((r) => !r.passed);
   const errorMessage = failed
     ? failedAssertion
-      ? `assertion failed: ${failedAssertion.source}${failedAssertion.property ? ` ${failedAssertion.property}` : ""} ${failedAssertion.comparison} ${String(failedAssertion.target ?? "")} (actual ${JSON.stringify(failedAssertion.actual) ?? "undefined"})`
+      ? `assertion failed: ${failedAssertion.error}`
       : `HTTP ${res.status} ${res.statusText}`.trim()
     : null;
   const { wait, dns, tcp, firstByte, download, total } = res.phases;

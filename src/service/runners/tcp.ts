@@ -61,9 +61,7 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
         hasFailures: evaluated.failed,
         hasErrors: false,
         responseTime: total,
-        errorMessage: bad
-          ? `assertion failed: ${bad.source} ${bad.comparison} ${String(bad.target ?? "")}`
-          : null,
+        errorMessage: bad ? `assertion failed: ${bad.error}` : null,
         metrics: {
           dns: round(tDns - t0),
           connection: round(tConnect - tDns),

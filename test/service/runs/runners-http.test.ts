@@ -135,8 +135,9 @@ describe("API runner", () => {
     };
     const out = await run(apiRunner, "API", request);
     expect(out.hasFailures).toBe(false);
-    const detail = out.detail.apiCheckResult as { assertions: { passed: boolean }[] };
+    const detail = out.detail.apiCheckResult as { assertions: { passed: boolean; error: unknown }[] };
     expect(detail.assertions.map((a) => a.passed)).toEqual([true, true, true, true, true, true]);
+    expect(detail.assertions.map((a) => a.error)).toEqual([null, null, null, null, null, null]);
 
     const failing = await run(apiRunner, "API", {
       ...request,
@@ -145,7 +146,12 @@ describe("API runner", () => {
       ],
     });
     expect(failing.hasFailures).toBe(true);
-    expect(failing.errorMessage).toContain("JSON_BODY");
+    expect(failing.errorMessage).toBe(
+      "assertion failed: expected JSON body $.data.items[0].id to be greater than 10, received 7",
+    );
+    const bad = (failing.detail.apiCheckResult as { assertions: Record<string, unknown>[] }).assertions[0];
+    expect(bad).toMatchObject({ actual: 7, passed: false });
+    expect(bad?.error).toBe("expected JSON body $.data.items[0].id to be greater than 10, received 7");
   });
 
   it("passes a 500 when the assertions expect it", async () => {
