@@ -6,6 +6,7 @@
 import { alertChannelsApi } from "./alert-channels.ts";
 import { alertNotificationsApi } from "./alert-notifications.ts";
 import { analyticsApi } from "./analytics.ts";
+import { checkAlertsApi } from "./check-alerts.ts";
 import { checkResultsApi } from "./check-results.ts";
 import { checkSessionsApi } from "./check-sessions.ts";
 import { checkStatusesApi } from "./check-statuses.ts";
@@ -40,6 +41,7 @@ export function createClient(opts: HttpOptions | HttpClient) {
     checkResults: checkResultsApi(http),
     locations: locationsApi(http),
     alertNotifications: alertNotificationsApi(http),
+    checkAlerts: checkAlertsApi(http),
     statusPageSubscriptions: statusPageSubscriptionsApi(http),
     close: () => http.close(),
   };

@@ -1,6 +1,6 @@
 /**
- * Contract test: the response schemas of check sessions, analytics, checks, check statuses, check results
- * and locations parse what the hosted OpenAPI (../shared/reference/hosted-openapi.json) describes:
+ * Contract test: the response schemas of check sessions, analytics, checks, check statuses, check results,
+ * check alerts and locations parse what the hosted OpenAPI (../shared/reference/hosted-openapi.json) describes:
  *  - "full" samples: every property present, each from its example (or a value generated from its type);
  *  - "minimal" samples: only the properties the OpenAPI marks required, plus the identity fields our
  *    schemas deliberately require beyond it (IDENTITY below: a console cannot list a row without its id).
@@ -19,6 +19,7 @@ import {
 } from "../../src/api/analytics-metrics.ts";
 import { issuePath } from "../../src/api/http.ts";
 import { analyticsReportSchema, QUICK_RANGES } from "../../src/api/schemas/analytics.ts";
+import { CHECK_ALERT_TYPES, checkAlertListSchema } from "../../src/api/schemas/check-alerts.ts";
 import {
   checkResultListSchema,
   checkResultPageSchema,
@@ -215,6 +216,13 @@ describe.skipIf(!present)("contract: hosted OpenAPI vs client-a schemas", () => 
         );
       },
     ],
+    ...["/v1/check-alerts", "/v1/check-alerts/{checkId}"].map(
+      (p): [string, z.ZodType, () => { label: string; value: unknown }[]] => [
+        `GET ${p} 200`,
+        checkAlertListSchema,
+        () => samples(itemOf(responseSchema(p, "get", "200")), (x) => [x]),
+      ],
+    ),
     [
       "GET /v1/locations 200",
       locationListSchema,
@@ -262,6 +270,12 @@ describe.skipIf(!present)("contract: hosted OpenAPI vs client-a schemas", () => 
       expect(param(p, "aggregationInterval")).toMatchObject({ minimum: 1, maximum: 43200 });
     else expect(param(p, "aggregationInterval")).toBeUndefined();
     expect(param(p, "limit")).toMatchObject({ minimum: 1, maximum: 100 });
+  });
+
+  it("every check alert type the hosted service describes is one we know", () => {
+    const item = deref(itemOf(responseSchema("/v1/check-alerts", "get", "200")));
+    const hosted = deref(item.properties?.alertType ?? {}).enum ?? [];
+    expect(hosted.filter((t) => !(CHECK_ALERT_TYPES as readonly unknown[]).includes(t))).toEqual([]);
   });
 
   it("check frequencies match", () => {

@@ -1,7 +1,8 @@
 /**
  * The alert delivery log, `GET /v1/alert-notifications` (api-notes §3.5, beyond the seed): one entry per
  * delivery, newest first, page/limit bare array. The embedded service adds what its outbox knows:
- * `attempts` (one entry per attempt), `attemptCount`, `nextAttemptAt`, `lastError`, `alertType`, and for
+ * `attempts` (one entry per attempt), `attemptCount`, `nextAttemptAt`, `lastError`, `alertType`, the check
+ * alert's `checkName` and `runLocation` (joined by `checkAlertId` to `GET /v1/check-alerts`), and for
  * status-page subscriber mail `statusPageId` / `incidentId`. Status SKIPPED (transport not configured) is
  * the embedded service's addition to the hosted set.
  *
@@ -45,6 +46,8 @@ export const alertNotificationSchema = z.looseObject({
   alertChannelId: z.number().nullish(),
   checkResultId: z.string().nullish(),
   alertType: z.string().nullish(),
+  checkName: z.string().nullish(),
+  runLocation: z.string().nullish(),
   attemptCount: z.number().nullish(),
   nextAttemptAt: z.string().nullish(),
   lastError: z.string().nullish(),

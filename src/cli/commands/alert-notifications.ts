@@ -8,6 +8,7 @@ import type { Column } from "../output.ts";
 const columns: Column<AlertNotification>[] = [
   { header: "ID", get: (n) => n.id, min: 8 },
   { header: "TIME", get: (n) => (n.timestamp ? formatTimestamp(n.timestamp) : undefined) },
+  { header: "CHECK", get: (n) => n.checkName ?? n.checkId, min: 10 },
   { header: "TYPE", get: (n) => n.type },
   { header: "CHANNEL", get: (n) => n.alertChannelId, align: "right" },
   { header: "ALERT", get: (n) => n.alertType },

@@ -3,6 +3,7 @@ import type { ResourceSpec } from "../command.ts";
 import { alertChannelsCommand } from "./alert-channels.ts";
 import { alertNotificationsCommand } from "./alert-notifications.ts";
 import { analyticsCommand } from "./analytics.ts";
+import { checkAlertsCommand } from "./check-alerts.ts";
 import { checkStatusesCommand } from "./check-statuses.ts";
 import { checksCommand } from "./checks.ts";
 import { heartbeatsCommand } from "./heartbeats.ts";
@@ -24,6 +25,7 @@ export const COMMANDS: readonly ResourceSpec[] = [
   analyticsCommand,
   heartbeatsCommand,
   alertChannelsCommand,
+  checkAlertsCommand,
   alertNotificationsCommand,
   webhookCommand,
   privateLocationsCommand,

@@ -53,7 +53,7 @@ export function noAgentScan(deps: NoAgentDeps): string[] {
     for (const check of own) {
       const groupId = typeof check.doc.groupId === "number" ? check.doc.groupId : null;
       const channels = subscribedChannels(db, check.id, groupId);
-      if (channels.length === 0) continue;
+      // the check alert is recorded even with no channel to tell (GET /v1/check-alerts shows it)
       const alert: AlertInput = {
         alertType: type,
         check: checkInfo(check),

@@ -1,6 +1,6 @@
 /**
- * Totals on the lists paged by `limit`/`page` (checks, alert channels, v1 check results, alert
- * notifications): the body stays the hosted bare array, and a `Content-Range: <first>-<last>/<total>`
+ * Totals on the lists paged by `limit`/`page` (checks, alert channels, v1 check results, check alerts,
+ * alert notifications): the body stays the hosted bare array, and a `Content-Range: <first>-<last>/<total>`
  * header (0-based item indexes; a page past the end has `*` in place of `first-last`) tells a client how
  * many there are, so it can say "page 2 of 5" and stop without a trailing empty request. The hosted
  * description names no header for this; `Content-Range` is the standard one (RFC 9110 §14.4).

@@ -8,6 +8,7 @@ import * as agentApi from "./agent-api.ts";
 import * as alertChannels from "./alert-channels.ts";
 import * as alertNotifications from "./alert-notifications.ts";
 import * as analytics from "./analytics.ts";
+import * as checkAlerts from "./check-alerts.ts";
 import * as checkResults from "./check-results.ts";
 import * as checkSessions from "./check-sessions.ts";
 import * as checkStatuses from "./check-statuses.ts";
@@ -35,6 +36,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   locations,
   alertChannels,
   alertNotifications,
+  checkAlerts,
   privateLocations,
   services,
   incidentUpdates,

@@ -1,11 +1,12 @@
 /**
  * The alerting's stored records: which channels a check's alerts go to (activated subscriptions, directly
- * or through the check's group), the check alerts raised, the per-location alert states the rules step, and
- * the SSL expiry alerts already sent. The logic that uses them is in src/service/alerts/.
+ * or through the check's group), the check alerts raised (and read back for `GET /v1/check-alerts`), the
+ * per-location alert states the rules step, and the SSL expiry alerts already sent. The logic that uses
+ * them is in src/service/alerts/.
  */
 import { randomUUID } from "node:crypto";
-import type { DatabaseSync } from "node:sqlite";
-import type { AlertInput } from "../../shared/webhook/variables.ts";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { type AlertInput, alertTitle } from "../../shared/webhook/variables.ts";
 import type { AlertState } from "../alerts/rules.ts";
 import { parseJson } from "./util.ts";
 
@@ -59,12 +60,18 @@ export function subscribedChannels(
   });
 }
 
+/**
+ * Records one check alert — the state change itself, whether or not any channel hears of it — with what
+ * the run that raised it saw (error message, status code); an alert without a run (ALERT_SSL) stores its
+ * title as the error. Returns the alert's id (deliveries refer to it).
+ */
 export function recordCheckAlert(db: DatabaseSync, a: AlertInput, now: number): string {
   const id = randomUUID();
   const r = a.result ?? {};
+  const error = r.errorMessage ?? (a.ssl ? alertTitle(a) : null);
   db.prepare(
     `INSERT INTO check_alerts (id, check_id, name, check_type, alert_type, run_location, response_time,
-       check_result_id, started_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       check_result_id, started_at, created_at, error, status_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     a.check.id,
@@ -76,8 +83,87 @@ export function recordCheckAlert(db: DatabaseSync, a: AlertInput, now: number): 
     r.id ?? null,
     r.startedAt ? Date.parse(r.startedAt) : null,
     now,
+    error,
+    r.statusCode ?? null,
   );
   return id;
+}
+
+export type CheckAlertFilter = {
+  /** Only this check's alerts. */
+  checkId?: string | undefined;
+  /** `created_at` window, ms, inclusive. */
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  limit: number;
+  offset: number;
+};
+
+type CheckAlertRow = {
+  id: string;
+  check_id: string;
+  name: string;
+  check_type: string;
+  alert_type: string;
+  run_location: string | null;
+  response_time: number | null;
+  check_result_id: string | null;
+  started_at: number | null;
+  created_at: number;
+  error: string | null;
+  status_code: number | null;
+};
+
+function checkAlertWhere(f: CheckAlertFilter): { sql: string; params: SQLInputValue[] } {
+  const where: string[] = [];
+  const params: SQLInputValue[] = [];
+  if (f.checkId !== undefined) {
+    where.push("check_id = ?");
+    params.push(f.checkId);
+  }
+  if (f.fromMs !== undefined) {
+    where.push("created_at >= ?");
+    params.push(f.fromMs);
+  }
+  if (f.toMs !== undefined) {
+    where.push("created_at <= ?");
+    params.push(f.toMs);
+  }
+  return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", params };
+}
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * Check alerts in the hosted shape (CheckAlert: `statusCode` is a string there), newest first. Vigil adds
+ * `checkResultId`, the run that raised the alert (null for SSL and no-agent alerts).
+ */
+export function listCheckAlerts(db: DatabaseSync, f: CheckAlertFilter): Record<string, unknown>[] {
+  const w = checkAlertWhere(f);
+  const rows = db
+    .prepare(`SELECT * FROM check_alerts ${w.sql} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`)
+    .all(...w.params, f.limit, f.offset) as CheckAlertRow[];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    checkId: r.check_id,
+    alertType: r.alert_type,
+    checkType: r.check_type,
+    runLocation: r.run_location,
+    responseTime: r.response_time,
+    error: r.error,
+    statusCode: r.status_code === null ? null : String(r.status_code),
+    created_at: new Date(r.created_at).toISOString(),
+    startedAt: isoOrNull(r.started_at),
+    checkResultId: r.check_result_id,
+  }));
+}
+
+/** How many check alerts match (the total of the paged list). */
+export function countCheckAlerts(db: DatabaseSync, f: CheckAlertFilter): number {
+  const w = checkAlertWhere(f);
+  const row = db.prepare(`SELECT COUNT(*) AS n FROM check_alerts ${w.sql}`).get(...w.params) as { n: number };
+  return Number(row.n);
 }
 
 type StateRow = {

@@ -1,8 +1,10 @@
 /**
  * The outbox as the hosted delivery log shows it (`GET /v1/alert-notifications`, api-notes §3.5): hosted
  * statuses (PENDING and SENDING are IN_PROGRESS), `notificationResult` = the last attempt's result, every
- * attempt listed. Secrets never leave: the payload and the secret column are not part of the view, and
- * `alertConfig` was masked when the delivery was stored.
+ * attempt listed; `checkAlertId` joins a delivery to its check alert (`GET /v1/check-alerts`), and vigil
+ * adds that alert's `checkName` and `runLocation` so a delivery reads on its own. Secrets never leave: the
+ * payload and the secret column are not part of the view, and `alertConfig` was masked when the delivery
+ * was stored.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { parseJson } from "./util.ts";
@@ -97,6 +99,7 @@ export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, u
   const attemptsOf = db.prepare(
     "SELECT * FROM alert_delivery_attempts WHERE delivery_id = ? ORDER BY attempt",
   );
+  const alertOf = db.prepare("SELECT name, run_location FROM check_alerts WHERE id = ?");
   return rows.map((r) => {
     const attempts = (attemptsOf.all(r.id) as AttemptRow[]).map((a) => ({
       attempt: a.attempt,
@@ -108,6 +111,9 @@ export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, u
     }));
     const last = attempts[attempts.length - 1];
     const alertConfig = parseJson<Record<string, unknown>>(r.alert_config, {}); // damaged: a 500 naming the DB
+    const alert = r.alert_id
+      ? (alertOf.get(r.alert_id) as { name: string; run_location: string | null } | undefined)
+      : undefined;
     return {
       id: r.id,
       type: r.channel_type,
@@ -121,6 +127,8 @@ export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, u
       alertChannelId: r.channel_id,
       checkResultId: r.check_result_id,
       alertType: r.alert_type,
+      checkName: alert?.name ?? null,
+      runLocation: alert?.run_location ?? null,
       kind: r.kind,
       ...(r.status_page_id ? { statusPageId: r.status_page_id, incidentId: r.incident_id } : {}),
       attemptCount: r.attempts,

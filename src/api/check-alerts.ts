@@ -1,0 +1,41 @@
+/**
+ * Check alerts, `GET /v1/check-alerts[/{checkId}]` (api-notes §3.5, beyond the seed): the state changes
+ * that raised alerts, newest first, page/limit bare array; `from`/`to` bound a window of at most 6 h.
+ */
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import {
+  type CheckAlert,
+  type CheckAlertsQuery,
+  checkAlertListSchema,
+  checkAlertsQuerySchema,
+} from "./schemas/check-alerts.ts";
+
+type Opts = { signal?: AbortSignal };
+
+export function checkAlertsApi(http: HttpClient) {
+  async function get(path: string, query: CheckAlertsQuery, opts: Opts): Promise<CheckAlert[]> {
+    const q = validateInput(checkAlertsQuerySchema, query, "check alerts query");
+    const res = await http.request({
+      method: "GET",
+      path,
+      query: { limit: q.limit, page: q.page, from: q.from, to: q.to },
+      schema: checkAlertListSchema,
+      signal: opts.signal,
+    });
+    return res.data;
+  }
+
+  return {
+    /** Every check's alerts. */
+    list(query: CheckAlertsQuery = {}, opts: Opts = {}): Promise<CheckAlert[]> {
+      return get("/v1/check-alerts", query, opts);
+    },
+    /** One check's alerts (404 for an unknown check). */
+    forCheck(checkId: string, query: CheckAlertsQuery = {}, opts: Opts = {}): Promise<CheckAlert[]> {
+      return get(`/v1/check-alerts/${pathId(checkId, "check id")}`, query, opts);
+    },
+  };
+}
+
+export type CheckAlertsApi = ReturnType<typeof checkAlertsApi>;
