@@ -1,21 +1,17 @@
 /**
- * Runs the demo around a started service: the demo target (service-runs' demo/target.ts), the workspace
- * (seeded on first start, re-pointed at the target on every start), a few days of backfilled history on
- * first start, and the heartbeat job that pings the demo heartbeat check.
+ * Runs the demo around a started service: the demo target (demo/target.ts) on the ports the data dir keeps
+ * (new ones only when those are taken), the workspace (seeded on first start; afterwards only the rows the
+ * demo still owns are brought to the target's address — never a row the user changed, demo/ownership.ts),
+ * a few days of backfilled history on first start, and the heartbeat job that pings the demo heartbeat check.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { transaction } from "../db/open.ts";
 import { startDemoAgent } from "./agent.ts";
 import { backfillHistory } from "./backfill.ts";
 import { startDemoHeartbeatJob } from "./heartbeat-job.ts";
+import { reconcileDemoRows, storedTarget } from "./ownership.ts";
 import { startDemoTarget } from "./target.ts";
-import {
-  DEMO_WORKSPACE,
-  demoPingedHeartbeats,
-  isSeeded,
-  retargetDemoChannels,
-  retargetDemoChecks,
-  seedDemoWorkspace,
-} from "./workspace.ts";
+import { DEMO_WORKSPACE, demoPingedHeartbeats, isSeeded, seedDemoWorkspace } from "./workspace.ts";
 
 export const BACKFILL_DAYS = 3;
 
@@ -25,14 +21,27 @@ export async function startDemo(opts: {
   publicUrl: () => string;
   logError: (err: unknown) => void;
 }): Promise<{ stop(): Promise<void> }> {
-  const target = await startDemoTarget();
+  const previous = storedTarget(opts.db);
+  const target = await startDemoTarget({
+    port: previous ? Number(new URL(previous.url).port) : undefined,
+    tcpPort: previous?.tcpPort,
+    serviceUrl: opts.publicUrl,
+  });
   const info = { url: target.url.replace(/\/$/, ""), tcpPort: target.tcpPort };
   try {
     const fresh = !isSeeded(opts.db);
-    seedDemoWorkspace(opts.db, { now: opts.now(), target: info, service: opts.publicUrl() });
-    retargetDemoChecks(opts.db, info);
-    retargetDemoChannels(opts.db, opts.publicUrl());
-    if (fresh) backfillHistory(opts.db, { days: BACKFILL_DAYS, now: opts.now() });
+    if (fresh) {
+      seedDemoWorkspace(opts.db, { now: opts.now(), target: info });
+      backfillHistory(opts.db, { days: BACKFILL_DAYS, now: opts.now() });
+    } else {
+      const r = transaction(opts.db, () =>
+        reconcileDemoRows(opts.db, { previous, current: info, now: opts.now() }),
+      );
+      if (r.leftAlone.length > 0)
+        opts.logError(
+          `demo: the demo target moved to ${info.url} (its port was taken); left as you changed them, still pointing at the old address: ${r.leftAlone.join(", ")}`,
+        );
+    }
   } catch (err) {
     await target.close();
     throw err;

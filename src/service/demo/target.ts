@@ -9,11 +9,26 @@
  *   /login         HTML login page, 20–90 ms; POST /login (the form) → 303 to /account
  *   /account       HTML "Welcome back" page, 20–90 ms
  *   /              HTML home page linking the others
+ *   POST /demo/receiver/{name}   passed on to the service's own demo receiver (app/demo-receiver.ts)
+ *
+ * Its ports are the ones asked for (the data dir keeps the last ones, demo/run.ts) when they are free, else
+ * new ones: demo checks and channels then keep the address they were given. The demo channels deliver
+ * through the target, whose port is kept, rather than to the service, whose port may change at each start.
  */
 import http from "node:http";
 import net from "node:net";
+import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
 
 export type DemoTarget = { url: string; tcpPort: number; close(): Promise<void> };
+
+export type DemoTargetOptions = {
+  /** The HTTP port to use when it is free (else a new one). */
+  port?: number | undefined;
+  /** The TCP echo port to use when it is free (else a new one). */
+  tcpPort?: number | undefined;
+  /** The service's base URL now: where `POST /demo/receiver/{name}` is passed on to. */
+  serviceUrl?: () => string;
+};
 
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 /** Skewed towards `lo`: most requests fast, a tail towards `hi`. */
@@ -78,10 +93,54 @@ function reply(path: string, method = "GET"): Reply {
   }
 }
 
-export async function startDemoTarget(): Promise<DemoTarget> {
+/** Listens on `preferred` when it is free (any error there: a new port), else on a new port. */
+async function listenOn(server: net.Server, preferred: number | undefined): Promise<number> {
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  if (preferred && preferred > 0 && preferred < 65536) {
+    try {
+      await listen(preferred);
+      return preferred;
+    } catch {
+      // taken (or not ours to use): a new port below
+    }
+  }
+  await listen(0);
+  return (server.address() as net.AddressInfo).port;
+}
+
+/** Passes a delivery for the demo receiver on to the service, answering with the service's answer. */
+function forward(req: http.IncomingMessage, res: http.ServerResponse, serviceUrl: string): void {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined && (k === "content-type" || k === "content-length" || k.startsWith("x-")))
+      headers[k] = v;
+  const out = http.request(`${serviceUrl}${req.url ?? "/"}`, { method: "POST", headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, {
+      "content-type": answer.headers["content-type"] ?? "text/plain",
+    });
+    answer.pipe(res);
+  });
+  out.on("error", (err) => {
+    if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+    res.end(`the service did not answer: ${err.message}`);
+  });
+  req.pipe(out);
+}
+
+export async function startDemoTarget(opts: DemoTargetOptions = {}): Promise<DemoTarget> {
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
+    const serviceUrl = opts.serviceUrl?.();
+    if (serviceUrl && req.method === "POST" && path.startsWith(`${DEMO_RECEIVER_PATH}/`))
+      return forward(req, res, serviceUrl);
     const r = reply(path, req.method);
     req.resume();
     const t = setTimeout(() => {
@@ -99,10 +158,11 @@ export async function startDemoTarget(): Promise<DemoTarget> {
     socket.on("data", (d) => socket.write(d));
     socket.on("error", () => socket.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const tcpPort = (echo.address() as net.AddressInfo).port;
+  const port = await listenOn(server, opts.port);
+  const tcpPort = await listenOn(echo, opts.tcpPort).catch(async (err) => {
+    await new Promise<void>((r) => server.close(() => r()));
+    throw err;
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     tcpPort,

@@ -1,26 +1,25 @@
 /**
  * The demo workspace (assets/demo-workspace.json): seeded once into a fresh data dir, then left to the user
  * (deleting a demo resource does not bring it back). Demo checks carry `isDemo: true` in their doc and point
- * at the demo target, whose port changes on every start: `retargetDemoChecks` re-points them each time.
- * The demo's CHAT and WEBHOOK channels deliver to the service's own loopback receiver
- * (app/demo-receiver.ts; `{{SERVICE}}` in the definition), re-pointed the same way by
- * `retargetDemoChannels`: a demo sends nothing off this machine.
+ * at the demo target (`{{TARGET}}`, `{{TCP_PORT}}`), whose ports the data dir keeps. The demo's CHAT and
+ * WEBHOOK channels deliver to the service's own receiver (app/demo-receiver.ts) through that target: a demo
+ * sends nothing off this machine. What the demo may change later, and what never: demo/ownership.ts.
  */
 import type { DatabaseSync } from "node:sqlite";
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
 import { CHECK_KINDS, type CheckKind } from "../../api/schemas/check-bodies.ts";
 import { transaction } from "../db/open.ts";
-import { insertChannel, listChannels, replaceSubscriptions, setChannelUrl } from "../repo/alert-channels.ts";
-import { type CheckDoc, insertCheck, listChecks, updateCheck } from "../repo/checks.ts";
+import { insertChannel, replaceSubscriptions } from "../repo/alert-channels.ts";
+import { type CheckDoc, insertCheck, listChecks } from "../repo/checks.ts";
 import { insertIncident, insertUpdate } from "../repo/incidents.ts";
 import { getMeta, setMeta } from "../repo/meta.ts";
 import { createKey, insertLocation } from "../repo/private-locations.ts";
 import { insertService } from "../repo/services.ts";
 import { insertPage } from "../repo/status-pages.ts";
 import { isoMs, uuid } from "../repo/util.ts";
-import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
+import { type DemoTargetInfo, recordDemoRows, storeTarget } from "./ownership.ts";
 
-export type DemoTargetInfo = { url: string; tcpPort: number };
+export type { DemoTargetInfo };
 
 type DemoCheck = { key: string; kind: string; pingEveryMs?: number; body: Record<string, unknown> };
 type DemoChannel = { type: string; config: Record<string, unknown>; subscribeTags?: string[] } & Record<
@@ -48,16 +47,14 @@ export const DEMO_WORKSPACE = definition as unknown as {
 };
 
 const SEEDED_KEY = "demo_seeded";
-const ORIGIN = /http:\/\/127\.0\.0\.1:\d+/g;
 
-/** Replaces `{{TARGET}}` / `{{TCP_PORT}}` / `{{SERVICE}}` placeholders anywhere in a JSON value. */
-function fill(value: unknown, target: DemoTargetInfo, service = ""): unknown {
+/** Replaces `{{TARGET}}` / `{{TCP_PORT}}` placeholders anywhere in a JSON value. */
+function fill(value: unknown, target: DemoTargetInfo): unknown {
   if (value === "{{TCP_PORT}}") return target.tcpPort;
-  if (typeof value === "string")
-    return value.replaceAll("{{TARGET}}", target.url).replaceAll("{{SERVICE}}", service);
-  if (Array.isArray(value)) return value.map((v) => fill(v, target, service));
+  if (typeof value === "string") return value.replaceAll("{{TARGET}}", target.url);
+  if (Array.isArray(value)) return value.map((v) => fill(v, target));
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, target, service)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, target)]));
   return value;
 }
 
@@ -66,12 +63,13 @@ export function isSeeded(db: DatabaseSync): boolean {
 }
 
 /**
- * Seeds the demo workspace unless this data dir already had it. Returns the ids of the seeded checks by
- * their definition key (empty when nothing was seeded).
+ * Seeds the demo workspace unless this data dir already had it, recording the rows it wrote as the demo's
+ * own (demo/ownership.ts). Returns the ids of the seeded checks by their definition key (empty when
+ * nothing was seeded).
  */
 export function seedDemoWorkspace(
   db: DatabaseSync,
-  opts: { now: number; target: DemoTargetInfo; service: string },
+  opts: { now: number; target: DemoTargetInfo },
 ): Map<string, string> {
   const ids = new Map<string, string>();
   if (isSeeded(db)) return ids;
@@ -83,6 +81,7 @@ export function seedDemoWorkspace(
       createKey(db, id, now);
     }
     const tagsOf = new Map<string, string[]>();
+    const channelIds: number[] = [];
     for (const c of def.checks) {
       const kind = c.kind as CheckKind;
       // the demo's own definition: parsed by the same schema as an API create (a mistake in it throws)
@@ -103,7 +102,7 @@ export function seedDemoWorkspace(
     }
     for (const ch of def.alertChannels) {
       const { type, config: raw, subscribeTags = [], ...flags } = ch;
-      const config = fill(raw, opts.target, opts.service) as Record<string, unknown>;
+      const config = fill(raw, opts.target) as Record<string, unknown>;
       const id = insertChannel(
         db,
         {
@@ -118,6 +117,7 @@ export function seedDemoWorkspace(
         },
         now,
       );
+      channelIds.push(id);
       const subs = [...tagsOf].filter(([, tags]) => tags.some((t) => subscribeTags.includes(t)));
       replaceSubscriptions(
         db,
@@ -166,46 +166,11 @@ export function seedDemoWorkspace(
         );
       }
     }
+    recordDemoRows(db, { checks: [...ids.values()], channels: channelIds });
+    storeTarget(db, opts.target);
     setMeta(db, SEEDED_KEY, now);
   });
   return ids;
-}
-
-/** Points every demo check (doc.isDemo) at the running demo target: URLs in requests and scripts, TCP port. */
-export function retargetDemoChecks(db: DatabaseSync, target: DemoTargetInfo): number {
-  let changed = 0;
-  transaction(db, () => {
-    for (const check of listChecks(db)) {
-      if (check.isDemo !== true) continue;
-      const doc = JSON.parse(JSON.stringify(check).replace(ORIGIN, target.url)) as CheckDoc;
-      const request = doc.request as Record<string, unknown> | undefined;
-      if (doc.checkType === "TCP" && request) request.port = target.tcpPort;
-      if (JSON.stringify(doc) !== JSON.stringify(check)) {
-        updateCheck(db, doc);
-        changed++;
-      }
-    }
-  });
-  return changed;
-}
-
-const RECEIVER = new RegExp(`^http://127\\.0\\.0\\.1:\\d+(?=${DEMO_RECEIVER_PATH}/)`);
-
-/** Points the channels that deliver to the demo receiver at this start's service URL. */
-export function retargetDemoChannels(db: DatabaseSync, serviceUrl: string): number {
-  let changed = 0;
-  transaction(db, () => {
-    for (const ch of listChannels(db)) {
-      const url = ch.config.url;
-      if (typeof url !== "string" || !RECEIVER.test(url)) continue;
-      const next = url.replace(RECEIVER, serviceUrl);
-      if (next !== url) {
-        setChannelUrl(db, ch.id, next);
-        changed++;
-      }
-    }
-  });
-  return changed;
 }
 
 /** Heartbeat checks of the demo that the demo job pings, with their period (from the definition). */

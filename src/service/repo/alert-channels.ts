@@ -200,7 +200,9 @@ export function webhookSecretsByUrlSuffix(db: DatabaseSync, urlSuffix: string): 
     .filter((s): s is string => typeof s === "string" && s !== "");
 }
 
-/** Points a channel at another URL (the demo's channels follow the service's port). */
-export function setChannelUrl(db: DatabaseSync, id: number, url: string): void {
-  db.prepare("UPDATE alert_channels SET config = json_set(config, '$.url', ?) WHERE id = ?").run(url, id);
+/** Points a channel at another URL (the demo re-pointing a channel it owns; demo/ownership.ts). */
+export function setChannelUrl(db: DatabaseSync, id: number, url: string, nowIso: string): void {
+  db.prepare(
+    "UPDATE alert_channels SET config = json_set(config, '$.url', ?), updated_at = ? WHERE id = ?",
+  ).run(url, nowIso, id);
 }

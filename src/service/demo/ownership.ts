@@ -1,0 +1,183 @@
+/**
+ * The rule that keeps the demo from ever overwriting a user's change:
+ *
+ *   **The demo changes a row only while that row is exactly as the demo last wrote it.**
+ *
+ * Every time the demo writes a check or an alert channel (seeding, re-pointing), it records a fingerprint
+ * of the row as stored — every field, `updated_at` included — in the `meta` table (`demo_rows`). A row
+ * whose fingerprint no longer matches was changed through the API (any PUT sets `updated_at`), so it is the
+ * user's from then on: the demo never writes it again, even if it points at an old demo address, and says
+ * so once in the log. A deleted row is forgotten; it is never brought back.
+ *
+ * The demo rarely needs to write at all: its target keeps its ports (stored as `demo_target`, reused when
+ * free; demo/target.ts), and its channels deliver through that target. Only when a stored port is taken by
+ * something else does the target get a new one; then the rows the demo still owns that point at the OLD
+ * address are re-pointed (with a new `updated_at`), and nothing else is touched.
+ *
+ * Data dirs seeded before this rule existed have no fingerprints: a demo row counts as the demo's then only
+ * if it was never updated through the API (`updated_at` equals `created_at`; the earlier re-pointing kept
+ * `updated_at`).
+ */
+import { createHash } from "node:crypto";
+import type { DatabaseSync } from "node:sqlite";
+import { type AlertChannel, getChannel, listChannels, setChannelUrl } from "../repo/alert-channels.ts";
+import { type CheckDoc, getCheck, listChecks, updateCheck } from "../repo/checks.ts";
+import { getMeta, setMeta } from "../repo/meta.ts";
+import { isoMs } from "../repo/util.ts";
+import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
+
+/** Where the demo target listens: its base URL (`http://127.0.0.1:PORT`) and TCP echo port. */
+export type DemoTargetInfo = { url: string; tcpPort: number };
+
+type Rows = { checks: Record<string, string>; channels: Record<string, string> };
+
+const ROWS_KEY = "demo_rows";
+const TARGET_KEY = "demo_target";
+/** Any loopback origin: what an earlier version's demo rows may hold (legacy adoption only). */
+const ANY_LOOPBACK = /http:\/\/127\.0\.0\.1:\d+/g;
+const RECEIVER = new RegExp(`^http://127\\.0\\.0\\.1:\\d+(?=${DEMO_RECEIVER_PATH}/)`);
+
+const hash = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("hex");
+
+export function checkFingerprint(doc: CheckDoc): string {
+  return hash(doc);
+}
+
+export function channelFingerprint(ch: AlertChannel): string {
+  // subscriptions live in their own table and change with checks; the channel row is the rest
+  const { subscriptions: _s, ...row } = ch;
+  return hash(row);
+}
+
+/** The demo target's address the data dir remembers (undefined before the first start of this version). */
+export function storedTarget(db: DatabaseSync): DemoTargetInfo | undefined {
+  try {
+    const v = JSON.parse(getMeta(db, TARGET_KEY) ?? "null") as Partial<DemoTargetInfo> | null;
+    if (typeof v?.url === "string" && typeof v.tcpPort === "number")
+      return { url: v.url, tcpPort: v.tcpPort };
+  } catch {
+    // unreadable: as if none was stored
+  }
+  return undefined;
+}
+
+export function storeTarget(db: DatabaseSync, target: DemoTargetInfo): void {
+  setMeta(db, TARGET_KEY, JSON.stringify(target));
+}
+
+function readRows(db: DatabaseSync): Rows | undefined {
+  const raw = getMeta(db, ROWS_KEY);
+  if (raw === undefined) return undefined;
+  try {
+    const v = JSON.parse(raw) as Partial<Rows>;
+    return { checks: { ...v.checks }, channels: { ...v.channels } };
+  } catch {
+    return { checks: {}, channels: {} }; // unreadable: the demo owns nothing (the safe side)
+  }
+}
+
+function writeRows(db: DatabaseSync, rows: Rows): void {
+  setMeta(db, ROWS_KEY, JSON.stringify(rows));
+}
+
+/** Records the rows the demo just wrote (seeding) as the demo's own. */
+export function recordDemoRows(db: DatabaseSync, ids: { checks: string[]; channels: number[] }): void {
+  const rows = readRows(db) ?? { checks: {}, channels: {} };
+  for (const id of ids.checks) {
+    const doc = getCheck(db, id);
+    if (doc) rows.checks[id] = checkFingerprint(doc);
+  }
+  for (const id of ids.channels) {
+    const ch = getChannel(db, id);
+    if (ch) rows.channels[String(id)] = channelFingerprint(ch);
+  }
+  writeRows(db, rows);
+}
+
+/** Rows of a data dir seeded by an earlier version: the demo's if never updated through the API. */
+function adoptLegacy(db: DatabaseSync): Rows {
+  const rows: Rows = { checks: {}, channels: {} };
+  for (const doc of listChecks(db))
+    if (doc.isDemo === true && doc.updated_at === doc.created_at) rows.checks[doc.id] = checkFingerprint(doc);
+  for (const ch of listChannels(db))
+    if (typeof ch.config.url === "string" && RECEIVER.test(ch.config.url) && ch.updated_at === ch.created_at)
+      rows.channels[String(ch.id)] = channelFingerprint(ch);
+  return rows;
+}
+
+export type Reconciled = {
+  /** Names of the rows the demo re-pointed at the current target. */
+  repointed: string[];
+  /** Names of the rows the user changed that still point at the previous demo address: left as they are. */
+  leftAlone: string[];
+};
+
+/**
+ * Brings the rows the demo still owns to the current target address (see the rule above) and remembers
+ * the address. `previous` is the address the rows were last pointed at (undefined: an earlier version's
+ * data dir, whose demo rows may hold any loopback port). Runs in the caller's transaction.
+ */
+export function reconcileDemoRows(
+  db: DatabaseSync,
+  opts: { previous: DemoTargetInfo | undefined; current: DemoTargetInfo; now: number },
+): Reconciled {
+  const { previous, current } = opts;
+  const rows = readRows(db) ?? adoptLegacy(db);
+  const out: Reconciled = { repointed: [], leftAlone: [] };
+  const moved = !previous || previous.url !== current.url || previous.tcpPort !== current.tcpPort;
+  const at = isoMs(opts.now);
+
+  for (const [id, fingerprint] of Object.entries(rows.checks)) {
+    const doc = getCheck(db, id);
+    if (!doc || checkFingerprint(doc) !== fingerprint) {
+      delete rows.checks[id]; // deleted, or the user's now
+      continue;
+    }
+    if (!moved) continue;
+    const json = JSON.stringify(doc);
+    const next = JSON.parse(
+      previous ? json.replaceAll(previous.url, current.url) : json.replace(ANY_LOOPBACK, current.url),
+    ) as CheckDoc;
+    const request = next.request as Record<string, unknown> | undefined;
+    if (next.checkType === "TCP" && request && (!previous || request.port === previous.tcpPort))
+      request.port = current.tcpPort;
+    if (JSON.stringify(next) === json) continue;
+    next.updated_at = at;
+    updateCheck(db, next);
+    rows.checks[id] = checkFingerprint(getCheck(db, id) ?? next);
+    out.repointed.push(doc.name);
+  }
+
+  for (const [id, fingerprint] of Object.entries(rows.channels)) {
+    const ch = getChannel(db, Number(id));
+    if (!ch || channelFingerprint(ch) !== fingerprint) {
+      delete rows.channels[id]; // deleted, or the user's now
+      continue;
+    }
+    // the receiver through the target (an earlier version pointed these at the service itself)
+    const url = typeof ch.config.url === "string" ? ch.config.url : undefined;
+    const next = url?.replace(RECEIVER, current.url);
+    if (!url || !next || next === url) continue;
+    setChannelUrl(db, ch.id, next, at);
+    const after = getChannel(db, ch.id);
+    if (after) rows.channels[id] = channelFingerprint(after);
+    out.repointed.push(`alert channel ${id}`);
+  }
+
+  if (moved && previous) {
+    // what still points at the old address is the user's: named once (at the next start it is not "old")
+    for (const doc of listChecks(db)) {
+      const request = doc.request as Record<string, unknown> | undefined;
+      const tcp =
+        doc.checkType === "TCP" && request?.hostname === "127.0.0.1" && request.port === previous.tcpPort;
+      if (!rows.checks[doc.id] && (JSON.stringify(doc).includes(previous.url) || tcp))
+        out.leftAlone.push(doc.name);
+    }
+    for (const ch of listChannels(db))
+      if (!rows.channels[String(ch.id)] && JSON.stringify(ch.config).includes(previous.url))
+        out.leftAlone.push(`alert channel ${ch.id}`);
+  }
+  writeRows(db, rows);
+  storeTarget(db, current);
+  return out;
+}
