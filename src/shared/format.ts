@@ -186,6 +186,52 @@ export function formatAgoCoarse(
   return formatAgo(at, now);
 }
 
+/**
+ * A time that can only be past (a run's end, a status's update) as shown against the local clock: never
+ * after `now`, so a service clock ahead of this one never shows a run "in 30 s" (the status line says
+ * how far ahead it is instead, see clockAheadText). Epoch ms; NaN when unusable.
+ */
+export function clampToNow(t: Date | number | string | null | undefined, now: number = Date.now()): number {
+  const at = toEpochMs(t);
+  return Number.isFinite(at) ? Math.min(at, now) : Number.NaN;
+}
+
+/**
+ * "service clock 40 s ahead" for a measured lead (ms): seconds in steps of 5 under a minute, then whole
+ * minutes — the lead is a lower bound that varies by a few seconds from poll to poll, so the line only
+ * changes when the step does.
+ */
+export function clockAheadText(aheadMs: number): string {
+  const s = Math.floor(aheadMs / 1000);
+  const text = s < 60 ? `${Math.max(5, s - (s % 5))} s` : formatDuration(Math.floor(s / 60) * 60_000);
+  return `service clock ${text} ahead`;
+}
+
+/** The marker of a deactivated check (it does not run): replaces its state symbol, the row is dimmed. */
+export const DEACTIVATED_MARK = "⊘";
+/** The marker of a muted check (it runs, its alerts are not sent). */
+export const MUTED_MARK = "m";
+
+/** The symbol a check shows: ⊘ when deactivated (it does not run, whatever its last state said), else its state's. */
+export function checkSymbol(health: Health, c: { activated?: boolean | null }): StatusSymbol {
+  return c.activated === false ? { symbol: DEACTIVATED_MARK, tone: "muted" } : statusSymbol(health);
+}
+
+/**
+ * A check's markers, as text (so they survive NO_COLOR): "⊘" deactivated, "m" muted, both "⊘m", none "".
+ */
+export function checkMarks(c: { activated?: boolean | null; muted?: boolean | null }): string {
+  return `${c.activated === false ? DEACTIVATED_MARK : ""}${c.muted === true ? MUTED_MARK : ""}`;
+}
+
+/** The markers with their words, for a heading: "⊘ deactivated · m muted"; "" when neither. */
+export function checkMarkWords(c: { activated?: boolean | null; muted?: boolean | null }): string {
+  const words = [];
+  if (c.activated === false) words.push(`${DEACTIVATED_MARK} deactivated`);
+  if (c.muted === true) words.push(`${MUTED_MARK} muted`);
+  return words.join(" · ");
+}
+
 const BLOCKS = "▁▂▃▄▅▆▇█";
 
 /**

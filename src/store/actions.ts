@@ -8,11 +8,20 @@ import type { Client } from "../api/client.ts";
 import { formatTagExpression, matchesTags, parseTagExpression } from "../api/tag-expression.ts";
 import { type DraftStore, memoryDraftStore } from "./drafts.ts";
 import { errorLine } from "./loaders.ts";
+import { visibleSessions } from "./pane-selectors.ts";
 import type { Poller } from "./poller.ts";
 import { triggerTargets } from "./selectors.ts";
 import { type FollowOptions, followSession } from "./sessions.ts";
 import { sessionsStarted } from "./slices/sessions.ts";
-import { clearMarks, setActivity, setAnalytics, setNotice, setOverlay, setPane } from "./slices/ui.ts";
+import {
+  clearMarks,
+  setActivity,
+  setAnalytics,
+  setCursor,
+  setNotice,
+  setOverlay,
+  setPane,
+} from "./slices/ui.ts";
 import { apply, type ConsoleStore } from "./store.ts";
 import { type Caps, DEFAULT_CAPS } from "./types.ts";
 import { createWorkActions } from "./work-actions.ts";
@@ -95,7 +104,8 @@ export function createActions(
       apply(store, sessionsStarted(get(), sessions, now(), caps));
       apply(store, clearMarks(get()));
       apply(store, setPane(get(), "sessions"));
-      apply(store, { ui: { ...get().ui, cursor: { ...get().ui.cursor, sessions: 0 } } });
+      // the new sessions are at the top: the cursor goes there
+      apply(store, setCursor(get(), "sessions", 0, visibleSessions(get())[0]?.session.checkSessionId));
       notice(`${sessions.length} session${sessions.length === 1 ? "" : "s"} started (${label})`);
       for (const s of sessions) follow(s.checkSessionId);
     } catch (e) {

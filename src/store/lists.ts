@@ -7,6 +7,7 @@ import type { HeartbeatEvent } from "../api/schemas/heartbeats.ts";
 import type { Incident } from "../api/schemas/incidents.ts";
 import type { PrivateLocation } from "../api/schemas/private-locations.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
+import { cursorIn } from "./cursor.ts";
 import { filterByText, paneCheck } from "./pane-selectors.ts";
 import { memo } from "./selectors.ts";
 import type { ConsoleState } from "./types.ts";
@@ -65,6 +66,7 @@ export function heartbeatEventRows(s: ConsoleState): readonly HeartbeatEvent[] {
   return eventsFiltered(events, s.ui.filter.heartbeats ?? "");
 }
 
-/** The id of the row under `pane`'s cursor in `rows`. */
+/** The id of the row under `pane`'s cursor in `rows` (the cursor follows its row's id: cursor.ts). */
 export const cursorRowId = (s: ConsoleState, pane: string, rows: readonly { id: string }[]) =>
-  rows[s.ui.cursor[pane] ?? 0]?.id;
+  rows[cursorIn(s, pane, rows, rowId)]?.id;
+const rowId = (r: { id: string }) => r.id;

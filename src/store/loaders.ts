@@ -8,6 +8,7 @@ import type { Client } from "../api/client.ts";
 import { collectPages, totalOf } from "../api/pagination.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
+import { toEpochMs } from "../shared/format.ts";
 import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";
 import * as data from "./slices/data.ts";
 import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded } from "./slices/work.ts";
@@ -123,11 +124,14 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
     },
 
     async results(checkId: string, signal?: AbortSignal) {
+      // the status as it was when asked: a status that moves past it makes them due again (plan.ts)
+      const statusAt = toEpochMs(get().statuses.byId.get(checkId)?.updated_at);
       const items = await guard(
         () => client.checkResults.list(checkId, { limit: caps.resultsPerCheck }, { signal }),
         (m) => apply(store, data.resultsFailed(get(), checkId, m, caps)),
       );
-      apply(store, data.resultsLoaded(get(), checkId, items, now(), caps));
+      const at = Number.isFinite(statusAt) ? statusAt : undefined;
+      apply(store, data.resultsLoaded(get(), checkId, items, now(), caps, at));
     },
 
     async analytics(checkId: string, kind: AnalyticsKind, o: AnalyticsOptions, signal?: AbortSignal) {

@@ -15,7 +15,7 @@ export function analyticsKind(checkType: string | undefined): AnalyticsKind | un
 const isHeartbeat = (t: string) => t === "HEARTBEAT";
 
 const analyticsFiltered = memo((rows: CheckRow[], f: string) =>
-  f ? rows.filter((r) => matchesCheckFilter(r.check, f)) : rows,
+  f ? rows.filter((r) => matchesCheckFilter(r, f)) : rows,
 );
 /**
  * Checks the analytics pane shows, in the checks list's order, narrowed by the pane's own `/` filter only

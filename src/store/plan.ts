@@ -4,7 +4,8 @@
  * the panes), built from the kit below; the planner adds the liveness probe and what an open form needs.
  *
  * Check results live in a tighter route family (60 / 60 s), so per-row results refresh once a minute and
- * only for at most `maxResultRows` rows on screen.
+ * only for at most `maxResultRows` rows on screen — and at once when a check's status says a run finished
+ * since (resultsBehind; at most 20 such early reads a minute, the poller's `earlyRuns`).
  *
  * Liveness: one cheap probe (GET /v1/locations) every 4 s whatever the pane, so a service that went away
  * shows as offline within ~4 s even when no other request is due (statuses come every 10 s). While the
@@ -13,6 +14,7 @@
  * with fewer requests than it sends when online.
  */
 
+import { toEpochMs } from "../shared/format.ts";
 import type { Loaders } from "./loaders.ts";
 import type { Job, Planner } from "./poller.ts";
 import type { ConsoleState } from "./types.ts";
@@ -41,6 +43,24 @@ export const DEFAULT_INTERVALS: Intervals = {
 
 /** The longest wait between two probes while offline. */
 export const PROBE_MAX_MS = 4000;
+
+/**
+ * A check's results held are behind its status: the status says a run ended (updated_at) after the newest
+ * result held, and after the status they were read with — so a run finished since they were read, and
+ * RESP, LAST RUN and the detail's strip would lag it by up to a minute. Read again at once (the poller's
+ * `stale`, within its budget of early runs): only for the rows on screen and the open detail (the jobs
+ * the panes ask for), and once per change of the status. Both times are the service's (no clock skew).
+ */
+export function resultsBehind(s: ConsoleState, checkId: string): boolean {
+  const entry = s.results.byCheck.get(checkId);
+  if (!entry || entry.loadedAt === undefined || entry.error !== undefined) return false;
+  const at = toEpochMs(s.statuses.byId.get(checkId)?.updated_at);
+  if (!Number.isFinite(at)) return false;
+  if (entry.statusAt !== undefined && at <= entry.statusAt) return false;
+  const newest = entry.items[0];
+  const newestAt = toEpochMs(newest?.stoppedAt ?? newest?.startedAt ?? newest?.created_at);
+  return !(newestAt >= at);
+}
 
 /** The jobs a pane's spec builds its plan from (src/tui/panes/<pane>/index.ts `jobs`). */
 export type JobKit = {
@@ -78,6 +98,7 @@ export function createPlanner(
       key: `results:${id}`,
       intervalMs: intervals.results,
       afterRest: true,
+      stale: (s) => resultsBehind(s, id),
       run: (sig) => loaders.results(id, sig),
     }),
   };

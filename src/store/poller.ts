@@ -24,6 +24,12 @@ export type Job = {
   afterRest?: boolean;
   /** Cap of this job's failure backoff (default: the poller's `maxBackoffMs`). */
   maxBackoffMs?: number;
+  /**
+   * The data it reads is known to be behind (a check's status moved past its results): the job runs at
+   * the next tick before its interval is up — unless it is backing off after a failure, and within the
+   * poller's budget of such early runs (`earlyRuns`), so a busy screen never outruns a route's rate limit.
+   */
+  stale?: (s: ConsoleState) => boolean;
 };
 
 export type Planner = (state: ConsoleState) => Job[];
@@ -38,6 +44,11 @@ export type PollerOptions = {
   onSuccess?: (key: string) => void;
   /** How long the cursor must rest before `afterRest` jobs start (ms, default 150). */
   restMs?: number;
+  /**
+   * At most `max` early runs of stale jobs per `perMs` (default 20 per minute: with at most 40 rows' results
+   * read once a minute, the check-results routes stay within their 60 per 60 s).
+   */
+  earlyRuns?: { max: number; perMs: number };
 };
 
 type Schedule = { nextDue: number; failures: number; running: boolean };
@@ -78,6 +89,15 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
   const maxBackoffMs = opts.maxBackoffMs ?? 120_000;
   const now = opts.now ?? Date.now;
   const restMs = opts.restMs ?? 150;
+  const early = opts.earlyRuns ?? { max: 20, perMs: 60_000 };
+  let earlyAt: number[] = [];
+  /** Whether one more early run fits the budget now (and count it). */
+  const takeEarly = (t: number): boolean => {
+    earlyAt = earlyAt.filter((at) => t - at < early.perMs);
+    if (earlyAt.length >= early.max) return false;
+    earlyAt.push(t);
+    return true;
+  };
   let movedAt = Number.NEGATIVE_INFINITY;
   let restTimer: ReturnType<typeof setTimeout> | undefined;
   const schedules = new Map<string, Schedule>();
@@ -120,11 +140,13 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
     const t = now();
     const resting = t - movedAt >= restMs;
     const started: Promise<void>[] = [];
-    for (const job of planner(store.getState())) {
+    const state = store.getState();
+    for (const job of planner(state)) {
       if (running >= maxConcurrent) break;
       if (job.afterRest && !resting) continue;
       const s = sched(job.key);
-      if (s.running || s.nextDue > t) continue;
+      if (s.running) continue;
+      if (s.nextDue > t && !(s.failures === 0 && job.stale?.(state) && takeEarly(t))) continue;
       started.push(runJob(job, s));
     }
     await Promise.all(started);

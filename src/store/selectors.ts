@@ -6,8 +6,10 @@
  * because results arrived for the rows on screen).
  */
 import { checkHealth, type Health, toEpochMs } from "../shared/format.ts";
+import { matchesCheckFilter } from "./check-filter.ts";
+import { cursorIn } from "./cursor.ts";
 import type { CheckSummary, StatusSummary } from "./summary.ts";
-import type { ConsoleState, ResultsEntry, ResultsSlice, Sort } from "./types.ts";
+import type { ConsoleState, ResultsEntry, ResultsSlice, Sort, StatusesSlice } from "./types.ts";
 
 /**
  * Memoise a function of a few inputs compared by identity. Several views of one store (`vigil share`: a
@@ -45,7 +47,10 @@ export type ShownCheckRow = CheckRow & {
   lastResponseMs: number | undefined;
 };
 
-const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 4 };
+const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 5 };
+/** A deactivated check does not run: after the ones that need a look, before the passing ones. */
+const DEACTIVATED_RANK = 4;
+const rankOf = (r: CheckRow) => (r.check.activated === false ? DEACTIVATED_RANK : RANK[r.health]);
 
 /**
  * Name order: case-insensitive, then by code point. Not Intl.Collator: loading ICU's collation data costs
@@ -59,23 +64,8 @@ function collate(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/**
- * The filter language of the checks list: words separated by spaces, all must match; `tag:x` matches a
- * tag containing x, `type:x` a type starting with x, anything else the name, a tag or the type (substring,
- * case-insensitive).
- */
-export function matchesCheckFilter(check: CheckSummary, filter: string): boolean {
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const name = check.name.toLowerCase();
-  const type = String(check.checkType).toLowerCase();
-  const tags = (check.tags ?? []).map((t) => t.toLowerCase());
-  return words.every((w) => {
-    if (w.startsWith("tag:")) return tags.some((t) => t.includes(w.slice(4)));
-    if (w.startsWith("type:")) return type.startsWith(w.slice(5));
-    return name.includes(w) || type.includes(w) || tags.some((t) => t.includes(w));
-  });
-}
+// the `/` filter language of the checks lists lives in check-filter.ts (it reads the row's state)
+export { matchesCheckFilter } from "./check-filter.ts";
 
 /**
  * Each check's place in name order (ties by id), computed once per checks list: every sort then compares
@@ -123,7 +113,7 @@ function responseOf(results: ResultsSlice | undefined, id: string): number | und
 function primaryKey(sort: Sort, results: ResultsSlice | undefined): (r: CheckRow) => number | string {
   switch (sort.column) {
     case "status":
-      return (r) => RANK[r.health];
+      return rankOf;
     case "name":
       return () => 0;
     case "type":
@@ -167,7 +157,7 @@ const sortRows = memo(
 );
 
 const filterRows = memo((rows: CheckRow[], filter: string): CheckRow[] =>
-  filter.trim() ? rows.filter((r) => matchesCheckFilter(r.check, filter)) : rows,
+  filter.trim() ? rows.filter((r) => matchesCheckFilter(r, filter)) : rows,
 );
 
 /** Every check, sorted as the checks list is (default: failing and degraded first, then by name). */
@@ -195,24 +185,50 @@ export function decorateRow(row: CheckRow, entry: ResultsEntry | undefined): Sho
   const hit = decorated.get(row);
   if (hit && hit.items === items) return hit.row;
   const last = items?.[0];
-  const lastRunAt = Math.max(
-    row.statusAt,
-    toEpochMs(last?.stoppedAt ?? last?.startedAt),
-    Number.NEGATIVE_INFINITY,
-  );
+  // the later of the status's run and the newest result (either may be unknown: NaN is left out)
+  const times = [row.statusAt, toEpochMs(last?.stoppedAt ?? last?.startedAt)].filter(Number.isFinite);
   const shown: ShownCheckRow = {
     ...row,
-    lastRunAt: Number.isFinite(lastRunAt) ? lastRunAt : Number.NaN,
+    lastRunAt: times.length ? Math.max(...times) : Number.NaN,
     lastResponseMs: last?.responseTime ?? undefined,
   };
   decorated.set(row, { items, row: shown });
   return shown;
 }
 
+const rowId = (r: CheckRow) => r.id;
+
+/** The row of the checks cursor: the row of the check it follows (store/cursor.ts). */
+export function checksCursor(s: ConsoleState): number {
+  return cursorIn(s, "checks", visibleCheckRows(s), rowId);
+}
+
 /** The check under the checks cursor. */
 export function cursorCheck(s: ConsoleState): CheckRow | undefined {
-  const rows = visibleCheckRows(s);
-  return rows[Math.min(s.ui.cursor.checks ?? 0, rows.length - 1)];
+  return visibleCheckRows(s)[checksCursor(s)];
+}
+
+/** Below this, a time ahead of the local clock is the network's and the service's own delay. */
+export const CLOCK_AHEAD_MIN_MS = 5000;
+
+const clockAhead = memo((items: StatusesSlice["items"], loadedAt: number | undefined): number | undefined => {
+  if (loadedAt === undefined) return undefined;
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const st of items) {
+    const t = toEpochMs(st.updated_at);
+    if (t > newest) newest = t;
+  }
+  const ahead = newest - loadedAt;
+  return ahead > CLOCK_AHEAD_MIN_MS ? ahead : undefined;
+});
+
+/**
+ * How far the service's clock is at least ahead of this one (ms), when by more than a few seconds: the
+ * newest run's end in the statuses against the local time they arrived. Undefined when not (or unknown).
+ * Times shown as "ago" are clamped to now (format.ts clampToNow); the status line says this once.
+ */
+export function serviceClockAhead(s: ConsoleState): number | undefined {
+  return clockAhead(s.statuses.items, s.statuses.loadedAt);
 }
 
 /** The checks that `t` would trigger: the marked ones, else the one under the cursor. */

@@ -37,7 +37,14 @@ export type StatusesSlice = Loadable & {
 };
 
 /** Recent results per check (newest first, capped), for the detail strip and the "last response" column. */
-export type ResultsEntry = Loadable & { items: readonly ResultSummary[] };
+export type ResultsEntry = Loadable & {
+  items: readonly ResultSummary[];
+  /**
+   * The check status's `updated_at` (epoch ms) when these results were asked for: a status that moved
+   * past it (and past the newest result) means a run finished since, and the results are read again.
+   */
+  statusAt?: number | undefined;
+};
 export type ResultsSlice = { byCheck: ReadonlyMap<string, ResultsEntry> };
 
 /** A session the console triggered and follows to completion. */
@@ -113,8 +120,13 @@ export type UiSlice = {
   pane: Pane;
   /** Detail open per pane (an id), undefined = the list. */
   detail: Partial<Record<Pane, string>>;
-  /** Cursor row per list (key: pane). */
+  /** Cursor row per list (key: pane): the row it was put on (see cursorId). */
   cursor: Partial<Record<Pane, number>>;
+  /**
+   * The id of the row the cursor was put on, per list: the cursor follows it across refreshes, re-sorts
+   * and filters (store/cursor.ts derives the row shown from it).
+   */
+  cursorId: Partial<Record<Pane, string>>;
   /** Filter text per list and whether it is being typed. */
   filter: Partial<Record<Pane, string>>;
   filtering: boolean;

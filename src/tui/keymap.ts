@@ -3,11 +3,13 @@
  * (src/tui/panes/registry.ts) and the global keys, so the help cannot drift from what the keys do, and
  * read-only mode filters one flag (`mutating`) in one place.
  */
+import * as ui from "../store/slices/ui.ts";
+import { apply } from "../store/store.ts";
 import type { ConsoleState } from "../store/types.ts";
 import { GLOBAL_KEYS } from "./global-keys.ts";
 import { openCursorRow } from "./panes/detail-keys.ts";
 import { paneSpec } from "./panes/lookup.ts";
-import { type Binding, labelOf, type PaneSpec } from "./panes/spec.ts";
+import { type Binding, cursorRow, labelOf, type PaneSpec } from "./panes/spec.ts";
 
 export type KeyHelp = { keys: string; what: string; mutating?: boolean };
 
@@ -21,7 +23,12 @@ export function paneBindings(spec: PaneSpec): readonly Binding[] {
     when: (s) => s.ui.detail[spec.id] === undefined,
     run: (ctx) => {
       const s = ctx.store.getState();
-      openCursorRow(ctx, spec.rows.id(s, s.ui.cursor[spec.id] ?? 0));
+      const row = cursorRow(s, spec);
+      const id = spec.rows.id(s, row);
+      // the list cursor stays on the row the detail was opened from, whatever happens to the list meanwhile
+      if (id !== undefined && s.ui.cursorId[spec.id] !== id)
+        apply(ctx.store, ui.setCursor(s, spec.id, row, id));
+      openCursorRow(ctx, id);
     },
   };
   return [enter, ...spec.bindings];

@@ -9,18 +9,25 @@ import * as ui from "../store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
 import type { ConsoleState, Pane } from "../store/types.ts";
 import { paneSpec } from "./panes/lookup.ts";
+import { cursorRow } from "./panes/spec.ts";
 
 export function createNavigation(store: ConsoleStore) {
   const get = (): ConsoleState => store.getState();
   const set = (p: Partial<ConsoleState>) => apply(store, p);
 
+  /**
+   * Move the list cursor from the row it shows (the row of the id it follows), then follow the new row's
+   * id. Never while a detail is open: the list cursor stays on the row the detail was opened from (the
+   * detail's own keys move inside it).
+   */
   function move(delta: number | "first" | "last") {
     const s = get();
     const pane = s.ui.pane;
-    // no cursor moves while a detail is open (its keys move inside it)
-    const len = s.ui.detail[pane] !== undefined ? 0 : paneSpec(pane).rows.length(s);
+    if (s.ui.detail[pane] !== undefined) return;
+    const spec = paneSpec(pane);
+    const len = spec.rows.length(s);
     const to = delta === "first" ? { row: 0 } : delta === "last" ? { row: len - 1 } : { delta };
-    set(ui.moveCursor(s, pane, len, to));
+    set(ui.moveCursor(s, pane, len, to, { from: cursorRow(s, spec), idAt: (i) => spec.rows.id(s, i) }));
     afterMove(pane);
   }
 
@@ -28,7 +35,7 @@ export function createNavigation(store: ConsoleStore) {
   function afterMove(pane: Pane): void {
     const s = get();
     if (pane === "checks") set(ui.selectCheck(s, cursorCheck(s)?.id));
-    if (pane === "analytics") set(ui.selectCheck(s, analyticsChecks(s)[s.ui.cursor.analytics ?? 0]?.id));
+    if (pane === "analytics") set(ui.selectCheck(s, analyticsChecks(s)[cursorRow(s, paneSpec(pane))]?.id));
   }
 
   function goPane(pane: Pane) {
@@ -41,13 +48,8 @@ export function createNavigation(store: ConsoleStore) {
         0,
         list.findIndex((r) => r.id === want),
       );
-      set({
-        ui: {
-          ...s.ui,
-          cursor: { ...s.ui.cursor, analytics: i },
-          selectedCheckId: list[i]?.id ?? s.ui.selectedCheckId,
-        },
-      });
+      set(ui.setCursor(s, "analytics", i, list[i]?.id));
+      set(ui.selectCheck(get(), list[i]?.id ?? s.ui.selectedCheckId));
     }
     if (pane === "heartbeats") {
       const c = cursorCheck(s);
@@ -67,7 +69,7 @@ export function createNavigation(store: ConsoleStore) {
     );
     const next = list[(i + delta + list.length) % list.length];
     set(ui.selectCheck(s, next?.id));
-    set({ ui: { ...get().ui, cursor: { ...get().ui.cursor, heartbeats: 0 } } });
+    set(ui.setCursor(get(), "heartbeats", 0, undefined));
   }
 
   return { move, afterMove, goPane, switchHeartbeat };

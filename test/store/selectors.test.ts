@@ -57,7 +57,7 @@ describe("visibleCheckRows", () => {
     expect(names("tag:prod type:api")).toEqual(["Checkout API"]);
     expect(names("type:heart")).toEqual(["Nightly backup"]);
     expect(names("nothing-like-this")).toEqual([]);
-    expect(matchesCheckFilter(api, "  ")).toBe(true);
+    expect(matchesCheckFilter({ check: api }, "  ")).toBe(true);
   });
 
   it("sorts by a column, and choosing it again reverses", () => {

@@ -107,6 +107,8 @@ export function resultsLoaded(
   items: readonly ResultSummary[],
   now: number,
   caps: Caps,
+  /** The check status's updated_at (epoch ms) when they were asked for (ResultsEntry.statusAt). */
+  statusAt?: number,
 ): Patch {
   const sorted = items
     .map(toResultSummary)
@@ -119,10 +121,15 @@ export function resultsLoaded(
   if (prev && prev.error === undefined && sameResults(prev.items, sorted))
     return {
       results: {
-        byCheck: putCapped(s.results.byCheck, checkId, { ...prev, loadedAt: now }, caps.resultChecks),
+        byCheck: putCapped(
+          s.results.byCheck,
+          checkId,
+          { ...prev, loadedAt: now, statusAt },
+          caps.resultChecks,
+        ),
       },
     };
-  const entry: ResultsEntry = { items: sorted, loadedAt: now, error: undefined };
+  const entry: ResultsEntry = { items: sorted, loadedAt: now, error: undefined, statusAt };
   return { results: { byCheck: putCapped(s.results.byCheck, checkId, entry, caps.resultChecks) } };
 }
 
@@ -132,7 +139,12 @@ function sameResults(a: readonly ResultSummary[], b: readonly ResultSummary[]): 
 
 export function resultsFailed(s: ConsoleState, checkId: string, error: string, caps: Caps): Patch {
   const prev = s.results.byCheck.get(checkId);
-  const entry: ResultsEntry = { items: prev?.items ?? [], loadedAt: prev?.loadedAt, error };
+  const entry: ResultsEntry = {
+    items: prev?.items ?? [],
+    loadedAt: prev?.loadedAt,
+    error,
+    statusAt: prev?.statusAt,
+  };
   return { results: { byCheck: putCapped(s.results.byCheck, checkId, entry, caps.resultChecks) } };
 }
 

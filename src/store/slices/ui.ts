@@ -19,6 +19,7 @@ export function initialUi(): UiSlice {
     pane: "checks",
     detail: {},
     cursor: {},
+    cursorId: {},
     filter: {},
     filtering: false,
     sort: { column: "status", desc: false },
@@ -63,24 +64,42 @@ export function back(s: ConsoleState): Patch {
   return {};
 }
 
-/** Move the cursor of `pane` by `delta` rows (or to an absolute row), clamped to `[0, length - 1]`. */
+/**
+ * Move the cursor of `pane` by `delta` rows (or to an absolute row), clamped to `[0, length - 1]`, from
+ * `from` (the row shown: store/cursor.ts; default the stored row). With `idAt`, the cursor also takes the
+ * id of its new row and follows it from then on (across refreshes, re-sorts and filters).
+ */
 export function moveCursor(
   s: ConsoleState,
   pane: Pane,
   length: number,
   to: { delta?: number; row?: number },
+  opts: { from?: number; idAt?: (row: number) => string | undefined } = {},
 ): Patch {
-  const cur = s.ui.cursor[pane] ?? 0;
+  const cur = opts.from ?? s.ui.cursor[pane] ?? 0;
   const want = to.row ?? cur + (to.delta ?? 0);
   const next = Math.max(0, Math.min(Math.max(0, length - 1), want));
-  if (next === cur && s.ui.cursor[pane] !== undefined) return {};
-  return ui(s, { cursor: { ...s.ui.cursor, [pane]: next } });
+  const id = opts.idAt ? opts.idAt(next) : s.ui.cursorId[pane];
+  if (next === s.ui.cursor[pane] && id === s.ui.cursorId[pane]) return {};
+  return setCursor(s, pane, next, id);
+}
+
+/** Put the cursor of `pane` on `row`, following `id` (undefined: the row it is first seen on). */
+export function setCursor(s: ConsoleState, pane: Pane, row: number, id: string | undefined): Patch {
+  const cursorId = { ...s.ui.cursorId };
+  if (id === undefined) delete cursorId[pane];
+  else cursorId[pane] = id;
+  return ui(s, { cursor: { ...s.ui.cursor, [pane]: row }, cursorId });
 }
 
 export function startFilter(s: ConsoleState): Patch {
   return ui(s, { filtering: true });
 }
 
+/**
+ * The filter text of `pane`. The cursor keeps following its row's id: it stays on that row while it
+ * matches, else it is on the first row (filters, like clearing one with Esc, reset only the row number).
+ */
 export function setFilter(s: ConsoleState, pane: Pane, text: string): Patch {
   return ui(s, { filter: { ...s.ui.filter, [pane]: text }, cursor: { ...s.ui.cursor, [pane]: 0 } });
 }
@@ -107,7 +126,8 @@ export function clearMarks(s: ConsoleState): Patch {
 /** Sort by `column`; choosing the current column again flips the direction. */
 export function sortBy(s: ConsoleState, column: SortColumn): Patch {
   const desc = s.ui.sort.column === column ? !s.ui.sort.desc : false;
-  return ui(s, { sort: { column, desc }, cursor: { ...s.ui.cursor, checks: 0 } });
+  // the cursor stays on its check (store/cursor.ts), wherever the new order puts it
+  return ui(s, { sort: { column, desc } });
 }
 
 export function selectCheck(s: ConsoleState, id: string | undefined): Patch {

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from "react";
 import type { Actions } from "../../store/actions.ts";
+import { cursorIn } from "../../store/cursor.ts";
 import type { JobKit } from "../../store/plan.ts";
 import type { Job } from "../../store/poller.ts";
 import type { ConsoleStore } from "../../store/store.ts";
@@ -58,8 +59,8 @@ export type PaneSpec = {
   title: string;
   /** The `:` palette command that opens it. */
   palette: string;
-  /** The rows the cursor moves over (after the pane's `/` filter) and the id of a row. */
-  rows: { length: (s: ConsoleState) => number; id: (s: ConsoleState, i: number) => string | undefined };
+  /** The rows the cursor moves over (after the pane's `/` filter) and the id of a row (see listRows). */
+  rows: PaneRows;
   /** What Enter opens from the cursor row, in the help's words; absent: the pane has no detail. */
   detail?: string;
   /** Poller jobs while the pane is shown (the probe and form needs are the planner's own). */
@@ -74,6 +75,42 @@ export type PaneSpec = {
   hints?: readonly { text: string; mutating?: boolean; when?: (s: ConsoleState) => boolean }[];
   view: (p: PaneViewProps) => ReactNode;
 };
+
+export type PaneRows = {
+  length: (s: ConsoleState) => number;
+  id: (s: ConsoleState, i: number) => string | undefined;
+  /**
+   * The rows as their memoised array and a row's id: with it, the cursor follows the id of its row across
+   * refreshes, re-sorts and filters (store/cursor.ts); without, it stays on its row number.
+   */
+  follow?: { list: (s: ConsoleState) => readonly unknown[]; id: (row: unknown) => string | undefined };
+};
+
+/**
+ * A pane's rows from the selector of its (memoised) list and a row's id: the cursor follows the id. The
+ * pane's view shows the cursor with the same list and id (`cursorIn` of store/cursor.ts).
+ */
+export function listRows<T>(
+  list: (s: ConsoleState) => readonly T[],
+  id: (row: T) => string | undefined,
+): PaneRows {
+  const idOf = id as (row: unknown) => string | undefined;
+  return {
+    length: (s) => list(s).length,
+    id: (s, i) => {
+      const row = list(s)[i];
+      return row === undefined ? undefined : id(row);
+    },
+    follow: { list, id: idOf },
+  };
+}
+
+/** The row of `spec`'s cursor now: the row of the id it follows, else its row number clamped to the rows. */
+export function cursorRow(s: ConsoleState, spec: PaneSpec): number {
+  const f = spec.rows.follow;
+  if (f) return cursorIn(s, spec.id, f.list(s), f.id);
+  return Math.max(0, Math.min(s.ui.cursor[spec.id] ?? 0, spec.rows.length(s) - 1));
+}
 
 /** The label the help shows for a binding. */
 export const labelOf = (b: Binding): string => b.label ?? b.keys.join("/");

@@ -1,22 +1,39 @@
 /** The `?` overlay: every key of the current pane, then the global keys. */
 import { Box, Text } from "ink";
-import { fitWidth } from "../../shared/format.ts";
+import { displayWidth, fitWidth } from "../../shared/format.ts";
 import { useInfo } from "../context.tsx";
 import { helpFor } from "../keymap.ts";
 import { paneSpec } from "../panes/lookup.ts";
 
+/** `text` in lines of at most `width` cells, broken at spaces (a longer word is cut by the line). */
+export function wrapWords(text: string, width: number): string[] {
+  const out: string[] = [];
+  let cur = "";
+  for (const word of text.split(" ")) {
+    if (cur && displayWidth(cur) + 1 + displayWidth(word) > width) {
+      out.push(cur);
+      cur = word;
+    } else cur = cur ? `${cur} ${word}` : word;
+  }
+  out.push(cur);
+  return out;
+}
+
 export function Help({ pane, width, height }: { pane: string; width: number; height: number }) {
   const { theme, readOnly } = useInfo();
   const h = helpFor(pane, readOnly);
-  const line = (k: { keys: string; what: string }) => `  ${fitWidth(k.keys, 12)} ${k.what}`;
+  // a long line goes on under itself, cut at words
+  const room = Math.max(20, width - 15);
+  const line = (k: { keys: string; what: string }) =>
+    wrapWords(k.what, room).map((part, i) => ({ text: `  ${fitWidth(i ? "" : k.keys, 12)} ${part}` }));
   const lines: { text: string; bold?: boolean }[] = [
     {
       text: `Keys — ${paneSpec(pane).title}${readOnly ? " (read-only: mutating keys are off)" : ""}`,
       bold: true,
     },
-    ...h.pane.map((k) => ({ text: line(k) })),
+    ...h.pane.flatMap(line),
     { text: "Everywhere", bold: true },
-    ...h.global.map((k) => ({ text: line(k) })),
+    ...h.global.flatMap(line),
     { text: "Esc, ? or q closes this help" },
   ];
   return (

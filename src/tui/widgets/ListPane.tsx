@@ -6,6 +6,7 @@
 import { Box, Text } from "ink";
 import { listCount } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
+import { cursorIn } from "../../store/cursor.ts";
 import type { Loadable, Pane } from "../../store/types.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { Table } from "./Table.tsx";
@@ -30,7 +31,8 @@ export type ListPaneProps<T> = {
 export function ListPane<T>(props: ListPaneProps<T>) {
   const { theme } = useInfo();
   const { pane, rows, meta, noun, width, height } = props;
-  const cursor = useConsole((s) => s.ui.cursor[pane] ?? 0);
+  // the cursor follows its row's id (the pane's spec moves it over the same rows: listRows)
+  const cursor = useConsole((s) => cursorIn(s, pane, rows, props.rowKey));
   const filter = useConsole((s) => s.ui.filter[pane] ?? "");
   const empty =
     meta.loadedAt === undefined
@@ -49,7 +51,7 @@ export function ListPane<T>(props: ListPaneProps<T>) {
       <Table
         rows={rows}
         columns={props.columns}
-        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
+        cursor={cursor}
         height={height - 1}
         width={width}
         rowKey={props.rowKey}

@@ -1,11 +1,12 @@
 /**
  * The bottom line: profile@host, READ-ONLY badge, connection state, age of the shown data (a warning once
- * stale), requests in flight, the last error (one line, sanitised). Every state has a symbol or a word, so
+ * stale), a service clock running ahead of this one, requests in flight, the last error (one line, sanitised). Every state has a symbol or a word, so
  * it reads the same without colour.
  */
 import { Box, Text } from "ink";
-import { formatAgo, truncate } from "../../shared/format.ts";
+import { clockAheadText, formatAgo, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
+import { serviceClockAhead } from "../../store/selectors.ts";
 import { useClockUntil } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { paneLoadedAt } from "../panes/lookup.ts";
@@ -55,6 +56,16 @@ function DataAge() {
   return stale ? <Text color={theme.warn}>{`⚠ stale: data ${age}`}</Text> : <Text>{`data ${age}`}</Text>;
 }
 
+/** Once, here: the service's clock runs ahead of this one (times shown as "ago" are clamped to now). */
+function ClockAhead() {
+  const { theme } = useInfo();
+  const ahead = useConsole((s) => {
+    const ms = serviceClockAhead(s);
+    return ms === undefined ? undefined : clockAheadText(ms);
+  });
+  return ahead ? <Text color={theme.warn}>{` · ⚠ ${ahead}`}</Text> : null;
+}
+
 export function StatusLine({ width }: { width: number }) {
   const { theme, readOnly, profile, host } = useInfo();
   const connection = useConsole((s) => s.activity.connection);
@@ -78,6 +89,7 @@ export function StatusLine({ width }: { width: number }) {
         <Text color={tone}>{`${c.symbol} ${c.word}`}</Text>
         <Text> · </Text>
         <DataAge />
+        <ClockAhead />
         <Text>{` · ⇅ ${inFlight}`}</Text>
         {err ? <Text color={theme.error}>{` · ✖ ${err}`}</Text> : null}
       </Text>

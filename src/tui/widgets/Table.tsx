@@ -20,19 +20,29 @@ export type TableProps<T, S extends T = T> = {
   width: number;
   rowKey: (row: T) => string;
   isMarked?: (row: S) => boolean;
+  /** Rows drawn dim (e.g. a deactivated check); a symbol must say the same without colour. */
+  isDim?: (row: S) => boolean;
   theme: Theme;
   empty: string;
   /** Told which rows are on screen (first index, count) whenever that changes. */
   onWindow?: (first: number, count: number) => void;
 };
 
-type RowProps<T> = { row: T; laid: Laid<T>[]; selected: boolean; marked: boolean; theme: Theme };
+type RowProps<T> = {
+  row: T;
+  laid: Laid<T>[];
+  selected: boolean;
+  marked: boolean;
+  dim: boolean;
+  theme: Theme;
+};
 
 /**
  * One row as few Ink nodes as possible (layout and output cost grow with the node count): plain cells are
  * joined into one string, only cells with a tone get their own coloured node.
  */
-function RowView<T>({ row, laid, selected, marked, theme }: RowProps<T>) {
+function RowView<T>({ row, laid, selected, marked, dim, theme }: RowProps<T>) {
+  const base = dim ? theme.dim : undefined;
   const parts: { text: string; color: string | undefined }[] = [];
   let plain = `${selected ? "›" : " "}${marked ? "●" : " "}`;
   laid.forEach(({ column, width }, i) => {
@@ -43,11 +53,11 @@ function RowView<T>({ row, laid, selected, marked, theme }: RowProps<T>) {
       plain += text;
       return;
     }
-    parts.push({ text: plain, color: undefined });
+    parts.push({ text: plain, color: base });
     parts.push({ text, color });
     plain = "";
   });
-  if (plain) parts.push({ text: plain, color: undefined });
+  if (plain) parts.push({ text: plain, color: base });
   return (
     <Text wrap="truncate" inverse={selected}>
       {parts.map((p, i) =>
@@ -66,7 +76,8 @@ function RowView<T>({ row, laid, selected, marked, theme }: RowProps<T>) {
 const Row = memo(RowView) as typeof RowView;
 
 export function Table<T, S extends T = T>(props: TableProps<T, S>) {
-  const { rows, decorate, columns, cursor, height, width, rowKey, isMarked, theme, empty, onWindow } = props;
+  const { rows, decorate, columns, cursor, height, width, rowKey, isMarked, isDim, theme, empty, onWindow } =
+    props;
   const laid = useMemo(() => layoutColumns(columns, width), [columns, width]);
   const visible = Math.max(1, height - 1);
   const firstRef = useRef(0);
@@ -94,6 +105,7 @@ export function Table<T, S extends T = T>(props: TableProps<T, S>) {
             laid={laid}
             selected={first + i === cursor}
             marked={isMarked ? isMarked(row) : false}
+            dim={isDim ? isDim(row) : false}
             theme={theme}
           />
         ))

@@ -1,20 +1,14 @@
 /** Pane 6: alert channels; the detail shows the config (secrets masked), subscriptions, webhook preview. */
 import { alertChannelRows } from "../../../store/lists.ts";
 import { detailMoves, detailOpen } from "../detail-keys.ts";
-import type { PaneSpec } from "../spec.ts";
+import { listRows, type PaneSpec } from "../spec.ts";
 import { AlertChannelsPane } from "./view.tsx";
 
 export const alerts: PaneSpec = {
   id: "alerts",
   title: "Alert channels",
   palette: "alerts",
-  rows: {
-    length: (s) => alertChannelRows(s).length,
-    id: (s, i) => {
-      const c = alertChannelRows(s)[i];
-      return c ? String(c.id) : undefined;
-    },
-  },
+  rows: listRows(alertChannelRows, (c) => String(c.id)),
   detail: "alert channel detail: config (masked), subscriptions, webhook preview",
   jobs(s, k) {
     const jobs = [k.list("alertChannels"), k.checks];

@@ -1,7 +1,7 @@
 /** Pane 3: the shown check's analytics report as sparklines, over a range, grouped and filtered. */
 import { analyticsKey } from "../../../store/analytics-query.ts";
 import { analyticsChecks, analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
-import type { PaneSpec } from "../spec.ts";
+import { listRows, type PaneSpec } from "../spec.ts";
 import { ANALYTICS_KEYS } from "./keys.ts";
 import { AnalyticsPane } from "./view.tsx";
 
@@ -10,7 +10,7 @@ export const analytics: PaneSpec = {
   title: "Analytics",
   palette: "analytics",
   // the cursor walks the checks; the shown check follows it
-  rows: { length: (s) => analyticsChecks(s).length, id: (s, i) => analyticsChecks(s)[i]?.id },
+  rows: listRows(analyticsChecks, (r) => r.id),
   jobs(s, k) {
     const row = paneCheck(s, "analytics");
     const kind = analyticsKind(row?.check.checkType);

@@ -10,7 +10,7 @@
 import { Box, Text } from "ink";
 import { REPORTS } from "../../../api/analytics-metrics.ts";
 import { seriesRows } from "../../../api/schemas/analytics.ts";
-import { formatTimestamp } from "../../../shared/format.ts";
+import { checkMarkWords, formatTimestamp } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { analyticsKey, analyticsQuery, reportView } from "../../../store/analytics-query.ts";
 import { analyticsChecks, analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
@@ -51,9 +51,11 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
     return <Text color={theme.dim}>{loaded ? "no check to show analytics for" : "loading checks…"}</Text>;
   const type = sanitizeLine(String(row.check.checkType));
   const kind = analyticsKind(String(row.check.checkType));
+  const marks = checkMarkWords(row.check);
   const title = (
     <Text wrap="truncate">
       <Text bold>{sanitizeLine(row.check.name)}</Text>
+      {marks ? <Text color={theme.dim}>{`  ${marks}`}</Text> : null}
       <Text color={theme.dim}>{`  ${type} · check ${index + 1} of ${count} ([ ] or j/k to switch)`}</Text>
     </Text>
   );

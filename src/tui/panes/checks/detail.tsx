@@ -3,7 +3,16 @@ import { Box, Text } from "ink";
 import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
 import type { Check } from "../../../api/schemas/checks.ts";
 import { maskAlertChannel } from "../../../api/secrets.ts";
-import { checkHealth, formatAgo, formatMs, sparkline, statusSymbol } from "../../../shared/format.ts";
+import {
+  checkHealth,
+  checkMarkWords,
+  checkSymbol,
+  clampToNow,
+  formatAgo,
+  formatMs,
+  sparkline,
+  statusSymbol,
+} from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary, ResultSummary } from "../../../store/summary.ts";
 import { useConsole, useInfo } from "../../context.tsx";
@@ -52,7 +61,8 @@ function configLines(c: CheckSummary, full: Check | undefined): [string, string]
 function LatestRun({ result }: { result: ResultSummary }) {
   const { theme } = useInfo();
   const failed = result.hasFailures || result.hasErrors;
-  const where = `latest run ${formatAgo(result.stoppedAt ?? result.startedAt)} at ${sanitizeLine(result.runLocation ?? "—")}`;
+  const ended = clampToNow(result.stoppedAt ?? result.startedAt);
+  const where = `latest run ${formatAgo(ended)} at ${sanitizeLine(result.runLocation ?? "—")}`;
   return (
     <>
       <Text wrap="truncate">
@@ -92,7 +102,10 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const channels = useConsole((s) => s.alertChannels.items);
   if (!check) return <Text color={theme.dim}>check not found (it may have been deleted)</Text>;
   const health = checkHealth(status);
-  const sym = statusSymbol(health);
+  // a deactivated check does not run: ⊘, whatever its last state said
+  const sym = checkSymbol(health, check);
+  const state = check.activated === false ? "deactivated" : health;
+  const muted = check.muted === true ? ` · ${checkMarkWords({ muted: true })}` : "";
   const items = [...(results?.items ?? [])].reverse();
   const strip = items.map(runSymbol).join("");
   const privateSlugs = new Set(check.privateLocations ?? []);
@@ -104,11 +117,11 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate">
-        <Text color={theme.tone[sym.tone]}>{`${sym.symbol} ${health}`}</Text>
+        <Text color={theme.tone[sym.tone]}>{`${sym.symbol} ${state}${muted}`}</Text>
         <Text bold>{`  ${sanitizeLine(check.name)}`}</Text>
         <Text
           color={theme.dim}
-        >{`  last run ${formatAgo(status?.updated_at)} at ${sanitizeLine(status?.lastRunLocation ?? "—")}`}</Text>
+        >{`  last run ${formatAgo(clampToNow(status?.updated_at))} at ${sanitizeLine(status?.lastRunLocation ?? "—")}`}</Text>
       </Text>
       {lines.map(([k, v]) => (
         <Text key={k} wrap="truncate">

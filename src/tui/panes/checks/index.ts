@@ -5,7 +5,7 @@ import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";
 import * as ui from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
 import type { ConsoleState, SortColumn } from "../../../store/types.ts";
-import type { PaneSpec } from "../spec.ts";
+import { listRows, type PaneSpec } from "../spec.ts";
 import { ChecksPane } from "./view.tsx";
 
 const SORT_ORDER: SortColumn[] = ["status", "name", "type", "frequency", "lastRun", "responseTime"];
@@ -15,7 +15,7 @@ export const checks: PaneSpec = {
   id: "checks",
   title: "Checks",
   palette: "checks",
-  rows: { length: (s) => visibleCheckRows(s).length, id: (s, i) => visibleCheckRows(s)[i]?.id },
+  rows: listRows(visibleCheckRows, (r) => r.id),
   detail: "check detail: configuration, recent runs by location, subscriptions",
   jobs(s, k) {
     const jobs: Job[] = [k.checks, k.statuses];
@@ -87,7 +87,9 @@ export const checks: PaneSpec = {
     },
     {
       keys: ["/"],
-      help: "filter: words match name, tag or type; tag:x, type:x",
+      help:
+        "filter, all words match: text tag:prod type:api loc:eu-west-1 " +
+        "status:failing|degraded|passing|deactivated|muted|… !x excludes",
       when: inList,
       run: ({ store }) => apply(store, ui.startFilter(store.getState())),
     },

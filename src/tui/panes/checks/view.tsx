@@ -1,10 +1,18 @@
 /** Pane 1: every check in the windowed table (failing and degraded first), or the detail of one. */
 import { Box, Text } from "ink";
 import { useCallback, useMemo } from "react";
-import { formatAgoCoarse, formatMs, listCount, statusSymbol } from "../../../shared/format.ts";
+import {
+  checkSymbol,
+  clampToNow,
+  formatAgoCoarse,
+  formatMs,
+  listCount,
+  MUTED_MARK,
+} from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import {
   type CheckRow,
+  checksCursor,
   decorateRow,
   type ShownCheckRow,
   visibleCheckRows,
@@ -32,15 +40,20 @@ function frequency(f: number | null | undefined): string {
   return f >= 60 && f % 60 === 0 ? `${f / 60}h` : `${f}m`;
 }
 
-export function checkColumns(now: number): Column<ShownCheckRow>[] {
+/**
+ * The table's columns. The first cell is the state's symbol (⊘ for a deactivated check, whose row is also
+ * dim); with `muted` (some check in the list is muted) it is two cells wide, the second `m` on a muted row.
+ */
+export function checkColumns(now: number, muted = false): Column<ShownCheckRow>[] {
   return [
     {
       id: "status",
       header: "",
-      width: 1,
+      width: muted ? 2 : 1,
       priority: 100,
-      get: (r) => statusSymbol(r.health).symbol,
-      tone: (r) => statusSymbol(r.health).tone,
+      get: (r) =>
+        `${checkSymbol(r.health, r.check).symbol}${muted ? (r.check.muted ? MUTED_MARK : " ") : ""}`,
+      tone: (r) => checkSymbol(r.health, r.check).tone,
     },
     {
       id: "name",
@@ -87,7 +100,8 @@ export function checkColumns(now: number): Column<ShownCheckRow>[] {
       width: 10,
       priority: 70,
       align: "right",
-      get: (r) => formatAgoCoarse(r.lastRunAt, now),
+      // a service clock ahead of ours must not show a run in the future (the status line tells)
+      get: (r) => formatAgoCoarse(clampToNow(r.lastRunAt, now), now),
     },
     {
       id: "resp",
@@ -104,7 +118,7 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const { store, theme } = useInfo();
   const detail = useConsole((s) => s.ui.detail.checks);
   const rows = useConsole(visibleCheckRows);
-  const cursor = useConsole((s) => s.ui.cursor.checks ?? 0);
+  const cursor = useConsole(checksCursor);
   const marked = useConsole((s) => s.ui.marked);
   const sort = useConsole((s) => s.ui.sort);
   const filter = useConsole((s) => s.ui.filter.checks ?? "");
@@ -115,25 +129,29 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
   const error = useConsole((s) => s.checks.error);
   const now = useClock(15_000);
-  const columns = useMemo(() => checkColumns(now), [now]);
   const onWindow = useCallback(
     (first: number, count: number) => apply(store, setChecksWindow(store.getState(), first, count)),
     [store],
   );
   const isMarked = useCallback((r: CheckRow) => marked.has(r.id), [marked]);
+  const isDeactivated = useCallback((r: CheckRow) => r.check.activated === false, []);
   const decorate = useCallback((r: CheckRow) => decorateRow(r, results.get(r.id)), [results]);
-  const { failing, degraded } = useMemo(() => {
-    let f = 0;
-    let d = 0;
+  const { failing, degraded, deactivated, muted } = useMemo(() => {
+    const n = { failing: 0, degraded: 0, deactivated: 0, muted: 0 };
     for (const r of rows) {
-      if (r.health === "failing") f++;
-      else if (r.health === "degraded") d++;
+      if (r.check.muted === true) n.muted++;
+      if (r.check.activated === false) n.deactivated++;
+      else if (r.health === "failing") n.failing++;
+      else if (r.health === "degraded") n.degraded++;
     }
-    return { failing: f, degraded: d };
+    return n;
   }, [rows]);
+  const anyMuted = muted > 0;
+  const columns = useMemo(() => checkColumns(now, anyMuted), [now, anyMuted]);
   if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
   const summary =
     `${listCount(rows.length, held, total, filter !== "")} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
+    `${deactivated ? ` · ⊘ ${deactivated} deactivated` : ""}${muted ? ` · ${MUTED_MARK} ${muted} muted` : ""}` +
     ` · sort: ${SORT_LABEL[sort.column]}${sort.desc ? " ↓" : ""}${marked.size ? ` · ● ${marked.size} marked` : ""}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -149,6 +167,7 @@ export function ChecksPane({ width, height }: { width: number; height: number })
         width={width}
         rowKey={(r) => r.id}
         isMarked={isMarked}
+        isDim={isDeactivated}
         theme={theme}
         empty={
           !loaded

@@ -1,17 +1,14 @@
 /** Pane 4: a heartbeat check's timeline of pings and misses; ← → [ ] switch the check. */
 import { heartbeatEventRows } from "../../../store/lists.ts";
 import { paneCheck } from "../../../store/pane-selectors.ts";
-import type { PaneSpec } from "../spec.ts";
+import { listRows, type PaneSpec } from "../spec.ts";
 import { HeartbeatsPane } from "./view.tsx";
 
 export const heartbeats: PaneSpec = {
   id: "heartbeats",
   title: "Heartbeats",
   palette: "heartbeats",
-  rows: {
-    length: (s) => heartbeatEventRows(s).length,
-    id: (s, i) => heartbeatEventRows(s)[i]?.id,
-  },
+  rows: listRows(heartbeatEventRows, (e) => e.id),
   detail: "event detail: state, time, source, user agent",
   jobs(s, k) {
     const row = paneCheck(s, "heartbeats");

@@ -6,8 +6,9 @@
  */
 import { Box, Text } from "ink";
 import type { HeartbeatAvailability, HeartbeatEvent } from "../../../api/schemas/heartbeats.ts";
-import { formatAgo, formatPercent, formatTimestamp } from "../../../shared/format.ts";
+import { checkMarkWords, formatAgo, formatPercent, formatTimestamp } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { cursorIn } from "../../../store/cursor.ts";
 import { heartbeatEventRows } from "../../../store/lists.ts";
 import { heartbeatChecks, paneCheck } from "../../../store/pane-selectors.ts";
 import { useConsole, useInfo } from "../../context.tsx";
@@ -23,6 +24,8 @@ export function ratioLine(a: HeartbeatAvailability | null | undefined): string {
   const arrow = prev === null || prev === undefined || cur === prev ? "→" : cur > prev ? "↑" : "↓";
   return `${formatPercent(cur, true)} ${arrow} (previous ${formatPercent(prev, true)})`;
 }
+
+const eventId = (e: HeartbeatEvent) => e.id;
 
 const EVENT_COLUMNS: Column<HeartbeatEvent>[] = [
   {
@@ -52,16 +55,18 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
   const count = useConsole((s) => heartbeatChecks(s).length);
   const entry = useConsole((s) => (row ? s.heartbeats.byCheck.get(row.id) : undefined));
   const events = useConsole(heartbeatEventRows);
-  const cursor = useConsole((s) => s.ui.cursor.heartbeats ?? 0);
+  const cursor = useConsole((s) => cursorIn(s, "heartbeats", heartbeatEventRows(s), eventId));
   const detail = useConsole((s) => s.ui.detail.heartbeats);
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
   if (!row) return <Text color={theme.dim}>{loaded ? "no heartbeat checks" : "loading checks…"}</Text>;
   const stats = entry?.stats;
+  const marks = checkMarkWords(row.check);
   const selected = events.find((e) => e.id === detail) ?? events[Math.min(cursor, events.length - 1)];
   const header = (
     <>
       <Text wrap="truncate">
         <Text bold>{sanitizeLine(row.check.name)}</Text>
+        {marks ? <Text color={theme.dim}>{`  ${marks}`}</Text> : null}
         <Text
           color={theme.dim}
         >{`  heartbeat · ${count} heartbeat checks ([ ] to switch) · last ping ${formatAgo(events[0]?.timestamp)}`}</Text>
@@ -101,10 +106,10 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
       <Table
         rows={events}
         columns={EVENT_COLUMNS}
-        cursor={Math.min(cursor, Math.max(0, events.length - 1))}
+        cursor={cursor}
         height={Math.max(2, height - 4)}
         width={width}
-        rowKey={(e) => e.id}
+        rowKey={eventId}
         theme={theme}
         empty={entry?.loadedAt ? "no events in the last 24 h" : "loading…"}
       />

@@ -3,7 +3,7 @@ import { sortedUpdates } from "../../../store/incident-targets.ts";
 import { incidentRows } from "../../../store/lists.ts";
 import type { ConsoleState } from "../../../store/types.ts";
 import { detailMoves } from "../detail-keys.ts";
-import type { PaneSpec } from "../spec.ts";
+import { listRows, type PaneSpec } from "../spec.ts";
 import { IncidentsPane } from "./view.tsx";
 
 const incidentOf = (s: ConsoleState, id: string) =>
@@ -13,7 +13,7 @@ export const incidents: PaneSpec = {
   id: "incidents",
   title: "Incidents",
   palette: "incidents",
-  rows: { length: (s) => incidentRows(s).length, id: (s, i) => incidentRows(s)[i]?.id },
+  rows: listRows(incidentRows, (i) => i.id),
   detail: "incident detail: every update, services",
   jobs(s, k) {
     const id = s.ui.detail.incidents;

@@ -1,14 +1,14 @@
 /** Pane 8: private locations with their live agents; n creates one (its key is shown once). */
 import { privateLocationRows } from "../../../store/lists.ts";
 import { detailMoves } from "../detail-keys.ts";
-import type { PaneSpec } from "../spec.ts";
+import { listRows, type PaneSpec } from "../spec.ts";
 import { PrivateLocationsPane } from "./view.tsx";
 
 export const locations: PaneSpec = {
   id: "locations",
   title: "Private locations",
   palette: "locations",
-  rows: { length: (s) => privateLocationRows(s).length, id: (s, i) => privateLocationRows(s)[i]?.id },
+  rows: listRows(privateLocationRows, (l) => l.id),
   detail: "private location detail (keys and proxy credentials masked)",
   jobs(s, k) {
     // agents come and go within seconds: the list (agent count, last seen) is read at the status pace

@@ -2,21 +2,21 @@
 import { statusPageRows } from "../../../store/lists.ts";
 import type { Job } from "../../../store/poller.ts";
 import { detailMoves } from "../detail-keys.ts";
-import type { PaneSpec } from "../spec.ts";
+import { cursorRow, listRows, type PaneSpec } from "../spec.ts";
 import { StatusPagesPane } from "./view.tsx";
 
 export const pages: PaneSpec = {
   id: "pages",
   title: "Status pages",
   palette: "pages",
-  rows: { length: (s) => statusPageRows(s).length, id: (s, i) => statusPageRows(s)[i]?.id },
+  rows: listRows(statusPageRows, (p) => p.id),
   detail: "status page detail: theme colours, cards → services → checks",
   jobs(s, k) {
     const jobs: Job[] = [k.list("statusPages")];
     const id = s.ui.detail.pages;
     // the cursor on the last row and more behind the cursor: read the next page
     const next = s.statusPages.nextId;
-    if (!id && next && (s.ui.cursor.pages ?? 0) >= statusPageRows(s).length - 1)
+    if (!id && next && cursorRow(s, pages) >= statusPageRows(s).length - 1)
       jobs.push({
         key: `pages-more:${next}`,
         intervalMs: Number.POSITIVE_INFINITY,

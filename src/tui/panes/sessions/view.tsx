@@ -6,9 +6,11 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { CheckSessionDetail, CheckSessionResult } from "../../../api/schemas/check-sessions.ts";
-import { formatDuration, formatMs, statusSymbol, toEpochMs } from "../../../shared/format.ts";
+import { checkMarks, formatDuration, formatMs, statusSymbol, toEpochMs } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { cursorIn } from "../../../store/cursor.ts";
 import { visibleSessions } from "../../../store/pane-selectors.ts";
+import type { CheckSummary } from "../../../store/summary.ts";
 import type { TrackedSession } from "../../../store/types.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
@@ -46,7 +48,9 @@ function result(t: TrackedSession): string {
   return times.length ? `${formatMs(Math.max(...times))} slowest` : "—";
 }
 
-function sessionColumns(now: number): Column<TrackedSession>[] {
+const sessionId = (t: TrackedSession) => t.session.checkSessionId;
+
+function sessionColumns(now: number, checks: ReadonlyMap<string, CheckSummary>): Column<TrackedSession>[] {
   const sym = (t: TrackedSession) => statusSymbol(t.error ? "error" : t.session.status);
   return [
     { id: "sym", header: "", width: 1, priority: 100, get: (t) => sym(t).symbol, tone: (t) => sym(t).tone },
@@ -56,7 +60,12 @@ function sessionColumns(now: number): Column<TrackedSession>[] {
       width: "flex",
       minWidth: 16,
       priority: 99,
-      get: (t) => sanitizeLine(t.session.name ?? t.session.checkId),
+      // ⊘ / m: the check is deactivated / muted now
+      get: (t) => {
+        const c = checks.get(t.session.checkId);
+        const marks = c ? checkMarks(c) : "";
+        return `${marks ? `${marks} ` : ""}${sanitizeLine(t.session.name ?? t.session.checkId)}`;
+      },
     },
     { id: "status", header: "STATUS", width: 17, priority: 90, get: (t) => sanitizeLine(t.session.status) },
     { id: "progress", header: "LOC", width: 5, priority: 80, align: "right", get: progress },
@@ -69,11 +78,12 @@ export function SessionsPane({ width, height }: { width: number; height: number 
   const { theme } = useInfo();
   const detail = useConsole((s) => s.ui.detail.sessions);
   const rows = useConsole(visibleSessions);
-  const cursor = useConsole((s) => s.ui.cursor.sessions ?? 0);
+  const cursor = useConsole((s) => cursorIn(s, "sessions", visibleSessions(s), sessionId));
   const running = rows.some((t) => !t.done);
   // Tick only while something runs (elapsed time); idle frames stay unchanged.
   const now = useClock(running ? 1000 : 60_000);
-  const columns = useMemo(() => sessionColumns(now), [now]);
+  const checks = useConsole((s) => s.checks.byId);
+  const columns = useMemo(() => sessionColumns(now, checks), [now, checks]);
   if (detail !== undefined) return <SessionDetail id={detail} width={width} height={height} now={now} />;
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -83,10 +93,10 @@ export function SessionsPane({ width, height }: { width: number; height: number 
       <Table
         rows={rows}
         columns={columns}
-        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
+        cursor={cursor}
         height={height - 1}
         width={width}
-        rowKey={(t) => t.session.checkSessionId}
+        rowKey={sessionId}
         theme={theme}
         empty="no sessions yet — select a check on pane 1 and press t"
       />
