@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { dataDir as resolveDataDir } from "../config/paths.ts";
 import { DataDirError } from "../service/db/data-dir.ts";
 import { removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
-import { resolveApiKey, startService } from "../service/main.ts";
+import { resolveApiKey, SERVE_STOP_GRACE_MS, startService } from "../service/main.ts";
 
 export type ServeArgs = {
   host: string;
@@ -134,6 +134,8 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
       init: args.init,
       ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
       ...(args.retentionDays !== undefined ? { retentionDays: args.retentionDays } : {}),
+      // SIGTERM/SIGINT: runs in progress get this long to finish, then end CANCELLED (README "Always on")
+      stopGraceMs: SERVE_STOP_GRACE_MS,
     });
   } catch (err) {
     // a data dir in use, a loose key file, a lost or corrupt database: the message says what to do

@@ -16,6 +16,8 @@ export type ServiceContext = {
   publicUrl(): string;
   /** Milliseconds since the epoch; injectable for tests. */
   now(): number;
+  /** Where the service is in its life: readiness (app/health.ts) answers 503 unless "ready". */
+  lifecycle?(): "starting" | "ready" | "stopping";
 };
 
 /** Per request: the account (/v1, /v2); the private location whose key authenticated an agent (/agent). */

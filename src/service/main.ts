@@ -2,7 +2,9 @@
  * Composition of the embedded service: data dir, SQLite file, run engine, alerting (rules, outbox worker,
  * SSL scan; src/service/alerts/), Hono app with every route module,
  * the optional demo workspace, and the loopback HTTP server. `startService` resolves once the server
- * listens; `close()` stops everything in reverse order and leaves the data dir consistent.
+ * listens; `close()` stops everything and leaves the data dir consistent: no new connections or
+ * sessions, running sessions finish within `stopGraceMs` or end CANCELLED, then the demo, retention and
+ * alerting (deliveries not sent stay in the outbox), and the database (its lock goes with it).
  *
  * Choices: `demo` defaults to true (as `vigil serve` does without `--no-demo`); tests pass `demo: false`.
  * The API key is `opts.apiKey`, else $VIGIL_API_KEY, else the key stored in `<dataDir>/api-key` (generated
@@ -47,7 +49,15 @@ export type StartOptions = {
   retentionDays?: number;
   /** The private-location agent queue's timing (agents/queue.ts; tests shorten waits and leases). */
   agents?: EngineOptions["agents"];
+  /**
+   * How long close() lets running check sessions finish before aborting them (recorded CANCELLED);
+   * default 0. `vigil serve` gives SERVE_STOP_GRACE_MS.
+   */
+  stopGraceMs?: number;
 };
+
+/** What `vigil serve` waits on SIGTERM for runs in progress before cancelling them. */
+export const SERVE_STOP_GRACE_MS = 5000;
 
 export type RunningService = {
   url: string;
@@ -104,6 +114,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   const { db, file: databaseFile } = await openDataDir(opts.dataDir, { init: opts.init === true });
   const now = opts.now ?? Date.now;
   let publicUrl = "";
+  let phase: "starting" | "ready" | "stopping" = "starting";
   const engine = createEngine({
     db,
     publicUrl: () => publicUrl,
@@ -131,7 +142,14 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     },
     logError,
   );
-  const ctx: ServiceContext = { db, engine, dataDir: opts.dataDir, publicUrl: () => publicUrl, now };
+  const ctx: ServiceContext = {
+    db,
+    engine,
+    dataDir: opts.dataDir,
+    publicUrl: () => publicUrl,
+    now,
+    lifecycle: () => phase,
+  };
   const app = createApp(ctx, {
     apiKey,
     defaultAccountId: defaultAccountId(db),
@@ -160,6 +178,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     alerting.start();
     engine.start();
     retention.start();
+    phase = "ready";
   } catch (err) {
     await demo?.stop().catch(() => {});
     server.close();
@@ -177,12 +196,16 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     retention,
     close() {
       closing ??= (async () => {
+        phase = "stopping";
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const cut = setTimeout(() => server.closeAllConnections(), 200);
+        // runs in progress finish within the grace (the demo target still answering them), else end
+        // CANCELLED; their alerts reach the outbox before alerting stops, and the worker keeps every
+        // undelivered one for the next start
+        await engine.stop(opts.stopGraceMs ?? 0).catch(logError);
         await demo?.stop().catch(logError);
         await retention.stop().catch(logError);
-        await engine.stop().catch(logError);
         await alerting.stop().catch(logError);
         await closed;
         clearTimeout(cut);

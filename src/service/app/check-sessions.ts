@@ -34,6 +34,10 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const body = (await parseBody(c, triggerBodySchema.nullable())) ?? { target: undefined };
     const targets = selectTargets(readAllChecks(ctx.db), body.target, (t) => runnerFor(t) !== undefined);
     if (targets.length === 0) throw notFound("No matching checks were found.");
+    if (ctx.engine.stopping)
+      throw new ServiceError(503, "The service is stopping; trigger again once it is back.", {
+        headers: { "Retry-After": "5" },
+      });
     const sessions = ctx.engine.trigger(
       targets.map((t) => t.id),
       "TRIGGER_API",

@@ -14,6 +14,7 @@ import * as checkSessions from "./check-sessions.ts";
 import * as checkStatuses from "./check-statuses.ts";
 import * as checks from "./checks.ts";
 import * as demoReceiver from "./demo-receiver.ts";
+import * as health from "./health.ts";
 import * as heartbeats from "./heartbeats.ts";
 import * as incidentUpdates from "./incident-updates.ts";
 import * as incidents from "./incidents.ts";
@@ -26,6 +27,7 @@ import * as statusPages from "./status-pages.ts";
 import * as variables from "./variables.ts";
 
 export const ROUTE_MODULES: RouteModule[] = [
+  health,
   checkSessions,
   analytics,
   checkStatuses,

@@ -58,7 +58,11 @@ export type EngineOptions = {
 
 export interface Engine {
   start(): void;
-  stop(): Promise<void>;
+  /**
+   * Stops scheduling and taking triggers, lets running sessions finish for up to `graceMs` (default 0),
+   * then aborts the rest: those end CANCELLED, their results recorded with `aborted` and "run aborted".
+   */
+  stop(graceMs?: number): Promise<void>;
   /** Creates one STARTED session per runnable check (unknown and HEARTBEAT ids are skipped) and runs them. */
   trigger(checkIds: string[], runSource: string): CheckSessionRow[];
   onRunFinished(listener: (e: RunFinished) => void): () => void;
@@ -72,6 +76,8 @@ export interface Engine {
   heartbeatTick(): void;
   /** Resolves when every running session has finished (tests, benchmarks). */
   idle(): Promise<void>;
+  /** True from stop() on: no session is started any more. */
+  readonly stopping: boolean;
   readonly store: RunStore;
   /** The queue private-location agents take their runs from. */
   readonly agents: AgentQueue;
@@ -103,6 +109,7 @@ export function createEngine(opts: EngineOptions): Engine {
   const rotation = new Map<string, number>();
   const semaphore = createSemaphore(opts.concurrency ?? 64);
   let stopController = new AbortController();
+  let stopping = false;
 
   const emit = (e: RunFinished) => {
     for (const l of listeners) {
@@ -187,6 +194,7 @@ export function createEngine(opts: EngineOptions): Engine {
   }
 
   function trigger(checkIds: string[], runSource: string): CheckSessionRow[] {
+    if (stopping) return []; // a session started now could not finish
     const created: [CheckDef, CheckSessionRow][] = [];
     const startedAt = now();
     transaction(opts.db, () => {
@@ -231,13 +239,28 @@ export function createEngine(opts: EngineOptions): Engine {
   return {
     store,
     agents,
+    get stopping() {
+      return stopping;
+    },
     start() {
       if (stopController.signal.aborted) stopController = new AbortController();
+      stopping = false;
       agents.start();
       if (opts.scheduler !== false) scheduler.start();
     },
-    async stop() {
+    async stop(graceMs = 0) {
+      stopping = true;
       scheduler.stop();
+      if (graceMs > 0 && running.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...running.values()]),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, graceMs);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
       stopController.abort();
       agents.stop();
       await Promise.allSettled([...running.values()]);

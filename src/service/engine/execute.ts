@@ -2,7 +2,8 @@
  * Executes one check session: one run per location of the session (all at once), each with retries per
  * the check's retry strategy. Every failed attempt that is retried is stored as an ATTEMPT result; the
  * last one is the FINAL result (with `attempts` and `retries`). The session ends PASSED / FAILED /
- * DEGRADED, or TIMED_OUT when its deadline aborts it.
+ * DEGRADED, or TIMED_OUT when its deadline aborts it, or CANCELLED when the service stops first (its cut
+ * runs are kept as cancelled, with SERVICE_STOPPED as the reason: not a failure).
  */
 
 import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
@@ -48,6 +49,9 @@ export type ExecuteDeps = {
     timeoutMs: number,
   ): Promise<RunOutcome> | undefined;
 };
+
+/** The reason kept with a run the service's stop cut short (engine.ts `stop`). */
+export const SERVICE_STOPPED = "cancelled: the service stopped before the run finished";
 
 /**
  * A run that could not be made here (no usable browser, ...): kept as a cancelled result with the reason —
@@ -115,7 +119,9 @@ async function runLocation(
     const startedAt = deps.now();
     const out = await attempt(check, location, session.id, deps, signal);
     const stoppedAt = deps.now();
-    const verdict = out.cannotRun ? cannotRunVerdict() : classify(check, out);
+    // cut short by the service stopping: recorded as cancelled — no pass, no failure, no alert
+    const cut = signal.aborted && deps.stopSignal.aborted;
+    const verdict = out.cannotRun || cut ? cannotRunVerdict() : classify(check, out);
     const failed = verdict.hasFailures || verdict.hasErrors;
     const strategy = check.retryStrategy;
     const backoffMs = strategy ? backoffSeconds(strategy, n) * deps.backoffUnitMs : 0;
@@ -131,14 +137,18 @@ async function runLocation(
       resultType: retry ? "ATTEMPT" : "FINAL",
       ...verdict,
       aborted: signal.aborted,
-      isCancelled: out.cannotRun === true,
+      isCancelled: out.cannotRun === true || cut,
       responseTime: out.responseTime,
       statusCode: out.statusCode ?? null,
       attempts: n,
       retries: n - 1,
       startedAt,
       stoppedAt,
-      errorMessage: signal.aborted && !out.errorMessage ? "run aborted" : (out.errorMessage ?? null),
+      errorMessage: cut
+        ? SERVICE_STOPPED
+        : signal.aborted && !out.errorMessage
+          ? "run aborted"
+          : (out.errorMessage ?? null),
       metrics: out.metrics,
       pageIndex: null,
       detail: Object.keys(out.detail).length > 0 || out.assets ? withAssets(out.detail, id, out, deps) : null,
