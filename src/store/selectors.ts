@@ -5,10 +5,13 @@
  * sorting 10,000 checks happens only when the checks, the statuses, the filter or the sort change — never
  * because results arrived for the rows on screen).
  */
+
 import { checkHealth, type Health, toEpochMs } from "../shared/format.ts";
 import { matchesCheckFilter } from "./check-filter.ts";
 import { cursorIn } from "./cursor.ts";
 import type { CheckSummary, StatusSummary } from "./summary.ts";
+import { runReason } from "./triage/reason.ts";
+import { runState, type Since, stateSince } from "./triage/timeline.ts";
 import type { ConsoleState, ResultsEntry, ResultsSlice, Sort, StatusesSlice } from "./types.ts";
 
 /**
@@ -45,6 +48,10 @@ export type ShownCheckRow = CheckRow & {
   /** Epoch ms of the last run (status or newest result), NaN when unknown. */
   lastRunAt: number;
   lastResponseMs: number | undefined;
+  /** Since when the check is in its state, from the results held (triage/timeline.ts); undefined: unknown. */
+  since: Since | undefined;
+  /** Why it fails or is degraded, from its newest result (triage/reason.ts); undefined when it passes. */
+  reason: string | undefined;
 };
 
 const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 5 };
@@ -191,9 +198,22 @@ export function decorateRow(row: CheckRow, entry: ResultsEntry | undefined): Sho
     ...row,
     lastRunAt: times.length ? Math.max(...times) : Number.NaN,
     lastResponseMs: last?.responseTime ?? undefined,
+    since: items && row.health !== "pending" ? stateSince(items, row.health) : undefined,
+    reason: reasonOf(row, items),
   };
   decorated.set(row, { items, row: shown });
   return shown;
+}
+
+/**
+ * The reason of the newest FINAL result in the row's state (a multi-location check failing in one place
+ * may have passed more recently in another; an ATTEMPT that a retry overturned explains nothing).
+ */
+function reasonOf(row: CheckRow, items: ResultsEntry["items"] | undefined): string | undefined {
+  if (!items || !(row.health === "failing" || row.health === "degraded" || row.health === "cannot run"))
+    return undefined;
+  const hit = items.find((r) => r.resultType !== "ATTEMPT" && runState(r) === row.health);
+  return hit ? runReason(hit, row.check) : undefined;
 }
 
 const rowId = (r: CheckRow) => r.id;

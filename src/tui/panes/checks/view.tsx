@@ -19,6 +19,7 @@ import {
 } from "../../../store/selectors.ts";
 import { setChecksWindow } from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
+import { formatAgeWords } from "../../../store/triage/timeline.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { Table } from "../../widgets/Table.tsx";
@@ -44,8 +45,12 @@ function frequency(f: number | null | undefined): string {
  * The table's columns. The first cell is the state's symbol (⊘ for a deactivated check, whose row is also
  * dim); with `muted` (some check in the list is muted) it is two cells wide, the second `m` on a muted row.
  */
-export function checkColumns(now: number, muted = false): Column<ShownCheckRow>[] {
-  return [
+/**
+ * The table's columns. REASON is there only while some row has a reason to show (a failing or degraded
+ * check whose results are held), so a healthy list keeps its room for locations and tags.
+ */
+export function checkColumns(now: number, muted = false, reasons = false): Column<ShownCheckRow>[] {
+  const columns: Column<ShownCheckRow>[] = [
     {
       id: "status",
       header: "",
@@ -111,7 +116,29 @@ export function checkColumns(now: number, muted = false): Column<ShownCheckRow>[
       align: "right",
       get: (r) => formatMs(r.lastResponseMs),
     },
+    {
+      // how long the check has been in its state; ">2 h" when that began before the results held
+      id: "since",
+      header: "SINCE",
+      width: 8,
+      priority: 62,
+      align: "right",
+      get: (r) =>
+        r.since
+          ? `${r.since.exact ? "" : ">"}${formatAgeWords(now - Math.min(r.since.at, now)).replace(/ \d+ (min|h)$/, "")}`
+          : "—",
+    },
+    {
+      // why it fails (the first failing assertion, the request error, the script line) — wide terminals
+      id: "reason",
+      header: "REASON",
+      width: 38,
+      priority: 35,
+      get: (r) => (r.reason ? sanitizeLine(r.reason) : ""),
+      tone: (r) => (r.reason ? (r.health === "failing" ? "bad" : "warn") : undefined),
+    },
   ];
+  return reasons ? columns : columns.filter((c) => c.id !== "reason");
 }
 
 export function ChecksPane({ width, height }: { width: number; height: number }) {
@@ -147,7 +174,17 @@ export function ChecksPane({ width, height }: { width: number; height: number })
     return n;
   }, [rows]);
   const anyMuted = muted > 0;
-  const columns = useMemo(() => checkColumns(now, anyMuted), [now, anyMuted]);
+  const anyReason = useMemo(
+    () =>
+      rows.some(
+        (r) =>
+          r.check.activated !== false &&
+          (r.health === "failing" || r.health === "degraded" || r.health === "cannot run") &&
+          (results.get(r.id)?.items.length ?? 0) > 0,
+      ),
+    [rows, results],
+  );
+  const columns = useMemo(() => checkColumns(now, anyMuted, anyReason), [now, anyMuted, anyReason]);
   if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
   const summary =
     `${listCount(rows.length, held, total, filter !== "")} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +

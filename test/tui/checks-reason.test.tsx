@@ -1,0 +1,76 @@
+/** The checks list says why a check fails and since when (REASON, SINCE), from the results it holds. */
+import { afterEach, describe, expect, it } from "vitest";
+import { resultsLoaded } from "../../src/store/slices/data.ts";
+import { apply } from "../../src/store/store.ts";
+import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { check, status, storeWith } from "../store/fixtures.ts";
+import { renderConsole } from "./support/console.tsx";
+
+let open: { close(): Promise<void> } | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+const min = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+describe("checks list: reason and since", () => {
+  it("shows the failing assertion with what was received and how long it has failed", async () => {
+    const api = check({ name: "Orders API", checkType: "API" });
+    const ok = check({ name: "Healthy", checkType: "URL" });
+    const store = storeWith(
+      [api, ok],
+      [status(api.id, "failing", min(1)), status(ok.id, "passing", min(1))],
+      Date.now(),
+    );
+    const failing = (m: number) => ({
+      id: `r${m}`,
+      resultType: "FINAL",
+      runLocation: "eu-west-1",
+      startedAt: min(m),
+      hasFailures: true,
+      responseTime: 80,
+      apiCheckResult: {
+        assertions: [
+          { source: "STATUS_CODE", comparison: "EQUALS", target: "200", actual: 503, error: "failed" },
+        ],
+      },
+    });
+    const passed = {
+      id: "r30",
+      resultType: "FINAL",
+      runLocation: "eu-west-1",
+      startedAt: min(30),
+      hasFailures: false,
+    };
+    apply(
+      store,
+      resultsLoaded(
+        store.getState(),
+        api.id,
+        [failing(2), failing(7), failing(12), passed] as never,
+        Date.now(),
+        DEFAULT_CAPS,
+      ),
+    );
+    const c = renderConsole(store, { columns: 140, rows: 30 });
+    open = c;
+    await c.press("1");
+    const f = c.frame();
+    expect(f).toContain("REASON");
+    const row = f.split("\n").find((l) => l.includes("Orders API"))!;
+    expect(row).toContain("status code equals 200, received 503");
+    expect(row).toMatch(/\b12 min\b/);
+    const healthy = f.split("\n").find((l) => l.includes("Healthy"))!;
+    expect(healthy).not.toContain("received");
+  });
+
+  it("leaves the REASON column out while no row has a reason", async () => {
+    const ok = check({ name: "Healthy", checkType: "URL" });
+    const c = renderConsole(storeWith([ok], [status(ok.id, "passing")]), { columns: 140, rows: 30 });
+    open = c;
+    await c.press("1");
+    expect(c.frame()).not.toContain("REASON");
+    expect(c.frame()).toContain("SINCE");
+  });
+});
