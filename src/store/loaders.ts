@@ -10,6 +10,7 @@ import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.t
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { toEpochMs } from "../shared/format.ts";
 import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";
+import { createHistoryLoaders } from "./results/loaders.ts";
 import * as data from "./slices/data.ts";
 import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded } from "./slices/work.ts";
 import { apply, type ConsoleStore } from "./store.ts";
@@ -51,6 +52,9 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   }
 
   return {
+    /** A check's results paged, one result whole, a check's alerts (store/results/loaders.ts). */
+    history: createHistoryLoaders(client, store, { now }),
+
     /**
      * The reconnect probe (plan.ts): one cheap read, no retries, a short timeout. Any answer — even an
      * error status — tells the activity meter the service is reachable again.

@@ -3,6 +3,7 @@
  * without Ink). State is data only; changes go through the reducers in slices/.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { emptyHistory, initialDrill } from "./results/types.ts";
 import { initialUi } from "./slices/ui.ts";
 import { initialWork } from "./slices/work.ts";
 import type { ConsoleState } from "./types.ts";
@@ -27,8 +28,10 @@ export function initialState(): ConsoleState {
     details: { checks: new Map(), incidents: new Map(), pages: new Map(), locations: new Map() },
     variables: undefined,
     activity: { connection: "connecting", inFlight: 0, lastError: undefined },
+    history: emptyHistory(),
     work: initialWork(),
     ui: initialUi(),
+    drill: initialDrill(),
   };
 }
 

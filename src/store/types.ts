@@ -15,6 +15,7 @@ import type { PrivateLocation } from "../api/schemas/private-locations.ts";
 import type { Service } from "../api/schemas/services.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import type { FormState } from "./forms.ts";
+import type { DrillView, HistorySlice } from "./results/types.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "./summary.ts";
 
 export type Loadable = {
@@ -197,12 +198,16 @@ export type DataState = {
   /** The account's non-secret variables (`GET /v1/variables`), which webhook templates can use. */
   variables: Readonly<Record<string, string>> | undefined;
   activity: ActivitySlice;
+  /** A check's results paged, results read whole, its alerts (store/results/). */
+  history: HistorySlice;
 };
 
 /** ...and the VIEW is one viewer's: pane, cursor, filter, marks, overlays, forms, drafts, choices. */
 export type ViewState = {
   work: WorkSlice;
   ui: UiSlice;
+  /** The results drill-down: whose results, from which pane (store/results/). */
+  drill: DrillView;
 };
 
 export type ConsoleState = DataState & ViewState;
@@ -223,6 +228,7 @@ export const DATA_SLICES = [
   "details",
   "variables",
   "activity",
+  "history",
 ] as const satisfies readonly (keyof DataState)[];
 type MissingDataSlice = Exclude<keyof DataState, (typeof DATA_SLICES)[number]>;
 /** Compiles only while DATA_SLICES names every data slice. */

@@ -10,7 +10,7 @@ import { GLOBAL_KEYS } from "../../src/tui/global-keys.ts";
 import { keyOf } from "../../src/tui/key-input.ts";
 import { helpFor, paneBindings } from "../../src/tui/keymap.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
-import { PANE_SPECS } from "../../src/tui/panes/registry.ts";
+import { INNER_PANES, PANE_SPECS } from "../../src/tui/panes/registry.ts";
 import { type Binding, labelOf } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 
@@ -28,6 +28,9 @@ const NAMED: Record<string, KeyInfo> = {
 };
 const press = (h: (i: string, k: KeyInfo) => void, name: string) =>
   NAMED[name] ? h("", NAMED[name]) : h(name === "space" ? " " : name, keyOf(name));
+
+/** Every pane: the numbered ones and those opened from another pane (a check's results). */
+const ALL_PANES = [...PANE_SPECS, ...INNER_PANES];
 
 const checks = [check({ name: "a", checkType: "API" }), check({ name: "b", checkType: "HEARTBEAT" })];
 
@@ -73,8 +76,21 @@ describe("pane registry", () => {
     });
   });
 
-  it.each(PANE_SPECS.map((p) => [p.id]))("%s: every binding of the pane is in its ? help", (id) => {
-    const spec = PANE_SPECS.find((p) => p.id === id)!;
+  it("a pane opened from another one has no number key or tab, and its own id and palette command", () => {
+    expect(new Set(ALL_PANES.map((p) => p.id)).size).toBe(ALL_PANES.length);
+    expect(new Set(ALL_PANES.map((p) => p.palette)).size).toBe(ALL_PANES.length);
+    const numbered = GLOBAL_KEYS[0]!.keys;
+    expect(numbered).toHaveLength(PANE_SPECS.length);
+    for (const p of INNER_PANES) {
+      const q = rig("checks", false, false);
+      q.h(":", {});
+      for (const ch of `${p.palette}\r`) q.h(ch, keyOf(ch));
+      expect(q.store.getState().ui.pane).toBe(p.id);
+    }
+  });
+
+  it.each(ALL_PANES.map((p) => [p.id]))("%s: every binding of the pane is in its ? help", (id) => {
+    const spec = ALL_PANES.find((p) => p.id === id)!;
     const help = helpFor(id, false);
     for (const b of paneBindings(spec))
       expect(help.pane).toContainEqual(expect.objectContaining({ keys: labelOf(b), what: b.help }));
@@ -88,8 +104,8 @@ describe("pane registry", () => {
       expect(help.global).toContainEqual(expect.objectContaining({ keys: labelOf(b), what: b.help }));
   });
 
-  it.each(PANE_SPECS.map((p) => [p.id]))("%s: no two bindings answer one key at once", (id) => {
-    const spec = PANE_SPECS.find((p) => p.id === id)!;
+  it.each(ALL_PANES.map((p) => [p.id]))("%s: no two bindings answer one key at once", (id) => {
+    const spec = ALL_PANES.find((p) => p.id === id)!;
     for (const detail of [false, true]) {
       const s = rig(id, detail, false).store.getState();
       const live = paneBindings(spec).filter((b) => !b.when || b.when(s));
@@ -98,10 +114,10 @@ describe("pane registry", () => {
     }
   });
 
-  it.each(PANE_SPECS.map((p) => [p.id]))(
+  it.each(ALL_PANES.map((p) => [p.id]))(
     "%s: read-only leaves every mutating binding out of the help and refuses it",
     (id) => {
-      const spec = PANE_SPECS.find((p) => p.id === id)!;
+      const spec = ALL_PANES.find((p) => p.id === id)!;
       const mutating = [...paneBindings(spec), ...GLOBAL_KEYS].filter((b: Binding) => b.mutating);
       const help = helpFor(id, true);
       expect([...help.pane, ...help.global].some((k) => k.mutating)).toBe(false);
@@ -137,10 +153,10 @@ describe("pane registry", () => {
     "toggleReveal",
   ]);
 
-  it.each(PANE_SPECS.map((p) => [p.id]))(
+  it.each(ALL_PANES.map((p) => [p.id]))(
     "%s: a binding not marked mutating reaches no writing action",
     (id) => {
-      const spec = PANE_SPECS.find((p) => p.id === id)!;
+      const spec = ALL_PANES.find((p) => p.id === id)!;
       for (const b of [...paneBindings(spec), ...GLOBAL_KEYS].filter((x) => !x.mutating))
         for (const detail of [false, true])
           for (const key of b.keys) {

@@ -1,9 +1,10 @@
-/** `vigil checks list|get`: the account's checks (beyond the seed, api-notes §3.1). */
+/** `vigil checks list|get|results`: the account's checks and their results (beyond the seed, api-notes §3.1, §3.3). */
 import { CHECK_LIST_STATUSES, type Check } from "../../api/schemas/checks.ts";
 import { checkHealth, formatTimestamp, statusSymbol } from "../../shared/format.ts";
 import { type CommandContext, PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
+import { checkResultsVerb } from "./results.ts";
 
 type Health = ReturnType<typeof checkHealth>;
 
@@ -114,5 +115,6 @@ export const checksCommand: ResourceSpec = {
         ]);
       },
     },
+    checkResultsVerb,
   ],
 };

@@ -11,6 +11,7 @@ import { incidentUpdatesCommand } from "./incident-updates.ts";
 import { incidentsCommand } from "./incidents.ts";
 import { locationsCommand } from "./locations.ts";
 import { privateLocationsCommand } from "./private-locations.ts";
+import { resultsCommand } from "./results.ts";
 import { servicesCommand } from "./services.ts";
 import { sessionsCommand } from "./sessions.ts";
 import { statusPagesCommand } from "./status-pages.ts";
@@ -20,6 +21,7 @@ import { webhookCommand } from "./webhook.ts";
 export const COMMANDS: readonly ResourceSpec[] = [
   checksCommand,
   checkStatusesCommand,
+  resultsCommand,
   triggerCommand,
   sessionsCommand,
   analyticsCommand,

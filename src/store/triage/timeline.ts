@@ -128,10 +128,11 @@ export function stateSince(results: readonly TimelineInput[], state: RunState): 
 // not toLocaleString: its ICU data costs the console memory (see thousands() in src/shared/format.ts)
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** A clock time for "since 09:41": local HH:MM today, else "Nov 24 09:41" (local). */
-export function clockTime(at: number, now: number): string {
+/** A clock time for "since 09:41": local HH:MM today, else "Nov 24 09:41" (local); `seconds`: HH:MM:SS. */
+export function clockTime(at: number, now: number, seconds = false): string {
   const d = new Date(at);
-  const hm = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  const two = (n: number) => String(n).padStart(2, "0");
+  const hm = `${two(d.getHours())}:${two(d.getMinutes())}${seconds ? `:${two(d.getSeconds())}` : ""}`;
   const today = new Date(now);
   if (d.toDateString() === today.toDateString()) return hm;
   return `${MONTHS[d.getMonth()]} ${d.getDate()} ${hm}`;

@@ -1,11 +1,12 @@
 /** Finding a pane's spec, and what derives from all of them: the planner's jobs, breadcrumbs, palette. */
 import type { PaneJobs } from "../../store/plan.ts";
 import type { ConsoleState } from "../../store/types.ts";
-import { PANE_SPECS } from "./registry.ts";
+import { INNER_PANES, PANE_SPECS } from "./registry.ts";
 import type { PaneSpec } from "./spec.ts";
 
-const BY_ID = new Map(PANE_SPECS.map((p) => [p.id, p]));
-const BY_PALETTE = new Map(PANE_SPECS.map((p) => [p.palette, p]));
+const ALL = [...PANE_SPECS, ...INNER_PANES];
+const BY_ID = new Map(ALL.map((p) => [p.id, p]));
+const BY_PALETTE = new Map(ALL.map((p) => [p.palette, p]));
 
 /** The spec of pane `id` (the first pane for an id no pane has — the store starts on "checks"). */
 export const paneSpec = (id: string): PaneSpec => BY_ID.get(id) ?? PANE_SPECS[0]!;

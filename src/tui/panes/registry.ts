@@ -9,6 +9,7 @@ import { heartbeats } from "./heartbeats/index.ts";
 import { incidents } from "./incidents/index.ts";
 import { locations } from "./locations/index.ts";
 import { pages } from "./pages/index.ts";
+import { results } from "./results/index.ts";
 import { sessions } from "./sessions/index.ts";
 import type { PaneSpec } from "./spec.ts";
 
@@ -22,3 +23,9 @@ export const PANE_SPECS: readonly PaneSpec[] = [
   pages,
   locations,
 ];
+
+/**
+ * Panes without a number key or a tab, opened from another pane (a check's results from the check); each
+ * is still one folder and one line, with its keys in the `?` help and `:` palette command.
+ */
+export const INNER_PANES: readonly PaneSpec[] = [results];

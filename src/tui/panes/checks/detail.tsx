@@ -2,7 +2,7 @@
 import { Box, Text } from "ink";
 import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
 import type { Check } from "../../../api/schemas/checks.ts";
-import { maskAlertChannel } from "../../../api/secrets.ts";
+import { maskAlertChannel, maskUrlCredentials } from "../../../api/secrets.ts";
 import {
   checkHealth,
   checkMarkWords,
@@ -15,7 +15,9 @@ import {
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary, ResultSummary } from "../../../store/summary.ts";
+import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { alertLines, type HistoryLine, sinceLine, timelineText } from "./history-lines.ts";
 
 /** A channel's target in one line, secrets masked. */
 export function channelTarget(channel: AlertChannel): string {
@@ -38,7 +40,7 @@ function configLines(c: CheckSummary, full: Check | undefined): [string, string]
   ];
   if (!full) return out;
   const r = full.request;
-  if (r?.url) out.push(["request", `${r.method ?? "GET"} ${r.url}`]);
+  if (r?.url) out.push(["request", `${r.method ?? "GET"} ${maskUrlCredentials(r.url)}`]);
   if (r?.hostname) out.push(["target", `${r.hostname}${r.port ? `:${r.port}` : ""}`]);
   if (r?.query) out.push(["query", `${r.recordType ?? ""} ${r.query}`]);
   if (full.heartbeat) {
@@ -91,6 +93,49 @@ const runSymbol = (r: ResultSummary) =>
           : "passing",
   ).symbol;
 
+/**
+ * Since when the check is in its state and its state changes (from the FINAL results held), then the
+ * alerts those changes raised and what each channel was told (at most `alertRows` of them).
+ */
+function History({
+  id,
+  items,
+  health,
+  width,
+  alertRows,
+}: {
+  id: string;
+  items: readonly ResultSummary[];
+  health: ReturnType<typeof checkHealth>;
+  width: number;
+  alertRows: number;
+}) {
+  const { theme } = useInfo();
+  const entry = useConsole((s) => s.history.alerts.get(id));
+  const channels = useConsole((s) => s.alertChannels.items);
+  const now = useClock(15_000);
+  const since = sinceLine(items, health, now);
+  const color = (l: HistoryLine) => (l.tone === "dim" ? theme.dim : l.tone ? theme.tone[l.tone] : undefined);
+  const alerts = alertLines(entry, channels, channelTarget, now, alertRows);
+  return (
+    <>
+      <Text wrap="truncate">
+        <Text bold>{"State"}</Text>
+        <Text>{since ? `  ${health} ${sanitizeLine(since)}` : ""}</Text>
+      </Text>
+      <Text
+        wrap="truncate"
+        color={theme.dim}
+      >{`  ${sanitizeLine(timelineText(items, now, width - 4))}`}</Text>
+      <Text bold>{`Alerts${entry?.loadedAt !== undefined ? ` (${entry.alerts.length})` : ""}`}</Text>
+      {alerts.slice(0, Math.max(1, alertRows)).map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positional lines, newest first
+        <Text key={i} wrap="truncate" color={color(l)}>{`  ${sanitizeLine(l.text)}`}</Text>
+      ))}
+    </>
+  );
+}
+
 export function CheckDetail({ id, width, height }: { id: string; width: number; height: number }) {
   const { theme } = useInfo();
   // the full check (read when the detail opened) once it is here, the slim list entry until then
@@ -113,7 +158,9 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const subs = full?.alertChannelSubscriptions ?? [];
   const lines = configLines(check, full);
   const latest = items[items.length - 1];
-  const room = Math.max(0, height - lines.length - 11);
+  // the state (2 lines) and the alerts (a title and 1–3 lines) before the subscriptions get the rest
+  const alertRows = Math.max(1, Math.min(3, height - lines.length - 14 - Math.min(subs.length, 2)));
+  const room = Math.max(0, height - lines.length - 14 - alertRows);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate">
@@ -129,7 +176,10 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
           {sanitizeLine(v)}
         </Text>
       ))}
-      <Text bold>{`Recent results (${items.length}, oldest → newest)`}</Text>
+      <Text wrap="truncate">
+        <Text bold>{`Recent results (${items.length}, oldest → newest)`}</Text>
+        <Text color={theme.dim}>{"  r/Enter: every result"}</Text>
+      </Text>
       <Text wrap="truncate">
         {items.length
           ? `  ${strip.slice(-(width - 4))}`
@@ -155,6 +205,7 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
         </Text>
       ) : null}
       {latest ? <LatestRun result={latest} /> : null}
+      <History id={id} items={items} health={health} width={width} alertRows={alertRows} />
       <Text bold>{full ? `Alert subscriptions (${subs.length})` : "Alert subscriptions (loading…)"}</Text>
       {full && subs.length === 0 ? <Text color={theme.dim}> none</Text> : null}
       {subs.slice(0, room).map((sub) => {

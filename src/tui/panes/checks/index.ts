@@ -1,6 +1,7 @@
 /** Pane 1: every check with its state, last run and response time; Enter opens its detail. */
 
 import type { Job } from "../../../store/poller.ts";
+import { openResults } from "../../../store/results/slice.ts";
 import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";
 import * as ui from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
@@ -25,6 +26,12 @@ export const checks: PaneSpec = {
         { key: `check:${detail}`, intervalMs: k.intervals.lists, run: (sig) => k.loaders.check(detail, sig) },
         k.results(detail),
         k.list("alertChannels"),
+        // the alerts its state changes raised, and what each channel was told (the detail's History)
+        {
+          key: `check-alerts:${detail}`,
+          intervalMs: k.intervals.lists,
+          run: (sig) => k.loaders.history.checkAlerts(detail, sig),
+        },
       );
     } else if (s.checks.loadedAt !== undefined) {
       // results (the last response time) only for the rows on screen
@@ -43,6 +50,19 @@ export const checks: PaneSpec = {
     return id ? [s.checks.byId.get(id)?.name ?? id] : [];
   },
   bindings: [
+    {
+      // r is refresh everywhere else: in a check's detail it drills into the results (the poller keeps
+      // the detail fresh)
+      keys: ["r", "enter"],
+      label: "r/Enter",
+      help: "in the detail: the check's results, newest first (Enter opens one)",
+      when: (s) => !inList(s),
+      run: ({ store }) => {
+        const s = store.getState();
+        const id = s.ui.detail.checks;
+        if (id) apply(store, openResults(s, id, "checks"));
+      },
+    },
     {
       keys: ["t"],
       help: "trigger the selected (or marked) checks, then follow them live",

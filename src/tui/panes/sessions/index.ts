@@ -1,7 +1,17 @@
 /** Pane 2: the sessions the console triggered, followed live to completion (each by its own long-poll). */
 import { visibleSessions } from "../../../store/pane-selectors.ts";
+import { openResults } from "../../../store/results/slice.ts";
+import { setNotice } from "../../../store/slices/ui.ts";
+import { apply } from "../../../store/store.ts";
+import type { ConsoleState } from "../../../store/types.ts";
+import { detailMoves, detailOpen } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
-import { SessionsPane } from "./view.tsx";
+import { SessionsPane, sessionLocations } from "./view.tsx";
+
+const openSession = (s: ConsoleState) => {
+  const id = s.ui.detail.sessions;
+  return id === undefined ? undefined : s.sessions.byId.get(id);
+};
 
 export const sessions: PaneSpec = {
   id: "sessions",
@@ -16,6 +26,26 @@ export const sessions: PaneSpec = {
     const id = s.ui.detail.sessions;
     return id ? [s.sessions.byId.get(id)?.session.name ?? id] : [];
   },
-  bindings: [],
+  bindings: [
+    detailMoves("sessions", "in the detail: choose a location", (s) => {
+      const t = openSession(s);
+      return t ? sessionLocations(t).length : 0;
+    }),
+    {
+      keys: ["enter"],
+      label: "Enter",
+      help: "in the detail: the chosen location's result (its check's results behind it)",
+      when: detailOpen("sessions"),
+      run: ({ store }) => {
+        const s = store.getState();
+        const t = openSession(s);
+        if (!t) return;
+        const row = sessionLocations(t)[s.work.detailRow.sessions ?? 0];
+        const resultId = row?.result?.checkResultId;
+        if (resultId) apply(store, openResults(s, t.session.checkId, "sessions", resultId));
+        else apply(store, setNotice(s, `no result yet from ${row?.location ?? "this location"}`));
+      },
+    },
+  ],
   view: SessionsPane,
 };

@@ -23,6 +23,23 @@ export function sessionResults(t: TrackedSession): CheckSessionResult[] {
   return Array.isArray(r) ? r : [];
 }
 
+/**
+ * The session's locations in the order shown, each with its result so far (the FINAL one when a retry
+ * left an ATTEMPT too) — the rows the detail's cursor moves over (Enter opens that result).
+ */
+export function sessionLocations(
+  t: TrackedSession,
+): { location: string; result: CheckSessionResult | undefined }[] {
+  const results = sessionResults(t);
+  const byLocation = new Map<string, CheckSessionResult>();
+  for (const r of results) {
+    const held = byLocation.get(r.runLocation);
+    if (!held || held.resultType === "ATTEMPT") byLocation.set(r.runLocation, r);
+  }
+  const locations = [...new Set([...t.session.runLocations, ...results.map((r) => r.runLocation)])];
+  return locations.map((location) => ({ location, result: byLocation.get(location) }));
+}
+
 function progress(t: TrackedSession): string {
   const total = t.session.runLocations.length;
   const results = sessionResults(t);
@@ -117,12 +134,11 @@ function SessionDetail({
 }) {
   const { theme } = useInfo();
   const t = useConsole((s) => s.sessions.byId.get(id));
+  const chosen = useConsole((s) => s.work.detailRow.sessions ?? 0);
   if (!t) return <Text color={theme.dim}>session no longer kept</Text>;
   const s = t.session;
-  const results = sessionResults(t);
   const sym = statusSymbol(t.error ? "error" : s.status);
-  const byLocation = new Map(results.map((r) => [r.runLocation, r]));
-  const locations = [...new Set([...s.runLocations, ...results.map((r) => r.runLocation)])];
+  const rows = sessionLocations(t);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate">
@@ -131,9 +147,11 @@ function SessionDetail({
         <Text color={theme.dim}>{`  ${elapsed(t, now)} · session ${sanitizeLine(s.checkSessionId)}`}</Text>
       </Text>
       {t.error ? <Text color={theme.error} wrap="truncate">{`✖ ${sanitizeLine(t.error)}`}</Text> : null}
-      <Text bold>{`Locations (${progress(t)})`}</Text>
-      {locations.slice(0, Math.max(0, height - 4)).map((loc) => {
-        const r = byLocation.get(loc);
+      <Text wrap="truncate">
+        <Text bold>{`Locations (${progress(t)})`}</Text>
+        <Text color={theme.dim}>{"  j/k choose · Enter: its result"}</Text>
+      </Text>
+      {rows.slice(0, Math.max(0, height - 4)).map(({ location: loc, result: r }, i) => {
         const state = !r
           ? "pending"
           : r.hasFailures || r.hasErrors
@@ -145,7 +163,7 @@ function SessionDetail({
         const err = r ? t.resultErrors.get(r.checkResultId) : undefined;
         return (
           <Text key={loc} wrap="truncate">
-            <Text color={theme.tone[ls.tone]}>{`  ${ls.symbol} `}</Text>
+            <Text color={theme.tone[ls.tone]}>{`${i === chosen ? "›" : " "} ${ls.symbol} `}</Text>
             {`${sanitizeLine(loc).padEnd(16)} ${state.padEnd(9)} ${formatMs(r?.responseTime).padStart(8)}`}
             {err ? <Text color={theme.error}>{`  ${sanitizeLine(err)}`}</Text> : null}
           </Text>

@@ -1,0 +1,143 @@
+/**
+ * A check's history for its detail, pure (tests call it without Ink): since when it is in its state, its
+ * state changes over the results held (store/triage/timeline.ts), and the alerts those changes raised with
+ * what each channel was told (GET /v1/check-alerts joined with the delivery log). Raw text: the view
+ * sanitises.
+ */
+import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
+import type { AlertNotification } from "../../../api/schemas/alert-notifications.ts";
+import type { CheckAlert } from "../../../api/schemas/check-alerts.ts";
+import type { CheckState } from "../../../shared/check-state.ts";
+import { displayWidth, type Tone, toEpochMs } from "../../../shared/format.ts";
+import type { CheckAlerts } from "../../../store/results/types.ts";
+import {
+  clockTime,
+  type RunState,
+  sinceText,
+  stateSince,
+  stateTimeline,
+  type TimelineInput,
+} from "../../../store/triage/timeline.ts";
+
+export type HistoryLine = { text: string; tone?: Tone | "dim" };
+
+/**
+ * "for 12 min (since 09:41) · 1 of 2 locations" for the state the status says, from the FINAL results
+ * held; undefined when they do not show it (pending, or results older than the status).
+ */
+export function sinceLine(
+  results: readonly TimelineInput[],
+  health: CheckState,
+  now: number,
+): string | undefined {
+  if (health === "pending") return undefined;
+  const since = stateSince(results, health as RunState);
+  if (!since) return undefined;
+  const where = since.locationsSeen > 1 ? ` · ${since.locationsIn} of ${since.locationsSeen} locations` : "";
+  return `for ${sinceText(since, now)}${where}`;
+}
+
+/**
+ * The state changes as one chain, newest kept when it must be cut to `width`:
+ * `since 09:12 passing → failing at 09:41 in eu-west-1 → passing at 10:02 in us-east-1`.
+ */
+export function timelineText(results: readonly TimelineInput[], now: number, width: number): string {
+  const changes = stateTimeline(results);
+  if (changes.length === 0) return "no results held yet";
+  const parts = changes.map((t, i) =>
+    i === 0
+      ? `since ${clockTime(t.at, now)} ${t.to}`
+      : `${t.to} at ${clockTime(t.at, now)}${t.location ? ` in ${t.location}` : ""}`,
+  );
+  if (changes.length === 1) return `${parts[0]} (no change in the ${results.length} results held)`;
+  let shown = parts;
+  let text = shown.join(" → ");
+  while (displayWidth(text) > width && shown.length > 1) {
+    shown = shown.slice(1);
+    text = `… → ${shown.join(" → ")}`;
+  }
+  return text;
+}
+
+/** `ALERT_FAILURE_REMAIN` → "failure remain"; `ALERT_DEGRADED_RECOVERY` → "degraded recovery". */
+export const alertWords = (t: unknown): string =>
+  typeof t === "string"
+    ? t
+        .replace(/^ALERT_/, "")
+        .toLowerCase()
+        .replaceAll("_", " ")
+    : "alert";
+
+function alertTone(t: unknown): Tone {
+  const s = String(t ?? "");
+  if (s.endsWith("RECOVERY")) return "ok";
+  if (s.includes("FAILURE")) return "bad";
+  if (s.includes("DEGRADED")) return "warn";
+  return "muted";
+}
+
+const OUTCOME: Record<string, string> = {
+  SUCCESS: "✔ sent",
+  FAILURE: "✖ failed",
+  RATE_LIMITED: "✖ rate-limited",
+  SKIPPED: "⊘ skipped",
+  IN_PROGRESS: "◌ sending",
+};
+
+/** A delivery: `email ops@example.com ✔ sent (1 try)`, `webhook #3 ✖ failed (3 tries: timeout)`. */
+export function deliveryText(
+  d: AlertNotification,
+  channels: readonly AlertChannel[],
+  target: (c: AlertChannel) => string,
+): string {
+  const ch = channels.find((c) => c.id === d.alertChannelId);
+  const who = `${(d.type ?? ch?.type ?? "channel").toLowerCase()} ${ch ? target(ch) || `#${ch.id}` : `#${d.alertChannelId ?? "?"}`}`;
+  const tries = d.attemptCount ?? d.attempts?.length;
+  const outcome = OUTCOME[String(d.status)] ?? String(d.status ?? "not recorded").toLowerCase();
+  const failed = d.status === "FAILURE" || d.status === "RATE_LIMITED";
+  const why =
+    failed && (d.lastError ?? d.notificationResult) ? `: ${d.lastError ?? d.notificationResult}` : "";
+  const count =
+    tries === undefined || tries === null ? "" : ` (${tries} ${tries === 1 ? "try" : "tries"}${why})`;
+  return `${who} ${outcome}${count || why}`;
+}
+
+/** The deliveries of one alert: by its id, else (older logs) by the run that raised it. */
+function deliveriesOf(a: CheckAlert, all: readonly AlertNotification[]): AlertNotification[] {
+  const id = a.id === undefined || a.id === null ? undefined : String(a.id);
+  const byId = id === undefined ? [] : all.filter((d) => d.checkAlertId === id);
+  if (byId.length > 0) return byId;
+  return a.checkResultId ? all.filter((d) => !d.checkAlertId && d.checkResultId === a.checkResultId) : [];
+}
+
+/**
+ * The alerts, newest first, at most `max`: `10:15  failure  eu-west-1  → email ops@… ✔ sent (1 try)`.
+ * Loading, failing to load and "none raised" each say so.
+ */
+export function alertLines(
+  entry: CheckAlerts | undefined,
+  channels: readonly AlertChannel[],
+  target: (c: AlertChannel) => string,
+  now: number,
+  max: number,
+): HistoryLine[] {
+  if (!entry || (entry.loadedAt === undefined && !entry.error)) return [{ text: "loading…", tone: "dim" }];
+  if (entry.loadedAt === undefined) return [{ text: `✖ ${entry.error}`, tone: "bad" }];
+  if (entry.alerts.length === 0) return [{ text: "none raised", tone: "dim" }];
+  const out: HistoryLine[] = entry.alerts.slice(0, Math.max(0, max)).map((a) => {
+    const at = toEpochMs(a.startedAt ?? a.created_at);
+    const when = Number.isFinite(at) ? clockTime(at, now) : "not recorded";
+    const told = deliveriesOf(a, entry.deliveries);
+    const to = told.length
+      ? told.map((d) => deliveryText(d, channels, target)).join(" · ")
+      : entry.deliveriesError
+        ? "deliveries not read"
+        : "no channel told";
+    return {
+      text: `${when}  ${alertWords(a.alertType)}  ${a.runLocation ?? "—"}  → ${to}`,
+      tone: alertTone(a.alertType),
+    };
+  });
+  if (entry.deliveriesError) out.push({ text: `delivery log: ${entry.deliveriesError}`, tone: "dim" });
+  return out;
+}
