@@ -33,11 +33,20 @@ import type { Column } from "../../widgets/table-layout.ts";
 const TONE: Record<string, Tone> = { ok: "ok", bad: "bad", warn: "warn" };
 const asInput = (r: ResultSummary) => r as unknown as ResultInput;
 
+/** When a run started: HH:MM:SS today, else "Nov 24 09:41:07" (local). */
+function startedText(r: ResultSummary, now: number): string {
+  const at = runAt(r);
+  return Number.isFinite(at) ? clockTime(at, now, true) : "not recorded";
+}
+
 function resultColumns(
   now: number,
   thresholds: { degradedResponseTime?: number | null; maxResponseTime?: number | null } | undefined,
+  rows: readonly ResultSummary[],
 ): Column<ResultSummary>[] {
   const outcome = (r: ResultSummary) => runOutcome(asInput(r));
+  // as wide as the times shown: 8 cells while every run is of today
+  const timeWidth = Math.max(8, ...rows.slice(0, 200).map((r) => startedText(r, now).length));
   return [
     {
       id: "sym",
@@ -50,12 +59,9 @@ function resultColumns(
     {
       id: "time",
       header: "STARTED",
-      width: 15,
+      width: timeWidth,
       priority: 95,
-      get: (r) => {
-        const at = runAt(r);
-        return Number.isFinite(at) ? clockTime(at, now, true) : "not recorded";
-      },
+      get: (r) => startedText(r, now),
     },
     {
       id: "ago",
@@ -103,10 +109,13 @@ function resultColumns(
 function ViewLine({ line, theme }: { line: FlatLine; theme: Theme }) {
   const color =
     line.tone === "dim" ? theme.dim : line.tone ? theme.tone[TONE[line.tone] ?? "muted"] : undefined;
+  // a Box of one row: an empty line (between sections, inside a message) keeps its row
   return (
-    <Text wrap="truncate" bold={line.title === true} color={line.title ? theme.accent : color}>
-      {sanitizeLine(line.text)}
-    </Text>
+    <Box height={1} flexShrink={0}>
+      <Text wrap="truncate" bold={line.title === true} color={line.title ? theme.accent : color}>
+        {sanitizeLine(line.text)}
+      </Text>
+    </Box>
   );
 }
 
@@ -153,7 +162,7 @@ export function ResultsPane({ width, height }: { width: number; height: number }
   const pages = useConsole(drillPages);
   const check = useConsole(drillCheck);
   const now = useClock(15_000);
-  const columns = useMemo(() => resultColumns(now, check), [now, check]);
+  const columns = useMemo(() => resultColumns(now, check, rows), [now, check, rows]);
   if (checkId === undefined)
     return (
       <Text color={theme.dim} wrap="truncate">
