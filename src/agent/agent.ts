@@ -24,6 +24,8 @@ export type AgentOptions = {
   concurrency: number;
   /** Overrides the location's proxyUrl for the checks' own requests. */
   proxy?: string | undefined;
+  /** The proxy the agent reaches the service through, as shown (no credentials; protocol.ts). */
+  serviceProxy?: string | undefined;
   version: string;
   hostname: string;
   /** One line per event (start, run, outage, stop); nothing secret is ever passed here. */
@@ -88,7 +90,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
       const hello = await opts.client.heartbeat(info());
       reachable(true);
       opts.log(
-        `agent ${agentId} for private location ${sanitizeLine(hello.location.slug)} (${sanitizeLine(hello.location.name)}), concurrency ${opts.concurrency}${opts.proxy ? ", through the given proxy" : ""}`,
+        `agent ${agentId} for private location ${sanitizeLine(hello.location.slug)} (${sanitizeLine(hello.location.name)}), concurrency ${opts.concurrency}${opts.proxy ? ", checks through the given proxy" : ""}${opts.serviceProxy ? `, service reached through ${opts.serviceProxy}` : ""}`,
       );
       break;
     } catch (err) {

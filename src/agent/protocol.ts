@@ -3,8 +3,12 @@
  * src/service/app/agent-api.ts). Every call carries the location's raw key as a Bearer token; the key is
  * never part of an error message. A 401 is an AgentKeyError (the agent stops: the key was revoked or is
  * unknown); other failures are AgentCallError with the status (0 = no answer) and the server's message.
+ *
+ * Behind a proxy (`serviceProxy`, see `serviceProxyFor`): every call goes through it, an `https://`
+ * service through a CONNECT tunnel (TLS end to end; the service's certificate is checked against Node's
+ * CAs plus NODE_EXTRA_CA_CERTS).
  */
-import { request } from "undici";
+import { type Dispatcher, ProxyAgent, request } from "undici";
 import type { LeasedJob } from "../service/agents/queue.ts";
 import type { RunOutcome } from "../service/runners/types.ts";
 
@@ -52,8 +56,54 @@ function wireOutcome(o: RunOutcome): Record<string, unknown> {
   };
 }
 
-export function createAgentClient(baseUrl: string, key: string): AgentClient {
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The proxy to reach the service at `baseUrl` through, from the environment as curl and most tools read
+ * it: `HTTPS_PROXY` for an https service (else `HTTP_PROXY`), `HTTP_PROXY` for an http one, upper or lower
+ * case; none when `NO_PROXY` names the host (`*`, a host, or a domain suffix such as `.corp.example`,
+ * optionally with `:port`) or when the service is on loopback (localhost, 127.x, [::1]).
+ */
+export function serviceProxyFor(
+  baseUrl: string,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  const url = new URL(baseUrl);
+  if (LOOPBACK.test(url.hostname)) return undefined;
+  const get = (name: string) =>
+    env[name.toUpperCase()]?.trim() || env[name.toLowerCase()]?.trim() || undefined;
+  const proxy = url.protocol === "https:" ? (get("https_proxy") ?? get("http_proxy")) : get("http_proxy");
+  if (!proxy) return undefined;
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  const host = url.hostname.toLowerCase();
+  for (const raw of (get("no_proxy") ?? "").split(/[\s,]+/)) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    if (entry === "*") return undefined;
+    const [name = "", entryPort] = entry.replace(/^\*?\./, ".").split(/:(?=\d+$)/);
+    if (entryPort && entryPort !== port) continue;
+    if (
+      host === name.replace(/^\./, "") ||
+      (name.startsWith(".") ? host.endsWith(name) : host.endsWith(`.${name}`))
+    )
+      return undefined;
+  }
+  return proxy;
+}
+
+/** A proxy URL as it may be shown: no credentials. */
+export function shownProxy(proxy: string): string {
+  try {
+    const u = new URL(proxy);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return "(a proxy)";
+  }
+}
+
+export function createAgentClient(baseUrl: string, key: string, serviceProxy?: string): AgentClient {
   const base = baseUrl.replace(/\/+$/, "");
+  const dispatcher: Dispatcher | undefined = serviceProxy ? new ProxyAgent(serviceProxy) : undefined;
 
   async function call(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
     let res: Awaited<ReturnType<typeof request>>;
@@ -65,11 +115,19 @@ export function createAgentClient(baseUrl: string, key: string): AgentClient {
         headersTimeout: 60_000,
         bodyTimeout: 60_000,
         ...(signal ? { signal } : {}),
+        ...(dispatcher ? { dispatcher } : {}),
       });
     } catch (err) {
       if (signal?.aborted) throw err;
       const code = (err as { code?: string }).code;
-      throw new AgentCallError(`no answer from ${base}${code ? ` (${code})` : ""}`, 0);
+      const via = serviceProxy ? ` through ${shownProxy(serviceProxy)}` : "";
+      // undici's own codes say little ("UND_ERR_ABORTED" for a proxy's 407): its message says more
+      const message = String((err as Error).message ?? "").slice(0, 120);
+      const why = (code && !code.startsWith("UND_ERR") ? code : message || code)?.replaceAll(
+        serviceProxy ?? "\0",
+        "the proxy",
+      );
+      throw new AgentCallError(`no answer from ${base}${via}${why ? ` (${why})` : ""}`, 0);
     }
     const text = await res.body.text();
     if (res.statusCode === 401)

@@ -4,14 +4,17 @@
  * --key or, better (a command line is visible to other users in `ps`), $VIGIL_AGENT_KEY; never the account
  * API key, and never printed. The service is --base-url, else $VIGIL_BASE_URL, else the local service of
  * the data dir. Logs one line per run on stdout. Started with an IPC channel (the demo's agent, spawned by
- * the service), it stops when its parent goes away.
+ * the service), it stops when its parent goes away. It reaches the service through HTTPS_PROXY /
+ * HTTP_PROXY unless NO_PROXY names it or it is on loopback (agent/protocol.ts `serviceProxyFor`); `--proxy`
+ * is for the checks' own requests only. An https service's certificate is checked against Node's CAs
+ * plus NODE_EXTRA_CA_CERTS (a private CA's file).
  *
  * Exit codes: 0 clean stop (SIGINT/SIGTERM: runs in progress are handed back), 1 the service refused the
  * key, 2 usage error (no key, bad flag, no service to talk to).
  */
 import { hostname } from "node:os";
 import { runAgent } from "../agent/agent.ts";
-import { AgentKeyError, createAgentClient } from "../agent/protocol.ts";
+import { AgentKeyError, createAgentClient, serviceProxyFor, shownProxy } from "../agent/protocol.ts";
 import { dataDir } from "../config/paths.ts";
 import { findLocalService } from "../service/info-file.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
@@ -20,7 +23,14 @@ import { VERSION } from "../version.ts";
 export const AGENT_USAGE =
   "usage: vigil agent [--key KEY | $VIGIL_AGENT_KEY] [--base-url URL] [--concurrency 1-10] [--proxy URL]";
 
-export type AgentArgs = { key: string; baseUrl: string; concurrency: number; proxy: string | undefined };
+export type AgentArgs = {
+  key: string;
+  baseUrl: string;
+  concurrency: number;
+  proxy: string | undefined;
+  /** The proxy to the service, from HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  serviceProxy: string | undefined;
+};
 
 export class AgentUsageError extends Error {}
 
@@ -79,7 +89,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     if (!local) throw new AgentUsageError("no service: pass --base-url or set VIGIL_BASE_URL");
     baseUrl = local.url;
   }
-  return { key, baseUrl, concurrency, proxy };
+  const serviceProxy = serviceProxyFor(baseUrl, env);
+  if (serviceProxy) httpUrl(/^https:/.test(baseUrl) ? "HTTPS_PROXY" : "HTTP_PROXY", serviceProxy);
+  return { key, baseUrl, concurrency, proxy, serviceProxy };
 }
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace("T", " ");
@@ -105,9 +117,10 @@ export async function runAgentCommand(argv: string[]): Promise<number> {
   if (process.send) process.on("disconnect", onSignal);
   try {
     await runAgent({
-      client: createAgentClient(args.baseUrl, args.key),
+      client: createAgentClient(args.baseUrl, args.key, args.serviceProxy),
       concurrency: args.concurrency,
       proxy: args.proxy,
+      serviceProxy: args.serviceProxy && shownProxy(args.serviceProxy),
       version: VERSION,
       hostname: hostname(),
       signal: stop.signal,

@@ -18,9 +18,14 @@ export type AgentProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-export function startAgent(url: string, key: string, extra: string[] = []): AgentProcess {
+export function startAgent(
+  url: string,
+  key: string,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+): AgentProcess {
   const child = spawn(NODE, [join(ROOT, "src/cli/main.ts"), "agent", "--base-url", url, ...extra], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", VIGIL_AGENT_KEY: key },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", VIGIL_AGENT_KEY: key, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stdout: string[] = [];
