@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
+import { DEFAULT_INTERVALS, type JobKit } from "../../src/store/plan.ts";
 import { createHistoryLoaders } from "../../src/store/results/loaders.ts";
 import { resultRows } from "../../src/store/results/selectors.ts";
 import {
@@ -16,7 +17,9 @@ import {
   resultsBack,
   toggleExpanded,
 } from "../../src/store/results/slice.ts";
+import { setCursor } from "../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../src/store/store.ts";
+import { results as resultsPane } from "../../src/tui/panes/results/index.ts";
 import { type FailingChecks, failingChecks } from "../support/failing-checks.ts";
 
 let fx: FailingChecks;
@@ -153,5 +156,32 @@ describe("the drill-down", () => {
     apply(store, resultsBack(get()));
     apply(store, resultsBack(get()));
     expect(get().ui.pane).toBe("sessions");
+  });
+});
+
+describe("the results pane's jobs", () => {
+  const kit = {
+    loaders: {},
+    intervals: DEFAULT_INTERVALS,
+    checks: { key: "checks", intervalMs: 1, run: async () => {} },
+  } as unknown as JobKit;
+  const keys = (s: ReturnType<ReturnType<typeof createConsoleStore>["getState"]>) =>
+    resultsPane.jobs(s, kit).map((j) => j.key);
+
+  it("the newest page and the check; the next page only with the cursor on the last row; the open result", () => {
+    const store = createConsoleStore();
+    const get = store.getState;
+    expect(keys(get())).toEqual([]);
+    const r = (id: string, minute: number) => ({
+      id,
+      startedAt: new Date(Date.UTC(2026, 10, 25, 9, minute)).toISOString(),
+    });
+    apply(store, resultPageLoaded(get(), "c1", { entries: [r("b", 2), r("a", 1)], nextId: "n1" }, false, 1));
+    apply(store, openResults(get(), "c1", "checks"));
+    expect(keys(get())).toEqual(["checks", "history:c1", "check:c1"]);
+    apply(store, setCursor(get(), RESULTS_PANE, 1, "a"));
+    expect(keys(get())).toEqual(["checks", "history:c1", "check:c1", "history-more:c1:n1"]);
+    apply(store, openResult(get(), "a"));
+    expect(keys(get())).toEqual(["checks", "history:c1", "check:c1", "result:a"]);
   });
 });
