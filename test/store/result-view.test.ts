@@ -284,6 +284,7 @@ describe("result view: TCP and DNS", () => {
         address: "10.0.0.5",
         port: 6379,
         response: "+PONG\r\n",
+        timings: { dns: 0, connection: 3, data: 12, total: 15 },
         assertions: [
           {
             source: "RESPONSE_DATA",
@@ -299,9 +300,10 @@ describe("result view: TCP and DNS", () => {
     const v = resultView(ok, {
       check: { checkType: "TCP", request: { hostname: "cache.internal", port: 6379 } },
     });
-    expect(section(v, /^Connection$/).slice(0, 2)).toEqual([
+    expect(section(v, /^Connection$/).slice(0, 3)).toEqual([
       "target       cache.internal:6379",
       "resolved to  10.0.0.5",
+      "connect time 3 ms",
     ]);
     expect(section(v, /^Data received$/)).toEqual(["  +PONG", "  "]);
     expect(section(v, /^Assertions/)).toEqual(["✔ response data contains PONG — received +PONG\r\n"]);

@@ -49,6 +49,7 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
       if (error) {
         const out = errorOutcome(error, total);
         out.metrics = { dns: round(tDns - t0) };
+        out.detail = { tcpCheckResult: { address, port, timings: { dns: round(tDns - t0), total } } };
         resolve(out);
         return;
       }
@@ -68,7 +69,21 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
           data: data ? round(tEnd - tWrite) : 0,
           total,
         },
-        detail: { tcpCheckResult: { address, port, response: received, assertions: evaluated.results } },
+        detail: {
+          tcpCheckResult: {
+            address,
+            port,
+            response: received,
+            assertions: evaluated.results,
+            // the phases in ms, as the metrics say (the result view's "connect time")
+            timings: {
+              dns: round(tDns - t0),
+              connection: round(tConnect - tDns),
+              data: data ? round(tEnd - tWrite) : 0,
+              total,
+            },
+          },
+        },
       });
     };
     const timer = setTimeout(() => finish(`timed out after ${ctx.timeoutMs} ms`), ctx.timeoutMs);

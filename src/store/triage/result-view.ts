@@ -367,6 +367,12 @@ function errorLines(r: ResultInput, detail: Record<string, unknown> | undefined)
   return [pair("error", message, "bad"), pair("error code", errorCode(message) ?? NOT_RECORDED)];
 }
 
+/** The TCP connect time the runner recorded (`tcpCheckResult.timings.connection`), else "not recorded". */
+function connectTime(d: Record<string, unknown> | undefined) {
+  const ms = num(obj(d?.timings)?.connection);
+  return ms === undefined ? pair("connect time", NOT_RECORDED, "dim") : pair("connect time", formatMs(ms));
+}
+
 function tcpSections(r: ResultInput, o: ResultViewOptions): ViewSection[] {
   const d = obj(r.tcpCheckResult);
   const req = o.check?.request;
@@ -377,7 +383,7 @@ function tcpSections(r: ResultInput, o: ResultViewOptions): ViewSection[] {
   const lines = [
     pair("target", target ?? (address ? `${address}:${String(port ?? "?")}` : NOT_RECORDED)),
     pair("resolved to", address ?? NOT_RECORDED),
-    pair("connect time", NOT_RECORDED, "dim"),
+    connectTime(d),
     pair("total", num(r.responseTime) === undefined ? NOT_RECORDED : formatMs(num(r.responseTime))),
     ...errorLines(r, d),
   ];

@@ -42,6 +42,10 @@ describe("TCP runner", () => {
     expect(out.hasErrors).toBe(false);
     expect(out.metrics.connection).toBeGreaterThanOrEqual(0);
     expect(out.metrics.total).toBe(out.responseTime);
+    // the result keeps the phases too, so a result view can say the connect time
+    const timings = (out.detail.tcpCheckResult as { timings?: Record<string, number> }).timings;
+    expect(timings?.connection).toBe(out.metrics.connection);
+    expect(timings?.total).toBe(out.responseTime);
   });
 
   it("sends data, waits for the answer and asserts on it", async () => {
