@@ -55,7 +55,7 @@ const FORBIDDEN: [RegExp, RegExp, string][] = [
   [/^agent\//, /^service\/(?!runners\/|engine\/checks\.ts$|agents\/queue\.ts$)/, "agent → service internals"],
   // the command line reaches the service only where it starts or finds one, the console only to mount it
   [
-    /^cli\/(?!serve\.ts$|console\.ts$|overview\.ts$|agent\.ts$|connect\.ts$|share\.ts$|embedded\.ts$)/,
+    /^cli\/(?!serve\.ts$|serve-control\.ts$|console\.ts$|overview\.ts$|agent\.ts$|connect\.ts$|share\.ts$|embedded\.ts$|local-service\.ts$)/,
     /^service\//,
     "CLI command → service",
   ],

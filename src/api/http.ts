@@ -54,7 +54,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
 }
 
 export class HttpClient {
-  readonly baseUrl: string;
+  #baseUrl: string;
   readonly accountId: string | undefined;
   readonly readOnly: boolean;
   readonly limiter: RateLimiter;
@@ -66,13 +66,25 @@ export class HttpClient {
 
   constructor(opts: HttpOptions) {
     this.#opts = opts;
-    this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+    this.#baseUrl = opts.baseUrl.replace(/\/+$/, "");
     this.#apiKey = opts.apiKey;
     this.accountId = opts.accountId;
     this.readOnly = opts.readOnly ?? false;
     this.limiter = opts.limiter ?? new RateLimiter();
     this.#ownsDispatcher = !opts.dispatcher;
     this.#dispatcher = opts.dispatcher ?? new Agent({ connections: 8, keepAliveTimeout: 10_000 });
+  }
+
+  get baseUrl(): string {
+    return this.#baseUrl;
+  }
+
+  /**
+   * Talk to the same service at another address from the next request on (a local service that restarted
+   * on a new port, src/cli/local-service.ts). Requests under way finish or fail where they went.
+   */
+  retarget(baseUrl: string): void {
+    this.#baseUrl = baseUrl.replace(/\/+$/, "");
   }
 
   get inFlight(): number {

@@ -3,7 +3,8 @@
  * (src/agent/agent.ts). The key is the location's raw key (`vigil private-locations keys create`), from
  * --key or, better (a command line is visible to other users in `ps`), $VIGIL_AGENT_KEY; never the account
  * API key, and never printed. The service is --base-url, else $VIGIL_BASE_URL, else the local service of
- * the data dir. Logs one line per run on stdout. Started with an IPC channel (the demo's agent, spawned by
+ * the data dir — then it holds a lease on it (the service stays up while the agent runs) and follows it
+ * when it restarts on a new port (src/cli/local-service.ts). Logs one line per run on stdout. Started with an IPC channel (the demo's agent, spawned by
  * the service), it stops when its parent goes away. It reaches the service through HTTPS_PROXY /
  * HTTP_PROXY unless NO_PROXY names it or it is on loopback (agent/protocol.ts `serviceProxyFor`); `--proxy`
  * is for the checks' own requests only. An https service's certificate is checked against Node's CAs
@@ -14,11 +15,18 @@
  */
 import { hostname } from "node:os";
 import { runAgent } from "../agent/agent.ts";
-import { AgentKeyError, createAgentClient, serviceProxyFor, shownProxy } from "../agent/protocol.ts";
+import {
+  type AgentClient,
+  AgentKeyError,
+  createAgentClient,
+  serviceProxyFor,
+  shownProxy,
+} from "../agent/protocol.ts";
 import { dataDir } from "../config/paths.ts";
 import { findLocalService } from "../service/info-file.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { VERSION } from "../version.ts";
+import { attachLocalService, type LocalAttachment } from "./local-service.ts";
 
 export const AGENT_USAGE =
   "usage: vigil agent [--key KEY | $VIGIL_AGENT_KEY] [--base-url URL] [--concurrency 1-10] [--proxy URL]";
@@ -30,6 +38,8 @@ export type AgentArgs = {
   proxy: string | undefined;
   /** The proxy to the service, from HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
   serviceProxy: string | undefined;
+  /** The service is the data dir's local one (found through service.json). */
+  local?: boolean;
 };
 
 export class AgentUsageError extends Error {}
@@ -87,7 +97,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   if (!baseUrl) {
     const local = findLocalService(dataDir(env));
     if (!local) throw new AgentUsageError("no service: pass --base-url or set VIGIL_BASE_URL");
-    baseUrl = local.url;
+    return { key, baseUrl: local.url, concurrency, proxy, serviceProxy: undefined, local: true };
   }
   const serviceProxy = serviceProxyFor(baseUrl, env);
   if (serviceProxy) httpUrl(/^https:/.test(baseUrl) ? "HTTPS_PROXY" : "HTTP_PROXY", serviceProxy);
@@ -115,16 +125,34 @@ export async function runAgentCommand(argv: string[]): Promise<number> {
   process.on("SIGTERM", onSignal);
   // spawned with an IPC channel (the demo agent): the parent going away stops the agent
   if (process.send) process.on("disconnect", onSignal);
+  const log = (line: string) => process.stdout.write(`${stamp()}  ${sanitizeLine(line, " ")}\n`);
+  let client = createAgentClient(args.baseUrl, args.key, args.serviceProxy);
+  // the data dir's local service: a lease keeps it up while the agent runs; a restart is followed
+  let local: LocalAttachment | undefined;
+  if (args.local) {
+    local = await attachLocalService(dataDir(process.env), { kind: "agent" }).catch(() => undefined);
+    local?.on((e) => {
+      log(e.text);
+      if (e.kind === "moved") client = createAgentClient(e.target.url, args.key);
+    });
+  }
+  const following: AgentClient = {
+    lease: (...a) => client.lease(...a),
+    result: (...a) => client.result(...a),
+    release: (...a) => client.release(...a),
+    heartbeat: (...a) => client.heartbeat(...a),
+    bye: (...a) => client.bye(...a),
+  };
   try {
     await runAgent({
-      client: createAgentClient(args.baseUrl, args.key, args.serviceProxy),
+      client: following,
       concurrency: args.concurrency,
       proxy: args.proxy,
       serviceProxy: args.serviceProxy && shownProxy(args.serviceProxy),
       version: VERSION,
       hostname: hostname(),
       signal: stop.signal,
-      log: (line) => process.stdout.write(`${stamp()}  ${sanitizeLine(line, " ")}\n`),
+      log,
     });
     return 0;
   } catch (err) {
@@ -132,6 +160,7 @@ export async function runAgentCommand(argv: string[]): Promise<number> {
     process.stderr.write(`vigil agent: ${sanitizeLine(msg.replaceAll(args.key, "pl_…"), " ")}\n`);
     return 1;
   } finally {
+    local?.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     process.off("disconnect", onSignal);

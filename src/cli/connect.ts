@@ -2,13 +2,15 @@
  * Turn a resolved configuration into a client. With a base URL (flag, env or profile) the client talks to
  * that service. Without one, the CLI uses the local service started by `vigil serve`: its URL and pid from
  * `<dataDir>/service.json` and its key from `<dataDir>/api-key` (or VIGIL_API_KEY, already resolved). A
- * stale service.json (the pid is gone) counts as no service.
+ * stale service.json (the pid is gone) counts as no service. While connected to the local service, the
+ * command holds a lease on it (src/service/info-file.ts), so a service started in the background by a
+ * console does not stop under a long command (`trigger --wait`) once the console is gone.
  */
 import { join } from "node:path";
 import { createClient } from "../api/client.ts";
 import { UsageError } from "../api/errors.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
-import { findLocalService } from "../service/info-file.ts";
+import { findLocalService, LEASE_RENEW_MS, type Lease, takeLease } from "../service/info-file.ts";
 
 export type Client = ReturnType<typeof createClient>;
 export type Connection = { client: Client; baseUrl: string; apiKey: string; close(): Promise<void> };
@@ -24,6 +26,7 @@ export const NO_SERVICE =
 export async function connect(resolved: ResolvedConfig): Promise<Connection> {
   let baseUrl = resolved.baseUrl;
   let apiKey = resolved.apiKey;
+  let lease: Lease | undefined;
   if (!baseUrl) {
     const local = findLocalService(resolved.dataDir);
     if (!local) throw new ConnectError(NO_SERVICE);
@@ -33,6 +36,7 @@ export async function connect(resolved: ResolvedConfig): Promise<Connection> {
       throw new ConnectError(
         `the local service at ${local.url} needs a key: set VIGIL_API_KEY (no ${join(resolved.dataDir, "api-key")})`,
       );
+    lease = takeLease(resolved.dataDir, "command");
   }
   if (!apiKey) throw new ConnectError("an API key is needed: set VIGIL_API_KEY or a profile's apiKey");
   const client = createClient({
@@ -41,5 +45,16 @@ export async function connect(resolved: ResolvedConfig): Promise<Connection> {
     accountId: resolved.accountId,
     readOnly: resolved.readOnly,
   });
-  return { client, baseUrl, apiKey, close: () => client.http.close() };
+  const renew = lease ? setInterval(() => lease.renew(), LEASE_RENEW_MS) : undefined;
+  renew?.unref();
+  return {
+    client,
+    baseUrl,
+    apiKey,
+    close: () => {
+      clearInterval(renew);
+      lease?.release();
+      return client.http.close();
+    },
+  };
 }

@@ -1,7 +1,8 @@
 /**
- * The interactive console (`vigil` on a TTY). Connects like the overview does — the configured service,
- * else the local running service of the data dir, else the embedded service started in-process with the
- * demo workspace (stopped again on quit) — then wires the store, poller and actions to the Ink app.
+ * The interactive console (`vigil` on a TTY). Connects to the configured service, else to the data dir's
+ * local service — started in the background as its own process when none runs (src/cli/local-service.ts:
+ * it stops by itself a minute after the last console left) and followed when it restarts — then wires the
+ * store, poller and actions to the Ink app.
  *
  * Start-up order (design.md §4, start → first frame): Ink and a small shell are mounted FIRST (the frame
  * with "vigil › Checks" and `◌ connecting`); only then are the client (undici, zod schemas), the store and
@@ -53,8 +54,8 @@ type Live = { stop(): Promise<void> };
 
 /**
  * Everything after the first frame: load the client, the store and the panes (in parallel), connect —
- * the configured service, else the local running one, else the embedded one started in-process with the
- * demo workspace — wire the store, poller and actions, and hand the app to the shell.
+ * the configured service, else the data dir's local one (started in the background when none runs) —
+ * wire the store, poller and actions, and hand the app to the shell.
  */
 async function startLive(
   resolved: ResolvedConfig,
@@ -64,11 +65,16 @@ async function startLive(
 ): Promise<Live> {
   // after the first frame, before the big allocations (modules, the checks list)
   const uncapNursery = capNursery();
+  // the data dir's service, found or started first: it starts in its own process while this one loads
+  const local = resolved.baseUrl
+    ? undefined
+    : import("./local-service.ts").then((m) =>
+        m.attachLocalService(resolved.dataDir, { kind: "console" }).then((attached) => ({ m, attached })),
+      );
+  local?.catch(() => undefined); // awaited below; not unhandled if a module fails to load first
   const [
     { createClient },
     { ConfigError },
-    { findLocalService },
-    { startEmbedded },
     { createActions },
     { createActivityMeter },
     { createDraftStore },
@@ -76,15 +82,13 @@ async function startLive(
     { createPlanner },
     { paneJobs },
     { createPoller },
-    { setActivity },
+    { setActivity, setNotice },
     { apply, createConsoleStore },
     { connect },
     { liveTree },
   ] = await Promise.all([
     import("../api/client.ts"),
     import("../config/resolve.ts"),
-    import("../service/info-file.ts"),
-    import("./embedded.ts"),
     import("../store/actions.ts"),
     import("../store/activity.ts"),
     import("../store/drafts.ts"),
@@ -102,19 +106,21 @@ async function startLive(
 
   let baseUrl: string;
   let apiKey: string;
-  let stopService: (() => Promise<void>) | undefined;
-  if (resolved.baseUrl || findLocalService(resolved.dataDir)) {
+  const attached = local ? await local : undefined;
+  if (!attached) {
     const conn = await connect(resolved);
     baseUrl = conn.baseUrl;
     apiKey = conn.apiKey;
     await conn.close();
   } else {
-    const service = await startEmbedded(resolved, (e) =>
-      apply(store, setActivity(store.getState(), { lastError: `service: ${errorLine(e)}` })),
-    );
-    baseUrl = service.url;
-    apiKey = service.apiKey;
-    stopService = service.stop;
+    const t = attached.attached.current();
+    baseUrl = t.url;
+    const key = resolved.apiKey ?? t.apiKey;
+    if (!key) {
+      attached.attached.close();
+      throw new ConfigError(`the local service at ${baseUrl} needs a key: set VIGIL_API_KEY`);
+    }
+    apiKey = key;
   }
   const client = createClient({
     baseUrl,
@@ -133,6 +139,19 @@ async function startLive(
     },
   });
   const poller = createPoller(store, createPlanner(loaders, paneJobs));
+  if (attached) {
+    // which local service, in the status line; a restarted one is followed and named in a notice
+    const { m, attached: a } = attached;
+    apply(store, setActivity(store.getState(), { service: m.serviceLabel(a.current()) }));
+    a.on((e) => {
+      if (e.kind === "moved") {
+        client.http.retarget(e.target.url);
+        apply(store, setActivity(store.getState(), { service: m.serviceLabel(e.target) }));
+        poller.refreshNow();
+      }
+      apply(store, setNotice(store.getState(), e.text));
+    });
+  }
   const actions = createActions(client, store, poller, {
     readOnly: resolved.readOnly,
     // incident / update / page drafts, kept in the data dir until the service acknowledged them
@@ -174,7 +193,8 @@ async function startLive(
       meter.stop();
       await actions.stop();
       await client.close().catch(() => undefined);
-      if (stopService) await stopService().catch(() => undefined);
+      // the service keeps running for other clients; it stops by itself once the last one left
+      attached?.attached.close();
     },
   };
 }

@@ -10,12 +10,18 @@
  * VIGIL_RETENTION_DAYS, default 30) how long runs, events and deliveries are kept. Exit codes: 0 clean
  * stop, 1 start failure (one line: data dir in use, a loose key file, lost or corrupt database, ...),
  * 2 usage error, 130 when a second signal arrives before the clean stop finished.
+ *
+ * `--idle-stop SECONDS` (how a console, `vigil share` or `vigil agent` starts it in the background): stop
+ * by itself once no client has held a lease for that long (src/cli/serve-control.ts); `--log FILE`: write
+ * stdout and stderr to FILE, rotated (src/cli/service-log.ts). `vigil serve status|stop`: serve-control.ts.
  */
 import { join } from "node:path";
 import { dataDir as resolveDataDir } from "../config/paths.ts";
 import { DataDirError } from "../service/db/data-dir.ts";
 import { removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { resolveApiKey, SERVE_STOP_GRACE_MS, startService } from "../service/main.ts";
+import { runServeControl, watchIdle } from "./serve-control.ts";
+import { openRotatingLog, redirectOutput } from "./service-log.ts";
 
 export type ServeArgs = {
   host: string;
@@ -25,10 +31,14 @@ export type ServeArgs = {
   init: boolean;
   maxBodyBytes: number | undefined;
   retentionDays: number | undefined;
+  /** Stop this many seconds after the last client's lease lapsed (undefined: run until stopped). */
+  idleStopS: number | undefined;
+  /** Write stdout and stderr to this file, rotated. */
+  log: string | undefined;
 };
 
 export const SERVE_USAGE =
-  "usage: vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo] [--init] [--max-body BYTES] [--retention-days N]";
+  "usage: vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo] [--init] [--max-body BYTES] [--retention-days N] [--idle-stop SECONDS] [--log FILE]\n       vigil serve status [--data DIR] [--json]\n       vigil serve stop [--data DIR] [--timeout SECONDS]";
 
 /** A whole number within bounds, from a flag or an environment variable. */
 function wholeNumber(what: string, v: string, min: number, max: number): number {
@@ -50,6 +60,8 @@ export function parseServeArgs(
   let data: string | undefined;
   let demo = true;
   let init = false;
+  let idleStopS: number | undefined;
+  let log: string | undefined;
   let maxBodyBytes =
     env.VIGIL_MAX_BODY_BYTES !== undefined
       ? wholeNumber("VIGIL_MAX_BODY_BYTES", env.VIGIL_MAX_BODY_BYTES, 1024, 2 ** 31)
@@ -96,11 +108,27 @@ export function parseServeArgs(
       case "--retention-days":
         retentionDays = wholeNumber("--retention-days", value(), 1, 3650);
         break;
+      case "--idle-stop":
+        idleStopS = wholeNumber("--idle-stop", value(), 1, 86_400);
+        break;
+      case "--log":
+        log = value();
+        break;
       default:
         throw new ServeUsageError(`unknown option ${JSON.stringify(arg)}`);
     }
   }
-  return { host, port, dataDir: resolveDataDir(env, data), demo, init, maxBodyBytes, retentionDays };
+  return {
+    host,
+    port,
+    dataDir: resolveDataDir(env, data),
+    demo,
+    init,
+    maxBodyBytes,
+    retentionDays,
+    idleStopS,
+    log,
+  };
 }
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
@@ -112,6 +140,7 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
     io.stdout(`${SERVE_USAGE}\n`);
     return 0;
   }
+  if (argv[0] === "status" || argv[0] === "stop") return await runServeControl(argv[0], argv.slice(1), io);
   let args: ServeArgs;
   try {
     args = parseServeArgs(argv);
@@ -121,6 +150,11 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
       return 2;
     }
     throw err;
+  }
+  if (args.log) {
+    // in the background: everything this process prints goes to the log (io writes through stdout/stderr)
+    redirectOutput(openRotatingLog(args.log));
+    io.stderr(`vigil serve: starting (pid ${process.pid}, data dir ${args.dataDir})\n`);
   }
   let service: Awaited<ReturnType<typeof startService>>;
   try {
@@ -144,13 +178,15 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
     return 1;
   }
   // service.json first, so whoever sees the `listening on` line also finds the file.
-  writeServiceInfo(args.dataDir, service.url);
+  writeServiceInfo(args.dataDir, service.url, args.idleStopS ? { idleStopS: args.idleStopS } : {});
   io.stdout(`listening on ${service.url}\n`);
   if (!process.env.VIGIL_API_KEY) io.stderr(`api key: stored in ${join(args.dataDir, "api-key")}\n`);
 
   return await new Promise<number>((resolve) => {
     let stopping = false;
+    let stopWatching: (() => void) | undefined;
     const stop = (signal: string) => {
+      stopWatching?.();
       if (stopping) {
         // a second signal while stopping: give up waiting for running checks
         removeServiceInfo(args.dataDir);
@@ -173,5 +209,17 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
     const onTerm = () => stop("SIGTERM");
     process.on("SIGINT", onInt);
     process.on("SIGTERM", onTerm);
+    // started in the background by a client: stop once the last client left (service.json goes first, so
+    // a client arriving now starts a new service instead of attaching to this one on its way out)
+    if (args.idleStopS)
+      stopWatching = watchIdle(
+        args.dataDir,
+        args.idleStopS * 1000,
+        () => {
+          removeServiceInfo(args.dataDir);
+          stop(`no client for ${args.idleStopS} s`);
+        },
+        (line) => io.stderr(`vigil serve: ${line}\n`),
+      );
   });
 }

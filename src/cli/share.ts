@@ -2,8 +2,8 @@
  * `vigil share [--listen 127.0.0.1:2222] [--authorized-keys FILE] [--host-key FILE] [--profile NAME]
  * [--max-sessions 20] [--idle-minutes 30]`: the read-only console served over SSH (src/share/). This
  * process holds the API key; viewers log in with their own SSH keys and never see it. The service is the
- * configured one (flags, environment, profile), else the local `vigil serve` of the data dir, else the
- * embedded one started in this process with the demo workspace (as `npm start` does).
+ * configured one (flags, environment, profile), else the data dir's local service — started in the
+ * background when none runs (src/cli/local-service.ts), as the console does, and followed when it restarts.
  *
  * The host key is generated on first start (ed25519, 0600, `<data dir>/share_host_ed25519_key`) and its
  * fingerprint printed with the address. Exit codes: 0 on SIGINT/SIGTERM, 1 when it cannot start, 2 usage.
@@ -15,10 +15,9 @@ import ssh2 from "ssh2";
 import { UsageError } from "../api/errors.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { assertPrivate } from "../service/db/data-dir.ts";
-import { findLocalService } from "../service/info-file.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { prepareViews } from "./console-views.ts";
-import { startEmbedded } from "./embedded.ts";
+import { attachLocalService, type LocalAttachment, serviceLabel } from "./local-service.ts";
 
 export const SHARE_USAGE =
   "usage: vigil share [--listen HOST:PORT] [--authorized-keys FILE] [--host-key FILE] [--profile NAME] [--max-sessions N] [--idle-minutes N]";
@@ -112,11 +111,18 @@ export async function runShare(argv: string[]): Promise<number> {
   }
   const args = parseShareArgs(argv);
   const resolved = resolveConfig({ flags: { profile: args.profile, readOnly: true }, env: process.env });
-  const [{ connect }, { createClient }, { createActivityMeter }, { createConsoleStore }] = await Promise.all([
+  const [
+    { connect },
+    { createClient },
+    { createActivityMeter },
+    { apply, createConsoleStore },
+    { setActivity },
+  ] = await Promise.all([
     import("./connect.ts"),
     import("../api/client.ts"),
     import("../store/activity.ts"),
     import("../store/store.ts"),
+    import("../store/slices/ui.ts"),
   ]);
   if (!existsSync(args.authorizedKeys))
     throw new UsageError(
@@ -134,21 +140,28 @@ export async function runShare(argv: string[]): Promise<number> {
   if (parsedHost instanceof Error || Array.isArray(parsedHost))
     throw new UsageError("the share host key cannot be read");
 
-  // the configured service, else the data dir's running one, else the embedded one (with the demo), as
-  // the console does; the embedded one stops with `vigil share`
+  // the configured service, else the data dir's local one — started in the background when none runs
+  // (with the demo), as the console does; it stops by itself once its last client left
   let found: { baseUrl: string; apiKey: string };
-  let stopService: (() => Promise<void>) | undefined;
-  if (resolved.baseUrl || findLocalService(resolved.dataDir)) {
+  let local: LocalAttachment | undefined;
+  if (resolved.baseUrl) {
     const c = await connect(resolved);
     await c.close();
     found = c;
   } else {
-    const service = await startEmbedded(resolved, (e) =>
-      log(`service: ${(e as Error).message ?? String(e)}`),
+    local = await attachLocalService(resolved.dataDir, { kind: "share" });
+    const t = local.current();
+    const apiKey = resolved.apiKey ?? t.apiKey;
+    if (!apiKey) {
+      local.close();
+      throw new UsageError(`the local service at ${t.url} needs a key: set VIGIL_API_KEY`);
+    }
+    found = { baseUrl: t.url, apiKey };
+    log(
+      local.started
+        ? `started the local service at ${t.url} (pid ${t.pid}, data dir ${resolved.dataDir}; it stops ${t.idleStopS} s after its last client, log ${join(resolved.dataDir, "service.log")})`
+        : `using the local service at ${t.url} (pid ${t.pid})`,
     );
-    found = { baseUrl: service.url, apiKey: service.apiKey };
-    stopService = service.stop;
-    log(`started the embedded service at ${service.url} (data dir ${resolved.dataDir})`);
   }
 
   const store = createConsoleStore();
@@ -162,6 +175,17 @@ export async function runShare(argv: string[]): Promise<number> {
     onActivity: meter.onActivity,
   });
   const hub = createHub(client, store);
+  if (local) {
+    // the viewers' status line names the local service; a restarted one is followed
+    apply(store, setActivity(store.getState(), { service: serviceLabel(local.current()) }));
+    local.on((e) => {
+      log(e.text);
+      if (e.kind !== "moved") return;
+      client.http.retarget(e.target.url);
+      apply(store, setActivity(store.getState(), { service: serviceLabel(e.target) }));
+      hub.poller.refreshNow();
+    });
+  }
   hub.poller.start();
   const server = createShareServer({
     hub,
@@ -192,6 +216,6 @@ export async function runShare(argv: string[]): Promise<number> {
   hub.stop();
   meter.stop();
   await client.close().catch(() => undefined);
-  await stopService?.();
+  local?.close();
   return 0;
 }

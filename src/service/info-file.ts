@@ -1,16 +1,39 @@
 /**
- * `<dataDir>/service.json` = `{"url", "pid"}` (0600): how CLI commands and the console find the local
- * service that `vigil serve` (or `npm start`) runs for a data dir. Written before `listening on` is
- * printed, removed on a clean stop; a file whose pid is gone counts as no service.
+ * `<dataDir>/service.json` = `{"url", "pid", "idleStopS"?}` (0600): how CLI commands and the console find
+ * the local service that `vigil serve` (or a console, `vigil share`, `vigil agent`) runs for a data dir.
+ * Written before `listening on` is printed, removed on a clean stop; a file whose pid is gone counts as no
+ * service. `idleStopS` is there when the service stops by itself that many seconds after its last client
+ * left (started by a client, not by hand).
+ *
+ * Clients of the local service hold a **lease**: one file per client, `<dataDir>/clients/<pid>-<id>.json`
+ * (0600), touched every `LEASE_RENEW_MS` and removed when the client leaves. A lease counts while its pid
+ * is alive and it was touched within `LEASE_TTL_MS` — so a client killed with -9 stops counting at once
+ * (its pid is gone), and a recycled pid cannot keep a dead client's lease alive (it is not touched). Files
+ * rather than a route of the service: the lease outlives a restart of the service (a service started
+ * again sees its clients at once), needs no key and no answer from a busy service, and `vigil serve
+ * status` can list the clients without asking it.
+ *
+ * `<dataDir>/service.stopped` says that the last stop was asked for (`vigil serve stop`): clients then
+ * leave the service stopped instead of starting it again. Any start of a service removes it.
  */
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 
-export type LocalService = { url: string; pid: number; apiKey?: string };
+export type LocalService = { url: string; pid: number; apiKey?: string; idleStopS?: number };
 
 const infoPath = (dataDir: string) => join(dataDir, "service.json");
 
-function pidAlive(pid: number): boolean {
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -28,7 +51,7 @@ export function findLocalService(dataDir: string): LocalService | undefined {
   } catch {
     return undefined;
   }
-  const { url, pid } = (info ?? {}) as { url?: unknown; pid?: unknown };
+  const { url, pid, idleStopS } = (info ?? {}) as { url?: unknown; pid?: unknown; idleStopS?: unknown };
   if (typeof url !== "string" || !/^https?:\/\//.test(url)) return undefined;
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
   let apiKey: string | undefined;
@@ -37,14 +60,21 @@ export function findLocalService(dataDir: string): LocalService | undefined {
   } catch {
     apiKey = undefined;
   }
-  return apiKey ? { url, pid, apiKey } : { url, pid };
+  return {
+    url,
+    pid,
+    ...(apiKey ? { apiKey } : {}),
+    ...(typeof idleStopS === "number" && idleStopS > 0 ? { idleStopS } : {}),
+  };
 }
 
-export function writeServiceInfo(dataDir: string, url: string): string {
+/** Written by the service once it listens; clears a `vigil serve stop` note (this is a new start). */
+export function writeServiceInfo(dataDir: string, url: string, extra: { idleStopS?: number } = {}): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = infoPath(dataDir);
-  writeFileSync(file, `${JSON.stringify({ url, pid: process.pid })}\n`, { mode: 0o600 });
+  writeFileSync(file, `${JSON.stringify({ url, pid: process.pid, ...extra })}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
+  rmSync(stoppedPath(dataDir), { force: true });
   return file;
 }
 
@@ -57,4 +87,96 @@ export function removeServiceInfo(dataDir: string): void {
     return;
   }
   rmSync(infoPath(dataDir), { force: true });
+}
+
+const stoppedPath = (dataDir: string) => join(dataDir, "service.stopped");
+
+/** `vigil serve stop` was asked for: clients leave the service stopped. */
+export function markStopRequested(dataDir: string): void {
+  writeFileSync(stoppedPath(dataDir), `${new Date().toISOString()}\n`, { mode: 0o600 });
+}
+
+export function stopRequested(dataDir: string): boolean {
+  try {
+    statSync(stoppedPath(dataDir));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How often a client touches its lease, and how long an untouched one still counts. */
+export const LEASE_RENEW_MS = 10_000;
+export const LEASE_TTL_MS = 35_000;
+
+export type ClientKind = "console" | "share" | "agent" | "command";
+export type LeaseInfo = { pid: number; kind: ClientKind; since: string };
+export type Lease = { readonly file: string; renew(): void; release(): void };
+
+const leaseDir = (dataDir: string) => join(dataDir, "clients");
+
+/** Take a lease on the local service of `dataDir` for this process (renewed by the caller). */
+export function takeLease(dataDir: string, kind: ClientKind): Lease {
+  const dir = leaseDir(dataDir);
+  const file = join(dir, `${process.pid}-${randomBytes(4).toString("hex")}.json`);
+  const info: LeaseInfo = { pid: process.pid, kind, since: new Date().toISOString() };
+  const write = () => {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(file, `${JSON.stringify(info)}\n`, { mode: 0o600 });
+  };
+  write();
+  let released = false;
+  return {
+    file,
+    renew() {
+      if (released) return;
+      try {
+        const now = new Date();
+        utimesSync(file, now, now);
+      } catch {
+        // removed under us (a cleaned-up data dir): write it again
+        try {
+          write();
+        } catch {
+          // the data dir is gone; nothing to renew
+        }
+      }
+    },
+    release() {
+      released = true;
+      rmSync(file, { force: true });
+    },
+  };
+}
+
+/**
+ * The leases that count now (pid alive, touched within `ttlMs`). Files of clients that are gone (pid dead,
+ * or untouched for 10 × the TTL) are removed on the way.
+ */
+export function liveLeases(dataDir: string, now = Date.now(), ttlMs = LEASE_TTL_MS): LeaseInfo[] {
+  const dir = leaseDir(dataDir);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const live: LeaseInfo[] = [];
+  for (const name of names) {
+    if (!name.endsWith(".json")) continue;
+    const file = join(dir, name);
+    let info: LeaseInfo;
+    let touched: number;
+    try {
+      touched = statSync(file).mtimeMs;
+      info = JSON.parse(readFileSync(file, "utf8")) as LeaseInfo;
+    } catch {
+      continue; // being written or removed right now
+    }
+    const alive = Number.isInteger(info.pid) && info.pid > 0 && pidAlive(info.pid);
+    const age = now - touched;
+    if (alive && age <= ttlMs) live.push(info);
+    else if (!alive || age > 10 * ttlMs) rmSync(file, { force: true });
+  }
+  return live;
 }

@@ -1,8 +1,11 @@
 /**
  * The status line's view of HTTP activity: requests in flight, connection state, the last error. Fed by
  * the HttpClient's `onActivity`, attempt by attempt. "online" means exactly this: the last attempt that
- * ended got an answer from the service (any status); an attempt that got none (refused, reset, timed out)
- * makes it "offline" at once — before the request's retries, and whatever the caller does next. An
+ * ended got an answer from the service (any status but 502, 503 and 504); an attempt that got none
+ * (refused, reset, timed out) makes it "offline" at once — before the request's retries, and whatever the
+ * caller does next. 502/503/504 count as no answer: that is what a proxy or load balancer in front of a
+ * remote service answers once the service behind it is gone (and what a service says while it cannot
+ * serve), so a service that went away is never shown online because its gateway still answers. An
  * attempt the caller aborted says nothing. The in-flight count reaches the store at most every `flushMs`,
  * so a quick poll (start and end within one window) changes nothing on screen — an idle console stays
  * quiet.
@@ -11,6 +14,9 @@ import type { HttpActivity } from "../api/http.ts";
 import { errorLine } from "./loaders.ts";
 import { setActivity } from "./slices/ui.ts";
 import { apply, type ConsoleStore } from "./store.ts";
+
+/** Statuses that say the service itself is not there to answer (its gateway answered, or it is down). */
+const UNAVAILABLE = new Set([502, 503, 504]);
 
 export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: number; now?: () => Date } = {}) {
   const flushMs = opts.flushMs ?? 250;
@@ -40,7 +46,13 @@ export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: numbe
         count = Math.max(0, count - 1);
         schedule();
         const connection =
-          e.reached === "answered" ? "online" : e.reached === "unreachable" ? "offline" : undefined;
+          e.reached === "answered"
+            ? UNAVAILABLE.has(e.status)
+              ? "offline"
+              : "online"
+            : e.reached === "unreachable"
+              ? "offline"
+              : undefined;
         if (connection && store.getState().activity.connection !== connection)
           apply(store, setActivity(store.getState(), { connection }));
         return;

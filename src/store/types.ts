@@ -175,6 +175,11 @@ export type ActivitySlice = {
   connection: Connection;
   inFlight: number;
   lastError: string | undefined;
+  /**
+   * Which service, when it is the data dir's local one (src/cli/local-service.ts): "local service pid 1234",
+   * or "local service (stops with the last console)"; unset for a configured service (the host is shown).
+   */
+  service?: string | undefined;
 };
 
 /**

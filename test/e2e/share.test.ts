@@ -231,18 +231,34 @@ function spawnSyncText(argv: string[]): { code: number | null; text: string } {
   }
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 describe.skipIf(!canRun)("vigil share with nothing configured", () => {
-  it("starts the embedded service with the demo, prints address and fingerprint, and serves it", async () => {
+  it("starts the local service with the demo, prints address and fingerprint, and serves it; the service stops after it", async () => {
     const home = mkdtempSync(join(tmpdir(), "vigil-share-embedded-"));
     const key = join(home, "k");
     execFileSync("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key]);
     execFileSync("/bin/sh", ["-c", `mkdir -p ${home}/.ssh && cat ${key}.pub > ${home}/.ssh/authorized_keys`]);
     const child = spawn(NODE, [join(ROOT, "src/cli/main.ts"), "share", "--listen", "127.0.0.1:0"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache") },
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: home,
+        XDG_CACHE_HOME: join(home, "cache"),
+        // the background service it starts stops this long after vigil share left
+        VIGIL_SERVICE_IDLE_SECONDS: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const err: string[] = [];
+    let servicePid: number | undefined;
     child.stderr?.on("data", (d: Buffer) => err.push(d.toString()));
     try {
       const out = await new Promise<string>((resolve, reject) => {
@@ -257,7 +273,9 @@ describe.skipIf(!canRun)("vigil share with nothing configured", () => {
         });
       });
       const p = Number(/ssh:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
-      expect(err.join("")).toMatch(/started the embedded service at http:\/\/127\.0\.0\.1:\d+/);
+      const started = /started the local service at http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(err.join(""));
+      expect(started).not.toBeNull();
+      servicePid = Number(started?.[1]);
       const t = TmuxTerminal.start({
         cols: 120,
         rows: 36,
@@ -266,12 +284,23 @@ describe.skipIf(!canRun)("vigil share with nothing configured", () => {
         env: { PATH: "/usr/bin:/bin", HOME: home, TERM: "xterm-256color", LANG: "C.UTF-8" },
       });
       terminals.push(t);
+      // the viewers' status line names the local service
+      await t.waitFor(/local service \(stops with the last console\)/, "the local service", 30_000);
+      t.type(":checks");
+      t.keys("Enter");
       const screen = await t.waitFor(/Storefront home page/, "the demo's checks", 30_000);
       expect(screen).toContain("READ-ONLY");
     } finally {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
+      // its own process: it stops by itself once vigil share (its only client) left
+      const deadline = Date.now() + 15_000;
+      while (servicePid && alive(servicePid) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const left = servicePid !== undefined && alive(servicePid);
+      if (left) process.kill(servicePid!, "SIGKILL");
       rmSync(home, { recursive: true, force: true });
+      expect(left).toBe(false);
     }
   }, 90_000);
 });

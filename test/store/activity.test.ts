@@ -97,6 +97,36 @@ describe("activity meter", () => {
     m.stop();
   });
 
+  it("a remote service gone behind its gateway (502, 503, 504): offline with the last error, never online until the service answers", () => {
+    const { store, m, connection } = meter();
+    m.onActivity(start("/v1/checks"));
+    m.onActivity(end("/v1/checks", "answered", 200));
+    const seen: string[] = [];
+    store.subscribe((s) => seen.push(s.activity.connection));
+    for (const status of [502, 504, 503, 502]) {
+      m.onActivity(start("/v1/locations"));
+      m.onActivity(end("/v1/locations", "answered", status));
+    }
+    m.onActivity({
+      kind: "error",
+      method: "GET",
+      path: "/v1/locations",
+      error: new ApiError({
+        method: "GET",
+        path: "/v1/locations",
+        status: 502,
+        serverMessage: "Bad Gateway",
+      }),
+    });
+    expect(connection()).toBe("offline");
+    expect(new Set(seen)).toEqual(new Set(["offline"]));
+    expect(store.getState().activity.lastError).toMatch(/^08:00:05 GET \/v1\/locations: .*502/);
+    m.onActivity(start("/v1/locations"));
+    m.onActivity(end("/v1/locations", "answered", 200));
+    expect(connection()).toBe("online");
+    m.stop();
+  });
+
   it("an attempt the caller aborted says nothing about the service", () => {
     const { m, connection } = meter();
     m.onActivity(start("/v1/check-sessions/x/completion"));

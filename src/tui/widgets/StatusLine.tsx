@@ -1,6 +1,6 @@
 /**
- * The bottom line: profile@host, READ-ONLY badge, connection state, age of the shown data (a warning once
- * stale), a service clock running ahead of this one, requests in flight, the last error (one line, sanitised). Every state has a symbol or a word, so
+ * The bottom line: profile@host (or which local service: `local service pid 1234`), READ-ONLY badge,
+ * connection state, age of the shown data (a warning once stale), a service clock running ahead of this one, requests in flight, the last error (one line, sanitised). Every state has a symbol or a word, so
  * it reads the same without colour.
  */
 import { Box, Text } from "ink";
@@ -71,11 +71,15 @@ export function StatusLine({ width }: { width: number }) {
   const connection = useConsole((s) => s.activity.connection);
   const inFlight = useConsole((s) => s.activity.inFlight);
   const lastError = useConsole((s) => s.activity.lastError);
+  const service = useConsole((s) => s.activity.service);
   const c = CONNECTION[connection];
   const tone =
     connection === "online" ? theme.tone.ok : connection === "offline" ? theme.tone.bad : theme.tone.busy;
-  const who = truncate(sanitizeLine(`${profile}@${host}`), 28);
-  const err = lastError ? truncate(sanitizeLine(lastError), Math.max(10, width - 70)) : "";
+  // the data dir's local service says which it is: one that stops with the last console, or a pid
+  const who = service
+    ? truncate(sanitizeLine(`${profile} · ${service}`), 56)
+    : truncate(sanitizeLine(`${profile}@${host}`), 28);
+  const err = lastError ? truncate(sanitizeLine(lastError), Math.max(10, width - 42 - who.length)) : "";
   return (
     <Box width={width} height={1}>
       <Text wrap="truncate">

@@ -1,0 +1,276 @@
+/**
+ * The local service of a data dir, for the clients that need one running — the console, `vigil share`,
+ * `vigil agent` without a base URL. It runs in its own process: when none runs, `vigil serve` is started
+ * for the data dir in the background (detached, `--idle-stop`, its log in `<data dir>/service.log`); the
+ * data dir's lock makes it one per dir, so two clients starting at the same moment end up on the same
+ * service. While attached, a client holds a lease (src/service/info-file.ts) and the service stays up; it
+ * stops by itself `VIGIL_SERVICE_IDLE_SECONDS` (default 60) after the last lease ended — a client killed
+ * with -9 ends its lease too (its pid is gone). A service started by hand (`vigil serve`) has no idle
+ * stop: it runs until stopped.
+ *
+ * A client follows its service: service.json is looked at every second (a stat, and a read when it
+ * changed), so a service that restarted — new port, new pid — is found again within a second and the
+ * client says so (`moved`). A background service that went away without `vigil serve stop` (killed,
+ * crashed, or stopped while this client was suspended) is started again (`moved`, backing off while it
+ * fails); one stopped with `vigil serve stop`, or one started by hand, is waited for (`gone`).
+ */
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { UsageError, VigilError } from "../api/errors.ts";
+import {
+  type ClientKind,
+  findLocalService,
+  LEASE_RENEW_MS,
+  type LocalService,
+  stopRequested,
+  takeLease,
+} from "../service/info-file.ts";
+
+/** A local service that cannot be started (one line: what the service's log says). */
+export class LocalServiceError extends VigilError {
+  override name = "LocalServiceError";
+}
+
+/** How long a background service outlives its last client (s): VIGIL_SERVICE_IDLE_SECONDS, default 60. */
+export function idleStopSeconds(env: Record<string, string | undefined> = process.env): number {
+  const v = env.VIGIL_SERVICE_IDLE_SECONDS;
+  if (v === undefined || v === "") return 60;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < 1 || n > 86_400)
+    throw new UsageError(`VIGIL_SERVICE_IDLE_SECONDS must be an integer 1-86400, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+export type LocalTarget = {
+  url: string;
+  pid: number;
+  apiKey: string | undefined;
+  idleStopS: number | undefined;
+};
+
+const target = (s: LocalService): LocalTarget => ({
+  url: s.url,
+  pid: s.pid,
+  apiKey: s.apiKey,
+  idleStopS: s.idleStopS,
+});
+
+/** What the status line says about a local service. */
+export function serviceLabel(t: Pick<LocalTarget, "pid" | "idleStopS">): string {
+  return t.idleStopS ? "local service (stops with the last console)" : `local service pid ${t.pid}`;
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+/** The program to start as `vigil serve`: src/cli/main.ts from source, dist/vigil.js in the bundle. */
+function vigilEntry(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith(".ts")) return join(dirname(here), "main.ts");
+  const beside = join(dirname(here), "vigil.js");
+  return existsSync(beside) ? beside : join(dirname(dirname(here)), "vigil.js");
+}
+
+/** The last line of the service's log, without its time stamp (why a start failed). */
+function lastLogLine(file: string): string {
+  try {
+    const size = statSync(file).size;
+    const fd = openSync(file, "r");
+    try {
+      const len = Math.min(size, 4096);
+      const buf = Buffer.alloc(len);
+      readSync(fd, buf, 0, len, size - len);
+      const lines = buf.toString("utf8").trim().split("\n");
+      return (lines.at(-1) ?? "").replace(/^\S+Z /, "").trim();
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return "";
+  }
+}
+
+export type StartOptions = {
+  /** The program to run as `vigil serve` (default: this vigil's entry). */
+  entry?: string;
+  env?: NodeJS.ProcessEnv;
+  /** How long to wait for service.json (ms, default 30 s: a first start seeds the demo workspace). */
+  timeoutMs?: number;
+};
+
+/**
+ * Start `vigil serve --data DIR --idle-stop S --log DIR/service.log` detached (its own session: a closed
+ * terminal does not stop it) and wait until service.json names a live service — its own, or the one of
+ * another client that started one at the same moment (then this one exits, "in use").
+ */
+export async function startInBackground(dataDir: string, o: StartOptions = {}): Promise<LocalService> {
+  const env = o.env ?? process.env;
+  const dir = resolve(dataDir);
+  const log = join(dir, "service.log");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const args = [o.entry ?? vigilEntry(), "serve", "--data", dir];
+  args.push("--idle-stop", String(idleStopSeconds(env)), "--log", log);
+  const child = spawn(process.execPath, args, { detached: true, stdio: "ignore", cwd: dir, env });
+  let exitedAt: number | undefined;
+  let spawnError: Error | undefined;
+  child.once("exit", () => {
+    exitedAt = Date.now();
+  });
+  child.once("error", (e) => {
+    spawnError = e;
+    exitedAt = Date.now();
+  });
+  child.unref();
+  const deadline = Date.now() + (o.timeoutMs ?? 30_000);
+  for (;;) {
+    const found = findLocalService(dir);
+    if (found) return found;
+    if (spawnError) throw new LocalServiceError(`cannot start vigil serve: ${spawnError.message}`);
+    // it exited: failed, or lost the data dir to a service another client started at the same moment —
+    // whose service.json comes within moments
+    if (exitedAt !== undefined && Date.now() - exitedAt > 3000)
+      throw new LocalServiceError(
+        `the local service did not start: ${lastLogLine(log) || "no reason logged"} (log: ${log})`,
+      );
+    if (Date.now() > deadline) {
+      if (exitedAt === undefined) child.kill("SIGTERM");
+      throw new LocalServiceError(
+        `the local service did not start within ${Math.round((o.timeoutMs ?? 30_000) / 1000)} s (log: ${log})`,
+      );
+    }
+    await sleep(15);
+  }
+}
+
+export type LocalEvent =
+  /** Now at another address or pid (restarted, or started again by this client); `text` says so. */
+  | { kind: "moved"; target: LocalTarget; text: string }
+  /** No service now, and this client will not start one (`vigil serve stop`, or it was started by hand). */
+  | { kind: "gone"; text: string };
+
+export type LocalAttachment = {
+  current(): LocalTarget;
+  /** This client started the service. */
+  readonly started: boolean;
+  on(listener: (e: LocalEvent) => void): void;
+  /** Leave: end the lease, stop watching. The service is left running (it stops by itself when idle). */
+  close(): void;
+};
+
+export type AttachOptions = StartOptions & {
+  kind: ClientKind;
+  /** Start a service when none runs (default true). */
+  start?: boolean;
+  /** How often service.json is looked at (ms, default 1000). */
+  watchMs?: number;
+  /** The message when none runs and `start` is false. */
+  noService?: string;
+};
+
+/** Find or start the data dir's service, hold a lease on it, and follow it (see the module comment). */
+export async function attachLocalService(dataDir: string, o: AttachOptions): Promise<LocalAttachment> {
+  const dir = resolve(dataDir);
+  const mayStart = o.start !== false;
+  let found = findLocalService(dir);
+  if (!found && !mayStart) throw new LocalServiceError(o.noService ?? `no local service runs for ${dir}`);
+  // the lease before the start: the new service sees its client from the first look
+  const lease = takeLease(dir, o.kind);
+  let started = false;
+  try {
+    if (!found) {
+      found = await startInBackground(dir, o);
+      started = true;
+    }
+  } catch (e) {
+    lease.release();
+    throw e;
+  }
+  let cur = target(found);
+  const listeners: ((e: LocalEvent) => void)[] = [];
+  const emit = (e: LocalEvent) => {
+    for (const l of listeners) l(e);
+  };
+  let goneSaid = false;
+  let restarting = false;
+  let failures = 0;
+  let retryAt = 0;
+  let closed = false;
+
+  const check = () => {
+    if (closed || restarting) return;
+    const now = findLocalService(dir);
+    if (now) {
+      goneSaid = false;
+      if (now.url !== cur.url || now.pid !== cur.pid) {
+        cur = target(now);
+        emit({
+          kind: "moved",
+          target: cur,
+          text: `local service restarted: ${hostOf(cur.url)}, pid ${cur.pid}`,
+        });
+      }
+      return;
+    }
+    const asked = stopRequested(dir);
+    // a background service that went away unasked (killed, crashed, or stopped while this client was
+    // suspended): start it again — this client is still here
+    if (cur.idleStopS && mayStart && !asked) {
+      if (Date.now() < retryAt) return;
+      restarting = true;
+      startInBackground(dir, o).then(
+        (s) => {
+          failures = 0;
+          restarting = false;
+          if (closed) return;
+          cur = target(s);
+          emit({
+            kind: "moved",
+            target: cur,
+            text: `local service had stopped: started again (${hostOf(cur.url)}, pid ${cur.pid})`,
+          });
+        },
+        (err: unknown) => {
+          failures++;
+          retryAt = Date.now() + Math.min(60_000, 1000 * 2 ** failures);
+          restarting = false;
+          if (!closed) emit({ kind: "gone", text: (err as Error).message });
+        },
+      );
+      return;
+    }
+    if (goneSaid) return;
+    goneSaid = true;
+    emit({
+      kind: "gone",
+      text: asked
+        ? "local service stopped (vigil serve stop): `vigil serve` starts it again"
+        : `local service pid ${cur.pid} stopped: waiting for a new one (vigil serve)`,
+    });
+  };
+  const watch = setInterval(check, o.watchMs ?? 1000);
+  watch.unref();
+  const renew = setInterval(() => lease.renew(), LEASE_RENEW_MS);
+  renew.unref();
+  return {
+    current: () => cur,
+    started,
+    on(listener) {
+      listeners.push(listener);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(watch);
+      clearInterval(renew);
+      lease.release();
+    },
+  };
+}

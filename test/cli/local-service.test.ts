@@ -1,0 +1,289 @@
+/**
+ * The data dir's local service in its own process (src/cli/local-service.ts, serve-control.ts): real
+ * clients (test/cli/support/attach-child.ts, attaching as the console does) start `vigil serve` in the
+ * background from source, hold leases, and follow it; `vigil serve status|stop` and their exit codes; a
+ * client killed with -9 lets the service stop; a service killed with -9 is started again. Plus the pieces
+ * alone: leases, the idle watch, the rotating log. VIGIL_SERVICE_IDLE_SECONDS=1 throughout. Every process
+ * started is stopped in afterEach, which also checks that nothing of the test's data dirs is left.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { watchIdle } from "../../src/cli/serve-control.ts";
+import { openRotatingLog } from "../../src/cli/service-log.ts";
+import { LEASE_TTL_MS, liveLeases, takeLease } from "../../src/service/info-file.ts";
+import { CACHE_HOME } from "../e2e/support/paths.ts";
+import { runCli } from "./run-cli.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const NODE = join(ROOT, "node_modules/.bin/node");
+
+let roots: string[] = [];
+let children: ChildProcess[] = [];
+
+function newRoot(): { root: string; dataDir: string } {
+  const root = mkdtempSync(join(tmpdir(), "vigil-local-"));
+  roots.push(root);
+  return { root, dataDir: join(root, "data") };
+}
+
+const env = (root: string): Record<string, string> => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: root,
+  XDG_CONFIG_HOME: join(root, "config"),
+  XDG_CACHE_HOME: CACHE_HOME,
+  NODE_COMPILE_CACHE: join(tmpdir(), "vigil-test-compile-cache"),
+  VIGIL_SERVICE_IDLE_SECONDS: "1",
+});
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until<T>(what: string, timeoutMs: number, get: () => T | undefined | false): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = get();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the child's JSON lines are inspected field by field
+type Line = any;
+
+/** A client process attached to the data dir's service; its JSON lines as they come. */
+function client(root: string, dataDir: string) {
+  const child = spawn(NODE, [join(ROOT, "test/cli/support/attach-child.ts"), dataDir], {
+    cwd: ROOT,
+    env: env(root),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  children.push(child);
+  const lines: Line[] = [];
+  let buf = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    buf += d.toString();
+    for (let i = buf.indexOf("\n"); i >= 0; i = buf.indexOf("\n")) {
+      lines.push(JSON.parse(buf.slice(0, i)));
+      buf = buf.slice(i + 1);
+    }
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  return {
+    child,
+    lines,
+    line: (what: string, test: (l: Line) => boolean, timeoutMs = 30_000) =>
+      until(`${what} (stderr: ${stderr})`, timeoutMs, () => lines.find(test)),
+    close: async () => {
+      child.stdin?.write("close\n");
+      await until("the client to exit", 10_000, () => child.exitCode !== null);
+    },
+  };
+}
+
+const servicePid = (dataDir: string): number | undefined => {
+  try {
+    return (JSON.parse(readFileSync(join(dataDir, "service.json"), "utf8")) as { pid: number }).pid;
+  } catch {
+    return undefined;
+  }
+};
+
+function processesOf(dir: string): number[] {
+  try {
+    return execFileSync("/usr/bin/pgrep", ["-f", dir], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map(Number)
+      .filter((p) => p !== process.pid);
+  } catch {
+    return [];
+  }
+}
+
+afterEach(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  for (const root of roots) {
+    // the background services stop by themselves once their clients are gone (1 s here)
+    const left = await until("the test's processes to end", 15_000, () =>
+      processesOf(root).length === 0 ? [] : false,
+    ).catch(() => processesOf(root));
+    for (const pid of left) process.kill(pid, "SIGKILL");
+    rmSync(root, { recursive: true, force: true });
+    expect(left).toEqual([]);
+  }
+  children = [];
+  roots = [];
+});
+
+describe("the local service started by its clients", () => {
+  it("vigil serve status and stop: what runs, its clients, and the exit codes", async () => {
+    const { root, dataDir } = newRoot();
+    const cli = (args: string[]) =>
+      runCli(["serve", ...args, "--data", dataDir], { home: root, env: env(root) });
+    const before = await cli(["status"]);
+    expect(before.code).toBe(3);
+    expect(before.stdout).toMatch(/^not running/);
+
+    const c = client(root, dataDir);
+    const { attached } = await c.line("attached", (l) => l.attached);
+    expect(attached.idleStopS).toBe(1);
+    const status = await cli(["status"]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`running: ${attached.url} pid ${attached.pid}`);
+    expect(status.stdout).toContain("stops by itself 1 s after its last client leaves");
+    expect(status.stdout).toContain(`1 client: console pid ${c.child.pid}`);
+    const json = JSON.parse((await cli(["status", "--json"])).stdout);
+    expect(json).toMatchObject({ running: true, pid: attached.pid, stops: "idle", idleStopSeconds: 1 });
+    expect(json.clients).toEqual([expect.objectContaining({ kind: "console", pid: c.child.pid })]);
+
+    const stop = await cli(["stop"]);
+    expect(stop.code).toBe(0);
+    expect(stop.stdout).toContain(
+      `stopped the local service (pid ${attached.pid}); still open, shown offline: console pid ${c.child.pid}`,
+    );
+    expect(alive(attached.pid)).toBe(false);
+    // asked to stop: the client says so and does not start it again
+    const gone = await c.line("gone", (l) => l.kind === "gone");
+    expect(gone.text).toContain("vigil serve stop");
+    expect((await cli(["status"])).code).toBe(3);
+    expect((await cli(["stop"])).code).toBe(3);
+    expect(servicePid(dataDir)).toBeUndefined();
+    const usage = await cli(["status", "--bogus"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('unknown option "--bogus"');
+    await c.close();
+  }, 60_000);
+
+  it("two clients starting at the same moment share one service, which stops once both left", async () => {
+    const { root, dataDir } = newRoot();
+    const [a, b] = [client(root, dataDir), client(root, dataDir)];
+    const [la, lb] = await Promise.all([
+      a.line("A attached", (l) => l.attached),
+      b.line("B attached", (l) => l.attached),
+    ]);
+    expect(la.attached.pid).toBe(lb.attached.pid);
+    expect(la.attached.url).toBe(lb.attached.url);
+    const pid = la.attached.pid as number;
+    await a.close();
+    // B still holds its lease: the service stays (well past its 1 s)
+    await until("A's lease to go", 5000, () => liveLeases(dataDir).length === 1);
+    await new Promise((r) => setTimeout(r, 2500)); // a span longer than the idle stop, to see it not happen
+    expect(alive(pid)).toBe(true);
+    await b.close();
+    await until("the service to stop after the last client", 10_000, () => !alive(pid));
+    expect(existsSync(join(dataDir, "service.json"))).toBe(false);
+    expect(readFileSync(join(dataDir, "service.log"), "utf8")).toMatch(/no client for 1 s, stopping/);
+  }, 60_000);
+
+  it("a client killed with -9 ends its lease: the service stops by itself", async () => {
+    const { root, dataDir } = newRoot();
+    const c = client(root, dataDir);
+    const { attached } = await c.line("attached", (l) => l.attached);
+    c.child.kill("SIGKILL");
+    await until("the service to stop", 10_000, () => !alive(attached.pid));
+    expect(servicePid(dataDir)).toBeUndefined();
+  }, 60_000);
+
+  it("a background service killed with -9 is started again by the client still attached", async () => {
+    const { root, dataDir } = newRoot();
+    const c = client(root, dataDir);
+    const { attached } = await c.line("attached", (l) => l.attached);
+    process.kill(attached.pid, "SIGKILL");
+    const moved = await c.line("moved", (l) => l.kind === "moved");
+    expect(moved.text).toMatch(/^local service had stopped: started again \(127\.0\.0\.1:\d+, pid \d+\)$/);
+    expect(moved.target.pid).not.toBe(attached.pid);
+    expect(alive(moved.target.pid)).toBe(true);
+    await c.close();
+    await until("the new service to stop", 10_000, () => !alive(moved.target.pid));
+  }, 60_000);
+});
+
+describe("leases, the idle watch and the log", () => {
+  it("a lease counts while its pid lives and it is renewed; a dead client's file is removed", () => {
+    const { dataDir } = newRoot();
+    const mine = takeLease(dataDir, "share");
+    expect(liveLeases(dataDir)).toEqual([expect.objectContaining({ pid: process.pid, kind: "share" })]);
+    // untouched for longer than the TTL: no longer counted (a recycled pid cannot keep it alive)
+    const old = new Date(Date.now() - LEASE_TTL_MS - 1000);
+    utimesSync(mine.file, old, old);
+    expect(liveLeases(dataDir)).toEqual([]);
+    mine.renew();
+    expect(liveLeases(dataDir)).toHaveLength(1);
+    // a client that died without leaving (pid gone): not counted, and its file is cleaned up
+    const dead = join(dataDir, "clients", "999999999-dead.json");
+    writeFileSync(dead, JSON.stringify({ pid: 999_999_999, kind: "console", since: "x" }));
+    expect(liveLeases(dataDir)).toHaveLength(1);
+    expect(existsSync(dead)).toBe(false);
+    mine.release();
+    expect(liveLeases(dataDir)).toEqual([]);
+    expect(existsSync(mine.file)).toBe(false);
+  });
+
+  it("the idle watch fires once no lease was held for its time, never while one is", async () => {
+    const { dataDir } = newRoot();
+    mkdirSync(dataDir, { recursive: true });
+    const lease = takeLease(dataDir, "console");
+    const logged: string[] = [];
+    let idleAt: number | undefined;
+    const stop = watchIdle(
+      dataDir,
+      300,
+      () => (idleAt = Date.now()),
+      (l) => logged.push(l),
+      50,
+    );
+    await until("the watch to see the client", 2000, () =>
+      logged.some((l) => l.startsWith("attached: 1 client")),
+    );
+    await new Promise((r) => setTimeout(r, 600)); // two idle spans with a client: nothing happens
+    expect(idleAt).toBeUndefined();
+    const leftAt = Date.now();
+    lease.release();
+    await until("the idle stop", 3000, () => idleAt);
+    expect(idleAt! - leftAt).toBeGreaterThanOrEqual(250);
+    expect(logged).toContain("no client attached: stopping in 0 s unless one attaches");
+    stop();
+  });
+
+  it("the log stamps each line and rotates at its size: never more than two files of the bound", () => {
+    const { root } = newRoot();
+    const file = join(root, "service.log");
+    const log = openRotatingLog(file, 1000);
+    log.write("vigil serve: starting\nlistening on http://127.0.0.1:1\n");
+    log.write("a line in ");
+    log.write("two writes\n");
+    const text = readFileSync(file, "utf8");
+    expect(text).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z vigil serve: starting\n\S+Z listening on http:\/\/127\.0\.0\.1:1\n\S+Z a line in two writes\n$/,
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    for (let i = 0; i < 100; i++) log.write(`line ${i} ${"x".repeat(40)}\n`);
+    expect(statSync(file).size).toBeLessThanOrEqual(1000);
+    expect(statSync(`${file}.1`).size).toBeLessThanOrEqual(1000);
+    expect(readFileSync(file, "utf8")).toMatch(/line 99 x+\n$/);
+    expect(existsSync(`${file}.2`)).toBe(false);
+  });
+});
