@@ -139,6 +139,16 @@ export function maskAlertChannel<T extends { type?: unknown; config?: unknown }>
   return { ...masked, config: out };
 }
 
+/** A channel's target in one line (address, URL, number, chat channel, service or name), secrets masked. */
+export function channelTarget(channel: { type?: unknown; config?: unknown }): string {
+  const c = maskAlertChannel(channel) as { config?: Record<string, unknown> };
+  const cfg = isPlainObject(c.config) ? c.config : {};
+  const pick = ["address", "url", "number", "channel", "serviceName", "name"]
+    .map((k) => cfg[k])
+    .find((v) => typeof v === "string");
+  return typeof pick === "string" ? pick : "";
+}
+
 /** Masked copy of a private location: `keys[].rawKey` and `proxyUrl` credentials. */
 export function maskPrivateLocation<T>(location: T): T {
   return maskSecrets(location);

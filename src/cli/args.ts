@@ -43,6 +43,11 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
   "show-secrets": { type: "boolean", help: "with --json: leave secrets (webhook secrets, keys) unmasked" },
   fullscreen: { type: "boolean", help: "console: use the alternate screen (off by default)" },
   theme: { type: "string", value: "dark|light", help: "console: colour theme (NO_COLOR turns colour off)" },
+  pane: {
+    type: "string",
+    value: "NAME",
+    help: "console: the pane to start on (overview, checks, incidents, …; env VIGIL_PANE, profile startPane)",
+  },
   help: { type: "boolean", short: "h", help: "show help" },
   version: { type: "boolean", short: "V", help: "print the version" },
 };

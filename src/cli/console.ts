@@ -5,7 +5,7 @@
  * store, poller and actions to the Ink app.
  *
  * Start-up order (design.md §4, start → first frame): Ink and a small shell are mounted FIRST (the frame
- * with "vigil › Checks" and `◌ connecting`); only then are the client (undici, zod schemas), the store and
+ * with "vigil › Overview" and `◌ connecting`); only then are the client (undici, zod schemas), the store and
  * the panes imported and the connection made, and the shell hands over to the app. This module imports
  * nothing heavy statically.
  *
@@ -80,9 +80,9 @@ async function startLive(
     { createDraftStore },
     { createLoaders, errorLine },
     { createPlanner },
-    { paneJobs },
+    { paneJobs, startPaneNames, startPaneSpec },
     { createPoller },
-    { setActivity, setNotice },
+    { setActivity, setNotice, setPane },
     { apply, createConsoleStore },
     { connect },
     { liveTree },
@@ -101,7 +101,11 @@ async function startLive(
     import("./connect.ts"),
     import("../tui/live-root.tsx"),
   ]);
+  const start = startPaneSpec(resolved.startPane);
+  if (!start)
+    throw new ConfigError(`--pane / startPane: no pane "${resolved.startPane}" (one of ${startPaneNames()})`);
   const store = createConsoleStore();
+  apply(store, setPane(store.getState(), start.id));
   const meter = createActivityMeter(store);
 
   let baseUrl: string;
@@ -216,6 +220,7 @@ async function runOnce(
       profile: resolved.profile ?? "default",
       // the host is known once connected (a local or embedded service picks its port)
       host: resolved.baseUrl ? hostOf(resolved.baseUrl) : "local",
+      startPane: resolved.startPane,
     },
     fullscreen,
   });

@@ -28,6 +28,7 @@ export function configFlags(v: ParsedValues): ConfigFlags {
     profile: s("profile"),
     config: s("config"),
     data: s("data"),
+    pane: s("pane"),
     readOnly: typeof v["read-only"] === "boolean" ? (v["read-only"] as boolean) : undefined,
   };
 }

@@ -24,6 +24,8 @@ export type ConfigFlags = {
   readOnly?: boolean | undefined;
   config?: string | undefined;
   data?: string | undefined;
+  /** The console's start pane (`--pane`). */
+  pane?: string | undefined;
 };
 
 export type ResolvedConfig = {
@@ -33,6 +35,8 @@ export type ResolvedConfig = {
   readOnly: boolean;
   profile?: string;
   theme?: "dark" | "light";
+  /** The pane the console starts on (`--pane` > VIGIL_PANE > the profile's `startPane`); unset: the first. */
+  startPane?: string;
   /** Data older than this is flagged stale (default 90 s; VIGIL_STALE_AFTER or a profile's staleAfterSeconds). */
   staleAfterMs: number;
   configPath: string;
@@ -117,5 +121,7 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   if (accountId) out.accountId = accountId;
   if (profileName) out.profile = profileName;
   if (profile.theme) out.theme = profile.theme;
+  const startPane = pick(flags.pane, "VIGIL_PANE", profile.startPane);
+  if (startPane) out.startPane = startPane;
   return out;
 }

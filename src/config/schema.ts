@@ -5,7 +5,7 @@
  *   "defaultProfile": "prod",
  *   "profiles": {
  *     "prod": { "baseUrl": "https://api.example.com", "apiKey": "…", "accountId": "…", "readOnly": true,
- *               "staleAfterSeconds": 90 },
+ *               "staleAfterSeconds": 90, "startPane": "checks" },
  *     "local": { "baseUrl": "http://127.0.0.1:4100", "apiKey": "…" }
  *   }
  * }
@@ -18,6 +18,11 @@ export const profileSchema = z.strictObject({
   accountId: z.string().min(1, "must not be empty").optional(),
   readOnly: z.boolean().optional(),
   theme: z.enum(["dark", "light"]).optional(),
+  /** The pane the console starts on (a `:` palette name: overview, checks, incidents, …; default overview). */
+  startPane: z
+    .string()
+    .regex(/^[a-z-]+$/, "must be a pane name like overview, checks, incidents")
+    .optional(),
   /** After how many seconds without fresh data the status line warns "stale" (default 90). */
   staleAfterSeconds: z.number().int().min(5).max(86_400).optional(),
 });

@@ -15,9 +15,10 @@ import type { Client } from "../api/client.ts";
 import { createLoaders } from "../store/loaders.ts";
 import { createPlanner } from "../store/plan.ts";
 import { createPoller, type Job, type Poller } from "../store/poller.ts";
+import { setPane } from "../store/slices/ui.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../store/store.ts";
 import { type ConsoleState, DATA_SLICES } from "../store/types.ts";
-import { paneJobs } from "../tui/panes/lookup.ts";
+import { paneJobs, startPaneSpec } from "../tui/panes/lookup.ts";
 
 export type Hub = {
   /** The shared store (resources; the activity meter's connection state). */
@@ -71,6 +72,8 @@ export function createHub(client: Client, store: ConsoleStore): Hub {
     },
     addViewer() {
       const v = createConsoleStore();
+      // a viewer lands where the console does: the first pane (the overview)
+      apply(v, setPane(v.getState(), startPaneSpec(undefined)?.id ?? "checks"));
       apply(v, sharedPatch(store.getState(), v.getState()));
       viewers.add(v);
       const off = v.subscribe((s, prev) => {

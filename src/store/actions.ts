@@ -142,10 +142,17 @@ export function createActions(
       notice("refreshing…");
     },
 
-    /** `t`: confirm, then trigger the marked checks, else the one under the cursor. */
-    askTrigger(): void {
+    /**
+     * `t`: confirm, then trigger the marked checks, else the one under the checks cursor — or the checks
+     * `ids` names (the overview's selected check).
+     */
+    askTrigger(ids?: readonly string[]): void {
       if (readOnlyRefusal("triggering")) return;
-      const targets = triggerTargets(get()).filter((c) => c.checkType !== "HEARTBEAT");
+      const s = get();
+      const chosen = ids
+        ? ids.map((id) => s.checks.byId.get(id)).filter((c) => c !== undefined)
+        : triggerTargets(s);
+      const targets = chosen.filter((c) => c.checkType !== "HEARTBEAT");
       if (targets.length === 0) {
         notice("nothing to trigger (heartbeat checks are passive)");
         return;

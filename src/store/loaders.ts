@@ -6,10 +6,10 @@
 import { type AnalyticsKind, GROUP_BY, REPORTS } from "../api/analytics-metrics.ts";
 import type { Client } from "../api/client.ts";
 import { collectPages, totalOf } from "../api/pagination.ts";
-import type { HeartbeatEvent, HeartbeatStats } from "../api/schemas/heartbeats.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { toEpochMs } from "../shared/format.ts";
 import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";
+import { readHeartbeatEvents } from "./heartbeat-events.ts";
 import { createHistoryLoaders } from "./results/loaders.ts";
 import * as data from "./slices/data.ts";
 import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded } from "./slices/work.ts";
@@ -172,28 +172,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
     async heartbeats(checkId: string, _signal?: AbortSignal) {
       const to = now();
       const from = to - 86_400_000;
-      const events: HeartbeatEvent[] = [];
-      let stats: HeartbeatStats | undefined;
-      await guard(
-        async () => {
-          let end = to;
-          for (let page = 0; page < (opts.heartbeatPages ?? 5); page++) {
-            const res = await client.heartbeats.events(checkId, {
-              startTime: new Date(from),
-              endTime: new Date(end),
-              limit: 10,
-            });
-            const batch = res.flatMap((r) => r.events ?? []);
-            stats ??= res.find((r) => r.stats)?.stats ?? undefined;
-            events.push(...batch);
-            if (batch.length < 10) break;
-            const oldest = Math.min(
-              ...batch.map((e) => Date.parse(e.timestamp ?? "")).filter(Number.isFinite),
-            );
-            if (!Number.isFinite(oldest) || oldest >= end) break;
-            end = oldest;
-          }
-        },
+      const { events, stats } = await guard(
+        () => readHeartbeatEvents(client, checkId, { from, to, pages: opts.heartbeatPages ?? 5 }),
         (m) => apply(store, data.heartbeatsFailed(get(), checkId, m, caps)),
       );
       apply(store, data.heartbeatsLoaded(get(), checkId, { events, stats, from, to }, now(), caps));
@@ -282,6 +262,18 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
     /** The account's non-secret variables for the webhook preview (variables.ts). */
     async variables() {
       apply(store, data.setVariables(await readVariables(client)));
+    },
+
+    /**
+     * The newest alert deliveries of the last 24 h (one page of 100, newest first): the newest delivery of
+     * each channel says whether its alerts go out (the overview's delivery trouble).
+     */
+    async alertNotifications() {
+      const items = await guard(
+        () => client.alertNotifications.list({ limit: 100 }),
+        (m) => apply(store, data.loadFailed(get(), "alertNotifications", m)),
+      );
+      apply(store, data.listLoaded("alertNotifications", items, now()));
     },
 
     async privateLocations() {

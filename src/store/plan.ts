@@ -70,7 +70,15 @@ export type JobKit = {
   maxResultRows: number;
   checks: Job;
   statuses: Job;
-  list: (key: "incidents" | "alertChannels" | "statusPages" | "privateLocations" | "services") => Job;
+  list: (
+    key:
+      | "incidents"
+      | "alertChannels"
+      | "alertNotifications"
+      | "statusPages"
+      | "privateLocations"
+      | "services",
+  ) => Job;
   /** A single read at the lists' pace. */
   one: (key: string, run: () => Promise<void>) => Job;
   results: (checkId: string) => Job;

@@ -22,6 +22,7 @@ export function initialState(): ConsoleState {
     heartbeats: { byCheck: new Map() },
     incidents: { ...empty, items: [] },
     alertChannels: { ...empty, items: [] },
+    alertNotifications: { ...empty, items: [] },
     statusPages: { ...empty, items: [] },
     privateLocations: { ...empty, items: [] },
     services: { ...empty, items: [] },

@@ -4,6 +4,7 @@
  * client's tolerant schemas keep every key, which the scriptable commands want).
  */
 import { z } from "zod";
+import type { HeartbeatTiming } from "../shared/heartbeat-period.ts";
 import type { CheckSummary, StatusSummary } from "./summary.ts";
 
 const strings = z.array(z.string()).nullish();
@@ -21,8 +22,16 @@ export const checkSummaryListSchema = z.array(
     tags: strings,
     degradedResponseTime: z.number().nullish(),
     maxResponseTime: z.number().nullish(),
+    heartbeat: z
+      .object({
+        period: z.number().nullish(),
+        periodUnit: z.string().nullish(),
+        grace: z.number().nullish(),
+        graceUnit: z.string().nullish(),
+      })
+      .nullish(),
   }),
-) satisfies z.ZodType<CheckSummary[]>;
+) satisfies z.ZodType<(CheckSummary & { heartbeat?: HeartbeatTiming | null })[]>;
 
 export const statusSummaryListSchema = z.array(
   z.object({

@@ -6,6 +6,7 @@
  * memoised selectors and memoised rows see the same identities and recompute / redraw nothing.
  */
 
+import { type HeartbeatTiming, heartbeatGraceMs, heartbeatPeriodMs } from "../shared/heartbeat-period.ts";
 import { type ReasonInput, resultReason } from "./triage/reason.ts";
 
 export type CheckSummary = {
@@ -21,6 +22,12 @@ export type CheckSummary = {
   /** Response-time thresholds (ms): why a degraded run is degraded, said on the row. */
   degradedResponseTime?: number | null | undefined;
   maxResponseTime?: number | null | undefined;
+  /**
+   * A heartbeat check's period and grace in ms (when a ping was expected, how late it is), read from its
+   * `heartbeat` configuration (numbers, so an unchanged check keeps its identity across refreshes).
+   */
+  heartbeatPeriodMs?: number | undefined;
+  heartbeatGraceMs?: number | undefined;
 };
 
 export type StatusSummary = {
@@ -69,6 +76,8 @@ const CHECK_KEYS = new Set([
   "tags",
   "degradedResponseTime",
   "maxResponseTime",
+  "heartbeatPeriodMs",
+  "heartbeatGraceMs",
 ]);
 const STATUS_KEYS = new Set([
   "checkId",
@@ -106,8 +115,17 @@ function pick<T>(src: object, keys: ReadonlySet<string>): T {
   return out as T;
 }
 
-export const toCheckSummary = (c: CheckSummary): CheckSummary => {
-  const slim = pick<CheckSummary>(c, CHECK_KEYS);
+export const toCheckSummary = (c: CheckSummary & { heartbeat?: HeartbeatTiming | null }): CheckSummary => {
+  let slim = pick<CheckSummary>(c, CHECK_KEYS);
+  if (c.heartbeat) {
+    const period = heartbeatPeriodMs(c.heartbeat);
+    const grace = heartbeatGraceMs(c.heartbeat);
+    slim = {
+      ...slim,
+      ...(period === undefined ? {} : { heartbeatPeriodMs: period }),
+      ...(grace === undefined ? {} : { heartbeatGraceMs: grace }),
+    };
+  }
   return typeof slim.checkType === "string" ? slim : { ...slim, checkType: String(slim.checkType) };
 };
 export const toStatusSummary = (s: StatusSummary): StatusSummary => pick(s, STATUS_KEYS);

@@ -6,6 +6,7 @@
  */
 
 import type { AlertChannel } from "../api/schemas/alert-channels.ts";
+import type { AlertNotification } from "../api/schemas/alert-notifications.ts";
 import type { AnalyticsReport } from "../api/schemas/analytics.ts";
 import type { CheckSession, CheckSessionDetail } from "../api/schemas/check-sessions.ts";
 import type { Check } from "../api/schemas/checks.ts";
@@ -195,6 +196,8 @@ export type DataState = {
   heartbeats: HeartbeatsSlice;
   incidents: ListSlice<Incident>;
   alertChannels: ListSlice<AlertChannel>;
+  /** The newest alert deliveries (`GET /v1/alert-notifications`, last 24 h), for the overview's trouble list. */
+  alertNotifications: ListSlice<AlertNotification>;
   /** Status pages are read page by page along the API's `nextId` cursor; `nextId` = more to read. */
   statusPages: ListSlice<StatusPage> & { nextId?: string | undefined };
   privateLocations: ListSlice<PrivateLocation>;
@@ -227,6 +230,7 @@ export const DATA_SLICES = [
   "heartbeats",
   "incidents",
   "alertChannels",
+  "alertNotifications",
   "statusPages",
   "privateLocations",
   "services",

@@ -4,6 +4,7 @@
  */
 import * as ui from "../store/slices/ui.ts";
 import { apply } from "../store/store.ts";
+import { paneKey } from "./panes/lookup.ts";
 import { PANE_SPECS } from "./panes/registry.ts";
 import type { Binding } from "./panes/spec.ts";
 
@@ -11,12 +12,12 @@ const MOVES: Record<string, number | "first" | "last"> = { j: 1, down: 1, k: -1,
 
 export const GLOBAL_KEYS: readonly Binding[] = [
   {
-    keys: PANE_SPECS.map((_, i) => String(i + 1)),
-    label: `1…${PANE_SPECS.length}`,
+    keys: PANE_SPECS.map((_, i) => paneKey(i)),
+    label: `${paneKey(0)}…${paneKey(PANE_SPECS.length - 1)}`,
     help: `panes: ${PANE_SPECS.map((p) => p.palette).join(", ")}`,
     run: ({ goPane, key }) => {
-      const p = PANE_SPECS[Number(key) - 1];
-      if (p) goPane(p.id);
+      const i = PANE_SPECS.findIndex((_, j) => paneKey(j) === key);
+      if (i >= 0) goPane(PANE_SPECS[i]!.id);
     },
   },
   {

@@ -1,7 +1,7 @@
 /**
  * Mount the console with Ink. Start-up is in two steps (design.md §4: start → first frame ≤ 1.3 × a bare
  * Ink hello): this module — Ink, React and a small shell, nothing else — draws the console's frame at once
- * (header "vigil › Checks", "connecting…", the status line `◌ connecting`); the caller then loads the
+ * (header "vigil › Overview", "connecting…", the status line `◌ connecting`); the caller then loads the
  * client, the store and the panes, connects, and hands the real app over with `showApp`. Keys typed in
  * between are kept and handled by the app first (Ctrl-C, and q before any other key, quit at once).
  *
@@ -20,14 +20,33 @@ import { TooSmall, tooSmall } from "./too-small.tsx";
 export type ExitReason = { kind: "quit" } | { kind: "profile"; name: string };
 
 /**
- * The header the shell draws before the panes are loaded: the first pane's title and the number of panes.
- * The shell must not import the panes (the first frame comes before them), so these two are written here;
- * test/tui/mount.test.tsx checks them against the pane registry.
+ * The header the shell draws before the panes are loaded: the start pane's title and tab among the
+ * numbered panes (id and title, in the registry's order; number keys from 0). The shell must not import
+ * the panes (the first frame comes before them), so they are written here; test/tui/mount.test.tsx checks
+ * them against the pane registry.
  */
-export const SHELL_HEADER = { title: "Checks", panes: 8 } as const;
+export const SHELL_PANES: readonly (readonly [id: string, title: string])[] = [
+  ["overview", "Overview"],
+  ["checks", "Checks"],
+  ["sessions", "Sessions"],
+  ["analytics", "Analytics"],
+  ["heartbeats", "Heartbeats"],
+  ["incidents", "Incidents"],
+  ["alerts", "Alert channels"],
+  ["pages", "Status pages"],
+  ["locations", "Private locations"],
+];
+export const SHELL_HEADER = { title: SHELL_PANES[0]![1], panes: SHELL_PANES.length } as const;
 
 /** What the shell shows before the app is there. */
-export type ShellInfo = { theme: Theme; profile: string; host: string; readOnly: boolean };
+export type ShellInfo = {
+  theme: Theme;
+  profile: string;
+  host: string;
+  readOnly: boolean;
+  /** The pane the console starts on (`--pane`, a profile's `startPane`); default the first. */
+  startPane?: string | undefined;
+};
 
 export type MountOptions = {
   shell: ShellInfo;
@@ -66,10 +85,13 @@ function Shell({
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
   const { theme } = info;
   const height = fullscreen ? rows : rows - 1;
-  const tabs = Array.from({ length: SHELL_HEADER.panes }, (_, i) => (i === 0 ? "[1]" : ` ${i + 1} `)).join(
-    "",
+  const start = Math.max(
+    0,
+    SHELL_PANES.findIndex(([id]) => id === info.startPane),
   );
-  const left = truncate(`vigil › ${SHELL_HEADER.title}`, Math.max(10, columns - displayWidth(tabs) - 1));
+  const tabs = SHELL_PANES.map((_, i) => (i === start ? `[${i}]` : ` ${i} `)).join("");
+  const title = SHELL_PANES[start]?.[1] ?? SHELL_HEADER.title;
+  const left = truncate(`vigil › ${title}`, Math.max(10, columns - displayWidth(tabs) - 1));
   const who = truncate(sanitizeLine(`${info.profile}@${info.host}`), 28);
   return (
     <Box flexDirection="column" width={columns} height={height}>

@@ -125,8 +125,11 @@ afterAll(async () => {
 describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
   let first: TmuxTerminal;
 
-  it("a viewer sees the checks pane, read-only, and moves", async () => {
+  it("a viewer lands on the overview, read-only, goes to the checks pane and moves", async () => {
     first = viewer(join(dir, "viewer"));
+    const landing = await first.waitFor(/^vigil › Overview/m, "the overview", 20_000);
+    expect(landing).toContain("READ-ONLY");
+    first.keys("1");
     const screen = await first.waitFor(/Storefront home page/, "the checks list", 20_000);
     expect(screen).toMatch(/^vigil › Checks/m);
     expect(screen).toContain("READ-ONLY");
@@ -139,6 +142,8 @@ describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
 
   it("a second viewer at another size moves on its own", async () => {
     const second = viewer(join(dir, "viewer"), 100, 30);
+    await second.waitFor(/^vigil › Overview/m, "the second viewer's overview", 20_000);
+    second.keys("1");
     const s2 = await second.waitFor(/Storefront home page/, "the second viewer's list", 20_000);
     expect(Math.max(...s2.split("\n").map((l) => l.length))).toBeLessThanOrEqual(100);
     const firstRow = cursorRow(first.screen());

@@ -132,18 +132,19 @@ describe("console frames", () => {
     expect(c.frame()).toContain("Alert subscriptions");
     await c.press("\u001b");
     await new Promise((r) => setTimeout(r, 80));
-    expect(lines(c.frame())[0]).toMatch(/^vigil › Checks +\[1\]/);
+    expect(lines(c.frame())[0]).toMatch(/^vigil › Checks +0 \[1\]/);
   });
 
-  it("1…8 switch panes and : opens the palette", async () => {
+  it("0…8 switch panes and : opens the palette", async () => {
     const c = renderConsole(storeWith(checks, statuses), { columns: 100, rows: 30 });
     open = c;
     const titles: string[] = [];
-    for (const k of "12345678") {
+    for (const k of "012345678") {
       await c.press(k);
       titles.push(lines(c.frame())[0]!.split("  ")[0]!);
     }
     expect(titles.map((t) => t.split(" › ")[1])).toEqual([
+      "Overview",
       "Checks",
       "Sessions",
       "Analytics",

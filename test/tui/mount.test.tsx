@@ -4,7 +4,14 @@
  */
 import { Text } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
-import { type AppControl, type Mounted, mountConsole, SHELL_HEADER } from "../../src/tui/mount.tsx";
+import {
+  type AppControl,
+  type Mounted,
+  mountConsole,
+  SHELL_HEADER,
+  SHELL_PANES,
+  type ShellInfo,
+} from "../../src/tui/mount.tsx";
 import { paneTabs } from "../../src/tui/panes/lookup.ts";
 import { PANE_SPECS } from "../../src/tui/panes/registry.ts";
 import { makeTheme } from "../../src/tui/theme.ts";
@@ -18,11 +25,11 @@ afterEach(async () => {
   open = undefined;
 });
 
-function mount(columns = 100, rows = 30) {
+function mount(columns = 100, rows = 30, extra: Partial<ShellInfo> = {}) {
   const stdout = new SizedStdout(columns, rows);
   const stdin = new KeyStdin();
   const m = mountConsole({
-    shell: { theme: makeTheme("dark", false), profile: "ops", host: "example:1", readOnly: true },
+    shell: { theme: makeTheme("dark", false), profile: "ops", host: "example:1", readOnly: true, ...extra },
     fullscreen: false,
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
@@ -42,8 +49,8 @@ describe("start-up shell", () => {
     const { screen } = mount();
     await settle();
     const s = await screen();
-    expect(s).toMatch(/vigil › Checks/);
-    expect(s).toContain("[1] 2  3");
+    expect(s).toMatch(/vigil › Overview/);
+    expect(s).toContain("[0] 1  2  3");
     expect(s).toContain("connecting…");
     expect(s).toMatch(/ops@example:1 READ-ONLY\s+◌ connecting · no data yet/);
   });
@@ -51,6 +58,7 @@ describe("start-up shell", () => {
   it("draws the header the app draws for the first pane (the shell's constants agree with the registry)", async () => {
     expect(SHELL_HEADER.title).toBe(PANE_SPECS[0]?.title);
     expect(SHELL_HEADER.panes).toBe(PANE_SPECS.length);
+    expect(SHELL_PANES).toEqual(PANE_SPECS.map((p) => [p.id, p.title]));
     const { screen } = mount();
     await settle();
     expect((await screen()).split("\n")[0]).toContain(paneTabs(PANE_SPECS[0]?.id ?? "").trimEnd());
@@ -92,5 +100,13 @@ describe("start-up shell", () => {
     const s = await screen();
     expect(s.replace(/\s+/g, " ")).toContain("vigil needs a terminal of at least 80×24");
     expect(s.replace(/\s+/g, " ")).toContain("this one is 40×10 · q quits");
+  });
+
+  it("draws the start pane's header when one is chosen (--pane / startPane)", async () => {
+    const { screen } = mount(100, 30, { startPane: "incidents" });
+    await settle();
+    const first = (await screen()).split("\n")[0] ?? "";
+    expect(first).toMatch(/^vigil › Incidents/);
+    expect(first).toContain(paneTabs("incidents").trimEnd());
   });
 });

@@ -10,6 +10,7 @@ import { GLOBAL_KEYS } from "../../src/tui/global-keys.ts";
 import { keyOf } from "../../src/tui/key-input.ts";
 import { helpFor, paneBindings } from "../../src/tui/keymap.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
+import { paneKey } from "../../src/tui/panes/lookup.ts";
 import { INNER_PANES, PANE_SPECS } from "../../src/tui/panes/registry.ts";
 import { type Binding, labelOf } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
@@ -62,12 +63,18 @@ function rig(pane: string, detail: boolean, readOnly: boolean) {
 }
 
 describe("pane registry", () => {
+  it("numbers the panes from 0 (the overview) so the others keep 1…8", () => {
+    expect(PANE_SPECS.map((_, i) => paneKey(i))).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8"]);
+    expect(PANE_SPECS[0]?.id).toBe("overview");
+    expect(PANE_SPECS[1]?.id).toBe("checks");
+  });
+
   it("lists each pane once, with its own id and palette command, numbered in order", () => {
     expect(new Set(PANE_SPECS.map((p) => p.id)).size).toBe(PANE_SPECS.length);
     expect(new Set(PANE_SPECS.map((p) => p.palette)).size).toBe(PANE_SPECS.length);
     PANE_SPECS.forEach((p, i) => {
       const r = rig(PANE_SPECS[(i + 1) % PANE_SPECS.length]!.id, false, false);
-      press(r.h, String(i + 1));
+      press(r.h, paneKey(i));
       expect(r.store.getState().ui.pane).toBe(p.id);
       const q = rig(PANE_SPECS[(i + 1) % PANE_SPECS.length]!.id, false, false);
       q.h(":", {});

@@ -14,11 +14,13 @@ import { privateLocationsCommand } from "./private-locations.ts";
 import { resultsCommand } from "./results.ts";
 import { servicesCommand } from "./services.ts";
 import { sessionsCommand } from "./sessions.ts";
+import { statusCommand } from "./status.ts";
 import { statusPagesCommand } from "./status-pages.ts";
 import { triggerCommand } from "./trigger.ts";
 import { webhookCommand } from "./webhook.ts";
 
 export const COMMANDS: readonly ResourceSpec[] = [
+  statusCommand,
   checksCommand,
   checkStatusesCommand,
   resultsCommand,

@@ -73,6 +73,7 @@ type LoadableKey =
   | "statuses"
   | "incidents"
   | "alertChannels"
+  | "alertNotifications"
   | "statusPages"
   | "privateLocations"
   | "services";
@@ -83,7 +84,13 @@ export function loadFailed(s: ConsoleState, key: LoadableKey, error: string): Pa
 }
 
 export function listLoaded<
-  K extends "incidents" | "alertChannels" | "statusPages" | "privateLocations" | "services",
+  K extends
+    | "incidents"
+    | "alertChannels"
+    | "alertNotifications"
+    | "statusPages"
+    | "privateLocations"
+    | "services",
 >(key: K, items: ConsoleState[K]["items"], now: number, total?: number): Patch {
   return { [key]: { items, loadedAt: now, error: undefined, total } satisfies ListSlice<unknown> } as Patch;
 }

@@ -8,8 +8,23 @@ const ALL = [...PANE_SPECS, ...INNER_PANES];
 const BY_ID = new Map(ALL.map((p) => [p.id, p]));
 const BY_PALETTE = new Map(ALL.map((p) => [p.palette, p]));
 
-/** The spec of pane `id` (the first pane for an id no pane has — the store starts on "checks"). */
+/**
+ * The spec of pane `id` (the first pane for an id no pane has). The store starts on "checks"; the console
+ * and `vigil share` put each view on its start pane (the first, or `--pane` / a profile's `startPane`).
+ */
 export const paneSpec = (id: string): PaneSpec => BY_ID.get(id) ?? PANE_SPECS[0]!;
+
+/**
+ * The pane the console starts on: the numbered pane `name` names (its palette name), the first when no
+ * name is given; undefined for a name no numbered pane has.
+ */
+export function startPaneSpec(name: string | undefined): PaneSpec | undefined {
+  if (name === undefined || name === "") return PANE_SPECS[0];
+  return PANE_SPECS.find((p) => p.palette === name || p.id === name);
+}
+
+/** The names a start pane may have, for the error that lists them. */
+export const startPaneNames = (): string => PANE_SPECS.map((p) => p.palette).join(", ");
 
 /** The pane a `:` palette command opens. */
 export const paletteSpec = (cmd: string): PaneSpec | undefined => BY_PALETTE.get(cmd);
@@ -24,6 +39,9 @@ export const crumbsOf = (s: ConsoleState): string => paneSpec(s.ui.pane).crumbs(
 export const paneLoadedAt = (s: ConsoleState, pane: string = s.ui.pane): number | undefined =>
   paneSpec(pane).loadedAt(s);
 
+/** The number key of the registry's pane `i`: 0 for the first (the overview), so the others keep 1…8. */
+export const paneKey = (i: number): string => String(i);
+
 /** The number tabs of the header, the current pane in brackets. */
 export const paneTabs = (current: string): string =>
-  PANE_SPECS.map((p, i) => (p.id === current ? `[${i + 1}]` : ` ${i + 1} `)).join("");
+  PANE_SPECS.map((p, i) => (p.id === current ? `[${paneKey(i)}]` : ` ${paneKey(i)} `)).join("");

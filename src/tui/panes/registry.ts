@@ -1,5 +1,6 @@
 /**
- * The panes, in the order of their number keys: one line per pane. Each is a spec in its own folder
+ * The panes, in the order of their number keys — 0 for the first (the overview, the landing screen), so the
+ * others keep 1…8 — one line per pane. Each is a spec in its own folder
  * (see spec.ts for what derives from it).
  */
 import { alerts } from "./alerts/index.ts";
@@ -8,12 +9,14 @@ import { checks } from "./checks/index.ts";
 import { heartbeats } from "./heartbeats/index.ts";
 import { incidents } from "./incidents/index.ts";
 import { locations } from "./locations/index.ts";
+import { overview } from "./overview/index.ts";
 import { pages } from "./pages/index.ts";
 import { results } from "./results/index.ts";
 import { sessions } from "./sessions/index.ts";
 import type { PaneSpec } from "./spec.ts";
 
 export const PANE_SPECS: readonly PaneSpec[] = [
+  overview,
   checks,
   sessions,
   analytics,

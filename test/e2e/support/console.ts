@@ -1,7 +1,8 @@
 /**
  * Launch the bundled console (`node dist/vigil.js`, what `npx vigil` runs) in a tmux terminal, pointed at
  * a served API through VIGIL_BASE_URL / VIGIL_API_KEY, with a clean environment: HOME and the XDG dirs in
- * the terminal's temp dir (no real config, no service.json), TERM=xterm-256color.
+ * the terminal's temp dir (no real config, no service.json), TERM=xterm-256color; on the checks pane
+ * unless `pane` says otherwise.
  */
 import { join } from "node:path";
 import { BUNDLE, CACHE_HOME, NODE, ROOT } from "./paths.ts";
@@ -13,6 +14,11 @@ export type LaunchOptions = {
   rows?: number;
   args?: string[];
   env?: Record<string, string>;
+  /**
+   * The pane to start on (`--pane`): these tests walk the panes from the checks list, so "checks" by
+   * default; null starts on the landing screen (the overview).
+   */
+  pane?: string | null;
 };
 
 /** The header every console frame starts with. */
@@ -23,7 +29,12 @@ export function launchConsole(served: Served, opts: LaunchOptions = {}): TmuxTer
   return TmuxTerminal.start({
     cols: opts.cols ?? 120,
     rows: opts.rows ?? 40,
-    argv: [NODE, BUNDLE, ...(opts.args ?? [])],
+    argv: [
+      NODE,
+      BUNDLE,
+      ...(opts.pane === null ? [] : ["--pane", opts.pane ?? "checks"]),
+      ...(opts.args ?? []),
+    ],
     cwd: ROOT,
     env: {
       PATH: "/usr/bin:/bin",

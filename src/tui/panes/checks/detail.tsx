@@ -1,8 +1,7 @@
 /** The detail of one check: configuration summary, recent results as a strip, alert subscriptions. */
 import { Box, Text } from "ink";
-import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
 import type { Check } from "../../../api/schemas/checks.ts";
-import { maskAlertChannel, maskUrlCredentials } from "../../../api/secrets.ts";
+import { channelTarget, maskUrlCredentials } from "../../../api/secrets.ts";
 import {
   checkHealth,
   checkMarkWords,
@@ -19,15 +18,8 @@ import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { alertLines, type HistoryLine, sinceLine, timelineText } from "./history-lines.ts";
 
-/** A channel's target in one line, secrets masked. */
-export function channelTarget(channel: AlertChannel): string {
-  const c = maskAlertChannel(channel) as { config?: Record<string, unknown> };
-  const cfg = c.config ?? {};
-  const pick = ["address", "url", "number", "channel", "serviceName", "name"]
-    .map((k) => cfg[k])
-    .find((v) => typeof v === "string");
-  return typeof pick === "string" ? pick : "";
-}
+/** A channel's target in one line, secrets masked (one rule, shared with the overview and the CLI). */
+export { channelTarget } from "../../../api/secrets.ts";
 
 /** The configuration lines: the list entry's fields at once, the rest once the full check is read. */
 function configLines(c: CheckSummary, full: Check | undefined): [string, string][] {

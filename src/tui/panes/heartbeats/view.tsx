@@ -60,6 +60,8 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
   if (!row) return <Text color={theme.dim}>{loaded ? "no heartbeat checks" : "loading checks…"}</Text>;
   const stats = entry?.stats;
+  // the newest real ping, whatever the filter: a FAILING event is the service noting that none came
+  const lastPing = entry?.events.find((e) => e.state !== "FAILING");
   const marks = checkMarkWords(row.check);
   const selected = events.find((e) => e.id === detail) ?? events[Math.min(cursor, events.length - 1)];
   const header = (
@@ -69,7 +71,7 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
         {marks ? <Text color={theme.dim}>{`  ${marks}`}</Text> : null}
         <Text
           color={theme.dim}
-        >{`  heartbeat · ${count} heartbeat checks ([ ] to switch) · last ping ${formatAgo(events[0]?.timestamp)}`}</Text>
+        >{`  heartbeat · ${count} heartbeat checks ([ ] to switch) · last ping ${formatAgo(lastPing?.timestamp)}`}</Text>
       </Text>
       <Text wrap="truncate">{`last 24 h: ${ratioLine(stats?.last24Hours)}   7 d: ${ratioLine(stats?.last7Days)}`}</Text>
       {entry && entry.to > 0 ? (

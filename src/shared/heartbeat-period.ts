@@ -1,0 +1,31 @@
+/**
+ * A heartbeat check's period and grace in milliseconds, from its configuration as the API writes it
+ * (`{period: 10, periodUnit: "minutes", grace: 5, graceUnit: "minutes"}`, api-notes §5). Undefined when
+ * the configuration does not say (a value or unit missing or unknown): never a guessed default.
+ */
+export const PERIOD_UNIT_MS: Readonly<Record<string, number>> = {
+  seconds: 1000,
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: 86_400_000,
+};
+
+export type HeartbeatTiming = {
+  period?: number | null | undefined;
+  periodUnit?: string | null | undefined;
+  grace?: number | null | undefined;
+  graceUnit?: string | null | undefined;
+};
+
+const toMs = (n: number | null | undefined, unit: string | null | undefined): number | undefined => {
+  const u = unit ? PERIOD_UNIT_MS[unit] : undefined;
+  return typeof n === "number" && Number.isFinite(n) && n >= 0 && u !== undefined ? n * u : undefined;
+};
+
+export function heartbeatPeriodMs(h: HeartbeatTiming | null | undefined): number | undefined {
+  return toMs(h?.period, h?.periodUnit);
+}
+
+export function heartbeatGraceMs(h: HeartbeatTiming | null | undefined): number | undefined {
+  return toMs(h?.grace, h?.graceUnit);
+}

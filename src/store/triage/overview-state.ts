@@ -1,0 +1,160 @@
+/**
+ * The overview (overview.ts) from the console's state, memoised part by part so that 10,000 checks of
+ * which 1,000 fail cost nothing per keystroke: the sections are recomputed only when their own inputs
+ * change (the checks or statuses, the incidents, the deliveries, the locations), and a row's triage
+ * (since, reason, locations) only when its row or its results change — and only for the rows on screen.
+ *
+ * The overview pane's cursor moves over one flat list of items (`overviewItems`), the sections in order:
+ * checks that need a look, overdue heartbeats, open incidents, delivery trouble, private locations.
+ */
+import { allCheckRows, type CheckRow, memo } from "../selectors.ts";
+import type { ConsoleState, HeartbeatEntry, ResultsEntry } from "../types.ts";
+import {
+  attentionChecks,
+  type CheckTriage,
+  checkTriage,
+  type DeadLocation,
+  type DeliveryTrouble,
+  deadLocations,
+  deliveryTrouble,
+  type HeartbeatTriage,
+  heartbeatTriage,
+  type OpenIncident,
+  openIncidents,
+  overdueHeartbeats,
+  overviewCounts,
+} from "./overview.ts";
+
+export type OverviewSection = "checks" | "heartbeats" | "incidents" | "deliveries" | "locations";
+export const OVERVIEW_SECTIONS: readonly OverviewSection[] = [
+  "checks",
+  "heartbeats",
+  "incidents",
+  "deliveries",
+  "locations",
+];
+
+/** One line the cursor can be on: its section, its index there, and what it names. */
+export type OverviewItem = {
+  /** `check:<id>`, `heartbeat:<id>`, `incident:<id>`, `channel:<id>`, `location:<id>`. */
+  key: string;
+  section: OverviewSection;
+  index: number;
+  /** The id of the thing it names (a check, an incident, a channel, a location). */
+  id: string;
+};
+
+const rowsOf = (s: ConsoleState): CheckRow[] => allCheckRows(s.checks.items, s.statuses.byId);
+
+const countsMemo = memo(overviewCounts);
+const attentionMemo = memo(attentionChecks);
+const overdueMemo = memo(overdueHeartbeats);
+const incidentsMemo = memo(openIncidents);
+const deliveriesMemo = memo(deliveryTrouble);
+const locationsMemo = memo(deadLocations);
+
+export const overviewCountsOf = (s: ConsoleState) => countsMemo(rowsOf(s));
+/** Active checks (not heartbeats) failing, degraded or unable to run, worst first. */
+export const attentionOf = (s: ConsoleState): CheckRow[] => attentionMemo(rowsOf(s)) as CheckRow[];
+export const overdueOf = (s: ConsoleState): CheckRow[] => overdueMemo(rowsOf(s)) as CheckRow[];
+export const openIncidentsOf = (s: ConsoleState): OpenIncident[] => incidentsMemo(s.incidents.items);
+export const deliveryTroubleOf = (s: ConsoleState): DeliveryTrouble[] =>
+  deliveriesMemo(s.alertNotifications.items, s.alertChannels.items);
+export const deadLocationsOf = (s: ConsoleState): DeadLocation[] => locationsMemo(s.privateLocations.items);
+
+const itemsMemo = memo(
+  (
+    checks: readonly CheckRow[],
+    heartbeats: readonly CheckRow[],
+    incidents: readonly OpenIncident[],
+    deliveries: readonly DeliveryTrouble[],
+    locations: readonly DeadLocation[],
+  ): OverviewItem[] => {
+    const out: OverviewItem[] = [];
+    const add = (section: OverviewSection, prefix: string, ids: readonly string[]) =>
+      ids.forEach((id, index) => {
+        out.push({ key: `${prefix}:${id}`, section, index, id });
+      });
+    add(
+      "checks",
+      "check",
+      checks.map((r) => r.id),
+    );
+    add(
+      "heartbeats",
+      "heartbeat",
+      heartbeats.map((r) => r.id),
+    );
+    add(
+      "incidents",
+      "incident",
+      incidents.map((i) => i.id),
+    );
+    add(
+      "deliveries",
+      "channel",
+      deliveries.map((d) => String(d.channelId)),
+    );
+    add(
+      "locations",
+      "location",
+      locations.map((l) => l.id),
+    );
+    return out;
+  },
+);
+
+/** An item's id for the cursor (store/cursor.ts follows it across refreshes). */
+export const overviewItemKey = (it: OverviewItem): string => it.key;
+
+/** Every line the cursor can be on, section by section. */
+export function overviewItems(s: ConsoleState): OverviewItem[] {
+  return itemsMemo(
+    attentionOf(s),
+    overdueOf(s),
+    openIncidentsOf(s),
+    deliveryTroubleOf(s),
+    deadLocationsOf(s),
+  );
+}
+
+/** Where each section starts in `overviewItems` (the first item's index), for `[` `]` and the layout. */
+export const sectionStarts = memo((items: readonly OverviewItem[]): Record<OverviewSection, number> => {
+  const starts = { checks: -1, heartbeats: -1, incidents: -1, deliveries: -1, locations: -1 };
+  items.forEach((it, i) => {
+    if (starts[it.section] < 0) starts[it.section] = i;
+  });
+  return starts;
+});
+
+const NO_RESULTS = undefined;
+const checkCache = new WeakMap<CheckRow, { items: ResultsEntry["items"] | undefined; t: CheckTriage }>();
+/** A check row's triage from its held results; the same row and results give the same object. */
+export function checkTriageOf(row: CheckRow, entry: ResultsEntry | undefined): CheckTriage {
+  // an entry that never loaded (a failed first read) holds no results to read
+  const items = entry?.loadedAt === undefined ? NO_RESULTS : entry.items;
+  const hit = checkCache.get(row);
+  if (hit && hit.items === items) return hit.t;
+  const t = checkTriage(row, items);
+  checkCache.set(row, { items, t });
+  return t;
+}
+
+const hbCache = new WeakMap<
+  CheckRow,
+  { items: ResultsEntry["items"] | undefined; events: HeartbeatEntry | undefined; t: HeartbeatTriage }
+>();
+/** An overdue heartbeat's triage from its held results and events (cached like checkTriageOf). */
+export function heartbeatTriageOf(
+  row: CheckRow,
+  entry: ResultsEntry | undefined,
+  events: HeartbeatEntry | undefined,
+): HeartbeatTriage {
+  const items = entry?.loadedAt === undefined ? NO_RESULTS : entry.items;
+  const ev = events?.loadedAt === undefined ? undefined : events;
+  const hit = hbCache.get(row);
+  if (hit && hit.items === items && hit.events === ev) return hit.t;
+  const t = heartbeatTriage(row, items, ev);
+  hbCache.set(row, { items, events: ev, t });
+  return t;
+}

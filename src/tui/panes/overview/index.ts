@@ -1,0 +1,126 @@
+/**
+ * Pane 0, the landing screen: what is broken, why, since when, and who knows (store/triage/overview.ts) —
+ * counts, the checks that need a look with their reason and "failing for", overdue heartbeats, open
+ * incidents, alert delivery trouble, private locations without an agent; one calm line when all is well.
+ * Enter opens what a line names (open.ts); `t` re-runs the selected check and follows it.
+ */
+import { cursorIn } from "../../../store/cursor.ts";
+import type { Job } from "../../../store/poller.ts";
+import * as ui from "../../../store/slices/ui.ts";
+import { apply } from "../../../store/store.ts";
+import {
+  attentionOf,
+  OVERVIEW_SECTIONS,
+  type OverviewItem,
+  overdueOf,
+  overviewItemKey,
+  overviewItems,
+  sectionStarts,
+} from "../../../store/triage/overview-state.ts";
+import type { ConsoleState } from "../../../store/types.ts";
+import { listRows, type PaneSpec } from "../spec.ts";
+import { openOverviewItem } from "./open.ts";
+import { OverviewPane } from "./view.tsx";
+
+const itemKey = overviewItemKey;
+
+/** The item under the overview's cursor. */
+export function overviewCursorItem(s: ConsoleState): OverviewItem | undefined {
+  const items = overviewItems(s);
+  return items[cursorIn(s, "overview", items, itemKey)];
+}
+
+/** Overdue heartbeats whose events (last ping) and results (since) are read: at most this many. */
+const HEARTBEAT_ROWS = 10;
+
+/** `count` rows of `length` around `at` (the window the pane shows, or near it). */
+function around(at: number, length: number, count: number): [number, number] {
+  const from = Math.max(0, Math.min(at - Math.floor(count / 2), length - count));
+  return [from, from + count];
+}
+
+export const overview: PaneSpec = {
+  id: "overview",
+  title: "Overview",
+  palette: "overview",
+  rows: listRows(overviewItems, itemKey),
+  jobs(s, k) {
+    const jobs: Job[] = [
+      k.checks,
+      k.statuses,
+      k.list("incidents"),
+      k.list("alertNotifications"),
+      k.list("alertChannels"),
+      k.list("privateLocations"),
+    ];
+    if (s.checks.loadedAt === undefined) return jobs;
+    const cur = overviewCursorItem(s);
+    // the results (reason, since, locations) of the checks on screen — around the cursor when it is there
+    const attention = attentionOf(s);
+    const n = Math.min(k.maxResultRows, 30);
+    const [a, b] = around(cur?.section === "checks" ? cur.index : 0, attention.length, n);
+    for (const r of attention.slice(a, b)) jobs.push(k.results(r.id));
+    // overdue heartbeats: their events (the last real ping) and results (overdue since)
+    const overdue = overdueOf(s);
+    const [c, d] = around(cur?.section === "heartbeats" ? cur.index : 0, overdue.length, HEARTBEAT_ROWS);
+    for (const r of overdue.slice(c, d))
+      jobs.push(k.results(r.id), {
+        key: `heartbeats:${r.id}`,
+        intervalMs: k.intervals.heartbeats,
+        afterRest: true,
+        run: (sig) => k.loaders.heartbeats(r.id, sig),
+      });
+    return jobs;
+  },
+  // the statuses are what changes (every 10 s), as on the checks pane
+  loadedAt: (s) => (s.checks.loadedAt === undefined ? undefined : (s.statuses.loadedAt ?? s.checks.loadedAt)),
+  crumbs: () => [],
+  bindings: [
+    {
+      keys: ["enter"],
+      label: "Enter",
+      help: "open what the line names: a check's detail, the heartbeat, incident, channel or location",
+      run: (ctx) => openOverviewItem(ctx, overviewCursorItem(ctx.store.getState())),
+    },
+    {
+      keys: ["t"],
+      help: "re-run the selected check, then follow it live",
+      mutating: true,
+      what: "triggering",
+      run: ({ actions, store }) => {
+        const s = store.getState();
+        const it = overviewCursorItem(s);
+        if (it?.section === "checks") actions.askTrigger([it.id]);
+        else
+          apply(
+            store,
+            ui.setNotice(
+              s,
+              it?.section === "heartbeats"
+                ? "a heartbeat check is pinged, not run: nothing to re-run"
+                : "t re-runs a check: put the cursor on one",
+            ),
+          );
+      },
+    },
+    {
+      keys: ["[", "]"],
+      label: "[ ]",
+      help: "previous / next section",
+      run: ({ store, key }) => {
+        const s = store.getState();
+        const items = overviewItems(s);
+        const starts = sectionStarts(items);
+        const here = items[cursorIn(s, "overview", items, itemKey)]?.section ?? "checks";
+        const order = OVERVIEW_SECTIONS.filter((x) => starts[x] >= 0);
+        const i = order.indexOf(here);
+        const next = order[(i + (key === "]" ? 1 : -1) + order.length) % order.length];
+        if (next === undefined) return;
+        const row = starts[next];
+        apply(store, ui.setCursor(s, "overview", row, items[row]?.key));
+      },
+    },
+  ],
+  hints: [{ text: "t re-run", mutating: true }, { text: "[ ] section" }],
+  view: OverviewPane,
+};

@@ -1,0 +1,58 @@
+/**
+ * Enter on an overview line opens what it names, where it lives: a check → the checks pane with its
+ * detail open; a heartbeat → the heartbeats pane on that check; an incident → its detail; a channel →
+ * the alert channels pane on it (detail open); a private location → its detail. The target pane's cursor
+ * is put on the row (its `/` filter is cleared when it hides the row), so Esc lands on it in the list.
+ */
+import { alertChannelRows, incidentRows, privateLocationRows } from "../../../store/lists.ts";
+import { visibleCheckRows } from "../../../store/selectors.ts";
+import * as ui from "../../../store/slices/ui.ts";
+import * as work from "../../../store/slices/work.ts";
+import { apply } from "../../../store/store.ts";
+import type { OverviewItem } from "../../../store/triage/overview-state.ts";
+import type { ConsoleState } from "../../../store/types.ts";
+import type { KeyContext } from "../spec.ts";
+
+type Target = { pane: string; rows: (s: ConsoleState) => readonly unknown[]; id: (row: never) => string };
+
+const TARGETS: Record<OverviewItem["section"], Target> = {
+  checks: { pane: "checks", rows: visibleCheckRows, id: (r: { id: string }) => r.id },
+  heartbeats: { pane: "heartbeats", rows: () => [], id: (r: { id: string }) => r.id },
+  incidents: { pane: "incidents", rows: incidentRows, id: (i: { id: string }) => i.id },
+  deliveries: { pane: "alerts", rows: alertChannelRows, id: (c: { id: number }) => String(c.id) },
+  locations: { pane: "locations", rows: privateLocationRows, id: (l: { id: string }) => l.id },
+};
+
+/** The row of `id` in `pane`'s list, clearing the pane's filter when the filter hides it; -1: not there. */
+function rowOf(ctx: KeyContext, t: Target, id: string): number {
+  const find = () => t.rows(ctx.store.getState()).findIndex((r) => t.id(r as never) === id);
+  let i = find();
+  const s = ctx.store.getState();
+  if (i < 0 && s.ui.filter[t.pane]) {
+    apply(ctx.store, ui.setFilter(s, t.pane, ""));
+    i = find();
+  }
+  return i;
+}
+
+export function openOverviewItem(ctx: KeyContext, item: OverviewItem | undefined): void {
+  if (!item) return;
+  const t = TARGETS[item.section];
+  if (item.section === "heartbeats") {
+    // the heartbeats pane shows the selected heartbeat check, from its newest event
+    ctx.goPane(t.pane);
+    const s = ctx.store.getState();
+    apply(ctx.store, ui.selectCheck(s, item.id));
+    apply(ctx.store, ui.setCursor(ctx.store.getState(), t.pane, 0, undefined));
+    if (ctx.store.getState().ui.detail[t.pane] !== undefined) apply(ctx.store, ui.back(ctx.store.getState()));
+    return;
+  }
+  const row = rowOf(ctx, t, item.id);
+  let s = ctx.store.getState();
+  if (row >= 0) apply(ctx.store, ui.setCursor(s, t.pane, row, item.id));
+  if (item.section === "checks") apply(ctx.store, ui.selectCheck(ctx.store.getState(), item.id));
+  s = ctx.store.getState();
+  apply(ctx.store, ui.openDetail(s, t.pane, item.id));
+  apply(ctx.store, work.clearDetailRow(ctx.store.getState(), t.pane));
+  ctx.goPane(t.pane);
+}

@@ -1,0 +1,474 @@
+/**
+ * Pane 0: the overview. The counts bar; then each section with something in it — checks failing or
+ * degraded (symbol, name, type, "failing for 12 min (since 09:41)", locations failing, the reason),
+ * overdue heartbeats (expected at, late by, last real ping), open incidents (severity, status, services,
+ * last update), alert delivery trouble (channel, what went wrong, when, the error), private locations
+ * without a live agent — sharing the lines as layout.ts places them; the calm line when no check needs a
+ * look, and one line naming the sections that are clear. Only the rows on screen are computed and drawn.
+ */
+import { Box, Text } from "ink";
+import { memo, useMemo, useRef } from "react";
+import { fitWidth, formatAgo, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
+import { cursorIn } from "../../../store/cursor.ts";
+import type { CheckRow } from "../../../store/selectors.ts";
+import {
+  assignedText,
+  type CheckTriage,
+  calmLine,
+  channelText,
+  countsParts,
+  type DeadLocation,
+  type DeliveryTrouble,
+  deliveryText,
+  forText,
+  type HeartbeatTriage,
+  heartbeatTexts,
+  locationsText,
+  type OpenIncident,
+  reasonText,
+} from "../../../store/triage/overview.ts";
+import {
+  attentionOf,
+  checkTriageOf,
+  deadLocationsOf,
+  deliveryTroubleOf,
+  heartbeatTriageOf,
+  type OverviewSection,
+  openIncidentsOf,
+  overdueOf,
+  overviewCountsOf,
+  overviewItemKey,
+  overviewItems,
+} from "../../../store/triage/overview-state.ts";
+import type { ConsoleState } from "../../../store/types.ts";
+import { useClock } from "../../clock.ts";
+import { useConsole, useInfo } from "../../context.tsx";
+import type { Theme } from "../../theme.ts";
+import { type Column, type Laid, layoutColumns } from "../../widgets/table-layout.ts";
+import { placeSections } from "./layout.ts";
+
+const cursorOf = (s: ConsoleState) => cursorIn(s, "overview", overviewItems(s), overviewItemKey);
+
+/** One row: the cursor marker, then the cells (plain ones joined, toned ones in their colour). */
+function LineView<T>({
+  row,
+  laid,
+  selected,
+  theme,
+}: {
+  row: T;
+  laid: Laid<T>[];
+  selected: boolean;
+  theme: Theme;
+}) {
+  const parts: { text: string; color: string | undefined }[] = [];
+  let plain = selected ? "› " : "  ";
+  laid.forEach(({ column, width }, i) => {
+    const text = `${i > 0 ? " " : ""}${fitWidth(column.get(row), width, column.align)}`;
+    const tone = column.tone?.(row);
+    const color = tone ? theme.tone[tone] : undefined;
+    if (color === undefined) {
+      plain += text;
+      return;
+    }
+    parts.push({ text: plain, color: undefined }, { text, color });
+    plain = "";
+  });
+  if (plain) parts.push({ text: plain, color: undefined });
+  return (
+    <Text wrap="truncate" inverse={selected}>
+      {parts.map((p, i) =>
+        p.color === undefined ? (
+          p.text
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional parts of one row
+          <Text key={i} color={p.color}>
+            {p.text}
+          </Text>
+        ),
+      )}
+    </Text>
+  );
+}
+const Line = memo(LineView) as typeof LineView;
+
+const STATE_SYMBOL: Record<string, { symbol: string; tone: Tone }> = {
+  failing: { symbol: "✖", tone: "bad" },
+  degraded: { symbol: "▲", tone: "warn" },
+  "cannot run": { symbol: "⊘", tone: "muted" },
+};
+
+/** Widths that keep the reason readable: a narrow pane gives up the type and the locations first. */
+function nameWidth(width: number, names: readonly string[]): number {
+  const cap = width >= 140 ? 32 : width >= 100 ? 24 : 18;
+  return Math.max(12, Math.min(cap, Math.max(0, ...names.map((n) => n.length))));
+}
+
+/** The "failing for …" cell, or what is not known yet. */
+const forCell = (t: CheckTriage, now: number) =>
+  forText(t.state, t.since, now) ?? (t.resultsHeld ? `${t.state}, since not known` : "…");
+
+function checkColumns(now: number, width: number, nameW: number, forW: number): Column<CheckTriage>[] {
+  const wide = width >= 100;
+  return [
+    {
+      id: "state",
+      header: "",
+      width: 2,
+      priority: 100,
+      get: (t) => `${STATE_SYMBOL[t.state]?.symbol ?? "?"}${t.muted ? "m" : " "}`,
+      tone: (t) => STATE_SYMBOL[t.state]?.tone,
+    },
+    { id: "name", header: "", width: nameW, priority: 99, get: (t) => sanitizeLine(t.name) },
+    { id: "type", header: "", width: 9, priority: 30, get: (t) => sanitizeLine(t.checkType) },
+    {
+      id: "for",
+      header: "",
+      width: forW,
+      priority: 90,
+      get: (t) => forCell(t, now),
+    },
+    {
+      id: "where",
+      header: "",
+      width: 16,
+      priority: 60,
+      get: (t) => locationsText(t) ?? "",
+    },
+    {
+      id: "reason",
+      header: "",
+      width: "flex",
+      minWidth: wide ? 36 : 20,
+      priority: 95,
+      get: (t) => sanitizeLine(reasonText(t)),
+      tone: (t) => (t.reason ? undefined : "muted"),
+    },
+  ];
+}
+
+const expectedCell = (h: HeartbeatTriage, now: number) => `expected ${heartbeatTexts(h, now).expected}`;
+const lateCell = (h: HeartbeatTriage, now: number) => {
+  const t = heartbeatTexts(h, now);
+  return h.expectedAt === undefined ? t.late : `${t.late} late`;
+};
+
+/** The width of the longest text on screen, within bounds. */
+const fitTo = (texts: readonly string[], min: number, max: number) =>
+  Math.max(min, Math.min(max, Math.max(0, ...texts.map((t) => t.length))));
+
+function heartbeatColumns(
+  now: number,
+  nameW: number,
+  w: { expected: number; late: number },
+): Column<HeartbeatTriage>[] {
+  return [
+    {
+      id: "state",
+      header: "",
+      width: 2,
+      priority: 100,
+      get: (h) => `✖${h.muted ? "m" : " "}`,
+      tone: () => "bad",
+    },
+    { id: "name", header: "", width: nameW, priority: 99, get: (h) => sanitizeLine(h.name) },
+    {
+      id: "expected",
+      header: "",
+      width: w.expected,
+      priority: 80,
+      get: (h) => expectedCell(h, now),
+    },
+    { id: "late", header: "", width: w.late, priority: 90, get: (h) => lateCell(h, now) },
+    {
+      id: "ping",
+      header: "",
+      width: "flex",
+      minWidth: 16,
+      priority: 95,
+      get: (h) => `last ping ${heartbeatTexts(h, now).lastPing}`,
+    },
+  ];
+}
+
+function incidentColumns(now: number): Column<OpenIncident>[] {
+  return [
+    {
+      id: "sev",
+      header: "",
+      width: 10,
+      priority: 100,
+      get: (i) => `${statusSymbol(i.severity).symbol} ${sanitizeLine(i.severity)}`,
+      tone: (i) => (i.severity === "CRITICAL" ? "bad" : "warn"),
+    },
+    { id: "status", header: "", width: 13, priority: 90, get: (i) => sanitizeLine(i.status) },
+    { id: "name", header: "", width: "flex", minWidth: 16, priority: 99, get: (i) => sanitizeLine(i.name) },
+    {
+      id: "services",
+      header: "",
+      width: 24,
+      priority: 50,
+      get: (i) => sanitizeLine(i.services.join(", ")) || "no services",
+    },
+    {
+      id: "updated",
+      header: "",
+      width: 20,
+      priority: 80,
+      get: (i) => `updated ${formatAgo(Math.min(i.lastUpdateAt, now), now)}`,
+    },
+  ];
+}
+
+function deliveryColumns(now: number, w: { channel: number; problem: number }): Column<DeliveryTrouble>[] {
+  return [
+    {
+      id: "sym",
+      header: "",
+      width: 1,
+      priority: 100,
+      get: (d) => (d.problem === "retrying" ? "◌" : "✖"),
+      tone: (d) => (d.problem === "retrying" ? "warn" : "bad"),
+    },
+    { id: "channel", header: "", width: w.channel, priority: 99, get: (d) => sanitizeLine(channelText(d)) },
+    { id: "problem", header: "", width: w.problem, priority: 90, get: (d) => deliveryText(d, now) },
+    {
+      id: "when",
+      header: "",
+      width: 11,
+      priority: 60,
+      align: "right",
+      get: (d) => formatAgo(Math.min(d.at, now), now),
+    },
+    {
+      id: "error",
+      header: "",
+      width: "flex",
+      minWidth: 16,
+      priority: 95,
+      get: (d) => sanitizeLine(d.error ?? "no error recorded"),
+    },
+  ];
+}
+
+function locationColumns(now: number): Column<DeadLocation>[] {
+  return [
+    { id: "sym", header: "", width: 1, priority: 100, get: () => "⚠", tone: () => "warn" },
+    {
+      id: "name",
+      header: "",
+      width: "flex",
+      minWidth: 16,
+      maxWidth: 40,
+      priority: 99,
+      get: (l) => sanitizeLine(l.name),
+    },
+    { id: "slug", header: "", width: 20, priority: 50, get: (l) => sanitizeLine(l.slug) },
+    { id: "assigned", header: "", width: 22, priority: 90, get: (l) => `${assignedText(l)} not running` },
+    {
+      id: "seen",
+      header: "",
+      width: 24,
+      priority: 80,
+      get: (l) =>
+        l.lastSeenAt === undefined
+          ? "no agent ever seen"
+          : `agent last seen ${formatAgo(Math.min(l.lastSeenAt, now), now)}`,
+    },
+  ];
+}
+
+const TITLES: Record<OverviewSection, (n: number) => string> = {
+  checks: (n) => `Checks that need a look (${thousands(n)})`,
+  heartbeats: (n) => `Overdue heartbeats (${thousands(n)})`,
+  incidents: (n) => `Open incidents (${thousands(n)})`,
+  deliveries: (n) => `Alert delivery trouble (${thousands(n)} channel${n === 1 ? "" : "s"})`,
+  locations: (n) => `Private locations without a live agent (${thousands(n)})`,
+};
+
+/** "incidents: reading…" / "incidents: ✖ <error>" for a list not read yet; undefined once it is. */
+function notRead(what: string, slice: { loadedAt: number | undefined; error: string | undefined }) {
+  if (slice.loadedAt !== undefined) return undefined;
+  return slice.error ? `${what}: ✖ ${sanitizeLine(slice.error)}` : `${what}: reading…`;
+}
+
+export function OverviewPane({ width, height }: { width: number; height: number }) {
+  const { theme } = useInfo();
+  const clock = useClock(15_000);
+  const counts = useConsole(overviewCountsOf);
+  const attention = useConsole(attentionOf);
+  const overdue = useConsole(overdueOf);
+  const incidents = useConsole(openIncidentsOf);
+  const deliveries = useConsole(deliveryTroubleOf);
+  const locations = useConsole(deadLocationsOf);
+  const items = useConsole(overviewItems);
+  const cursor = useConsole(cursorOf);
+  const results = useConsole((s) => s.results.byCheck);
+  const heartbeats = useConsole((s) => s.heartbeats.byCheck);
+  const checksSlice = useConsole((s) => s.checks);
+  const statusesSlice = useConsole((s) => s.statuses);
+  const incidentsSlice = useConsole((s) => s.incidents);
+  const notificationsSlice = useConsole((s) => s.alertNotifications);
+  const locationsSlice = useConsole((s) => s.privateLocations);
+  // a frame drawn for fresh statuses tells ages from when they came, not from the last clock tick
+  const now = Math.max(clock, statusesSlice.loadedAt ?? 0);
+  const firsts = useRef<Partial<Record<OverviewSection, number>>>({});
+
+  const loaded = checksSlice.loadedAt !== undefined && statusesSlice.loadedAt !== undefined;
+  const focusItem = items[cursor];
+  const lists: Record<OverviewSection, number> = {
+    checks: attention.length,
+    heartbeats: overdue.length,
+    incidents: incidentsSlice.loadedAt === undefined ? 0 : incidents.length,
+    deliveries: notificationsSlice.loadedAt === undefined ? 0 : deliveries.length,
+    locations: locationsSlice.loadedAt === undefined ? 0 : locations.length,
+  };
+
+  // the lines that are not sections: the calm (or loading) line and the "clear" line
+  const calm = loaded ? calmLine(counts, overdue.length, now) : undefined;
+  const topLine = !loaded
+    ? checksSlice.error && checksSlice.loadedAt === undefined
+      ? `✖ ${sanitizeLine(checksSlice.error)}`
+      : checksSlice.loading
+        ? `loading checks… ${thousands(checksSlice.loading.loaded)}${checksSlice.loading.total ? ` of ${thousands(checksSlice.loading.total)}` : ""}`
+        : "loading checks…"
+    : calm;
+  const pending = [
+    notRead("incidents", incidentsSlice),
+    notRead("alert deliveries", notificationsSlice),
+    notRead("private locations", locationsSlice),
+  ].filter((x): x is string => x !== undefined);
+  const clearParts = [
+    loaded && overdue.length === 0 && counts.checks > 0 ? "no overdue heartbeats" : undefined,
+    incidentsSlice.loadedAt !== undefined && incidents.length === 0 ? "no open incidents" : undefined,
+    notificationsSlice.loadedAt !== undefined && deliveries.length === 0 ? "alerts going out" : undefined,
+    locationsSlice.loadedAt !== undefined && locations.length === 0 && locationsSlice.items.length > 0
+      ? "every private location has an agent"
+      : undefined,
+  ].filter((x): x is string => x !== undefined);
+  const clear = [...(clearParts.length ? [`✔ ${clearParts.join(" · ")}`] : []), ...pending];
+
+  const fixed = 1 + (topLine ? 1 : 0) + (clear.length ? 1 : 0);
+  const places = placeSections(
+    (Object.keys(lists) as OverviewSection[]).map((id) => ({ id, count: lists[id] })),
+    Math.max(0, height - fixed),
+    focusItem ? { id: focusItem.section, row: focusItem.index } : undefined,
+    focusItem ? (firsts.current[focusItem.section] ?? 0) : 0,
+  );
+  for (const p of places) firsts.current[p.id] = p.first;
+  const placeOf = (id: OverviewSection) => places.find((p) => p.id === id);
+  const selectedIn = (id: OverviewSection) => (focusItem?.section === id ? focusItem.index : -1);
+
+  // only the rows on screen get their triage computed
+  const checkPlace = placeOf("checks");
+  const shownChecks = checkPlace
+    ? attention
+        .slice(checkPlace.first, checkPlace.first + checkPlace.shown)
+        .map((r: CheckRow) => checkTriageOf(r, results.get(r.id)))
+    : [];
+  const hbPlace = placeOf("heartbeats");
+  const shownHeartbeats = hbPlace
+    ? overdue
+        .slice(hbPlace.first, hbPlace.first + hbPlace.shown)
+        .map((r) => heartbeatTriageOf(r, results.get(r.id), heartbeats.get(r.id)))
+    : [];
+  const nameW = nameWidth(
+    width,
+    [...shownChecks, ...shownHeartbeats].map((t) => t.name),
+  );
+  // as wide as the longest "failing for …" on screen, within bounds that leave the reason its room
+  const forW = fitTo(
+    shownChecks.map((t) => forCell(t, now)),
+    12,
+    width >= 100 ? 40 : 34,
+  );
+  const laidChecks = useMemo(
+    () => layoutColumns(checkColumns(now, width, nameW, forW), width),
+    [now, width, nameW, forW],
+  );
+  const expectedW = fitTo(
+    shownHeartbeats.map((h) => expectedCell(h, now)),
+    10,
+    24,
+  );
+  const lateW = fitTo(
+    shownHeartbeats.map((h) => lateCell(h, now)),
+    8,
+    44,
+  );
+  const laidHeartbeats = useMemo(
+    () => layoutColumns(heartbeatColumns(now, nameW, { expected: expectedW, late: lateW }), width),
+    [now, width, nameW, expectedW, lateW],
+  );
+  const laidIncidents = useMemo(() => layoutColumns(incidentColumns(now), width), [now, width]);
+  const delPlace = placeOf("deliveries");
+  const shownDeliveries = delPlace ? deliveries.slice(delPlace.first, delPlace.first + delPlace.shown) : [];
+  const channelW = fitTo(
+    shownDeliveries.map((d) => sanitizeLine(channelText(d))),
+    4,
+    34,
+  );
+  const problemW = fitTo(
+    shownDeliveries.map((d) => deliveryText(d, now)),
+    6,
+    28,
+  );
+  const laidDeliveries = useMemo(
+    () => layoutColumns(deliveryColumns(now, { channel: channelW, problem: problemW }), width),
+    [now, width, channelW, problemW],
+  );
+  const laidLocations = useMemo(() => layoutColumns(locationColumns(now), width), [now, width]);
+
+  const section = <T,>(id: OverviewSection, rows: readonly T[], laid: Laid<T>[], key: (r: T) => string) => {
+    const p = placeOf(id);
+    if (!p) return null;
+    const sel = selectedIn(id);
+    return (
+      <Box key={id} flexDirection="column" width={width}>
+        <Text bold wrap="truncate">
+          {TITLES[id](lists[id])}
+        </Text>
+        {rows.slice(0, p.shown).map((r, i) => (
+          <Line key={key(r)} row={r} laid={laid} selected={p.first + i === sel} theme={theme} />
+        ))}
+        {p.more > 0 && focusItem?.section !== id ? (
+          <Text color={theme.dim} wrap="truncate">{`  … ${thousands(p.more)} more ([ ] to go there)`}</Text>
+        ) : null}
+      </Box>
+    );
+  };
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate">
+        {countsParts(
+          counts,
+          overdue.length,
+          incidentsSlice.loadedAt === undefined ? undefined : incidents.length,
+        ).map((p, i) => (
+          <Text key={p.text} color={p.tone ? theme.tone[p.tone] : undefined}>
+            {`${i > 0 ? " · " : ""}${p.text}`}
+          </Text>
+        ))}
+      </Text>
+      {topLine ? (
+        <Text wrap="truncate" color={calm ? theme.tone.ok : theme.dim}>
+          {topLine}
+        </Text>
+      ) : null}
+      {section("checks", shownChecks, laidChecks, (t) => t.id)}
+      {section("heartbeats", shownHeartbeats, laidHeartbeats, (h) => h.id)}
+      {section("incidents", incidents.slice(placeOf("incidents")?.first ?? 0), laidIncidents, (i) => i.id)}
+      {section("deliveries", deliveries.slice(placeOf("deliveries")?.first ?? 0), laidDeliveries, (d) =>
+        String(d.channelId),
+      )}
+      {section("locations", locations.slice(placeOf("locations")?.first ?? 0), laidLocations, (l) => l.id)}
+      {clear.length ? (
+        <Text wrap="truncate" color={theme.dim}>
+          {clear.join(" · ")}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * The overview pane (pane 0, the landing screen) from store state, no network: a failing check shows its
+ * reason and "failing for … (since …)" on its line with no key pressed; the other sections (overdue
+ * heartbeat, open incident, delivery trouble, location without an agent); the calm line; Enter opens what
+ * a line names; 1,000 failing checks draw only the rows on screen; hostile names arrive harmless.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { AlertNotification } from "../../src/api/schemas/alert-notifications.ts";
+import type { Incident } from "../../src/api/schemas/incidents.ts";
+import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
+import { heartbeatsLoaded, listLoaded, resultsLoaded } from "../../src/store/slices/data.ts";
+import { setPane } from "../../src/store/slices/ui.ts";
+import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import type { ResultSummary } from "../../src/store/summary.ts";
+import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { check, manyChecks, status, storeWith, uuid } from "../store/fixtures.ts";
+import { renderConsole } from "./support/console.tsx";
+
+const NOW = Date.now();
+const ago = (min: number) => new Date(NOW - min * 60_000).toISOString();
+const lines = (f: string) => f.split("\n");
+
+const login = check({ name: "Login page", checkType: "URL", locations: ["eu-west-1", "us-east-1"] });
+const search = check({ name: "Search API", checkType: "API" });
+const backup = check({
+  name: "Nightly backup",
+  checkType: "HEARTBEAT",
+  heartbeat: { period: 10, periodUnit: "minutes", grace: 5, graceUnit: "minutes" },
+});
+
+const refused = (min: number, loc: string) =>
+  ({
+    id: uuid(),
+    resultType: "FINAL",
+    runLocation: loc,
+    startedAt: ago(min),
+    stoppedAt: ago(min),
+    hasFailures: true,
+    hasErrors: true,
+    errorMessage: "request failed: connect ECONNREFUSED 127.0.0.1:9",
+    apiCheckResult: { assertions: [], requestError: "connect ECONNREFUSED 127.0.0.1:9", response: null },
+  }) as ResultSummary;
+const passed = (min: number, loc: string) =>
+  ({
+    id: uuid(),
+    resultType: "FINAL",
+    runLocation: loc,
+    startedAt: ago(min),
+    stoppedAt: ago(min),
+    hasFailures: false,
+    hasErrors: false,
+    responseTime: 120,
+  }) as ResultSummary;
+
+function troubledStore(): ConsoleStore {
+  const store = storeWith(
+    [login, search, backup],
+    [
+      status(login.id, "failing", ago(1)),
+      status(search.id, "passing", ago(1)),
+      status(backup.id, "failing", ago(3)),
+    ],
+    NOW,
+  );
+  const s = () => store.getState();
+  apply(
+    store,
+    resultsLoaded(
+      s(),
+      login.id,
+      [
+        refused(1, "eu-west-1"),
+        refused(6, "eu-west-1"),
+        refused(12, "eu-west-1"),
+        passed(17, "eu-west-1"),
+        passed(2, "us-east-1"),
+      ],
+      NOW,
+      DEFAULT_CAPS,
+    ),
+  );
+  apply(
+    store,
+    heartbeatsLoaded(
+      s(),
+      backup.id,
+      {
+        events: [
+          { id: "f", state: "FAILING", timestamp: ago(3) },
+          { id: "p", state: "RECEIVED", timestamp: ago(18), source: "cron" },
+        ],
+        stats: undefined,
+        from: NOW - 86_400_000,
+        to: NOW,
+      },
+      NOW,
+      DEFAULT_CAPS,
+    ),
+  );
+  const incident = {
+    id: "inc-1",
+    name: "Checkout errors",
+    severity: "MAJOR",
+    lastUpdateStatus: "INVESTIGATING",
+    services: [{ id: "svc", name: "Checkout" }],
+    created_at: ago(40),
+    incidentUpdates: [{ id: "u1", status: "INVESTIGATING", publicIncidentUpdateDate: ago(7) }],
+  } as unknown as Incident;
+  apply(store, listLoaded("incidents", [incident], NOW));
+  const delivery = {
+    id: "n1",
+    alertChannelId: 4,
+    status: "FAILURE",
+    timestamp: ago(2),
+    lastError: "HTTP 500 from https://hooks.example.com",
+  } as AlertNotification;
+  apply(store, listLoaded("alertNotifications", [delivery], NOW));
+  const dc = {
+    id: "loc-1",
+    name: "Basement DC",
+    slugName: "basement-dc",
+    created_at: ago(1000),
+    agentCount: 0,
+    lastSeen: ago(90),
+    checkAssignments: [{ checkId: login.id }],
+  } as unknown as PrivateLocation;
+  apply(store, listLoaded("privateLocations", [dc], NOW));
+  apply(store, setPane(s(), "overview"));
+  return store;
+}
+
+let open: { close(): Promise<void> } | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+describe("the overview pane", () => {
+  it("shows, with no key, the failing check's reason and how long it has been failing, and every section", async () => {
+    const c = renderConsole(troubledStore(), { columns: 120, rows: 30 });
+    open = c;
+    await c.press("");
+    const f = c.frame();
+    const ls = lines(f);
+    expect(ls[0]).toMatch(/^vigil › Overview +\[0\] 1 {2}2/);
+    expect(ls[1]).toContain("✖ 2 failing · ▲ 0 degraded · ✔ 1 passing");
+    expect(ls[1]).toContain("1 overdue heartbeat · 1 open incident");
+    const row = ls.find((l) => l.includes("Login page"));
+    expect(row).toBeDefined();
+    expect(row).toMatch(
+      /^› ✖ +Login page +URL +failing for 12 min \(since \d\d:\d\d\) +1 of 2 locations +connect ECONNREFUSED 127\.0\.0\.1:9/,
+    );
+    expect(f).toContain("Overdue heartbeats (1)");
+    expect(f).toMatch(/Nightly backup +expected \d\d:\d\d +8 min late +last ping \d\d:\d\d \(18 min ago\)/);
+    expect(f).toMatch(
+      /Open incidents \(1\)\n +▲ MAJOR +INVESTIGATING +Checkout errors +Checkout +updated 7 min ago/,
+    );
+    expect(f).toMatch(/✖ #4 +failed +2 min ago HTTP 500 from https:\/\/hooks\.example\.com/);
+    expect(f).toMatch(/⚠ Basement DC +basement-dc +1 check not running +agent last seen 1 h ago/);
+    expect(f).not.toContain("Search API");
+    for (const l of ls) expect(l.length).toBeLessThanOrEqual(120);
+  });
+
+  it("keeps the reason and the failing time at 80×24", async () => {
+    const c = renderConsole(troubledStore(), { columns: 80, rows: 24 });
+    open = c;
+    await c.press("");
+    const row = lines(c.frame()).find((l) => l.includes("Login page"));
+    expect(row).toMatch(/failing for 12 min \(since \d\d:\d\d\) +connect ECONNREFUSED/);
+    for (const l of lines(c.frame())) expect(l.length).toBeLessThanOrEqual(80);
+  });
+
+  it("is one calm line when all is well", async () => {
+    const store = storeWith(
+      [login, search],
+      [status(login.id, "passing", ago(0.5)), status(search.id, "passing", ago(2))],
+      NOW,
+    );
+    apply(store, listLoaded("incidents", [], NOW));
+    apply(store, listLoaded("alertNotifications", [], NOW));
+    apply(store, listLoaded("privateLocations", [], NOW));
+    apply(store, setPane(store.getState(), "overview"));
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("");
+    const ls = lines(c.frame());
+    expect(ls[2]).toMatch(/^✔ all 2 checks passing · last run (\d+ s ago|just now)$/);
+    expect(ls[3]).toBe("✔ no overdue heartbeats · no open incidents · alerts going out");
+  });
+
+  it("Enter opens what the line names: the check's detail on the checks pane, the incident's detail", async () => {
+    const store = troubledStore();
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("\r");
+    expect(store.getState().ui.pane).toBe("checks");
+    expect(store.getState().ui.detail.checks).toBe(login.id);
+    expect(lines(c.frame())[0]).toMatch(/^vigil › Checks › Login page/);
+    await c.press("0");
+    // ] jumps to the next section: the overdue heartbeat, then the incident
+    await c.press("]");
+    await c.press("]");
+    await c.press("\r");
+    expect(store.getState().ui.pane).toBe("incidents");
+    expect(store.getState().ui.detail.incidents).toBe("inc-1");
+    await c.press("0");
+    await c.press("[");
+    await c.press("\r");
+    expect(store.getState().ui.pane).toBe("heartbeats");
+    expect(store.getState().ui.selectedCheckId).toBe(backup.id);
+  });
+
+  it("draws 1,000 failing checks of 10,000 as a window: the count, the rows on screen, the rest below", async () => {
+    const { checks, statuses } = manyChecks(10_000);
+    const store = storeWith(checks, statuses, NOW);
+    apply(store, setPane(store.getState(), "overview"));
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("");
+    const f = c.frame();
+    expect(f).toContain(`Checks that need a look (${(1428 + 1715).toLocaleString("en-US")})`);
+    const rows = lines(f).filter((l) => /^[› ] [✖▲] /.test(l));
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(30);
+    expect(rows[0]).toContain("reading results…");
+    await c.press("G");
+    expect(lines(c.frame()).some((l) => l.startsWith("› ▲ "))).toBe(true);
+  });
+
+  it("shows a hostile check name as harmless visible text", async () => {
+    const evil = check({ name: "evil\u001b]0;pwned\u0007\u001b[2J\u202eabc", checkType: "API" });
+    const store = storeWith([evil], [status(evil.id, "failing", ago(1))], NOW);
+    apply(store, setPane(store.getState(), "overview"));
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("");
+    const raw = c.raw();
+    for (const bad of ["\u001b]", "\u001b[2J", "\u202e", "\u0007"]) expect(raw).not.toContain(bad);
+    expect(c.frame()).toContain("evil");
+  });
+});
