@@ -1,20 +1,23 @@
 /**
- * Checks (api-notes §3.1, BEYOND THE SEED): page/limit lists (bare arrays), one check, and the
- * type-specific create the embedded service also offers.
+ * Checks (api-notes §3.1, BEYOND THE SEED): page/limit lists (bare arrays), one check, the
+ * type-specific create the embedded service also offers, and a partial update (mute, activate, rename).
  */
 import { UsageError } from "./errors.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
 import { collectPages, type Page, totalOf } from "./pagination.ts";
+import { kindOfType } from "./schemas/check-bodies.ts";
 import {
   type Check,
   type CheckCreateBody,
   type CheckListQuery,
+  type CheckUpdateBody,
   type CreatableCheckType,
   checkCreateSchemas,
   checkListQuerySchema,
   checkListSchema,
   checkSchema,
+  checkUpdateBodySchema,
 } from "./schemas/checks.ts";
 
 export type CheckFilter = Omit<CheckListQuery, "page" | "limit">;
@@ -61,6 +64,24 @@ export function checksApi(http: HttpClient) {
         path: `/v1/checks/${pathId(id, "check id")}`,
         schema: checkSchema,
         signal: opts.signal,
+      });
+      return res.data;
+    },
+
+    /**
+     * Change some fields of a check: PUT /v1/checks/{type}/{id} (the hosted API's update; the generic
+     * PUT /v1/checks/{id} is deprecated there and used only for a type without its own path) with only the
+     * fields given — the service merges them onto the stored check, so nothing else is sent back.
+     */
+    async update(id: string, checkType: string, body: CheckUpdateBody): Promise<Check> {
+      const v = validateInput(checkUpdateBodySchema, body, "check update");
+      if (Object.keys(v).length === 0) throw new UsageError("check update: nothing to change");
+      const kind = kindOfType(checkType);
+      const res = await http.request({
+        method: "PUT",
+        path: kind ? `/v1/checks/${kind}/${pathId(id, "check id")}` : `/v1/checks/${pathId(id, "check id")}`,
+        body: v,
+        schema: checkSchema,
       });
       return res.data;
     },

@@ -76,6 +76,7 @@ async function startLive(
     { createClient },
     { ConfigError },
     { createActions },
+    { insideTmux },
     { createActivityMeter },
     { createDraftStore },
     { createLoaders, errorLine },
@@ -90,6 +91,7 @@ async function startLive(
     import("../api/client.ts"),
     import("../config/resolve.ts"),
     import("../store/actions.ts"),
+    import("../store/act/osc52.ts"),
     import("../store/activity.ts"),
     import("../store/drafts.ts"),
     import("../store/loaders.ts"),
@@ -163,6 +165,12 @@ async function startLive(
     // a configured service by its URL; the data dir's own service (embedded or local) changes port between
     // runs, so by the data dir
     draftScope: resolved.baseUrl ? `${baseUrl}#${resolved.accountId ?? ""}` : `local:${resolved.dataDir}`,
+    // y copies through OSC 52 on this terminal; o opens the profile's web link (the local service has none)
+    act: {
+      terminal: { write: (d) => process.stdout.write(d), tmux: insideTmux(process.env) },
+      webUrl: resolved.webUrl,
+      local: !resolved.baseUrl,
+    },
   });
   mounted.showApp((ctl) =>
     liveTree({

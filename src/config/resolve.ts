@@ -37,6 +37,8 @@ export type ResolvedConfig = {
   theme?: "dark" | "light";
   /** The pane the console starts on (`--pane` > VIGIL_PANE > the profile's `startPane`); unset: the first. */
   startPane?: string;
+  /** The web app's page of a check (`{checkId}`): what `o` opens (VIGIL_WEB_URL or a profile's webUrl). */
+  webUrl?: string;
   /** Data older than this is flagged stale (default 90 s; VIGIL_STALE_AFTER or a profile's staleAfterSeconds). */
   staleAfterMs: number;
   configPath: string;
@@ -121,6 +123,9 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   if (accountId) out.accountId = accountId;
   if (profileName) out.profile = profileName;
   if (profile.theme) out.theme = profile.theme;
+  const webUrl = pick(undefined, "VIGIL_WEB_URL", profile.webUrl);
+  checkFlag("VIGIL_WEB_URL", webUrl, profileSchema.shape.webUrl);
+  if (webUrl) out.webUrl = webUrl;
   const startPane = pick(flags.pane, "VIGIL_PANE", profile.startPane);
   if (startPane) out.startPane = startPane;
   return out;

@@ -23,6 +23,14 @@ export const profileSchema = z.strictObject({
     .string()
     .regex(/^[a-z-]+$/, "must be a pane name like overview, checks, incidents")
     .optional(),
+  /**
+   * The web app's page of a check, as a template with `{checkId}` (e.g. https://app.example.com/checks/{checkId}):
+   * what `o` opens in a browser. Without it there is no browser link (the console shows the API URL).
+   */
+  webUrl: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .refine((u) => u.includes("{checkId}"), "must contain {checkId} (where the check's id goes)")
+    .optional(),
   /** After how many seconds without fresh data the status line warns "stale" (default 90). */
   staleAfterSeconds: z.number().int().min(5).max(86_400).optional(),
 });

@@ -7,6 +7,7 @@
  */
 import type { Writable } from "node:stream";
 import type { Client } from "../api/client.ts";
+import { insideTmux } from "../store/act/osc52.ts";
 import { createActions } from "../store/actions.ts";
 import { memoryDraftStore } from "../store/drafts.ts";
 import { liveTree } from "../tui/live-root.tsx";
@@ -62,6 +63,11 @@ export function startViewer(o: ViewerOptions): Viewer {
   const actions = createActions(o.client, view.store, o.hub.poller, {
     readOnly: true,
     drafts: memoryDraftStore(),
+    // y copies to the viewer's clipboard (OSC 52 on its own channel); o never starts a browser here
+    act: {
+      terminal: { write: (d) => output.write(d), tmux: insideTmux(o.env, o.pty.term) },
+      shared: true,
+    },
   });
   const mounted = mountConsole({
     shell: { theme, profile: o.profile, host: o.host, readOnly: true },

@@ -6,6 +6,8 @@
  */
 import type { Client } from "../api/client.ts";
 import { formatTagExpression, matchesTags, parseTagExpression } from "../api/tag-expression.ts";
+import { type ActEnv, createActActions } from "./act/actions.ts";
+import { createChooser } from "./act/choice.ts";
 import { type DraftStore, memoryDraftStore } from "./drafts.ts";
 import { errorLine } from "./loaders.ts";
 import { visibleSessions } from "./pane-selectors.ts";
@@ -35,6 +37,8 @@ export type ActionsOptions = {
   drafts?: DraftStore;
   /** Which service the drafts belong to (default: the client's base URL). */
   draftScope?: string;
+  /** The terminal, web link and display the act keys use (`y` copy, `o` open: store/act/). */
+  act?: ActEnv;
 };
 
 /** Parse the analytics custom window: `FROM TO` (ISO dates or date-times) or a span back from now (`6h`, `3d`, `90m`). */
@@ -83,6 +87,7 @@ export function createActions(
     apply(store, setOverlay(get(), { kind: "confirm", title, lines, action }));
   }
 
+  const chooser = createChooser(store);
   const work = createWorkActions({
     client,
     store,
@@ -92,6 +97,18 @@ export function createActions(
     now,
     confirm,
     notice,
+    choose: chooser.choose,
+  });
+  const act = createActActions({
+    client,
+    store,
+    poller,
+    readOnly: opts.readOnly,
+    confirm,
+    notice,
+    choose: chooser.choose,
+    openNewIncidentWith: work.openNewIncidentWith,
+    env: opts.act ?? {},
   });
   const writes = new Set<Promise<void>>();
 
@@ -136,6 +153,8 @@ export function createActions(
 
   return {
     ...work,
+    ...act,
+    chooseKey: chooser.chooseKey,
 
     refresh(): void {
       poller?.refreshNow();

@@ -1,15 +1,26 @@
 /** Which incident `u`, `e` and `s` act on, and an incident's updates in display order. */
 import type { Incident } from "../api/schemas/incidents.ts";
+import { cursorIn } from "./cursor.ts";
 import type { Draft } from "./drafts.ts";
 import { cursorRowId, incidentRows } from "./lists.ts";
+import { overviewItemKey, overviewItems } from "./triage/overview-state.ts";
 import type { ConsoleState } from "./types.ts";
 
 const isOpen = (i: Incident) => i.lastUpdateStatus !== "RESOLVED";
 
-/** The incident `u` / `s` act on: the open detail, else the cursor row of pane 5, else the latest open one. */
+/**
+ * The incident `u` / `s` act on: the open detail, else the cursor row of pane 5 — or the incident line
+ * under the overview's cursor — else the latest open one.
+ */
 export function targetIncident(s: ConsoleState): Incident | undefined {
   const byId = (id: string | undefined) =>
     id ? (s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id)) : undefined;
+  if (s.ui.pane === "overview") {
+    const items = overviewItems(s);
+    const it = items[cursorIn(s, "overview", items, overviewItemKey)];
+    const picked = it?.section === "incidents" ? byId(it.id) : undefined;
+    if (picked) return picked;
+  }
   if (s.ui.pane === "incidents") {
     const d = byId(s.ui.detail.incidents);
     if (d) return d;
@@ -20,7 +31,12 @@ export function targetIncident(s: ConsoleState): Incident | undefined {
 }
 
 export function latestOpenIncident(s: ConsoleState): Incident | undefined {
-  return incidentRows({ ...s, ui: { ...s.ui, filter: { ...s.ui.filter, incidents: "" } } }).find(isOpen);
+  return openIncidentsNewestFirst(s)[0];
+}
+
+/** The incidents not resolved, newest first (whatever the incidents pane's filter). */
+export function openIncidentsNewestFirst(s: ConsoleState): Incident[] {
+  return incidentRows({ ...s, ui: { ...s.ui, filter: { ...s.ui.filter, incidents: "" } } }).filter(isOpen);
 }
 
 /** The update selected in the incident detail (oldest first, as the detail lists them). */

@@ -100,12 +100,17 @@ export type AnalyticsOptions = {
   view: string | undefined;
 };
 
-/** What is in front of the pane: a confirmation, a text prompt, the help, or the palette. */
+/** One option of a `choose` overlay: the key that picks it (if any), its label, what it holds. */
+export type Choice = { key: string | undefined; label: string; detail: string | undefined };
+
+/** What is in front of the pane: a confirmation, a menu, a text prompt, the help, or the palette. */
 export type Overlay =
   | { kind: "none" }
   | { kind: "help" }
   | { kind: "palette"; text: string; error: string | undefined }
   | { kind: "confirm"; title: string; lines: readonly string[]; action: string }
+  /** A small menu (store/act/choice.ts): an option's key, or j/k and Enter, picks it; Esc closes. */
+  | { kind: "choose"; title: string; lines: readonly string[]; options: readonly Choice[]; cursor: number }
   | {
       kind: "prompt";
       /** What the answer is for: "tags" (T), "from-to" (analytics custom range). */

@@ -11,6 +11,9 @@
  */
 import type { Client } from "../api/client.ts";
 import type { Incident } from "../api/schemas/incidents.ts";
+import type { Service } from "../api/schemas/services.ts";
+import type { Chooser } from "./act/choice.ts";
+import { needsIncident, routedTo, routeUpdate } from "./act/draft-route.ts";
 import { createConfigSenders, pageOf } from "./config-send.ts";
 import { createDraftActions, restoreDraft } from "./draft-actions.ts";
 import type { Draft, DraftStore } from "./drafts.ts";
@@ -24,17 +27,32 @@ import {
   pageEditForm,
   serviceOptions,
   updateForm,
+  validateForm,
 } from "./form-rules.ts";
-import { withOptions } from "./forms.ts";
+import { type FormState, withOptions } from "./forms.ts";
 import { createIncidentSenders } from "./incident-send.ts";
-import { latestOpenIncident, selectedUpdate, stub, targetIncident } from "./incident-targets.ts";
+import {
+  latestOpenIncident,
+  openIncidentsNewestFirst,
+  selectedUpdate,
+  stub,
+  targetIncident,
+} from "./incident-targets.ts";
 import { cursorRowId, incidentRows, statusPageRows } from "./lists.ts";
 import { errorLine } from "./loaders.ts";
 import { createPanelActions } from "./panel-actions.ts";
 import { listLoaded } from "./slices/data.ts";
 import { apply } from "./store.ts";
 
-export type WorkDeps = Omit<FormDeps, "drafts"> & { client: Client; drafts: DraftStore };
+export type WorkDeps = Omit<FormDeps, "drafts"> & {
+  client: Client;
+  drafts: DraftStore;
+  /** A small menu (store/act/choice.ts): which incident an update typed with none goes to. */
+  choose?: Chooser["choose"];
+};
+
+/** The note of a form `i` filled in (act/prefill.ts). */
+export const PREFILLED_NOTE = "filled in from the check — change anything, then Enter";
 
 export function createWorkActions(deps: WorkDeps) {
   const { client, store, drafts } = deps;
@@ -101,7 +119,10 @@ export function createWorkActions(deps: WorkDeps) {
     if (f?.kind !== "update" || f.target.incidentId) return;
     const inc = latestOpenIncident(get());
     if (!inc) {
-      forms.show({ ...f, note: "no open incident — Esc, then n creates one" });
+      forms.show({
+        ...f,
+        note: "no open incident yet — type the update: Enter sends it to the one you open (n, or i on a check) or pick",
+      });
       return;
     }
     const base = restoreDraft(
@@ -122,9 +143,105 @@ export function createWorkActions(deps: WorkDeps) {
     if (f.submitWhenReady) forms.formSubmit();
   }
 
+  /**
+   * Enter on an update typed with no incident (act/draft-route.ts): read which incidents are open now,
+   * then send it to the only one, ask which one, or keep it (none open). The target goes into the draft
+   * before anything is sent, so its never-send-twice record belongs to that incident.
+   */
+  async function routeAndSubmit(f: FormState): Promise<void> {
+    try {
+      const page = await client.incidents.list({ limit: 100 });
+      apply(store, listLoaded("incidents", page.entries, deps.now()));
+    } catch {
+      // the incidents held decide
+    }
+    const cur = get().work.form;
+    if (cur?.kind !== "update" || cur.draftId !== f.draftId || !needsIncident(cur)) return;
+    const route = routeUpdate(cur, openIncidentsNewestFirst(get()));
+    const sendTo = (inc: Incident) => {
+      const now = get().work.form;
+      if (!now || now.draftId !== cur.draftId || !needsIncident(now)) return;
+      forms.formChange(routedTo(now, inc));
+      forms.formSubmit();
+    };
+    switch (route.kind) {
+      case "as-is":
+        return forms.formSubmit();
+      case "to":
+        return sendTo(route.incident);
+      case "none":
+        forms.show({ ...cur, showErrors: true, phase: "failed", message: route.message });
+        return;
+      case "ask": {
+        if (!deps.choose) return forms.show({ ...cur, phase: "failed", message: "pick the incident first" });
+        const text = String(cur.values.description ?? "").trim();
+        deps.choose(
+          "Post this update to which open incident?",
+          [text.length > 70 ? `${text.slice(0, 69)}…` : text],
+          route.incidents.map((i, n) => ({
+            key: n < 9 ? String(n + 1) : undefined,
+            label: i.name,
+            detail: `${i.severity} · ${i.lastUpdateStatus ?? "open"}`,
+          })),
+          (n) => {
+            const inc = route.incidents[n];
+            if (inc) sendTo(inc);
+          },
+        );
+      }
+    }
+  }
+
   return {
     ...forms,
     ...createPanelActions(deps),
+
+    /** Enter on a form (keys-form.ts): an update with no incident is routed first (routeAndSubmit). */
+    formSubmit() {
+      const f = get().work.form;
+      const route =
+        f !== undefined &&
+        !deps.readOnly &&
+        needsIncident(f) &&
+        !f.note?.startsWith("looking") &&
+        f.phase !== "sending" &&
+        Object.keys(validateForm(f)).length === 0;
+      if (!route) return forms.formSubmit();
+      void routeAndSubmit(f);
+    },
+
+    /**
+     * `i`: the new-incident form with these values and the services `pick` chooses (again when the
+     * services list arrives, unless changed meanwhile). A kept incident draft is reopened instead: what
+     * was typed is never replaced.
+     */
+    openNewIncidentWith(
+      values: { name: string; severity: string; description: string },
+      pick: (all: readonly Service[]) => string[],
+    ): void {
+      if (refused("opening incidents")) return;
+      const kept = keptDraft("incident", () => true);
+      const base = newIncidentForm(get().services.items);
+      void ensureServices().then(() => {
+        const f = get().work.form;
+        if (kept || f?.kind !== "incident" || f.note !== PREFILLED_NOTE || f.touched.includes("services"))
+          return;
+        forms.show({ ...f, values: { ...f.values, services: pick(get().services.items) } });
+      });
+      if (kept) {
+        forms.show(restoreDraft(base, kept));
+        deps.notice(
+          "a kept draft of a new incident was reopened (Ctrl-D discards it, then i fills the form in)",
+        );
+        return;
+      }
+      forms.show({
+        ...base,
+        values: { ...base.values, ...values, services: pick(get().services.items) },
+        note: PREFILLED_NOTE,
+      });
+    },
+
     openDraft,
     offerDrafts,
 

@@ -14,6 +14,7 @@ import { useConsole, useInfo } from "./context.tsx";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { crumbsOf, paneSpec } from "./panes/lookup.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
+import { Choose } from "./widgets/Choose.tsx";
 import { Confirm } from "./widgets/Confirm.tsx";
 import { Form, OncePanel } from "./widgets/Form.tsx";
 import { Header } from "./widgets/Header.tsx";
@@ -83,6 +84,17 @@ function Body({ width, height }: { width: number; height: number }) {
         lines={overlay.lines}
         width={width}
         height={Math.min(height, overlay.lines.length + 4)}
+      />
+    );
+  if (overlay.kind === "choose")
+    return (
+      <Choose
+        title={overlay.title}
+        lines={overlay.lines}
+        options={overlay.options}
+        cursor={overlay.cursor}
+        width={width}
+        height={Math.min(height, overlay.lines.length + overlay.options.length + 4)}
       />
     );
   if (overlay.kind === "none" && once) return <OncePanel once={once} width={width} height={height} />;

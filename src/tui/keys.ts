@@ -4,7 +4,7 @@
  * string: outside text entry, every character is handled in turn; in a text field the whole string is
  * inserted (a paste).
  *
- * Priority: Ctrl-C (always quits) > confirmation > text prompt > palette > one-time panel > form > help >
+ * Priority: Ctrl-C (always quits) > confirmation or menu > text prompt > palette > one-time panel > form > help >
  * filter typing > the shown pane's bindings, then the global ones (keymap.ts, panes/registry.ts). A
  * confirmation in front of a form returns to the form when declined.
  */
@@ -99,6 +99,11 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
     if (o.kind === "confirm") {
       if (key.return || ch === "y" || ch === "Y") return actions.confirmYes();
       if (key.escape || ch === "n" || ch === "N" || ch === "q") return actions.cancelOverlay();
+      return;
+    }
+    if (o.kind === "choose") {
+      const name = keyName(ch, key);
+      if (name !== undefined) actions.chooseKey(name);
       return;
     }
     if (o.kind === "help") {

@@ -158,6 +158,8 @@ describe("pane registry", () => {
     "openPageEdit",
     "openNewLocation",
     "toggleReveal",
+    "askMute",
+    "openIncidentFor",
   ]);
 
   it.each(ALL_PANES.map((p) => [p.id]))(

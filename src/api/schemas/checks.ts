@@ -108,6 +108,21 @@ export const checkCreateSchemas = Object.fromEntries(
 ) as { [K in CreatableCheckType]: (typeof CHECK_KINDS)[K]["schema"] };
 export type CheckCreateBody<T extends CreatableCheckType> = CheckBodyInput<T>;
 
+// ---- update body ---------------------------------------------------------------------------------------
+
+/**
+ * PUT /v1/checks/{type}/{id} body as the console sends it: only the fields it means to change (the
+ * service merges an update onto the stored check; the hosted update body requires none). Strict: a field
+ * not listed here is a mistake, not something to send.
+ */
+export const checkUpdateBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(255).optional(),
+  activated: z.boolean().optional(),
+  muted: z.boolean().optional(),
+  tags: z.array(z.string().min(1)).optional(),
+});
+export type CheckUpdateBody = z.input<typeof checkUpdateBodySchema>;
+
 /** Filters of GET /v1/checks (page/limit; `tag` repeatable, ANY tag matches). */
 export const checkListQuerySchema = z.strictObject({
   page: queryInt(1).optional(),

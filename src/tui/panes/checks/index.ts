@@ -6,6 +6,7 @@ import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";
 import * as ui from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
 import type { ConsoleState, SortColumn } from "../../../store/types.ts";
+import { ACT_KEYS } from "../act-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { ChecksPane } from "./view.tsx";
 
@@ -65,11 +66,16 @@ export const checks: PaneSpec = {
     },
     {
       keys: ["t"],
-      help: "trigger the selected (or marked) checks, then follow them live",
+      help: "trigger the selected (or marked) checks — in a detail, its check — then follow them live",
       mutating: true,
       what: "triggering",
-      run: ({ actions }) => actions.askTrigger(),
+      run: ({ actions, store }) => {
+        const detail = store.getState().ui.detail.checks;
+        actions.askTrigger(detail === undefined ? undefined : [detail]);
+      },
     },
+    // m i y o: mute, incident, copy, open — on the selected (or marked) checks, or the detail's check
+    ...ACT_KEYS,
     {
       keys: ["T"],
       help: "trigger by tag expression (prod,api !flaky | staging)",
@@ -114,6 +120,9 @@ export const checks: PaneSpec = {
       run: ({ store }) => apply(store, ui.startFilter(store.getState())),
     },
   ],
-  hints: [{ text: "t trigger · T by tag · space mark", mutating: true }],
+  hints: [
+    { text: "t trigger · T by tag · space mark · m mute · i incident", mutating: true },
+    { text: "y copy · o open" },
+  ],
   view: ChecksPane,
 };

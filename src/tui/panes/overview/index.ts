@@ -2,7 +2,8 @@
  * Pane 0, the landing screen: what is broken, why, since when, and who knows (store/triage/overview.ts) —
  * counts, the checks that need a look with their reason and "failing for", overdue heartbeats, open
  * incidents, alert delivery trouble, private locations without an agent; one calm line when all is well.
- * Enter opens what a line names (open.ts); `t` re-runs the selected check and follows it.
+ * Enter opens what a line names (open.ts); `t` re-runs the selected check and follows it; `m` `i` `y` `o`
+ * mute it, open an incident for it, copy, open its link (act-keys.ts); `u` updates the incident selected.
  */
 import { cursorIn } from "../../../store/cursor.ts";
 import type { Job } from "../../../store/poller.ts";
@@ -18,6 +19,7 @@ import {
   sectionStarts,
 } from "../../../store/triage/overview-state.ts";
 import type { ConsoleState } from "../../../store/types.ts";
+import { ACT_KEYS } from "../act-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { openOverviewItem } from "./open.ts";
 import { OverviewPane } from "./view.tsx";
@@ -103,6 +105,8 @@ export const overview: PaneSpec = {
           );
       },
     },
+    // m i y o: mute, incident, copy, open — on the check (or heartbeat) under the cursor
+    ...ACT_KEYS,
     {
       keys: ["[", "]"],
       label: "[ ]",
@@ -121,6 +125,9 @@ export const overview: PaneSpec = {
       },
     },
   ],
-  hints: [{ text: "t re-run", mutating: true }, { text: "[ ] section" }],
+  hints: [
+    { text: "t re-run · m mute · i incident", mutating: true },
+    { text: "y copy · o open · [ ] section" },
+  ],
   view: OverviewPane,
 };

@@ -12,6 +12,7 @@ import * as work from "../../../store/slices/work.ts";
 import { apply } from "../../../store/store.ts";
 import { clockTime, runAt } from "../../../store/triage/timeline.ts";
 import type { ConsoleState } from "../../../store/types.ts";
+import { ACT_KEYS } from "../act-keys.ts";
 import { cursorRow, listRows, type PaneSpec } from "../spec.ts";
 import { ResultsPane } from "./view.tsx";
 
@@ -97,12 +98,27 @@ export const results: PaneSpec = {
       },
     },
     {
+      keys: ["t"],
+      help: "re-run the check, then follow it live",
+      mutating: true,
+      what: "triggering",
+      run: ({ actions, store }) => {
+        const id = store.getState().drill.checkId;
+        if (id !== undefined) actions.askTrigger([id]);
+      },
+    },
+    // m i y o: mute the check, open an incident for it, copy (the result id too), open the link
+    ...ACT_KEYS,
+    {
       keys: ["e"],
       help: "in a result: expand / cut the response body and the error message",
       when: resultOpen,
       run: ({ store }) => apply(store, toggleExpanded(store.getState())),
     },
   ],
-  hints: [{ text: "PgDn more · in a result: j/k scroll, e expands the body" }],
+  hints: [
+    { text: "t re-run · m mute · i incident", mutating: true },
+    { text: "y copy · o open · PgDn more · in a result: j/k scroll, e expands the body" },
+  ],
   view: ResultsPane,
 };

@@ -1,0 +1,117 @@
+/**
+ * `i`: the new-incident form filled in from the failing check(s) — pure.
+ *
+ * - name: one check → `<check>: <reason>` (or `<check> failing` while its reason is unknown); several →
+ *   `<n> checks failing: a, b, …`; cut to fit the incident name's limit;
+ * - severity, from how many of its locations fail (the check's worst, over the checks):
+ *   failing everywhere → CRITICAL, degraded everywhere → MAJOR, failing somewhere → MEDIUM, degraded
+ *   somewhere → MINOR; when the locations are not known yet (results not read) failing → MAJOR (the
+ *   form's default), degraded → MEDIUM. "Cannot run" counts as failing;
+ * - services preselected: the status-page services that list the check, that list a check sharing one of
+ *   its tags, or whose name is one of its tags (case-insensitive);
+ * - first update: what is failing and where, without the reason (subscribers read it; the name already
+ *   carries it for the team) — status INVESTIGATING, subscribers notified (the form's defaults).
+ */
+import type { IncidentSeverity } from "../../api/schemas/incidents.ts";
+import type { Service } from "../../api/schemas/services.ts";
+
+/** A check `i` opens an incident for, with what its triage says. */
+export type PrefillCheck = {
+  id: string;
+  name: string;
+  tags?: readonly string[] | null | undefined;
+  /** "failing", "degraded", "cannot run" (else: treated as failing — it was chosen for an incident). */
+  state: string;
+  reason?: string | undefined;
+  /** Locations whose newest result is in the state, of how many (undefined: not known yet). */
+  locationsIn?: number | undefined;
+  locationsOf?: number | undefined;
+};
+
+export type IncidentPrefill = {
+  name: string;
+  severity: IncidentSeverity;
+  services: string[];
+  description: string;
+};
+
+/** What the incident name may hold (the form's limit is 255; a name is read in a list). */
+export const PREFILL_NAME_MAX = 120;
+
+const RANK: readonly IncidentSeverity[] = ["MINOR", "MEDIUM", "MAJOR", "CRITICAL"];
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** A check's severity by how many of its locations are in its state (module comment). */
+export function severityOf(c: Pick<PrefillCheck, "state" | "locationsIn" | "locationsOf">): IncidentSeverity {
+  const degraded = c.state === "degraded";
+  const { locationsIn: n, locationsOf: of } = c;
+  if (n === undefined || of === undefined || of <= 0) return degraded ? "MEDIUM" : "MAJOR";
+  if (n >= of) return degraded ? "MAJOR" : "CRITICAL";
+  return degraded ? "MINOR" : "MEDIUM";
+}
+
+/** The worst of the checks' severities. */
+export function worstSeverity(checks: readonly PrefillCheck[]): IncidentSeverity {
+  let at = -1;
+  for (const c of checks) at = Math.max(at, RANK.indexOf(severityOf(c)));
+  return RANK[at] ?? "MAJOR";
+}
+
+const stateWord = (state: string) => (state === "degraded" ? "degraded" : "failing");
+
+/** The ids of the services that list one of the checks, list a check sharing a tag, or are named like a tag. */
+export function servicesFor(
+  checks: readonly PrefillCheck[],
+  services: readonly Service[],
+  tagsOf: (checkId: string) => readonly string[] | null | undefined,
+): string[] {
+  const ids = new Set(checks.map((c) => c.id));
+  const tags = new Set(checks.flatMap((c) => (c.tags ?? []).map((t) => t.toLowerCase())));
+  const sharesTag = (checkId: string) => (tagsOf(checkId) ?? []).some((t) => tags.has(t.toLowerCase()));
+  return services
+    .filter(
+      (s) =>
+        tags.has(s.name.trim().toLowerCase()) ||
+        (s.checks ?? []).some((c) => ids.has(c.id) || (tags.size > 0 && sharesTag(c.id))),
+    )
+    .map((s) => s.id);
+}
+
+function where(c: PrefillCheck): string {
+  const { locationsIn: n, locationsOf: of } = c;
+  if (n === undefined || of === undefined || of <= 0) return "";
+  return n >= of ? (of === 1 ? "" : " in every location") : ` in ${n} of ${of} locations`;
+}
+
+/** The form's values for the checks (the first is the one under the cursor). */
+export function incidentPrefill(
+  checks: readonly PrefillCheck[],
+  services: readonly Service[],
+  tagsOf: (checkId: string) => readonly string[] | null | undefined,
+): IncidentPrefill {
+  const first = checks[0];
+  let name: string;
+  let description: string;
+  if (!first) {
+    name = "";
+    description = "";
+  } else if (checks.length === 1) {
+    const reason = first.reason ? oneLine(first.reason) : "";
+    name = reason ? `${oneLine(first.name)}: ${reason}` : `${oneLine(first.name)} ${stateWord(first.state)}`;
+    description = `We are investigating: ${oneLine(first.name)} is ${stateWord(first.state)}${where(first)}.`;
+  } else {
+    const state = checks.every((c) => c.state === "degraded") ? "degraded" : "failing";
+    name = `${checks.length} checks ${state}: ${checks.map((c) => oneLine(c.name)).join(", ")}`;
+    description = `We are investigating: ${checks.length} checks are ${state} (${checks
+      .map((c) => oneLine(c.name))
+      .join(", ")}).`;
+  }
+  return {
+    name: clip(name, PREFILL_NAME_MAX),
+    severity: worstSeverity(checks),
+    services: servicesFor(checks, services, tagsOf),
+    description: clip(description, 1000),
+  };
+}
