@@ -199,6 +199,9 @@ export async function runShare(argv: string[]): Promise<number> {
     profile: resolved.profile ?? "default",
     host: new URL(found.baseUrl).host,
     staleAfterMs: resolved.staleAfterMs,
+    // o shows a viewer the web link (or the API URL), never opening a browser on this machine
+    webUrl: resolved.webUrl,
+    local: !resolved.baseUrl,
     log,
   });
   const { port } = await server.listen(args.port, args.host);

@@ -29,6 +29,10 @@ export type ViewerOptions = {
   staleAfterMs: number;
   idleMs: number;
   outputCapBytes: number;
+  /** The profile's web link template (`o` shows it to a viewer; never opens a browser here). */
+  webUrl?: string | undefined;
+  /** The data dir's local service (no web app). */
+  local?: boolean | undefined;
 };
 
 export type Viewer = {
@@ -67,6 +71,8 @@ export function startViewer(o: ViewerOptions): Viewer {
     act: {
       terminal: { write: (d) => output.write(d), tmux: insideTmux(o.env, o.pty.term) },
       shared: true,
+      webUrl: o.webUrl,
+      local: o.local,
     },
   });
   const mounted = mountConsole({

@@ -46,7 +46,10 @@ describe("act keys in a real terminal", () => {
     t.keys("y");
     await t.waitFor("Copy (Checkout API)", "the copy menu");
     t.keys("c");
-    const screen = await t.waitFor(/copied curl \(\d+ bytes\) to the clipboard via OSC 52/, "the notice");
+    const screen = await t.waitFor(
+      /copied curl with secrets masked \(\d+ bytes\) to the clipboard via OSC 52/,
+      "the notice",
+    );
     expect(screen).toContain("your terminal must allow it");
     const want = curlOf(check)!;
     expect(want).toContain("Bearer ...cdef");

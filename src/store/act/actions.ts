@@ -114,12 +114,16 @@ export function createActActions(deps: ActDeps) {
   }
 
   /** Copy something of the full check (read first when not held). */
-  function copyFromCheck(id: string, what: string, pick: (c: CurlCheck) => string | undefined) {
+  function copyFromCheck(
+    id: string,
+    what: string,
+    pick: (c: CurlCheck) => { text: string | undefined; what?: string },
+  ) {
     const held = get().details.checks.get(id);
     const go = (c: CurlCheck) => {
-      const text = pick(c);
-      if (text === undefined || text === "") deps.notice(`nothing to copy: the check has no ${what}`);
-      else copyText(what, text);
+      const r = pick(c);
+      if (r.text === undefined || r.text === "") deps.notice(`nothing to copy: the check has no ${what}`);
+      else copyText(r.what ?? what, r.text);
     };
     if (held) return go(held);
     deps.notice(`reading the check for its ${what}…`);
@@ -233,9 +237,9 @@ export function createActActions(deps: ActDeps) {
           label: "request URL",
           detail: url ?? "(read from the service)",
           run: () =>
-            copyFromCheck(c.id, "request URL", (x) =>
-              x.request?.url ? maskUrlCredentials(String(x.request.url)) : undefined,
-            ),
+            copyFromCheck(c.id, "request URL", (x) => ({
+              text: x.request?.url ? maskUrlCredentials(String(x.request.url)) : undefined,
+            })),
         });
       if (reason)
         options.push({ key: "r", label: "reason", detail: reason, run: () => copyText("reason", reason) });
@@ -245,12 +249,11 @@ export function createActActions(deps: ActDeps) {
           label: "curl (secrets masked)",
           detail: curl ?? "(read from the service)",
           run: () =>
-            copyFromCheck(c.id, "curl", (x) => {
-              const text = curlOf(x);
-              if (text && curlHidesSecrets(x))
-                deps.notice("the curl has masked secrets: put the real values back before running it");
-              return text;
-            }),
+            // masked values read `...abcd` / `****`: the notice says so (put the real ones back to run it)
+            copyFromCheck(c.id, "curl", (x) => ({
+              text: curlOf(x),
+              what: curlHidesSecrets(x) ? "curl with secrets masked" : "curl",
+            })),
         });
       options.push({
         key: "l",

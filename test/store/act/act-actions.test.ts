@@ -246,11 +246,9 @@ describe("y: copy through OSC 52; o: the link", () => {
     expect(r.clipboard()).toBe(curlOf(full));
     expect(r.clipboard()).toContain("Authorization: Bearer ...cdef");
     expect(r.out.join("")).not.toContain(SECRET);
-    expect(Buffer.from(r.out.join("")).toString("latin1")).not.toContain(SECRET);
     expect(r.s().ui.overlay.kind).toBe("none");
-    await until(
-      () => /^copied curl/.test(r.s().ui.notice ?? "") || /masked/.test(r.s().ui.notice ?? ""),
-      "notice",
+    expect(r.s().ui.notice).toBe(
+      `copied curl with secrets masked (${Buffer.byteLength(curlOf(full)!)} bytes) to the clipboard via OSC 52 — your terminal must allow it`,
     );
     // the id: at once
     r.press("y");
@@ -260,6 +258,41 @@ describe("y: copy through OSC 52; o: the link", () => {
       `copied check id (${checkId.length} bytes) to the clipboard via OSC 52 — your terminal must allow it`,
     );
     await r.client.close();
+  });
+
+  it("o with a webUrl and a display starts the browser on the check's page; a failed start shows the link", async () => {
+    const opened: { command: string; args: string[] }[] = [];
+    let fail = false;
+    const client = createClient({ baseUrl: proxy.url, apiKey: svc.apiKey });
+    const store = createConsoleStore();
+    const actions = createActions(client, store, undefined, {
+      readOnly: false,
+      act: {
+        webUrl: "https://app.example.com/checks/{checkId}",
+        local: false,
+        platform: "linux",
+        env: { DISPLAY: ":0" },
+        open: async (o) => {
+          if (fail) throw new Error("spawn xdg-open ENOENT");
+          opened.push(o);
+        },
+      },
+    });
+    const loaders = createLoaders(client, store);
+    await loaders.checks();
+    apply(store, setPane(store.getState(), "checks"));
+    actions.openLink();
+    const url = `https://app.example.com/checks/${checkId}`;
+    await until(() => /^opened/.test(store.getState().ui.notice ?? ""), "opened");
+    expect(opened).toEqual([{ command: "xdg-open", args: [url] }]);
+    expect(store.getState().ui.notice).toBe(`opened ${url} in your browser`);
+    fail = true;
+    actions.openLink();
+    await until(() => store.getState().ui.overlay.kind === "choose", "the link box");
+    expect(store.getState().ui.overlay).toMatchObject({
+      lines: ["cannot start xdg-open: spawn xdg-open ENOENT", url],
+    });
+    await client.close();
   });
 
   it("o on the local service: no browser link — it shows the API URL, and y copies it", async () => {
