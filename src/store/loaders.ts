@@ -10,6 +10,7 @@ import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { toEpochMs } from "../shared/format.ts";
 import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";
 import { readHeartbeatEvents } from "./heartbeat-events.ts";
+import { findLastPass } from "./last-pass.ts";
 import { createHistoryLoaders } from "./results/loaders.ts";
 import * as data from "./slices/data.ts";
 import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded } from "./slices/work.ts";
@@ -262,6 +263,12 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
     /** The account's non-secret variables for the webhook preview (variables.ts). */
     async variables() {
       apply(store, data.setVariables(await readVariables(client)));
+    },
+
+    /** The last pass before a failing streak older than the results held (last-pass.ts); once per streak. */
+    async lastPass(checkId: string, location: string, before: number, signal?: AbortSignal) {
+      const p = await findLastPass(client, checkId, location, before, signal);
+      apply(store, data.lastPassLoaded(get(), checkId, location, p));
     },
 
     /**

@@ -23,6 +23,7 @@ export function initialState(): ConsoleState {
     incidents: { ...empty, items: [] },
     alertChannels: { ...empty, items: [] },
     alertNotifications: { ...empty, items: [] },
+    lastPasses: new Map(),
     statusPages: { ...empty, items: [] },
     privateLocations: { ...empty, items: [] },
     services: { ...empty, items: [] },

@@ -16,6 +16,7 @@ import type { PrivateLocation } from "../api/schemas/private-locations.ts";
 import type { Service } from "../api/schemas/services.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import type { FormState } from "./forms.ts";
+import type { LastPass } from "./last-pass.ts";
 import type { DrillView, HistorySlice } from "./results/types.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "./summary.ts";
 
@@ -203,6 +204,11 @@ export type DataState = {
   alertChannels: ListSlice<AlertChannel>;
   /** The newest alert deliveries (`GET /v1/alert-notifications`, last 24 h), for the overview's trouble list. */
   alertNotifications: ListSlice<AlertNotification>;
+  /**
+   * The last pass before a failing streak older than the results held, per `checkId \0 location`
+   * (store/last-pass.ts), read for the failing checks on the overview's screen; least recently read first.
+   */
+  lastPasses: ReadonlyMap<string, LastPass>;
   /** Status pages are read page by page along the API's `nextId` cursor; `nextId` = more to read. */
   statusPages: ListSlice<StatusPage> & { nextId?: string | undefined };
   privateLocations: ListSlice<PrivateLocation>;
@@ -236,6 +242,7 @@ export const DATA_SLICES = [
   "incidents",
   "alertChannels",
   "alertNotifications",
+  "lastPasses",
   "statusPages",
   "privateLocations",
   "services",

@@ -104,6 +104,26 @@ describe("vigil status", () => {
     }
   });
 
+  it("bounds a streak older than the results it reads by the last pass before it (v2 results)", async () => {
+    const target2 = await startTarget(200);
+    try {
+      const c = await createUrlCheck(svc, target2.url, { name: "Long streak" });
+      expect((await runCheck(svc, c.id)).status).toBe("PASSED");
+      target2.status.value = 503;
+      // more failures than the 30 results status reads: the pass is not among them
+      for (let i = 0; i < 31; i++) expect((await runCheck(svc, c.id)).status).toBe("FAILED");
+      const r = await runCli(["status", "--json"], { env: env() });
+      expect(r.stderr).toBe("");
+      const row = JSON.parse(r.stdout).checks.find((x: { id: string }) => x.id === c.id);
+      expect(row.sinceExact).toBe(false);
+      expect(row.sinceAfter).not.toBe(null);
+      expect(Date.parse(row.sinceAfter)).toBeLessThan(Date.parse(row.since));
+      expect(row.for).toMatch(/^failing for over \d+ s \(since \d\d:\d\d–\d\d:\d\d\)$/);
+    } finally {
+      await target2.close();
+    }
+  }, 60_000);
+
   it("exits 3 when the service cannot be read, and 2 for a bad flag", async () => {
     const gone = `http://127.0.0.1:${await closedPort()}`;
     const r = await runCli(["status"], { env: { VIGIL_BASE_URL: gone, VIGIL_API_KEY: "k-0123456789" } });

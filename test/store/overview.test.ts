@@ -197,6 +197,59 @@ describe("checks that need a look", () => {
   });
 });
 
+describe("a failing streak older than the results held", () => {
+  const r = row({ id: "a", locations: ["eu-west-1", "us-east-1"] }, { failing: true, at: 60 });
+  // every result held at eu-west-1 fails (its streak began before them); us-east-1 failed at 50 after a pass
+  const held = [
+    result(60, "eu-west-1", "fail"),
+    result(55, "eu-west-1", "fail"),
+    result(40, "eu-west-1", "fail"),
+    result(58, "us-east-1", "fail"),
+    result(50, "us-east-1", "fail"),
+    result(45, "us-east-1", "pass"),
+  ];
+  const pass = (at: number | null, before = min(40)) => ({ before, at, searchedFrom: before - 86_400_000 });
+
+  it("asks for the last pass of the location whose streak is older than its results", () => {
+    const t = checkTriage(r, held);
+    expect(t.since).toMatchObject({ at: min(40), exact: false });
+    expect(t.openStreaks).toEqual([{ location: "eu-west-1", before: min(40) }]);
+    expect(t.sinceAfter).toBe(undefined);
+  });
+
+  it("with the last pass found: since between it and the oldest held failure", () => {
+    const t = checkTriage(r, held, (loc) => (loc === "eu-west-1" ? pass(min(20)) : undefined));
+    expect(t.sinceAfter).toBe(min(20));
+    expect(t.since?.exact).toBe(false);
+    expect(forText(t.state, t.since, min(70), t.sinceAfter)).toMatch(
+      /^failing for over 30 min \(since \d\d:\d\d–\d\d:\d\d\)$/,
+    );
+  });
+
+  it("exact again when another location's known start comes before that pass", () => {
+    // a "pass" after the oldest failure held cannot be the one before the streak: it does not count
+    const late = checkTriage(r, held, () => pass(min(52)));
+    expect(late.sinceAfter).toBe(undefined);
+    const early = [
+      result(60, "eu-west-1", "fail"),
+      result(55, "eu-west-1", "fail"),
+      result(40, "eu-west-1", "fail"),
+      result(58, "us-east-1", "fail"),
+      result(35, "us-east-1", "fail"),
+      result(30, "us-east-1", "pass"),
+    ];
+    const t = checkTriage(row({ id: "a" }, { failing: true }), early, () => pass(min(38)));
+    // us-east-1 fails since 35 (known), before eu-west-1's last pass at 38: the check fails since 35
+    expect(t.since).toMatchObject({ at: min(35), exact: true });
+  });
+
+  it("claims nothing more when no pass was found, or the search is stale", () => {
+    expect(checkTriage(r, held, () => pass(null)).sinceAfter).toBe(undefined);
+    // searched for a streak 7 h before: a pass may have come and gone since
+    expect(checkTriage(r, held, () => pass(min(-500), min(-430))).sinceAfter).toBe(undefined);
+  });
+});
+
 describe("overdue heartbeats", () => {
   const hb = row(
     {

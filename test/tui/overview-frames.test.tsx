@@ -8,11 +8,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AlertNotification } from "../../src/api/schemas/alert-notifications.ts";
 import type { Incident } from "../../src/api/schemas/incidents.ts";
 import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
-import { heartbeatsLoaded, listLoaded, resultsLoaded } from "../../src/store/slices/data.ts";
+import type { JobKit } from "../../src/store/plan.ts";
+import { DEFAULT_INTERVALS } from "../../src/store/plan.ts";
+import { heartbeatsLoaded, lastPassLoaded, listLoaded, resultsLoaded } from "../../src/store/slices/data.ts";
 import { setPane } from "../../src/store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
 import type { ResultSummary } from "../../src/store/summary.ts";
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { overview } from "../../src/tui/panes/overview/index.ts";
 import { check, manyChecks, status, storeWith, uuid } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 
@@ -237,5 +240,59 @@ describe("the overview pane", () => {
     const raw = c.raw();
     for (const bad of ["\u001b]", "\u001b[2J", "\u202e", "\u0007"]) expect(raw).not.toContain(bad);
     expect(c.frame()).toContain("evil");
+  });
+});
+
+describe("the overview's jobs", () => {
+  const kit = {
+    loaders: {},
+    intervals: DEFAULT_INTERVALS,
+    maxResultRows: 40,
+    checks: { key: "checks" },
+    statuses: { key: "statuses" },
+    list: (k: string) => ({ key: k }),
+    results: (id: string) => ({ key: `results:${id}` }),
+  } as unknown as JobKit;
+
+  it("reads what it shows; the last pass before a streak older than the results, once, then the span it began in", async () => {
+    const store = troubledStore();
+    // 30 failures held at eu-west-1 (the most the console keeps): that streak began before them
+    const fails = Array.from({ length: 30 }, (_, i) => refused(1 + i * 5, "eu-west-1"));
+    apply(store, resultsLoaded(store.getState(), login.id, fails, NOW, DEFAULT_CAPS));
+    const keys = () => overview.jobs(store.getState(), kit).map((j) => j.key);
+    const oldest = Date.parse(ago(146));
+    expect(keys()).toEqual(
+      expect.arrayContaining([
+        "checks",
+        "statuses",
+        "incidents",
+        "alertNotifications",
+        "alertChannels",
+        "privateLocations",
+        `results:${login.id}`,
+        `lastpass:${login.id}:eu-west-1:${oldest}`,
+        `results:${backup.id}`,
+        `heartbeats:${backup.id}`,
+      ]),
+    );
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("");
+    expect(lines(c.frame()).find((l) => l.includes("Login page"))).toMatch(
+      /failing for over 2 h 26 min \(since before \d\d:\d\d\)/,
+    );
+    apply(
+      store,
+      lastPassLoaded(store.getState(), login.id, "eu-west-1", {
+        before: oldest,
+        at: oldest - 600_000,
+        searchedFrom: oldest - 86_400_000,
+      }),
+    );
+    expect(keys().some((k) => k.startsWith("lastpass:"))).toBe(false);
+    await c.press("");
+    expect(lines(c.frame()).find((l) => l.includes("Login page"))).toMatch(
+      /failing for over 2 h 26 min \(since \d\d:\d\d–\d\d:\d\d\) +connect ECONNREFUSED/,
+    );
   });
 });

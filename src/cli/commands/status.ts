@@ -15,6 +15,7 @@ import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
 import { checkState } from "../../shared/check-state.ts";
 import { formatAgo, thousands, toEpochMs } from "../../shared/format.ts";
 import { readHeartbeatEvents } from "../../store/heartbeat-events.ts";
+import { findLastPass, type LastPass, lastPassKey } from "../../store/last-pass.ts";
 import { errorLine } from "../../store/loaders.ts";
 import { type ResultSummary, toCheckSummary, toResultSummary, toStatusSummary } from "../../store/summary.ts";
 import {
@@ -23,6 +24,7 @@ import {
   buildOverview,
   calmLine,
   channelText,
+  checkTriage,
   countsLine,
   deliveryText,
   forText,
@@ -42,6 +44,8 @@ export const STATUS_UNKNOWN = 3;
 
 const DEFAULT_DETAILS = 20;
 const HEARTBEAT_DETAILS = 10;
+/** Checks whose failing streak, when older than their results, is bounded by the last pass before it. */
+const LAST_PASS_CHECKS = 10;
 
 export function overviewChecks(checks: readonly Check[], statuses: readonly CheckStatus[]): OverviewCheck[] {
   const byId = new Map(statuses.map((s) => [s.checkId, toStatusSummary(s)]));
@@ -103,7 +107,22 @@ async function readOverview(ctx: CommandContext, client: Client, details: number
     ),
   ]);
   const [[incidents, notifications, channels, privateLocations]] = await Promise.all([lists, reads]);
+  // a failing streak older than the results read: the last pass before it, for the first few checks
+  const lastPasses = new Map<string, LastPass>();
+  await Promise.all(
+    attention.slice(0, LAST_PASS_CHECKS).flatMap((r) =>
+      checkTriage(r, results.get(r.id)).openStreaks.map((o) =>
+        optional(ctx, `the last pass of ${r.check.name}`, async () => {
+          lastPasses.set(
+            lastPassKey(r.id, o.location),
+            await findLastPass(client, r.id, o.location, o.before),
+          );
+        }),
+      ),
+    ),
+  );
   return buildOverview({
+    lastPasses,
     checks: rows,
     results,
     heartbeats,
@@ -169,7 +188,7 @@ export const statusCommand: ResourceSpec = {
             {
               header: "FOR",
               get: (t) =>
-                forText(t.state, t.since, now)?.replace(/^\S+ for /, "") ??
+                forText(t.state, t.since, now, t.sinceAfter)?.replace(/^\S+ for /, "") ??
                 (t.resultsHeld ? "not known" : "not read"),
             },
             { header: "LOCATIONS", get: (t) => locationsText(t)?.replace(/ locations?$/, "") },

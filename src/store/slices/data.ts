@@ -5,6 +5,7 @@
  */
 import type { AnalyticsReport } from "../../api/schemas/analytics.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
+import { type LastPass, lastPassKey } from "../last-pass.ts";
 import {
   type CheckSummary,
   type ResultSummary,
@@ -193,6 +194,17 @@ export function heartbeatsFailed(s: ConsoleState, checkId: string, error: string
     ? { ...prev, error }
     : { events: [], stats: undefined, from: 0, to: 0, loadedAt: undefined, error };
   return { heartbeats: { byCheck: putCapped(s.heartbeats.byCheck, checkId, entry, caps.heartbeatChecks) } };
+}
+
+/** What a search for the last pass before a failing streak found (store/last-pass.ts), capped. */
+export function lastPassLoaded(
+  s: ConsoleState,
+  checkId: string,
+  location: string,
+  p: LastPass,
+  cap = 200,
+): Patch {
+  return { lastPasses: putCapped(s.lastPasses, lastPassKey(checkId, location), p, cap) };
 }
 
 /** The account's variables (a data slice: shared by every viewer). */

@@ -7,6 +7,8 @@
  * The overview pane's cursor moves over one flat list of items (`overviewItems`), the sections in order:
  * checks that need a look, overdue heartbeats, open incidents, delivery trouble, private locations.
  */
+
+import { lastPassKey } from "../last-pass.ts";
 import { allCheckRows, type CheckRow, memo } from "../selectors.ts";
 import type { ConsoleState, HeartbeatEntry, ResultsEntry } from "../types.ts";
 import {
@@ -128,15 +130,25 @@ export const sectionStarts = memo((items: readonly OverviewItem[]): Record<Overv
 });
 
 const NO_RESULTS = undefined;
-const checkCache = new WeakMap<CheckRow, { items: ResultsEntry["items"] | undefined; t: CheckTriage }>();
-/** A check row's triage from its held results; the same row and results give the same object. */
-export function checkTriageOf(row: CheckRow, entry: ResultsEntry | undefined): CheckTriage {
+const checkCache = new WeakMap<
+  CheckRow,
+  { items: ResultsEntry["items"] | undefined; passes: ConsoleState["lastPasses"] | undefined; t: CheckTriage }
+>();
+/**
+ * A check row's triage from its held results and the last passes found before its failing streaks; the
+ * same row, results and passes give the same object.
+ */
+export function checkTriageOf(
+  row: CheckRow,
+  entry: ResultsEntry | undefined,
+  passes?: ConsoleState["lastPasses"],
+): CheckTriage {
   // an entry that never loaded (a failed first read) holds no results to read
   const items = entry?.loadedAt === undefined ? NO_RESULTS : entry.items;
   const hit = checkCache.get(row);
-  if (hit && hit.items === items) return hit.t;
-  const t = checkTriage(row, items);
-  checkCache.set(row, { items, t });
+  if (hit && hit.items === items && hit.passes === passes) return hit.t;
+  const t = checkTriage(row, items, passes && ((loc) => passes.get(lastPassKey(row.id, loc))));
+  checkCache.set(row, { items, passes, t });
   return t;
 }
 

@@ -29,9 +29,19 @@ import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
 import { channelTarget } from "../../api/secrets.ts";
 import type { CheckState } from "../../shared/check-state.ts";
 import { formatAgo, thousands, toEpochMs } from "../../shared/format.ts";
+import { type LastPass, lastPassHolds, lastPassKey } from "../last-pass.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "../summary.ts";
 import { runReason } from "./reason.ts";
-import { clockTime, formatAgeWords, runAt, runState, type Since, sinceText, stateSince } from "./timeline.ts";
+import {
+  clockTime,
+  formatAgeWords,
+  locationStreaks,
+  runAt,
+  runState,
+  type Since,
+  sinceText,
+  stateSince,
+} from "./timeline.ts";
 
 /** A check joined with its status (what selectors.ts's `allCheckRows` gives; the CLI builds the same). */
 export type OverviewCheck = {
@@ -130,6 +140,13 @@ export type CheckTriage = {
   resultsHeld: boolean;
   /** Since when it is in its state; undefined when the results held do not show it (yet). */
   since: Since | undefined;
+  /**
+   * With a `since` that is not exact: the streak began after this (a pass found before it by asking the
+   * service, see last-pass.ts), epoch ms; undefined when not known.
+   */
+  sinceAfter: number | undefined;
+  /** Failing locations whose streak is older than the results held: what to ask the last pass for. */
+  openStreaks: { location: string; before: number }[];
   /** Why, in one line (raw: sanitise before printing); undefined when the results held do not say. */
   reason: string | undefined;
   /** Locations whose newest result is in the state, and of how many (configured, or seen). */
@@ -140,10 +157,15 @@ export type CheckTriage = {
 };
 
 /**
- * A check's triage from its held results (newest first or in any order; FINAL ones count). Pure; the
+ * A check's triage from its held results (newest first or in any order; FINAL ones count) and, for a
+ * failing streak older than them, the last passes found before it (`lastPass` of a location). Pure; the
  * console calls it only for the rows on screen.
  */
-export function checkTriage(row: OverviewCheck, results: readonly ResultSummary[] | undefined): CheckTriage {
+export function checkTriage(
+  row: OverviewCheck,
+  results: readonly ResultSummary[] | undefined,
+  lastPass?: (location: string) => LastPass | undefined,
+): CheckTriage {
   const state = (RANK[row.health] === undefined ? "failing" : row.health) as TriageState;
   const configured = (row.check.locations?.length ?? 0) + (row.check.privateLocations?.length ?? 0);
   const out: CheckTriage = {
@@ -154,6 +176,8 @@ export function checkTriage(row: OverviewCheck, results: readonly ResultSummary[
     muted: row.check.muted === true,
     resultsHeld: results !== undefined,
     since: undefined,
+    sinceAfter: undefined,
+    openStreaks: [],
     reason: undefined,
     locationsIn: undefined,
     locationsOf: configured > 0 ? configured : undefined,
@@ -165,6 +189,8 @@ export function checkTriage(row: OverviewCheck, results: readonly ResultSummary[
     out.since = since;
     out.locationsIn = since.locationsIn;
     out.locationsOf = Math.max(configured, since.locationsSeen);
+    if (!since.exact && state === "failing")
+      bound(out, since, locationStreaks(results, state).streaks, lastPass);
   }
   // the reason: the newest FINAL result in the check's state
   let newest: ResultSummary | undefined;
@@ -179,6 +205,35 @@ export function checkTriage(row: OverviewCheck, results: readonly ResultSummary[
   }
   if (newest) out.reason = runReason(newest, row.check);
   return out;
+}
+
+/**
+ * A failing streak older than the results held, bounded by the last passes before it: the check began
+ * failing at the earliest of its locations' starts, each after that location's last pass — so after the
+ * earliest of those bounds (`sinceAfter`), or exactly at a known start no pass comes after. Without a
+ * pass for every such location nothing more is claimed than "since before".
+ */
+function bound(
+  out: CheckTriage,
+  since: Since,
+  streaks: readonly { location: string; start: number; exact: boolean }[],
+  lastPass: ((location: string) => LastPass | undefined) | undefined,
+): void {
+  out.openStreaks = streaks.filter((s) => !s.exact).map((s) => ({ location: s.location, before: s.start }));
+  if (!lastPass) return;
+  let exactStart = Number.POSITIVE_INFINITY;
+  let after = Number.POSITIVE_INFINITY;
+  for (const s of streaks) {
+    if (s.exact) {
+      exactStart = Math.min(exactStart, s.start);
+      continue;
+    }
+    const p = lastPass(s.location);
+    if (!p || p.at === null || !lastPassHolds(p, s.start)) return;
+    after = Math.min(after, p.at);
+  }
+  if (exactStart <= after) out.since = { ...since, at: exactStart, exact: true };
+  else out.sinceAfter = after;
 }
 
 /** An overdue heartbeat with what its events and results say. */
@@ -403,6 +458,8 @@ export type OverviewInput = {
   notifications: readonly AlertNotification[] | undefined;
   channels: readonly AlertChannel[] | undefined;
   privateLocations: readonly PrivateLocation[] | undefined;
+  /** The last passes found before failing streaks older than the results held (last-pass.ts), by lastPassKey. */
+  lastPasses?: ReadonlyMap<string, LastPass>;
 };
 
 export type Overview = {
@@ -417,7 +474,9 @@ export type Overview = {
 export function buildOverview(input: OverviewInput): Overview {
   return {
     counts: overviewCounts(input.checks),
-    checks: attentionChecks(input.checks).map((r) => checkTriage(r, input.results.get(r.id))),
+    checks: attentionChecks(input.checks).map((r) =>
+      checkTriage(r, input.results.get(r.id), (loc) => input.lastPasses?.get(lastPassKey(r.id, loc))),
+    ),
     heartbeats: overdueHeartbeats(input.checks).map((r) =>
       heartbeatTriage(r, input.results.get(r.id), input.heartbeats.get(r.id)),
     ),
@@ -493,9 +552,20 @@ export function calmLine(c: OverviewCounts, overdue: number, now: number): strin
   return `✔ ${head}${off}${last}`;
 }
 
-/** "failing for 12 min (since 09:41)" / "degraded for over 2 h (since before 07:10)"; undefined: unknown. */
-export function forText(state: string, since: Since | undefined, now: number): string | undefined {
-  return since ? `${state} for ${sinceText(since, now)}` : undefined;
+/**
+ * "failing for 12 min (since 09:41)" / "degraded for over 2 h (since before 07:10)" / with a pass found
+ * before the streak "failing for over 2 h (since 06:52–07:10)": some time in that span; undefined: unknown.
+ */
+export function forText(
+  state: string,
+  since: Since | undefined,
+  now: number,
+  after?: number | undefined,
+): string | undefined {
+  if (!since) return undefined;
+  if (since.exact || after === undefined) return `${state} for ${sinceText(since, now)}`;
+  const at = Math.min(since.at, now);
+  return `${state} for over ${formatAgeWords(now - at)} (since ${clockTime(after, now)}–${clockTime(at, now)})`;
 }
 
 /** "2 of 3 locations" / "1 of 1 location"; undefined when not known. */
@@ -589,7 +659,9 @@ export function overviewJson(o: Overview, now: number) {
       muted: c.muted,
       since: c.since ? iso(c.since.at) : null,
       sinceExact: c.since ? c.since.exact : null,
-      for: forText(c.state, c.since, now) ?? null,
+      /** The streak began after this (a pass before it), when `since` is not exact and that is known. */
+      sinceAfter: iso(c.sinceAfter),
+      for: forText(c.state, c.since, now, c.sinceAfter) ?? null,
       locationsIn: c.locationsIn ?? null,
       locationsOf: c.locationsOf ?? null,
       reason: c.reason ?? null,

@@ -102,27 +102,49 @@ export type Since = {
   locationsSeen: number;
 };
 
+/** One location's streak in a state: where, since when (its first run in it), and whether that is known. */
+export type LocationStreak = {
+  location: string;
+  /** The streak's first run (epoch ms); with `exact` false, the oldest result held, which it predates. */
+  start: number;
+  exact: boolean;
+};
+
+/**
+ * Each location whose newest FINAL result is in `state`, with its streak; and how many locations the
+ * results show. A location whose every held result is in the state began its streak before them.
+ */
+export function locationStreaks(
+  results: readonly TimelineInput[],
+  state: RunState,
+): { streaks: LocationStreak[]; locationsSeen: number } {
+  const byLocation = Map.groupBy(chronological(results), (x) => x.r.runLocation ?? "");
+  const streaks: LocationStreak[] = [];
+  for (const [location, runs] of byLocation) {
+    if (runState((runs[runs.length - 1] as { r: TimelineInput }).r) !== state) continue;
+    let i = runs.length - 1;
+    while (i > 0 && runState((runs[i - 1] as { r: TimelineInput }).r) === state) i--;
+    // i === 0: every held result of this location is in the state, its streak is older than the history
+    streaks.push({ location, start: (runs[i] as { at: number }).at, exact: i > 0 });
+  }
+  return { streaks, locationsSeen: byLocation.size };
+}
+
 /**
  * Since when the check has been in `state` (see the module comment); undefined when no location's newest
  * result is in it (e.g. the results held are older than the status that says so).
  */
 export function stateSince(results: readonly TimelineInput[], state: RunState): Since | undefined {
-  const byLocation = Map.groupBy(chronological(results), (x) => x.r.runLocation ?? "");
-  let at = Number.POSITIVE_INFINITY;
-  let exact = true;
-  let locationsIn = 0;
-  for (const runs of byLocation.values()) {
-    if (runState((runs[runs.length - 1] as { r: TimelineInput }).r) !== state) continue;
-    locationsIn++;
-    let i = runs.length - 1;
-    while (i > 0 && runState((runs[i - 1] as { r: TimelineInput }).r) === state) i--;
-    at = Math.min(at, (runs[i] as { at: number }).at);
-    // every held result of this location is in the state: its streak is older than the history held, so
-    // the check's start is only known to be no later than the earliest time found
-    if (i === 0) exact = false;
-  }
-  if (locationsIn === 0) return undefined;
-  return { at, exact, locationsIn, locationsSeen: byLocation.size };
+  const { streaks, locationsSeen } = locationStreaks(results, state);
+  if (streaks.length === 0) return undefined;
+  return {
+    at: Math.min(...streaks.map((s) => s.start)),
+    // a location's streak older than the results held: the check's start is only known to be no later
+    // than the earliest time found
+    exact: streaks.every((s) => s.exact),
+    locationsIn: streaks.length,
+    locationsSeen,
+  };
 }
 
 // not toLocaleString: its ICU data costs the console memory (see thousands() in src/shared/format.ts)

@@ -6,11 +6,13 @@
  * mute it, open an incident for it, copy, open its link (act-keys.ts); `u` updates the incident selected.
  */
 import { cursorIn } from "../../../store/cursor.ts";
+import { lastPassHolds, lastPassKey } from "../../../store/last-pass.ts";
 import type { Job } from "../../../store/poller.ts";
 import * as ui from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
 import {
   attentionOf,
+  checkTriageOf,
   OVERVIEW_SECTIONS,
   type OverviewItem,
   overdueOf,
@@ -31,6 +33,9 @@ export function overviewCursorItem(s: ConsoleState): OverviewItem | undefined {
   const items = overviewItems(s);
   return items[cursorIn(s, "overview", items, itemKey)];
 }
+
+/** Failing checks whose last pass before a streak older than their results is asked for: at most this many. */
+const LAST_PASS_ROWS = 10;
 
 /** Overdue heartbeats whose events (last ping) and results (since) are read: at most this many. */
 const HEARTBEAT_ROWS = 10;
@@ -62,6 +67,21 @@ export const overview: PaneSpec = {
     const n = Math.min(k.maxResultRows, 30);
     const [a, b] = around(cur?.section === "checks" ? cur.index : 0, attention.length, n);
     for (const r of attention.slice(a, b)) jobs.push(k.results(r.id));
+    // a failing streak older than the results held: the last pass before it, once per streak, for the
+    // first rows around the cursor only (a few requests each in the check-results family)
+    const [p, q] = around(cur?.section === "checks" ? cur.index : 0, attention.length, LAST_PASS_ROWS);
+    for (const r of attention.slice(p, q)) {
+      for (const o of checkTriageOf(r, s.results.byCheck.get(r.id), s.lastPasses).openStreaks) {
+        const held = s.lastPasses.get(lastPassKey(r.id, o.location));
+        if (held && lastPassHolds(held, o.before)) continue;
+        jobs.push({
+          key: `lastpass:${r.id}:${o.location}:${o.before}`,
+          intervalMs: k.intervals.results,
+          afterRest: true,
+          run: (sig) => k.loaders.lastPass(r.id, o.location, o.before, sig),
+        });
+      }
+    }
     // overdue heartbeats: their events (the last real ping) and results (overdue since)
     const overdue = overdueOf(s);
     const [c, d] = around(cur?.section === "heartbeats" ? cur.index : 0, overdue.length, HEARTBEAT_ROWS);

@@ -107,7 +107,7 @@ function nameWidth(width: number, names: readonly string[]): number {
 
 /** The "failing for …" cell, or what is not known yet. */
 const forCell = (t: CheckTriage, now: number) =>
-  forText(t.state, t.since, now) ?? (t.resultsHeld ? `${t.state}, since not known` : "…");
+  forText(t.state, t.since, now, t.sinceAfter) ?? (t.resultsHeld ? `${t.state}, since not known` : "…");
 
 function checkColumns(now: number, width: number, nameW: number, forW: number): Column<CheckTriage>[] {
   const wide = width >= 100;
@@ -306,6 +306,7 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const cursor = useConsole(cursorOf);
   const results = useConsole((s) => s.results.byCheck);
   const heartbeats = useConsole((s) => s.heartbeats.byCheck);
+  const lastPasses = useConsole((s) => s.lastPasses);
   const checksSlice = useConsole((s) => s.checks);
   const statusesSlice = useConsole((s) => s.statuses);
   const incidentsSlice = useConsole((s) => s.incidents);
@@ -365,7 +366,7 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const shownChecks = checkPlace
     ? attention
         .slice(checkPlace.first, checkPlace.first + checkPlace.shown)
-        .map((r: CheckRow) => checkTriageOf(r, results.get(r.id)))
+        .map((r: CheckRow) => checkTriageOf(r, results.get(r.id), lastPasses))
     : [];
   const hbPlace = placeOf("heartbeats");
   const shownHeartbeats = hbPlace
@@ -381,7 +382,8 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const forW = fitTo(
     shownChecks.map((t) => forCell(t, now)),
     12,
-    width >= 100 ? 40 : 34,
+    // "failing for over 2 h 26 min (since before 06:47)" whole where there is room
+    width >= 100 ? 48 : 34,
   );
   const laidChecks = useMemo(
     () => layoutColumns(checkColumns(now, width, nameW, forW), width),
