@@ -200,11 +200,10 @@ export function createActActions(deps: ActDeps) {
       const t = actTarget(s);
       if (t.checks.length === 0) return deps.notice(t.none);
       const checks = t.checks.map((c) => prefillCheckOf(s, c, t.result));
-      const tagsOf = (id: string) => get().checks.byId.get(id)?.tags;
-      const p = incidentPrefill(checks, s.services.items, tagsOf);
+      const p = incidentPrefill(checks, s.services.items, s.checks.items);
       deps.openNewIncidentWith(
         { name: p.name, severity: p.severity, description: p.description },
-        (all) => incidentPrefill(checks, all, tagsOf).services,
+        (all) => incidentPrefill(checks, all, get().checks.items).services,
       );
     },
 

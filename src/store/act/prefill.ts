@@ -7,8 +7,9 @@
  *   failing everywhere → CRITICAL, degraded everywhere → MAJOR, failing somewhere → MEDIUM, degraded
  *   somewhere → MINOR; when the locations are not known yet (results not read) failing → MAJOR (the
  *   form's default), degraded → MEDIUM. "Cannot run" counts as failing;
- * - services preselected: the status-page services that list the check, that list a check sharing one of
- *   its tags, or whose name is one of its tags (case-insensitive);
+ * - services preselected: the status-page services that list the check; when none does, those named like
+ *   one of its tags (case-insensitive); when none is, those that list a check sharing one of its
+ *   distinctive tags — a tag most checks carry (`prod`) tells nothing and is not counted;
  * - first update: what is failing and where, without the reason (subscribers read it; the name already
  *   carries it for the team) — status INVESTIGATING, subscribers notified (the form's defaults).
  */
@@ -61,20 +62,32 @@ export function worstSeverity(checks: readonly PrefillCheck[]): IncidentSeverity
 
 const stateWord = (state: string) => (state === "degraded" ? "degraded" : "failing");
 
-/** The ids of the services that list one of the checks, list a check sharing a tag, or are named like a tag. */
+/** A check as the account has it: its id and tags (to relate services to the checks' tags). */
+export type TaggedCheck = { id: string; tags?: readonly string[] | null | undefined };
+
+/** The ids of the services to preselect for the checks (module comment: listed, named like a tag, tag-related). */
 export function servicesFor(
   checks: readonly PrefillCheck[],
   services: readonly Service[],
-  tagsOf: (checkId: string) => readonly string[] | null | undefined,
+  all: readonly TaggedCheck[],
 ): string[] {
   const ids = new Set(checks.map((c) => c.id));
+  const listing = services.filter((s) => (s.checks ?? []).some((c) => ids.has(c.id)));
+  if (listing.length > 0) return listing.map((s) => s.id);
   const tags = new Set(checks.flatMap((c) => (c.tags ?? []).map((t) => t.toLowerCase())));
-  const sharesTag = (checkId: string) => (tagsOf(checkId) ?? []).some((t) => tags.has(t.toLowerCase()));
+  if (tags.size === 0) return [];
+  const named = services.filter((s) => tags.has(s.name.trim().toLowerCase()));
+  if (named.length > 0) return named.map((s) => s.id);
+  // distinctive tags: carried by at most half of the account's checks
+  const count = new Map<string, number>();
+  for (const c of all)
+    for (const t of new Set((c.tags ?? []).map((x) => x.toLowerCase())))
+      count.set(t, (count.get(t) ?? 0) + 1);
+  const distinct = new Set([...tags].filter((t) => (count.get(t) ?? 0) <= Math.max(1, all.length / 2)));
+  const tagsOf = new Map(all.map((c) => [c.id, c.tags ?? []]));
   return services
-    .filter(
-      (s) =>
-        tags.has(s.name.trim().toLowerCase()) ||
-        (s.checks ?? []).some((c) => ids.has(c.id) || (tags.size > 0 && sharesTag(c.id))),
+    .filter((s) =>
+      (s.checks ?? []).some((c) => (tagsOf.get(c.id) ?? []).some((t) => distinct.has(t.toLowerCase()))),
     )
     .map((s) => s.id);
 }
@@ -89,7 +102,7 @@ function where(c: PrefillCheck): string {
 export function incidentPrefill(
   checks: readonly PrefillCheck[],
   services: readonly Service[],
-  tagsOf: (checkId: string) => readonly string[] | null | undefined,
+  all: readonly TaggedCheck[],
 ): IncidentPrefill {
   const first = checks[0];
   let name: string;
@@ -111,7 +124,7 @@ export function incidentPrefill(
   return {
     name: clip(name, PREFILL_NAME_MAX),
     severity: worstSeverity(checks),
-    services: servicesFor(checks, services, tagsOf),
+    services: servicesFor(checks, services, all),
     description: clip(description, 1000),
   };
 }

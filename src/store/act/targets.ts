@@ -90,8 +90,10 @@ export function prefillCheckOf(s: ConsoleState, c: CheckSummary, result?: Result
   const base = { id: c.id, name: c.name, tags: c.tags };
   if (!row) return { ...base, state: "failing" };
   const t = checkTriageOf(row, s.results.byCheck.get(c.id));
-  // on a result: its own reason when it failed
-  const reason = (result?.hasFailures || result?.hasErrors ? result.reason : undefined) ?? t.reason;
+  // a check that needs a look: why (the triage's newest result in its state); on a result: its own reason
+  const needsLook = row.health === "failing" || row.health === "degraded" || row.health === "cannot run";
+  const own = result?.hasFailures || result?.hasErrors || result?.isCancelled ? result.reason : undefined;
+  const reason = own ?? (needsLook ? t.reason : undefined);
   return {
     ...base,
     state: row.health === "degraded" ? "degraded" : row.health === "passing" ? "passing" : t.state,

@@ -24,7 +24,7 @@ const checkout: PrefillCheck = {
 
 describe("incident prefill", () => {
   it("one check: the name is the check and its reason; the first update says what and where", () => {
-    const p = incidentPrefill([checkout], [], () => undefined);
+    const p = incidentPrefill([checkout], [], []);
     expect(p.name).toBe("Checkout API: status code equals 200, received 503");
     expect(p.description).toBe("We are investigating: Checkout API is failing in 2 of 3 locations.");
     // the reason is for the team (in the name), not repeated to subscribers
@@ -32,20 +32,14 @@ describe("incident prefill", () => {
   });
 
   it("without a reason yet: '<check> failing'; a long name is cut to fit", () => {
-    expect(incidentPrefill([{ ...checkout, reason: undefined }], [], () => undefined).name).toBe(
-      "Checkout API failing",
-    );
-    const long = incidentPrefill([{ ...checkout, reason: "x".repeat(500) }], [], () => undefined).name;
+    expect(incidentPrefill([{ ...checkout, reason: undefined }], [], []).name).toBe("Checkout API failing");
+    const long = incidentPrefill([{ ...checkout, reason: "x".repeat(500) }], [], []).name;
     expect(long).toHaveLength(PREFILL_NAME_MAX);
     expect(long.endsWith("…")).toBe(true);
   });
 
   it("several checks: counted and named", () => {
-    const p = incidentPrefill(
-      [checkout, { id: "c2", name: "Search", state: "degraded" }],
-      [],
-      () => undefined,
-    );
+    const p = incidentPrefill([checkout, { id: "c2", name: "Search", state: "degraded" }], [], []);
     expect(p.name).toBe("2 checks failing: Checkout API, Search");
     expect(p.description).toContain("2 checks are failing (Checkout API, Search)");
   });
@@ -67,22 +61,29 @@ describe("incident prefill", () => {
         { id: "c2", name: "b", state: "failing", locationsIn: 2, locationsOf: 2 },
       ]),
     ).toBe("CRITICAL");
-    expect(incidentPrefill([checkout], [], () => undefined).severity).toBe("MEDIUM");
+    expect(incidentPrefill([checkout], [], []).severity).toBe("MEDIUM");
   });
 
-  it("services: those listing the check, listing a check that shares a tag, or named like a tag", () => {
-    const services = [
-      svc("s1", "Storefront", ["c1"]), // lists the check
-      svc("s2", "Billing", ["c9"]), // lists a check tagged payments
-      svc("s3", "Payments"), // named like a tag
-      svc("s4", "Search", ["c7"]), // nothing in common
-      svc("s5", "Docs"),
+  it("services: those listing the check; else named like a tag; else listing a check with a distinctive tag", () => {
+    const all = [
+      { id: "c1", tags: ["prod", "payments"] },
+      { id: "c2", tags: ["prod", "search"] },
+      { id: "c3", tags: ["prod", "payments"] },
+      { id: "c4", tags: ["prod"] },
+      { id: "c5", tags: ["staging"] },
     ];
-    const tags: Record<string, string[]> = { c9: ["payments"], c7: ["search"] };
-    const p = incidentPrefill([checkout], services, (id) => tags[id]);
-    expect(p.services).toEqual(["s1", "s2", "s3"]);
-    // a check without tags: only the services that list it
-    expect(incidentPrefill([{ ...checkout, tags: [] }], services, (id) => tags[id]).services).toEqual(["s1"]);
-    expect(incidentPrefill([checkout], [], () => undefined).services).toEqual([]);
+    const listed = [svc("s1", "Storefront", ["c1"]), svc("s2", "Payments"), svc("s3", "Search", ["c2"])];
+    // the service that lists the check, and only it (a tag-named one is not added then)
+    expect(incidentPrefill([checkout], listed, all).services).toEqual(["s1"]);
+    // none lists it: the one named like a tag
+    const unlisted = { ...checkout, id: "c9" };
+    expect(incidentPrefill([unlisted], listed, all).services).toEqual(["s2"]);
+    // none named like a tag either: those listing a check with a distinctive tag (payments: c1, c3) —
+    // not every service listing a "prod" check (4 of 5 checks carry it: it tells nothing)
+    const byChecks = [svc("s4", "Billing", ["c3"]), svc("s5", "Search", ["c2"]), svc("s6", "Ops", ["c4"])];
+    expect(incidentPrefill([unlisted], byChecks, all).services).toEqual(["s4"]);
+    // no tags, not listed: nothing preselected
+    expect(incidentPrefill([{ ...unlisted, tags: [] }], byChecks, all).services).toEqual([]);
+    expect(incidentPrefill([checkout], [], all).services).toEqual([]);
   });
 });
