@@ -50,7 +50,10 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
         void ensureServices();
         break;
       case "update":
-        form = updateForm(inc);
+        form = d.target.incidentId
+          ? updateForm(inc)
+          : // typed while no incident was open: Enter routes it (act/draft-route.ts)
+            { ...updateForm(inc), target: {}, title: "Update — no incident yet" };
         break;
       case "update-edit":
         form = editUpdateForm(inc, { id: d.target.updateId });
@@ -85,11 +88,13 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
     const d = all[0];
     if (!d || get().work.form) return;
     const what =
-      d.kind === "incident"
-        ? `new incident "${String(d.values.name ?? "")}"`
-        : d.kind === "page-edit"
-          ? `status page "${d.target.label ?? ""}"`
-          : `${d.kind === "update" ? "update" : d.kind === "update-edit" ? "edit of an update" : "change"} to "${d.target.label ?? "an incident"}"`;
+      d.kind === "update" && !d.target.incidentId
+        ? "update typed while no incident was open (Enter sends it to the one open, or asks which)"
+        : d.kind === "incident"
+          ? `new incident "${String(d.values.name ?? "")}"`
+          : d.kind === "page-edit"
+            ? `status page "${d.target.label ?? ""}"`
+            : `${d.kind === "update" ? "update" : d.kind === "update-edit" ? "edit of an update" : "change"} to "${d.target.label ?? "an incident"}"`;
     const text = typeof d.values.description === "string" ? d.values.description : "";
     deps.confirm(
       `Resume the unsent draft${all.length > 1 ? ` (1 of ${all.length})` : ""}?`,

@@ -386,6 +386,41 @@ describe("an update typed while no incident was open", () => {
     await r2.client.close();
   });
 
+  it("kept across a restart: the offer says it has no incident yet, and Enter then sends it to the one open", async () => {
+    for (const i of (await svc.call("GET", "/v1/status-pages/incidents")).body.entries ?? [])
+      await svc.call("POST", `/v1/status-pages/incidents/${i.id}/incident-updates`, {
+        description: "done",
+        status: "RESOLVED",
+      });
+    const r = rig();
+    await r.onChecks();
+    r.press("u");
+    await until(() => /no open incident yet/.test(r.form()?.note ?? ""), "the note");
+    r.press("DNS fixed\r");
+    await until(() => r.form()?.phase === "failed", "the refusal");
+    r.press("", { escape: true });
+    await r.client.close();
+    const r2 = rig(r.drafts.dir?.replace(/\/drafts$/, ""));
+    r2.actions.offerDrafts();
+    const offer = r2.s().ui.overlay;
+    expect(offer).toMatchObject({ kind: "confirm" });
+    if (offer.kind === "confirm") expect(offer.lines[0]).toMatch(/typed while no incident was open/);
+    r2.press("y");
+    expect(r2.form()).toMatchObject({
+      title: "Update — no incident yet",
+      values: { description: "DNS fixed" },
+    });
+    const inc = await newIncident("DNS outage");
+    r2.press("\r");
+    await until(() => r2.s().ui.overlay.kind === "confirm", "the confirmation");
+    expect(r2.s().ui.overlay).toMatchObject({ title: 'Post this update to "DNS outage"?' });
+    r2.press("y");
+    await r2.actions.idle();
+    expect(r2.drafts.list()).toEqual([]);
+    expect(await updatesOf(inc.id)).toEqual(["Investigating", "DNS fixed"]);
+    await r2.client.close();
+  });
+
   it("with one incident open by the time it is sent, Enter sends it there (the confirmation names it)", async () => {
     for (const i of (await svc.call("GET", "/v1/status-pages/incidents")).body.entries ?? [])
       await svc.call("POST", `/v1/status-pages/incidents/${i.id}/incident-updates`, {
