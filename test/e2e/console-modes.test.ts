@@ -87,6 +87,8 @@ describe("console modes in a pseudo-terminal", () => {
     t.type("prod");
     t.keys("Enter", "y");
     t.keys("space", "t", "y");
+    // y also copies (not mutating: its menu may be open now), Esc closes the menu and the detail
+    t.keys("Escape", "Escape");
     // the help overlay of the checks pane lists no mutating key
     t.keys("?");
     const help = await t.waitFor(/q, Ctrl-C/, "the help overlay");
