@@ -36,7 +36,11 @@ export async function connect(resolved: ResolvedConfig): Promise<Connection> {
       throw new ConnectError(
         `the local service at ${local.url} needs a key: set VIGIL_API_KEY (no ${join(resolved.dataDir, "api-key")})`,
       );
-    lease = takeLease(resolved.dataDir, "command");
+    try {
+      lease = takeLease(resolved.dataDir, "command");
+    } catch {
+      lease = undefined; // a data dir this user cannot write: the command works without a lease
+    }
   }
   if (!apiKey) throw new ConnectError("an API key is needed: set VIGIL_API_KEY or a profile's apiKey");
   const client = createClient({

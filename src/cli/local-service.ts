@@ -8,8 +8,8 @@
  * with -9 ends its lease too (its pid is gone). A service started by hand (`vigil serve`) has no idle
  * stop: it runs until stopped.
  *
- * A client follows its service: service.json is looked at every second (a stat, and a read when it
- * changed), so a service that restarted — new port, new pid — is found again within a second and the
+ * A client follows its service: service.json is read every second (a small file, and a signal 0 to the pid
+ * it names), so a service that restarted — new port, new pid — is found again within a second and the
  * client says so (`moved`). A background service that went away without `vigil serve stop` (killed,
  * crashed, or stopped while this client was suspended) is started again (`moved`, backing off while it
  * fails); one stopped with `vigil serve stop`, or one started by hand, is waited for (`gone`).
@@ -118,35 +118,40 @@ export async function startInBackground(dataDir: string, o: StartOptions = {}): 
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const args = [o.entry ?? vigilEntry(), "serve", "--data", dir];
   args.push("--idle-stop", String(idleStopSeconds(env)), "--log", log);
-  const child = spawn(process.execPath, args, { detached: true, stdio: "ignore", cwd: dir, env });
-  let exitedAt: number | undefined;
-  let spawnError: Error | undefined;
-  child.once("exit", () => {
-    exitedAt = Date.now();
-  });
-  child.once("error", (e) => {
-    spawnError = e;
-    exitedAt = Date.now();
-  });
-  child.unref();
-  const deadline = Date.now() + (o.timeoutMs ?? 30_000);
+  const timeoutMs = o.timeoutMs ?? 30_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = findLocalService(dir);
-    if (found) return found;
-    if (spawnError) throw new LocalServiceError(`cannot start vigil serve: ${spawnError.message}`);
-    // it exited: failed, or lost the data dir to a service another client started at the same moment —
-    // whose service.json comes within moments
-    if (exitedAt !== undefined && Date.now() - exitedAt > 3000)
-      throw new LocalServiceError(
-        `the local service did not start: ${lastLogLine(log) || "no reason logged"} (log: ${log})`,
-      );
-    if (Date.now() > deadline) {
-      if (exitedAt === undefined) child.kill("SIGTERM");
-      throw new LocalServiceError(
-        `the local service did not start within ${Math.round((o.timeoutMs ?? 30_000) / 1000)} s (log: ${log})`,
-      );
+    const child = spawn(process.execPath, args, { detached: true, stdio: "ignore", cwd: dir, env });
+    let exitedAt: number | undefined;
+    let spawnError: Error | undefined;
+    child.once("exit", () => {
+      exitedAt = Date.now();
+    });
+    child.once("error", (e) => {
+      spawnError = e;
+      exitedAt = Date.now();
+    });
+    child.unref();
+    for (;;) {
+      const found = findLocalService(dir);
+      if (found) return found;
+      if (spawnError) throw new LocalServiceError(`cannot start vigil serve: ${spawnError.message}`);
+      if (Date.now() > deadline) {
+        if (exitedAt === undefined) child.kill("SIGTERM");
+        throw new LocalServiceError(
+          `the local service did not start within ${Math.round(timeoutMs / 1000)} s (log: ${log})`,
+        );
+      }
+      // it exited: failed, or lost the data dir to a service another client started at the same moment
+      // (whose service.json comes within moments), or to one still stopping (then it is tried again)
+      if (exitedAt !== undefined && Date.now() - exitedAt > 1000) break;
+      await sleep(15);
     }
-    await sleep(15);
+    const why = lastLogLine(log);
+    if (!/ is in use by /.test(why))
+      throw new LocalServiceError(
+        `the local service did not start: ${why || "no reason logged"} (log: ${log})`,
+      );
   }
 }
 
@@ -167,20 +172,14 @@ export type LocalAttachment = {
 
 export type AttachOptions = StartOptions & {
   kind: ClientKind;
-  /** Start a service when none runs (default true). */
-  start?: boolean;
-  /** How often service.json is looked at (ms, default 1000). */
+  /** How often service.json is read (ms, default 1000). */
   watchMs?: number;
-  /** The message when none runs and `start` is false. */
-  noService?: string;
 };
 
 /** Find or start the data dir's service, hold a lease on it, and follow it (see the module comment). */
 export async function attachLocalService(dataDir: string, o: AttachOptions): Promise<LocalAttachment> {
   const dir = resolve(dataDir);
-  const mayStart = o.start !== false;
   let found = findLocalService(dir);
-  if (!found && !mayStart) throw new LocalServiceError(o.noService ?? `no local service runs for ${dir}`);
   // the lease before the start: the new service sees its client from the first look
   const lease = takeLease(dir, o.kind);
   let started = false;
@@ -222,7 +221,7 @@ export async function attachLocalService(dataDir: string, o: AttachOptions): Pro
     const asked = stopRequested(dir);
     // a background service that went away unasked (killed, crashed, or stopped while this client was
     // suspended): start it again — this client is still here
-    if (cur.idleStopS && mayStart && !asked) {
+    if (cur.idleStopS && !asked) {
       if (Date.now() < retryAt) return;
       restarting = true;
       startInBackground(dir, o).then(

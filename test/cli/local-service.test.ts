@@ -20,6 +20,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { startInBackground } from "../../src/cli/local-service.ts";
 import { watchIdle } from "../../src/cli/serve-control.ts";
 import { openRotatingLog } from "../../src/cli/service-log.ts";
 import { LEASE_TTL_MS, liveLeases, takeLease } from "../../src/service/info-file.ts";
@@ -219,6 +220,39 @@ describe("the local service started by its clients", () => {
     await c.close();
     await until("the new service to stop", 10_000, () => !alive(moved.target.pid));
   }, 60_000);
+
+  it("a start that finds the data dir still held (a service on its way out) tries again until it is free", async () => {
+    const { root, dataDir } = newRoot();
+    const holder = spawn(NODE, [join(ROOT, "src/cli/main.ts"), "serve", "--data", dataDir, "--no-demo"], {
+      cwd: ROOT,
+      env: env(root),
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    children.push(holder);
+    let out = "";
+    holder.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    await until("the holder to listen", 30_000, () => out.includes("listening on"));
+    // as if it were stopping: the lock still held, service.json already gone
+    rmSync(join(dataDir, "service.json"));
+    const started = startInBackground(dataDir, { env: env(root), timeoutMs: 40_000 });
+    const log = join(dataDir, "service.log");
+    await until(
+      "the first attempt to be refused",
+      20_000,
+      () => existsSync(log) && / is in use by /.test(readFileSync(log, "utf8")),
+    );
+    const gone = new Promise((r) => holder.once("exit", r));
+    holder.kill("SIGTERM");
+    await gone;
+    const s = await started;
+    expect(s.pid).not.toBe(holder.pid);
+    expect(alive(s.pid)).toBe(true);
+    expect(s.idleStopS).toBe(1);
+    // no client ever attached: it stops by itself
+    await until("the service to stop", 10_000, () => !alive(s.pid));
+  }, 90_000);
 });
 
 describe("leases, the idle watch and the log", () => {

@@ -7,6 +7,18 @@ import { type Served, serve } from "../../e2e/support/service.ts";
 
 const TAGS = ["prod", "staging", "api", "web", "payments", "search", "auth", "jobs"];
 
+/** The i-th benchmark check (POST /v1/checks/url). */
+export function checkBody(i: number) {
+  return {
+    name: `service-${String(i).padStart(5, "0")} ${TAGS[i % TAGS.length]} endpoint`,
+    activated: false,
+    frequency: [1, 5, 10, 60][i % 4],
+    locations: ["eu-west-1", "us-east-1"],
+    tags: [TAGS[i % TAGS.length] ?? "prod", TAGS[(i >> 3) % TAGS.length] ?? "api"],
+    request: { url: `http://127.0.0.1:9/health/${i}` },
+  };
+}
+
 export async function serveChecks(n: number): Promise<Served & { createMs: number }> {
   const served = await serve({ demo: false });
   const started = performance.now();
@@ -16,14 +28,7 @@ export async function serveChecks(n: number): Promise<Served & { createMs: numbe
       Array.from({ length: 8 }, async () => {
         while (next < n) {
           const i = next++;
-          await served.api("POST", "/v1/checks/url", {
-            name: `service-${String(i).padStart(5, "0")} ${TAGS[i % TAGS.length]} endpoint`,
-            activated: false,
-            frequency: [1, 5, 10, 60][i % 4],
-            locations: ["eu-west-1", "us-east-1"],
-            tags: [TAGS[i % TAGS.length] ?? "prod", TAGS[(i >> 3) % TAGS.length] ?? "api"],
-            request: { url: `http://127.0.0.1:9/health/${i}` },
-          });
+          await served.api("POST", "/v1/checks/url", checkBody(i));
         }
       }),
     );
