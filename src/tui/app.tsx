@@ -4,15 +4,16 @@
  *
  * Size: works from 80×24 up; below that it says the size needed (too-small.tsx). Without the alternate
  * screen the frame is one line shorter than the terminal, so the terminal never scrolls (Ink then redraws
- * in place). Resizes re-render through Ink's useWindowSize.
+ * in place). Resizes re-render through useTerminalSize (terminal-size.ts), ahead of Ink's own re-layout.
  */
-import { Box, Text, useInput, useWindowSize } from "ink";
+import { Box, Text, useInput } from "ink";
 import { useEffect, useMemo, useRef } from "react";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import type { Actions } from "../store/actions.ts";
 import { useConsole, useInfo } from "./context.tsx";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { crumbsOf, paneSpec } from "./panes/lookup.ts";
+import { useTerminalSize } from "./terminal-size.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
 import { Choose } from "./widgets/Choose.tsx";
 import { Confirm } from "./widgets/Confirm.tsx";
@@ -126,7 +127,7 @@ function Body({ width, height }: { width: number; height: number }) {
 
 export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys }: AppProps) {
   const { store, readOnly } = useInfo();
-  const { columns, rows } = useWindowSize();
+  const { columns, rows } = useTerminalSize();
   const height = fullscreen ? rows : rows - 1;
   const handler = useMemo(
     () =>

@@ -9,11 +9,12 @@
  * restores the terminal (raw mode off, cursor shown, alternate screen left) on unmount; the caller also
  * installs a last-resort restore on process exit.
  */
-import { Box, type Key, render, Text, useInput, useWindowSize } from "ink";
+import { Box, type Key, render, Text, useInput } from "ink";
 import type { ReactElement } from "react";
 import { displayWidth, truncate } from "../shared/format.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { compactStream } from "./compact-output.ts";
+import { followSize, sizeOf, TerminalSizeContext, useTerminalSize } from "./terminal-size.ts";
 import type { Theme } from "./theme.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
 
@@ -80,7 +81,7 @@ function Shell({
   fullscreen: boolean;
   onKey: (i: string, k: Key) => void;
 }) {
-  const { columns, rows } = useWindowSize();
+  const { columns, rows } = useTerminalSize();
   useInput(onKey);
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
   const { theme } = info;
@@ -122,23 +123,6 @@ function Shell({
   );
 }
 
-/**
- * When the terminal gets narrower, the lines of the old, wider frame are cut or re-wrapped by the terminal
- * (each does it its own way), so erasing "the frame's lines" — what Ink does — misses some and the new
- * frame lands on leftovers. Before Ink redraws (this listener is registered first), wipe the visible
- * screen and go home: the next frame is drawn on a clean screen, exactly as at a fresh start. The frame
- * fills the screen anyway, so nothing the user had there is lost that was still visible.
- */
-function guardShrink(stdout: NodeJS.WriteStream): () => void {
-  let columns = stdout.columns;
-  const onResize = () => {
-    if (stdout.columns < columns) stdout.write("\x1b[H\x1b[2J");
-    columns = stdout.columns;
-  };
-  stdout.on("resize", onResize);
-  return () => stdout.off("resize", onResize);
-}
-
 export function mountConsole(opts: MountOptions): Mounted {
   let settle: (r: ExitReason) => void = () => undefined;
   const done = new Promise<ExitReason>((resolve) => {
@@ -148,7 +132,7 @@ export function mountConsole(opts: MountOptions): Mounted {
   const end = (r: ExitReason) => {
     if (ended) return;
     ended = true;
-    stopShrinkGuard();
+    stopFollowing();
     instance.unmount();
     instance
       .waitUntilExit()
@@ -162,8 +146,23 @@ export function mountConsole(opts: MountOptions): Mounted {
     else queued.push([input, key]);
   };
   const stdout = opts.stdout ?? process.stdout;
-  const stopShrinkGuard = guardShrink(stdout);
-  const instance = render(<Shell info={opts.shell} fullscreen={opts.fullscreen} onKey={onKey} />, {
+  // The tree gets the terminal's size from here (terminal-size.ts explains why not from Ink).
+  let tree = <Shell info={opts.shell} fullscreen={opts.fullscreen} onKey={onKey} />;
+  let size = sizeOf(stdout);
+  const sized = () => <TerminalSizeContext value={size}>{tree}</TerminalSizeContext>;
+  // Added before render(), so it runs before Ink's own resize handler (which re-lays out and draws the
+  // tree as it is): the tree is re-rendered at the new size first — rerender is synchronous (legacy root).
+  // When the terminal got narrower, the lines of the old, wider frame are cut or re-wrapped by the terminal
+  // (each does it its own way), so erasing "the frame's lines" — what Ink does — misses some and the new
+  // frame would land on leftovers: the visible screen is wiped and the cursor sent home first, and Ink
+  // (which draws the whole frame after a narrowing) draws it on a clean screen, as at a fresh start. The
+  // frame fills the screen anyway, so nothing the user had there is lost that was still visible.
+  const stopFollowing = followSize(stdout, (next, previous) => {
+    if (next.columns < previous.columns) stdout.write("\x1b[H\x1b[2J");
+    size = next;
+    if (!ended) instance.rerender(sized());
+  });
+  const instance = render(sized(), {
     stdout: compactStream(stdout),
     stdin: opts.stdin ?? process.stdin,
     exitOnCtrlC: false,
@@ -180,7 +179,8 @@ export function mountConsole(opts: MountOptions): Mounted {
     quit,
     showApp(make) {
       if (ended) return;
-      instance.rerender(make({ quit, end, initialKeys: queued.splice(0) }));
+      tree = make({ quit, end, initialKeys: queued.splice(0) });
+      instance.rerender(sized());
     },
   };
 }

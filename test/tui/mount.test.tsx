@@ -1,9 +1,16 @@
 /**
  * The two-step start (mount.tsx): the shell's frame comes first, keys typed before the app is there are
- * handed to it in order, Ctrl-C and a first q quit at once, and the app replaces the shell.
+ * handed to it in order, Ctrl-C and a first q quit at once, and the app replaces the shell. A terminal that
+ * gets narrower shows what a fresh start at its new width shows (a live xterm follows the bytes and the
+ * resize, as a terminal would).
  */
+import xtermHeadless from "@xterm/headless";
 import { Text } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client.ts";
+import { createActions } from "../../src/store/actions.ts";
+import { apply } from "../../src/store/store.ts";
+import { liveTree } from "../../src/tui/live-root.tsx";
 import {
   type AppControl,
   type Mounted,
@@ -16,26 +23,45 @@ import { paneTabs } from "../../src/tui/panes/lookup.ts";
 import { PANE_SPECS } from "../../src/tui/panes/registry.ts";
 import { makeTheme } from "../../src/tui/theme.ts";
 import { replay } from "../e2e/support/xterm.ts";
-import { KeyStdin, SizedStdout, settle } from "./support/render.tsx";
+import { check, status, storeWith } from "../store/fixtures.ts";
+import { KeyStdin, SizedStdout } from "./support/render.tsx";
 
-let open: Mounted | undefined;
+const { Terminal } = xtermHeadless;
+
+const opened: Mounted[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  open?.quit();
-  await open?.done;
-  open = undefined;
+  for (const m of opened.splice(0)) {
+    m.quit();
+    await m.done;
+  }
+  for (const c of cleanups.splice(0)) await c();
 });
 
-function mount(columns = 100, rows = 30, extra: Partial<ShellInfo> = {}) {
+/** Poll `ok` until it holds; throws naming `what` after `ms`. */
+async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Until the console reads its keys (Ink listens on stdin once its input hook is on). */
+const reading = (stdin: KeyStdin) =>
+  until("the console to read its keys", () => stdin.listenerCount("readable") > 0);
+
+function mount(columns = 100, rows = 30, extra: Partial<ShellInfo> = {}, fullscreen = false) {
   const stdout = new SizedStdout(columns, rows);
   const stdin = new KeyStdin();
   const m = mountConsole({
     shell: { theme: makeTheme("dark", false), profile: "ops", host: "example:1", readOnly: true, ...extra },
-    fullscreen: false,
+    fullscreen,
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
     patchConsole: false,
   });
-  open = m;
+  opened.push(m);
   const screen = async () =>
     // a terminal's line discipline turns \n into \r\n (onlcr); the replay gets what the terminal would
     (
@@ -44,10 +70,85 @@ function mount(columns = 100, rows = 30, extra: Partial<ShellInfo> = {}) {
   return { m, stdout, stdin, screen };
 }
 
+/**
+ * The console mounted on a live xterm: every byte is fed to it as written, and `resize` changes the
+ * terminal first, then tells the program (as a pty's SIGWINCH does). `lines()` is the visible screen once
+ * the terminal has taken every byte so far.
+ */
+function mountLive(columns: number, rows: number, fullscreen: boolean) {
+  const term = new Terminal({ cols: columns, rows, allowProposedApi: true, scrollback: 1000 });
+  const stdout = new SizedStdout(columns, rows);
+  const write = stdout.write;
+  stdout.write = (frame: string, ...rest: unknown[]) => {
+    term.write(frame.replaceAll("\n", "\r\n"));
+    return write(frame, ...rest);
+  };
+  const stdin = new KeyStdin();
+  const m = mountConsole({
+    shell: { theme: makeTheme("dark", true), profile: "ops", host: "example:1", readOnly: false },
+    fullscreen,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    patchConsole: false,
+  });
+  opened.push(m);
+  // the checks pane: its key hints are far wider than 120 columns at 250
+  const checks = [
+    check({ name: "Checkout API", tags: ["prod", "api"], locations: ["us-east-1", "eu-west-1"] }),
+    check({ name: "Login page", tags: ["prod", "web"], checkType: "URL" }),
+  ];
+  const store = storeWith(checks, [status(checks[0]!.id, "passing"), status(checks[1]!.id, "failing")]);
+  apply(store, { ui: { ...store.getState().ui, pane: "checks" } });
+  // Port 9 (discard) on loopback: nothing listens, and nothing here asks
+  const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" });
+  const actions = createActions(client, store, undefined, { readOnly: false });
+  cleanups.push(async () => {
+    await actions.stop();
+    await client.close();
+    term.dispose();
+  });
+  m.showApp((ctl) =>
+    liveTree({
+      info: {
+        store,
+        theme: makeTheme("dark", true),
+        readOnly: false,
+        profile: "ops",
+        host: "example:1",
+        staleAfterMs: 90_000,
+      },
+      actions,
+      fullscreen,
+      ctl,
+      checkProfile: () => undefined,
+    }),
+  );
+  const lines = async () => {
+    await new Promise<void>((done) => term.write("", done));
+    const buf = term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < term.rows; y++)
+      out.push(
+        buf
+          .getLine(buf.viewportY + y)
+          ?.translateToString(true)
+          .trimEnd() ?? "",
+      );
+    return out;
+  };
+  return {
+    lines,
+    resize(c: number, r: number) {
+      term.resize(c, r);
+      stdout.resize(c, r);
+    },
+  };
+}
+
 describe("start-up shell", () => {
   it("draws the console's frame at once: header, connecting, status line", async () => {
+    // written as it mounts: no wait
     const { screen } = mount();
-    await settle();
     const s = await screen();
     expect(s).toMatch(/vigil › Overview/);
     expect(s).toContain("[0] 1  2  3");
@@ -60,43 +161,38 @@ describe("start-up shell", () => {
     expect(SHELL_HEADER.panes).toBe(PANE_SPECS.length);
     expect(SHELL_PANES).toEqual(PANE_SPECS.map((p) => [p.id, p.title]));
     const { screen } = mount();
-    await settle();
     expect((await screen()).split("\n")[0]).toContain(paneTabs(PANE_SPECS[0]?.id ?? "").trimEnd());
   });
 
   it("keeps the keys typed before the app is shown and hands them over in order", async () => {
     const { m, stdin, screen } = mount();
-    await settle();
+    await reading(stdin);
     stdin.write("j");
-    await settle(10);
     stdin.write("/");
-    await settle(10);
     let got: AppControl | undefined;
     m.showApp((ctl) => {
       got = ctl;
       return <Text>the app</Text>;
     });
-    await settle();
     expect(got?.initialKeys.map(([input]) => input)).toEqual(["j", "/"]);
-    expect(await screen()).toContain("the app");
+    // Ink draws at most 20 frames a second: the app's frame may come a throttle period later
+    await until("the app's frame", async () => (await screen()).includes("the app"));
   });
 
   it("q as the first key quits before the app is there; Ctrl-C too", async () => {
     const a = mount();
-    await settle();
+    await reading(a.stdin);
     a.stdin.write("q");
     await expect(a.m.done).resolves.toEqual({ kind: "quit" });
     const b = mount();
-    await settle();
+    await reading(b.stdin);
     b.stdin.write("j");
-    await settle(10);
     b.stdin.write("\u0003");
     await expect(b.m.done).resolves.toEqual({ kind: "quit" });
   });
 
   it("says the size needed in a small terminal, in lines that fit", async () => {
     const { screen } = mount(40, 10);
-    await settle();
     const s = await screen();
     expect(s.replace(/\s+/g, " ")).toContain("vigil needs a terminal of at least 80×24");
     expect(s.replace(/\s+/g, " ")).toContain("this one is 40×10 · q quits");
@@ -104,9 +200,32 @@ describe("start-up shell", () => {
 
   it("draws the start pane's header when one is chosen (--pane / startPane)", async () => {
     const { screen } = mount(100, 30, { startPane: "incidents" });
-    await settle();
     const first = (await screen()).split("\n")[0] ?? "";
     expect(first).toMatch(/^vigil › Incidents/);
     expect(first).toContain(paneTabs("incidents").trimEnd());
   });
+});
+
+describe("a terminal that gets narrower", () => {
+  for (const fullscreen of [false, true])
+    it(`250 → 120 columns${fullscreen ? " (alternate screen)" : ""}: the screen is a fresh start's at 120, line by line`, async () => {
+      const wide = mountLive(250, 30, fullscreen);
+      await until("the checks at 250 columns", async () =>
+        (await wide.lines()).join("\n").includes("Login page"),
+      );
+      expect((await wide.lines()).some((l) => l.length > 120)).toBe(true);
+      const fresh = mountLive(120, 30, fullscreen);
+      await until("the checks at 120 columns", async () =>
+        (await fresh.lines()).join("\n").includes("Login page"),
+      );
+      const want = await fresh.lines();
+      wide.resize(120, 30);
+      // Ink draws at most 20 frames a second: wait for the screen to be the fresh one, then say how not
+      await until(
+        "the narrower screen",
+        async () => (await wide.lines()).join("\n") === want.join("\n"),
+        2000,
+      ).catch(() => undefined);
+      expect(await wide.lines()).toEqual(want);
+    });
 });
