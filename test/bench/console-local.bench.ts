@@ -7,7 +7,9 @@
  *
  * - console.local.firstFrame.ms / console.local.firstData.ms (per bundle, median of ROUNDS): start → the
  *   header on screen / → the status line's first "data …" (first data arrived), the demo data dir seeded
- *   beforehand (a daily start, not the first one).
+ *   beforehand (a daily start, not the first one), no service running.
+ * - console.local.attached.firstData.ms (per bundle): the same with the data dir's service already running
+ *   (another console open, or one closed less than a minute ago, or `vigil serve`).
  * - console.local.10k.keyToFrame.p95.ms, console.local.10k.rss.mb (per bundle): the same console on a data
  *   dir holding 10,000 checks (plus the demo's), as console-10k.bench.ts measures them against a served
  *   API: MOVES `j` moves, then RSS after VIGIL_BENCH_SOAK_S (30) s with a key every 5 s; with the
@@ -116,6 +118,22 @@ async function startFigures(report: (f: Figure) => void, root: string): Promise<
       await pty.kill();
     }
   await settle(dataDir);
+  // the service already running: the console attaches
+  const attached = new Map<string, number[]>(list.map((b) => [b.label, []]));
+  const { child } = await spawnServe({ dataDir, port: 0, demo: true, home: root });
+  try {
+    for (let i = 0; i < ROUNDS; i++)
+      for (const b of list) {
+        const pty = launch(b.file, dataDir);
+        await pty.waitFor((l) => l.some((x) => / · data (just now|\d)/.test(x)), "the first data");
+        attached.get(b.label)?.push((pty.chunks.at(-1)?.at ?? 0) - pty.startedAt);
+        await pty.kill();
+      }
+  } finally {
+    const gone = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await gone;
+  }
   for (const b of list) {
     const f = frame.get(b.label) ?? [];
     const d = data.get(b.label) ?? [];
@@ -135,6 +153,16 @@ async function startFigures(report: (f: Figure) => void, root: string): Promise<
       unit: "ms",
       min: round(Math.min(...d)),
       max: round(Math.max(...d)),
+      rounds: ROUNDS,
+    });
+    const a = attached.get(b.label) ?? [];
+    report({
+      figure: "console.local.attached.firstData.ms",
+      bundle: b.label,
+      value: round(percentile(a, 50)),
+      unit: "ms",
+      min: round(Math.min(...a)),
+      max: round(Math.max(...a)),
       rounds: ROUNDS,
     });
   }
