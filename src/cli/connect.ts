@@ -1,8 +1,10 @@
 /**
  * Turn a resolved configuration into a client. With a base URL (flag, env or profile) the client talks to
- * that service. Without one, the CLI uses the local service started by `vigil serve`: its URL and pid from
+ * that service. Without one, the CLI uses the data dir's local service: its URL and pid from
  * `<dataDir>/service.json` and its key from `<dataDir>/api-key` (or VIGIL_API_KEY, already resolved). A
- * stale service.json (the pid is gone) counts as no service. While connected to the local service, the
+ * stale service.json (the pid is gone) counts as no service; then the command starts the local service in
+ * the background, as a console does (src/cli/local-service.ts; it says so on stderr, so `--json` output
+ * stays clean), and it stops by itself once its last client is gone. While connected to the local service, the
  * command holds a lease on it (src/service/info-file.ts), so a service started in the background by a
  * console does not stop under a long command (`trigger --wait`) once the console is gone.
  */
@@ -10,7 +12,14 @@ import { join } from "node:path";
 import { createClient } from "../api/client.ts";
 import { UsageError } from "../api/errors.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
-import { findLocalService, LEASE_RENEW_MS, type Lease, takeLease } from "../service/info-file.ts";
+import {
+  findLocalService,
+  LEASE_RENEW_MS,
+  type Lease,
+  type LocalService,
+  takeLease,
+} from "../service/info-file.ts";
+import { idleStopSeconds, LocalServiceError, startInBackground } from "./local-service.ts";
 
 export type Client = ReturnType<typeof createClient>;
 export type Connection = { client: Client; baseUrl: string; apiKey: string; close(): Promise<void> };
@@ -23,13 +32,27 @@ export class ConnectError extends UsageError {
 export const NO_SERVICE =
   "no service configured: set VIGIL_BASE_URL and VIGIL_API_KEY (or --profile), or start one with `vigil serve`";
 
+/** Start the data dir's service in the background for a command, saying so on stderr. */
+async function startLocal(dataDir: string): Promise<LocalService> {
+  try {
+    const started = await startInBackground(dataDir);
+    process.stderr.write(
+      `vigil: started the local service (pid ${started.pid}; it stops ${idleStopSeconds()} s after its last client)\n`,
+    );
+    return started;
+  } catch (e) {
+    // cannot start it here (an unwritable data dir, a service that fails at start): say why, in one line
+    const why = e instanceof LocalServiceError || e instanceof Error ? e.message : String(e);
+    throw new ConnectError(`${NO_SERVICE} (the local service could not be started: ${why})`);
+  }
+}
+
 export async function connect(resolved: ResolvedConfig): Promise<Connection> {
   let baseUrl = resolved.baseUrl;
   let apiKey = resolved.apiKey;
   let lease: Lease | undefined;
   if (!baseUrl) {
-    const local = findLocalService(resolved.dataDir);
-    if (!local) throw new ConnectError(NO_SERVICE);
+    const local = findLocalService(resolved.dataDir) ?? (await startLocal(resolved.dataDir));
     baseUrl = local.url;
     apiKey = apiKey ?? local.apiKey;
     if (!apiKey)

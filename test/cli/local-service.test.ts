@@ -178,6 +178,21 @@ describe("the local service started by its clients", () => {
     await c.close();
   }, 60_000);
 
+  it("a scriptable command with nothing configured starts the local service, says so on stderr, and it stops after", async () => {
+    const { root, dataDir } = newRoot();
+    const r = await runCli(["checks", "list", "--json", "--data", dataDir], { home: root, env: env(root) });
+    expect(r.code).toBe(0);
+    // stdout stays the JSON a script reads; the notice goes to stderr
+    expect(Array.isArray(JSON.parse(r.stdout))).toBe(true);
+    expect(r.stderr).toMatch(
+      /^vigil: started the local service \(pid (\d+); it stops 1 s after its last client\)$/m,
+    );
+    const pid = Number(/pid (\d+)/.exec(r.stderr)?.[1]);
+    // no client left: it stops by itself
+    await until("the service to stop", 20_000, () => !alive(pid));
+    expect(servicePid(dataDir)).toBeUndefined();
+  }, 60_000);
+
   it("two clients starting at the same moment share one service, which stops once both left", async () => {
     const { root, dataDir } = newRoot();
     const [a, b] = [client(root, dataDir), client(root, dataDir)];

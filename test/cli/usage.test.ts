@@ -1,9 +1,10 @@
 /** The real CLI: help, version, and usage errors (exit 2, one line, nothing sent). */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/commands/index.ts";
 import { ScriptedServer } from "../support/scripted-server.ts";
-import { runCli } from "./run-cli.ts";
+import { runCli, tempHome } from "./run-cli.ts";
 
 const KEY = "sk_test_cli_usage_0123456789abcdef";
 let srv: ScriptedServer;
@@ -98,8 +99,10 @@ describe("usage errors: exit 2, one line", () => {
     expect(srv.requests).toHaveLength(0);
   });
 
-  it.concurrent("no service configured", async () => {
-    const r = await runCli(["checks", "list"]);
+  it.concurrent("no service configured and none can be started (the data dir is not a directory)", async () => {
+    const home = tempHome();
+    writeFileSync(join(home, "not-a-dir"), "");
+    const r = await runCli(["checks", "list", "--data", join(home, "not-a-dir", "data")], { home });
     expectUsage(r, /no service configured: set VIGIL_BASE_URL and VIGIL_API_KEY/, "");
   });
 });
