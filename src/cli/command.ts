@@ -45,6 +45,18 @@ export const PAGE_OPTIONS: OptionSpecs = {
   page: { type: "string", value: "N", help: "fetch only this page number (default: every page)" },
 };
 
+/** The flags of logs read one page at a time (never every page): --limit (default 100) and --page. */
+export const ONE_PAGE_OPTIONS: OptionSpecs = {
+  limit: { type: "string", value: "N", help: "page size 1-100 (default 100)" },
+  page: { type: "string", value: "N", help: "page number (default 1)" },
+};
+
+/** The query of `ONE_PAGE_OPTIONS`. */
+export const onePage = (a: Args) => ({
+  limit: a.int("limit", { min: 1, max: 100 }) ?? 100,
+  page: a.int("page", { min: 1 }),
+});
+
 /** Shorthand for the flags of cursor lists. */
 export const CURSOR_OPTIONS: OptionSpecs = {
   limit: { type: "string", value: "N", help: "page size, 1-100; fetch one page only (default: every page)" },

@@ -17,7 +17,7 @@
 import { toEpochMs } from "../shared/format.ts";
 import type { Loaders } from "./loaders.ts";
 import type { Job, Planner } from "./poller.ts";
-import type { ConsoleState } from "./types.ts";
+import type { ConsoleState, ListKey } from "./types.ts";
 
 export type Intervals = {
   checks: number;
@@ -70,15 +70,7 @@ export type JobKit = {
   maxResultRows: number;
   checks: Job;
   statuses: Job;
-  list: (
-    key:
-      | "incidents"
-      | "alertChannels"
-      | "alertNotifications"
-      | "statusPages"
-      | "privateLocations"
-      | "services",
-  ) => Job;
+  list: (key: ListKey) => Job;
   /** A single read at the lists' pace. */
   one: (key: string, run: () => Promise<void>) => Job;
   results: (checkId: string) => Job;

@@ -189,6 +189,15 @@ export type ActivitySlice = {
   service?: string | undefined;
 };
 
+/** The lists read whole at the lists' pace (a planner job each, `listLoaded` when they come). */
+export type ListKey =
+  | "incidents"
+  | "alertChannels"
+  | "alertNotifications"
+  | "statusPages"
+  | "privateLocations"
+  | "services";
+
 /**
  * The state in two layers. DATA is what the service said and how talking to it goes — one per process,
  * shared by every viewer of `vigil share` (the hub's store; each viewer's store gets it copied in):

@@ -1,7 +1,7 @@
 /** `vigil alert-notifications list`: the alert delivery log (api-notes §3.5, beyond the seed). */
 import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
 import { formatTimestamp } from "../../shared/format.ts";
-import type { ResourceSpec } from "../command.ts";
+import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
 
@@ -34,8 +34,7 @@ export const alertNotificationsCommand: ResourceSpec = {
         },
         from: { type: "string", value: "WHEN", help: "window start: UNIX seconds or ISO date-time" },
         to: { type: "string", value: "WHEN", help: "window end: UNIX seconds or ISO date-time" },
-        limit: { type: "string", value: "N", help: "page size 1-100 (default 100)" },
-        page: { type: "string", value: "N", help: "page number (default 1)" },
+        ...ONE_PAGE_OPTIONS,
       },
       async run(ctx) {
         const rows = await ctx.client.alertNotifications.list(
@@ -45,8 +44,7 @@ export const alertNotificationsCommand: ResourceSpec = {
             status: ctx.args.string("status") as "SUCCESS" | undefined,
             from: ctx.args.string("from"),
             to: ctx.args.string("to"),
-            limit: ctx.args.int("limit", { min: 1, max: 100 }) ?? 100,
-            page: ctx.args.int("page", { min: 1 }),
+            ...onePage(ctx.args),
           }),
         );
         if (ctx.out.json) return ctx.out.printJson(rows);

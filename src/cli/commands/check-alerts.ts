@@ -4,7 +4,7 @@
  */
 import type { CheckAlert } from "../../api/schemas/check-alerts.ts";
 import { formatMs, formatTimestamp } from "../../shared/format.ts";
-import type { ResourceSpec } from "../command.ts";
+import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
 import { defined, parseTime } from "../input.ts";
 import type { Column } from "../output.ts";
 
@@ -40,8 +40,7 @@ export const checkAlertsCommand: ResourceSpec = {
           help: "window start: ISO date/time, UNIX seconds or a span ago like 2h (window at most 6 h)",
         },
         to: { type: "string", value: "TIME", help: "window end (default: 6 h after --from)" },
-        limit: { type: "string", value: "N", help: "page size 1-100 (default 100)" },
-        page: { type: "string", value: "N", help: "page number (default 1)" },
+        ...ONE_PAGE_OPTIONS,
       },
       notes: [
         "Every state change that raised an alert is listed, whether or not an alert channel was subscribed; " +
@@ -58,8 +57,7 @@ export const checkAlertsCommand: ResourceSpec = {
         const query = defined({
           from: seconds(from === undefined ? undefined : parseTime(from, "from", now)),
           to: seconds(to === undefined ? undefined : parseTime(to, "to", now)),
-          limit: a.int("limit", { min: 1, max: 100 }) ?? 100,
-          page: a.int("page", { min: 1 }),
+          ...onePage(a),
         });
         const rows =
           checkId === undefined

@@ -20,6 +20,7 @@ import type {
   Caps,
   ConsoleState,
   HeartbeatEntry,
+  ListKey,
   ListSlice,
   ResultsEntry,
 } from "../types.ts";
@@ -69,30 +70,19 @@ export function statusesLoaded(
   return { statuses: { items: shared, byId, loadedAt: now, error: undefined } };
 }
 
-type LoadableKey =
-  | "checks"
-  | "statuses"
-  | "incidents"
-  | "alertChannels"
-  | "alertNotifications"
-  | "statusPages"
-  | "privateLocations"
-  | "services";
+type LoadableKey = "checks" | "statuses" | ListKey;
 
 /** Keep the data, note the error (the status line shows it; the data's age keeps growing). */
 export function loadFailed(s: ConsoleState, key: LoadableKey, error: string): Patch {
   return { [key]: { ...s[key], error } } as Patch;
 }
 
-export function listLoaded<
-  K extends
-    | "incidents"
-    | "alertChannels"
-    | "alertNotifications"
-    | "statusPages"
-    | "privateLocations"
-    | "services",
->(key: K, items: ConsoleState[K]["items"], now: number, total?: number): Patch {
+export function listLoaded<K extends ListKey>(
+  key: K,
+  items: ConsoleState[K]["items"],
+  now: number,
+  total?: number,
+): Patch {
   return { [key]: { items, loadedAt: now, error: undefined, total } satisfies ListSlice<unknown> } as Patch;
 }
 

@@ -8,7 +8,8 @@ import { apply } from "../../store/store.ts";
 import type { ConsoleState } from "../../store/types.ts";
 import type { Binding, KeyContext } from "./spec.ts";
 
-const STEP: Record<string, number | "first" | "last"> = {
+/** j/k g/G and the arrows, Home, End inside an open detail: a step, or the first / last row. */
+export const DETAIL_STEP: Record<string, number | "first" | "last"> = {
   j: 1,
   down: 1,
   k: -1,
@@ -34,7 +35,7 @@ export function detailMoves(
   startAt?: (len: number) => number,
 ): Binding {
   return {
-    keys: Object.keys(STEP),
+    keys: Object.keys(DETAIL_STEP),
     label: "j/k g/G",
     help,
     when: detailOpen(pane),
@@ -43,7 +44,7 @@ export function detailMoves(
       const len = length(s, s.ui.detail[pane] ?? "");
       if (startAt && s.work.detailRow[pane] === undefined)
         apply(store, work.resetDetailRow(s, pane, startAt(len)));
-      apply(store, work.moveDetailRow(store.getState(), pane, len, STEP[key] ?? 0));
+      apply(store, work.moveDetailRow(store.getState(), pane, len, DETAIL_STEP[key] ?? 0));
     },
   };
 }

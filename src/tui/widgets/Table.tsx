@@ -28,23 +28,29 @@ export type TableProps<T, S extends T = T> = {
   onWindow?: (first: number, count: number) => void;
 };
 
-type RowProps<T> = {
+/**
+ * One row of laid-out cells as few Ink nodes as possible (layout and output cost grow with the node
+ * count): `prefix` (the cursor and mark columns) and the plain cells are joined into one string in the
+ * `base` colour, only cells with a tone get their own coloured node. Shared by the table and the
+ * overview's sections.
+ */
+function CellsLineView<T>({
+  row,
+  laid,
+  prefix,
+  selected,
+  base,
+  theme,
+}: {
   row: T;
   laid: Laid<T>[];
+  prefix: string;
   selected: boolean;
-  marked: boolean;
-  dim: boolean;
+  base?: string | undefined;
   theme: Theme;
-};
-
-/**
- * One row as few Ink nodes as possible (layout and output cost grow with the node count): plain cells are
- * joined into one string, only cells with a tone get their own coloured node.
- */
-function RowView<T>({ row, laid, selected, marked, dim, theme }: RowProps<T>) {
-  const base = dim ? theme.dim : undefined;
+}) {
   const parts: { text: string; color: string | undefined }[] = [];
-  let plain = `${selected ? "›" : " "}${marked ? "●" : " "}`;
+  let plain = prefix;
   laid.forEach(({ column, width }, i) => {
     const text = `${i > 0 ? " " : ""}${fitWidth(column.get(row), width, column.align)}`;
     const tone = column.tone?.(row);
@@ -53,8 +59,7 @@ function RowView<T>({ row, laid, selected, marked, dim, theme }: RowProps<T>) {
       plain += text;
       return;
     }
-    parts.push({ text: plain, color: base });
-    parts.push({ text, color });
+    parts.push({ text: plain, color: base }, { text, color });
     plain = "";
   });
   if (plain) parts.push({ text: plain, color: base });
@@ -73,7 +78,7 @@ function RowView<T>({ row, laid, selected, marked, dim, theme }: RowProps<T>) {
     </Text>
   );
 }
-const Row = memo(RowView) as typeof RowView;
+export const CellsLine = memo(CellsLineView) as typeof CellsLineView;
 
 export function Table<T, S extends T = T>(props: TableProps<T, S>) {
   const { rows, decorate, columns, cursor, height, width, rowKey, isMarked, isDim, theme, empty, onWindow } =
@@ -99,13 +104,13 @@ export function Table<T, S extends T = T>(props: TableProps<T, S>) {
         <Text color={theme.dim}>{`  ${empty}`}</Text>
       ) : (
         shown.map((row, i) => (
-          <Row
+          <CellsLine
             key={rowKey(row as T)}
             row={row}
             laid={laid}
+            prefix={`${first + i === cursor ? "›" : " "}${isMarked?.(row) ? "●" : " "}`}
             selected={first + i === cursor}
-            marked={isMarked ? isMarked(row) : false}
-            dim={isDim ? isDim(row) : false}
+            base={isDim?.(row) ? theme.dim : undefined}
             theme={theme}
           />
         ))

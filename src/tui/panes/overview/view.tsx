@@ -7,8 +7,8 @@
  * look, and one line naming the sections that are clear. Only the rows on screen are computed and drawn.
  */
 import { Box, Text } from "ink";
-import { memo, useMemo, useRef } from "react";
-import { fitWidth, formatAgo, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
+import { useMemo, useRef } from "react";
+import { formatAgo, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { cursorIn } from "../../../store/cursor.ts";
 import type { CheckRow } from "../../../store/selectors.ts";
@@ -44,54 +44,11 @@ import {
 import type { ConsoleState } from "../../../store/types.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
-import type { Theme } from "../../theme.ts";
+import { CellsLine } from "../../widgets/Table.tsx";
 import { type Column, type Laid, layoutColumns } from "../../widgets/table-layout.ts";
 import { placeSections } from "./layout.ts";
 
 const cursorOf = (s: ConsoleState) => cursorIn(s, "overview", overviewItems(s), overviewItemKey);
-
-/** One row: the cursor marker, then the cells (plain ones joined, toned ones in their colour). */
-function LineView<T>({
-  row,
-  laid,
-  selected,
-  theme,
-}: {
-  row: T;
-  laid: Laid<T>[];
-  selected: boolean;
-  theme: Theme;
-}) {
-  const parts: { text: string; color: string | undefined }[] = [];
-  let plain = selected ? "› " : "  ";
-  laid.forEach(({ column, width }, i) => {
-    const text = `${i > 0 ? " " : ""}${fitWidth(column.get(row), width, column.align)}`;
-    const tone = column.tone?.(row);
-    const color = tone ? theme.tone[tone] : undefined;
-    if (color === undefined) {
-      plain += text;
-      return;
-    }
-    parts.push({ text: plain, color: undefined }, { text, color });
-    plain = "";
-  });
-  if (plain) parts.push({ text: plain, color: undefined });
-  return (
-    <Text wrap="truncate" inverse={selected}>
-      {parts.map((p, i) =>
-        p.color === undefined ? (
-          p.text
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: positional parts of one row
-          <Text key={i} color={p.color}>
-            {p.text}
-          </Text>
-        ),
-      )}
-    </Text>
-  );
-}
-const Line = memo(LineView) as typeof LineView;
 
 const STATE_SYMBOL: Record<string, { symbol: string; tone: Tone }> = {
   failing: { symbol: "✖", tone: "bad" },
@@ -432,7 +389,14 @@ export function OverviewPane({ width, height }: { width: number; height: number 
           {TITLES[id](lists[id])}
         </Text>
         {rows.slice(0, p.shown).map((r, i) => (
-          <Line key={key(r)} row={r} laid={laid} selected={p.first + i === sel} theme={theme} />
+          <CellsLine
+            key={key(r)}
+            row={r}
+            laid={laid}
+            prefix={p.first + i === sel ? "› " : "  "}
+            selected={p.first + i === sel}
+            theme={theme}
+          />
         ))}
         {p.more > 0 && focusItem?.section !== id ? (
           <Text color={theme.dim} wrap="truncate">{`  … ${thousands(p.more)} more ([ ] to go there)`}</Text>

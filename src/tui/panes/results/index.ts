@@ -13,20 +13,15 @@ import { apply } from "../../../store/store.ts";
 import { clockTime, runAt } from "../../../store/triage/timeline.ts";
 import type { ConsoleState } from "../../../store/types.ts";
 import { ACT_KEYS } from "../act-keys.ts";
+import { DETAIL_STEP } from "../detail-keys.ts";
 import { cursorRow, listRows, type PaneSpec } from "../spec.ts";
 import { ResultsPane } from "./view.tsx";
 
 const resultOpen = (s: ConsoleState) => s.ui.detail[RESULTS_PANE] !== undefined;
 
+/** An open result scrolls as any detail does, and by a page with PgDn / PgUp. */
 const SCROLL: Record<string, number | "first" | "last" | "page" | "-page"> = {
-  j: 1,
-  down: 1,
-  k: -1,
-  up: -1,
-  g: "first",
-  home: "first",
-  G: "last",
-  end: "last",
+  ...DETAIL_STEP,
   pgdn: "page",
   pgup: "-page",
 };
