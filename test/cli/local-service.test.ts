@@ -6,7 +6,7 @@
  * alone: leases, the idle watch, the rotating log. VIGIL_SERVICE_IDLE_SECONDS=1 throughout. Every process
  * started is stopped in afterEach, which also checks that nothing of the test's data dirs is left.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -24,6 +24,7 @@ import { startInBackground } from "../../src/cli/local-service.ts";
 import { watchIdle } from "../../src/cli/serve-control.ts";
 import { openRotatingLog } from "../../src/cli/service-log.ts";
 import { LEASE_TTL_MS, liveLeases, takeLease } from "../../src/service/info-file.ts";
+import { alive, reapProcessesOf, servicePid, until } from "../e2e/support/background.ts";
 import { CACHE_HOME } from "../e2e/support/paths.ts";
 import { runCli } from "./run-cli.ts";
 
@@ -47,25 +48,6 @@ const env = (root: string): Record<string, string> => ({
   NODE_COMPILE_CACHE: join(tmpdir(), "vigil-test-compile-cache"),
   VIGIL_SERVICE_IDLE_SECONDS: "1",
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until<T>(what: string, timeoutMs: number, get: () => T | undefined | false): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = get();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: the child's JSON lines are inspected field by field
 type Line = any;
@@ -103,35 +85,11 @@ function client(root: string, dataDir: string) {
   };
 }
 
-const servicePid = (dataDir: string): number | undefined => {
-  try {
-    return (JSON.parse(readFileSync(join(dataDir, "service.json"), "utf8")) as { pid: number }).pid;
-  } catch {
-    return undefined;
-  }
-};
-
-function processesOf(dir: string): number[] {
-  try {
-    return execFileSync("/usr/bin/pgrep", ["-f", dir], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .filter(Boolean)
-      .map(Number)
-      .filter((p) => p !== process.pid);
-  } catch {
-    return [];
-  }
-}
-
 afterEach(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
   for (const root of roots) {
     // the background services stop by themselves once their clients are gone (1 s here)
-    const left = await until("the test's processes to end", 15_000, () =>
-      processesOf(root).length === 0 ? [] : false,
-    ).catch(() => processesOf(root));
-    for (const pid of left) process.kill(pid, "SIGKILL");
+    const left = await reapProcessesOf(root);
     rmSync(root, { recursive: true, force: true });
     expect(left).toEqual([]);
   }

@@ -4,30 +4,20 @@
  * its reason and "failing for" in the table and in --json; exit 3 when the service cannot be read; exit 2
  * for a bad flag.
  */
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUrlCheck, runCheck, startTarget } from "../service/alerts/support.ts";
+import { closedUrl, createUrlCheck, runCheck, startTarget } from "../service/alerts/support.ts";
 import { startTestService, type TestService } from "../service/support.ts";
 import { RAW_CONTROL, runCli } from "./run-cli.ts";
 
 let svc: TestService;
 let target: Awaited<ReturnType<typeof startTarget>>;
-let closedUrl: string;
-
-/** A loopback port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
+let downUrl: string;
 
 const env = () => ({ VIGIL_BASE_URL: svc.url, VIGIL_API_KEY: svc.apiKey });
 
 beforeAll(async () => {
   [svc, target] = await Promise.all([startTestService(), startTarget(200)]);
-  closedUrl = `http://127.0.0.1:${await closedPort()}/health`;
+  downUrl = await closedUrl();
 });
 afterAll(async () => {
   await svc?.dispose();
@@ -47,7 +37,7 @@ describe("vigil status", () => {
   });
 
   it("exits 1 and names the failing check, its reason and since when, as a table and as JSON", async () => {
-    const down = await createUrlCheck(svc, closedUrl, { name: "Closed port" });
+    const down = await createUrlCheck(svc, downUrl, { name: "Closed port" });
     expect((await runCheck(svc, down.id)).status).toBe("FAILED");
     const [table, json] = await Promise.all([
       runCli(["status"], { env: env() }),
@@ -125,7 +115,7 @@ describe("vigil status", () => {
   }, 60_000);
 
   it("exits 3 when the service cannot be read, and 2 for a bad flag", async () => {
-    const gone = `http://127.0.0.1:${await closedPort()}`;
+    const gone = await closedUrl("");
     const r = await runCli(["status"], { env: { VIGIL_BASE_URL: gone, VIGIL_API_KEY: "k-0123456789" } });
     expect(r.code).toBe(3);
     expect(r.stdout).toBe("");

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { alive, reapProcessesOf, servicePid, until } from "./support/background.ts";
 import { ensureBundle } from "./support/bundle.ts";
 import { BUNDLE, CACHE_HOME, NODE, ROOT } from "./support/paths.ts";
 import { spawnServe } from "./support/service.ts";
@@ -32,48 +33,6 @@ let children: ChildProcess[] = [];
 beforeAll(async () => {
   await ensureBundle();
 }, 120_000);
-
-/** The pid in service.json, if the file is there. */
-function servicePid(dataDir: string): number | undefined {
-  try {
-    return (JSON.parse(readFileSync(join(dataDir, "service.json"), "utf8")) as { pid: number }).pid;
-  } catch {
-    return undefined;
-  }
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Every process whose command line names this data dir (the background service, an agent it started). */
-function processesOf(dataDir: string): number[] {
-  try {
-    return execFileSync("/usr/bin/pgrep", ["-f", dataDir], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .filter(Boolean)
-      .map(Number)
-      .filter((p) => p !== process.pid);
-  } catch {
-    return []; // pgrep exits 1 when nothing matches
-  }
-}
-
-async function until<T>(what: string, timeoutMs: number, get: () => T | undefined | false): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = get();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function newRoot(): { root: string; dataDir: string } {
   const root = mkdtempSync(join(tmpdir(), "vigil-e2e-local-"));
@@ -110,10 +69,7 @@ afterEach(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
   // the background services stop by themselves once their consoles are gone; wait for that, then make sure
   for (const root of roots) {
-    const left = await until("the data dir's processes to end", 15_000, () =>
-      processesOf(root).length === 0 ? [] : false,
-    ).catch(() => processesOf(root));
-    for (const pid of left) process.kill(pid, "SIGKILL");
+    await reapProcessesOf(root);
     rmSync(root, { recursive: true, force: true });
   }
   terms = [];

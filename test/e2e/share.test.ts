@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reapPid } from "./support/background.ts";
 import { NODE, ROOT } from "./support/paths.ts";
 import { type RecordingProxy, recordingProxy } from "./support/recording-proxy.ts";
 import { type Served, serve } from "./support/service.ts";
@@ -236,15 +237,6 @@ function spawnSyncText(argv: string[]): { code: number | null; text: string } {
   }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe.skipIf(!canRun)("vigil share with nothing configured", () => {
   it("starts the local service with the demo, prints address and fingerprint, and serves it; the service stops after it", async () => {
     const home = mkdtempSync(join(tmpdir(), "vigil-share-embedded-"));
@@ -299,13 +291,9 @@ describe.skipIf(!canRun)("vigil share with nothing configured", () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
       // its own process: it stops by itself once vigil share (its only client) left
-      const deadline = Date.now() + 15_000;
-      while (servicePid && alive(servicePid) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-      const left = servicePid !== undefined && alive(servicePid);
-      if (left) process.kill(servicePid!, "SIGKILL");
+      const left = await reapPid(servicePid);
       rmSync(home, { recursive: true, force: true });
-      expect(left).toBe(false);
+      expect(left).toEqual([]);
     }
   }, 90_000);
 });

@@ -5,7 +5,6 @@
  * naming the field, 404 for an unknown check; the delivery log joins to the check alert; API assertions are
  * stored in the hosted shape (`error` exactly when failed, `actual` kept); the client and the CLI read it.
  */
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import { UsageError } from "../../src/api/errors.ts";
@@ -14,6 +13,7 @@ import type { ResultRow } from "../../src/service/repo/runs.ts";
 import { evaluate } from "../../src/service/runners/assertions.ts";
 import { runCli } from "../cli/run-cli.ts";
 import {
+  closedUrl,
   createChannel,
   createUrlCheck,
   notifications,
@@ -30,16 +30,7 @@ let svc: TestService;
 let ok: Awaited<ReturnType<typeof startTarget>>;
 let broken: Awaited<ReturnType<typeof startTarget>>;
 let hook: Receiver;
-let closedUrl: string;
-
-/** A loopback port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
+let downUrl: string;
 
 async function alerts(path: string): Promise<Json[]> {
   const r = await svc.call("GET", path);
@@ -50,7 +41,7 @@ async function alerts(path: string): Promise<Json[]> {
 beforeAll(async () => {
   svc = await startAlertService();
   [ok, broken, hook] = await Promise.all([startTarget(200), startTarget(503), startReceiver()]);
-  closedUrl = `http://127.0.0.1:${await closedPort()}/health`;
+  downUrl = await closedUrl();
 });
 afterAll(async () => {
   await svc?.dispose();
@@ -62,7 +53,7 @@ describe("GET /v1/check-alerts", () => {
   let assertedId: string;
 
   it("a check failing at a closed port raises ALERT_FAILURE, recorded with no channel subscribed", async () => {
-    downId = (await createUrlCheck(svc, closedUrl, { name: "Closed port" })).id;
+    downId = (await createUrlCheck(svc, downUrl, { name: "Closed port" })).id;
     const s = await runCheck(svc, downId);
     expect(s.status).toBe("FAILED");
     const list = await alerts(`/v1/check-alerts/${downId}`);

@@ -5,62 +5,17 @@
  */
 
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../../src/api/client.ts";
-import { createActions } from "../../src/store/actions.ts";
-import { createDraftStore } from "../../src/store/drafts.ts";
-import { createLoaders } from "../../src/store/loaders.ts";
 import { setPane } from "../../src/store/slices/ui.ts";
-import { apply, createConsoleStore } from "../../src/store/store.ts";
-import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
+import { apply } from "../../src/store/store.ts";
 import { type Json, startTestService, type TestService } from "../service/support.ts";
-
-type Mode = "pass" | "refuse" | "lose-answer";
-
-/** A proxy whose behaviour for POST/PUT can be switched; it counts the writes that reached the service. */
-async function faultProxy(target: string) {
-  const up = new URL(target);
-  const state = { mode: "pass" as Mode, writes: [] as string[] };
-  const server = createServer((req, res) => {
-    const write = req.method === "POST" || req.method === "PUT";
-    if (write && state.mode === "refuse") {
-      req.socket.destroy();
-      return;
-    }
-    if (write) state.writes.push(`${req.method} ${req.url}`);
-    const fwd = request(
-      { host: up.hostname, port: up.port, method: req.method, path: req.url, headers: req.headers },
-      (r) => {
-        if (write && state.mode === "lose-answer") {
-          r.resume();
-          r.on("end", () => req.socket.destroy());
-          return;
-        }
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      },
-    );
-    fwd.on("error", () => res.destroy());
-    req.pipe(fwd);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    state,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
+import { type FaultProxy, faultProxy } from "../support/fault-proxy.ts";
+import { keyRig } from "./key-rig.ts";
 
 let svc: TestService;
-let proxy: Awaited<ReturnType<typeof faultProxy>>;
+let proxy: FaultProxy;
 let serviceId: string;
 const dirs: string[] = [];
 
@@ -85,23 +40,7 @@ async function newIncident(name: string): Promise<Json> {
   return r.body;
 }
 
-function rig(dataDir: string) {
-  const client = createClient({ baseUrl: proxy.url, apiKey: svc.apiKey, timeoutMs: 3000 });
-  const store = createConsoleStore();
-  const drafts = createDraftStore(dataDir);
-  const actions = createActions(client, store, undefined, { readOnly: false, drafts, draftScope: "test" });
-  const loaders = createLoaders(client, store);
-  const h = createKeyHandler({
-    store,
-    actions,
-    readOnly: false,
-    quit: () => undefined,
-    switchProfile: () => "no",
-    pageSize: () => 5,
-  });
-  const press = (input: string, key: KeyInfo = {}) => h(input, key);
-  return { client, store, drafts, actions, loaders, press, form: () => store.getState().work.form };
-}
+const rig = (dataDir: string) => keyRig({ baseUrl: proxy.url, apiKey: svc.apiKey, dataDir });
 
 function tmp(): string {
   const d = mkdtempSync(join(tmpdir(), "vigil-send-"));
@@ -173,7 +112,7 @@ describe("posting incident updates, never twice", () => {
     expect(r2.drafts.list()).toEqual([]);
     expect(r2.store.getState().ui.notice).toMatch(/had been posted/);
     // one POST reached the service, and one update exists
-    expect(proxy.state.writes.filter((w) => w.startsWith("POST"))).toHaveLength(1);
+    expect(proxy.state.writes.filter((w) => w.method === "POST")).toHaveLength(1);
     const ups = await updatesOf(inc.id);
     expect(ups.filter((u: Json) => u.description === "Mitigated")).toHaveLength(1);
     await r2.client.close();
@@ -198,7 +137,7 @@ describe("posting incident updates, never twice", () => {
     await r.actions.idle();
     expect(r.form()).toBeUndefined();
     expect(r.drafts.list()).toEqual([]);
-    expect(proxy.state.writes.filter((w) => w.startsWith("POST"))).toHaveLength(1);
+    expect(proxy.state.writes.filter((w) => w.method === "POST")).toHaveLength(1);
     const ups = await updatesOf(inc.id);
     expect(ups.filter((u: Json) => u.description === "Database failover done")).toHaveLength(1);
     await r.client.close();
@@ -221,7 +160,7 @@ describe("posting incident updates, never twice", () => {
     r.press("y");
     await r.actions.idle();
     expect(r.form()).toBeUndefined();
-    expect(proxy.state.writes.map((w) => w.split(" ")[0])).toEqual(["POST", "PUT"]);
+    expect(proxy.state.writes.map((w) => w.method)).toEqual(["POST", "PUT"]);
     const ups = await updatesOf(inc.id);
     expect(ups.map((u: Json) => u.description)).toEqual(["Investigating", "Fixed"]);
     await r.client.close();
@@ -268,7 +207,9 @@ describe("posting incident updates, never twice", () => {
     expect(r.store.getState().ui.detail.incidents).toBeDefined();
     const all = (await svc.call("GET", "/v1/status-pages/incidents?limit=100")).body.entries as Json[];
     expect(all.filter((i) => i.name === "Queue backlog")).toHaveLength(1);
-    expect(proxy.state.writes.filter((w) => w === "POST /v1/status-pages/incidents")).toHaveLength(1);
+    expect(
+      proxy.state.writes.filter((w) => w.method === "POST" && w.path === "/v1/status-pages/incidents"),
+    ).toHaveLength(1);
     await r.client.close();
   });
 

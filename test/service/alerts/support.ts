@@ -112,6 +112,15 @@ export async function startTarget(initial = 200): Promise<{
   };
 }
 
+/** A loopback URL nothing listens on (a port bound, then released): a check pointed there fails. */
+export async function closedUrl(path = "/health"): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return `http://127.0.0.1:${port}${path}`;
+}
+
 export async function createUrlCheck(
   svc: TestService,
   url: string,

@@ -5,8 +5,6 @@
  * typed while no incident was open is sent — once — to the incident picked later.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,51 +13,12 @@ import { curlOf } from "../../../src/store/act/curl.ts";
 import { NO_OPEN_INCIDENT } from "../../../src/store/act/draft-route.ts";
 import { NO_LOCAL_LINK } from "../../../src/store/act/links.ts";
 import { createActions } from "../../../src/store/actions.ts";
-import { createDraftStore } from "../../../src/store/drafts.ts";
 import { createLoaders } from "../../../src/store/loaders.ts";
 import { setPane } from "../../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../../src/store/store.ts";
-import { createKeyHandler, type KeyInfo } from "../../../src/tui/keys.ts";
 import { type Json, startTestService, type TestService } from "../../service/support.ts";
-
-/** A proxy that records the writes (method, path, body) and can lose the answer of the next ones. */
-async function recordingProxy(target: string) {
-  const up = new URL(target);
-  const state = { loseAnswers: false, writes: [] as { method: string; path: string; body: string }[] };
-  const server = createServer((req, res) => {
-    const write = req.method !== "GET" && req.method !== "HEAD";
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      if (write) state.writes.push({ method: req.method ?? "", path: req.url ?? "", body: body.toString() });
-      const fwd = request(
-        { host: up.hostname, port: up.port, method: req.method, path: req.url, headers: req.headers },
-        (r) => {
-          if (write && state.loseAnswers) {
-            r.resume();
-            r.on("end", () => req.socket.destroy());
-            return;
-          }
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-        },
-      );
-      fwd.on("error", () => res.destroy());
-      fwd.end(body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    state,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
+import { type FaultProxy, faultProxy } from "../../support/fault-proxy.ts";
+import { keyRig } from "../key-rig.ts";
 
 /** Wait for `cond` (checked every 10 ms, at most 10 s). */
 async function until(cond: () => boolean, what: string): Promise<void> {
@@ -71,7 +30,7 @@ async function until(cond: () => boolean, what: string): Promise<void> {
 }
 
 let svc: TestService;
-let proxy: Awaited<ReturnType<typeof recordingProxy>>;
+let proxy: FaultProxy;
 let checkId: string;
 let paymentsId: string;
 const dirs: string[] = [];
@@ -79,7 +38,7 @@ const SECRET = "sk_live_0123456789abcdef";
 
 beforeAll(async () => {
   svc = await startTestService();
-  proxy = await recordingProxy(svc.url);
+  proxy = await faultProxy(svc.url);
   paymentsId = (await svc.call("POST", "/v1/status-pages/services", { name: "Payments" })).body.id;
   await svc.call("POST", "/v1/status-pages/services", { name: "Docs" });
   const c = await svc.call("POST", "/v1/checks/api", {
@@ -107,41 +66,19 @@ afterAll(async () => {
 
 function rig(dataDir = mkdtempSync(join(tmpdir(), "vigil-act-"))) {
   dirs.push(dataDir);
-  const client = createClient({ baseUrl: proxy.url, apiKey: svc.apiKey, timeoutMs: 3000 });
-  const store = createConsoleStore();
-  const drafts = createDraftStore(dataDir);
   const out: string[] = [];
-  const actions = createActions(client, store, undefined, {
-    readOnly: false,
-    drafts,
-    draftScope: "test",
-    act: { terminal: { write: (d) => out.push(d), tmux: false }, local: true },
-  });
-  const loaders = createLoaders(client, store);
-  const h = createKeyHandler({
-    store,
-    actions,
-    readOnly: false,
-    quit: () => undefined,
-    switchProfile: () => "no",
-    pageSize: () => 5,
-  });
-  const press = (input: string, key: KeyInfo = {}) => h(input, key);
+  const act = { terminal: { write: (d: string) => out.push(d), tmux: false }, local: true };
+  const r = keyRig({ baseUrl: proxy.url, apiKey: svc.apiKey, dataDir, act });
+  const { store, loaders } = r;
   const clipboard = () => {
     const m = /\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007/.exec(out.at(-1) ?? "");
     return m ? Buffer.from(m[1] ?? "", "base64").toString("utf8") : undefined;
   };
   return {
-    client,
-    store,
-    drafts,
-    actions,
-    loaders,
-    press,
+    ...r,
     out,
     clipboard,
     s: () => store.getState(),
-    form: () => store.getState().work.form,
     async onChecks() {
       await loaders.checks();
       await loaders.statuses();
@@ -353,7 +290,7 @@ describe("an update typed while no incident was open", () => {
     const pick = o.options.findIndex((x) => x.label === "Card payments failing");
     // the answer of the post is lost: the outcome is unknown
     proxy.state.writes = [];
-    proxy.state.loseAnswers = true;
+    proxy.state.mode = "lose-answer";
     r.press(String(pick + 1));
     expect(r.s().ui.overlay).toMatchObject({
       kind: "confirm",
@@ -368,7 +305,7 @@ describe("an update typed while no incident was open", () => {
 
     // the console dies; the next one resumes the draft: it goes to the same incident, and is not posted again
     await r.client.close();
-    proxy.state.loseAnswers = false;
+    proxy.state.mode = "pass";
     const r2 = rig(r.drafts.dir?.replace(/\/drafts$/, ""));
     await r2.onChecks();
     r2.actions.offerDrafts();
