@@ -19,6 +19,30 @@ import {
 
 type Opts = { signal?: AbortSignal };
 
+/** The largest screenshot read (the service keeps smaller ones; an agent's result is bounded at 8 MiB). */
+export const MAX_SCREENSHOT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Where a result's screenshot is: an absolute https link the result carries (the hosted service's asset
+ * links), else the service's screenshot route (a vigil extension: a relative `assets/…` path is in the
+ * embedded service's data dir). Undefined when the result names none.
+ */
+export function screenshotSource(result: CheckResult): { url: string } | { route: true } | undefined {
+  const r = result as Record<string, unknown>;
+  for (const key of ["browserCheckResult", "multiStepCheckResult"]) {
+    const part = r[key] as { screenshot?: unknown; jobAssets?: unknown } | null | undefined;
+    const shot = part?.screenshot;
+    if (typeof shot === "string" && shot) return /^https:\/\//i.test(shot) ? { url: shot } : { route: true };
+    const linked = Array.isArray(part?.jobAssets)
+      ? part.jobAssets.find(
+          (a): a is string => typeof a === "string" && /^https:\/\/[^?#]+\.(png|jpe?g|webp)([?#]|$)/i.test(a),
+        )
+      : undefined;
+    if (linked) return { url: linked };
+  }
+  return undefined;
+}
+
 export function checkResultsApi(http: HttpClient) {
   async function listV2(
     checkId: string,
@@ -34,6 +58,16 @@ export function checkResultsApi(http: HttpClient) {
       path: `/v2/check-results/${seg}`,
       query: { ...v, ...(fields ? { fields: fields.join(",") } : {}) },
       schema: checkResultPageSchema,
+      signal: opts.signal,
+    });
+    return res.data;
+  }
+
+  async function get(checkId: string, resultId: string, opts: Opts = {}): Promise<CheckResult> {
+    const res = await http.request({
+      method: "GET",
+      path: `/v1/check-results/${pathId(checkId, "check id")}/${pathId(resultId, "result id")}`,
+      schema: checkResultSchema,
       signal: opts.signal,
     });
     return res.data;
@@ -64,14 +98,29 @@ export function checkResultsApi(http: HttpClient) {
       return collectCursor((nextId) => listV2(checkId, { ...q, ...(nextId ? { nextId } : {}) }), opts);
     },
 
-    async get(checkId: string, resultId: string, opts: Opts = {}): Promise<CheckResult> {
+    /**
+     * A result's screenshot as bytes (PNG from the embedded service): from the absolute https link the
+     * result carries (the API key only goes along to the service's own origin), else from
+     * `/v1/check-results/{checkId}/{resultId}/screenshot`. `result`, when the caller has it, saves a read.
+     */
+    async screenshot(
+      checkId: string,
+      resultId: string,
+      opts: Opts & { result?: CheckResult } = {},
+    ): Promise<Uint8Array> {
+      const path = `/v1/check-results/${pathId(checkId, "check id")}/${pathId(resultId, "result id")}`;
+      const result = opts.result ?? (await get(checkId, resultId, opts));
+      const source = screenshotSource(result);
       const res = await http.request({
         method: "GET",
-        path: `/v1/check-results/${pathId(checkId, "check id")}/${pathId(resultId, "result id")}`,
-        schema: checkResultSchema,
+        path: `${path}/screenshot`,
+        ...(source && "url" in source ? { url: source.url } : {}),
+        raw: { maxBytes: MAX_SCREENSHOT_BYTES, accept: "image/png, image/*" },
         signal: opts.signal,
       });
-      return res.data;
+      return res.data as Uint8Array;
     },
+
+    get,
   };
 }

@@ -61,6 +61,16 @@ export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
   /** Override the retry count for this call (e.g. 0 for long-polls the caller loops itself). */
   retries?: number | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * The answer's bytes as they are (an image), not JSON: `data` is a Uint8Array of at most `maxBytes`
+   * (a larger answer fails as a ResponseShapeError, read no further); `accept` is sent as Accept.
+   */
+  raw?: { maxBytes: number; accept: string } | undefined;
+  /**
+   * An absolute URL to ask instead of base URL + `path` (an asset link a result names). The API key and
+   * account header go with it only when it has the base URL's origin — never to another host.
+   */
+  url?: string | undefined;
 };
 
 export type HttpResponse<T> = {

@@ -53,6 +53,33 @@ export function issuePath(path: readonly PropertyKey[]): string {
   );
 }
 
+/** Whether `url` has the origin (scheme, host, port) of `base`. */
+export function sameOrigin(url: string, base: string): boolean {
+  try {
+    return new URL(url).origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A body's bytes, or undefined (and the rest left unread) once it passes `max`. */
+async function readBounded(
+  body: Dispatcher.ResponseData["body"],
+  max: number,
+): Promise<Uint8Array | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return new Uint8Array(Buffer.concat(chunks, size));
+}
+
 export class HttpClient {
   #baseUrl: string;
   readonly accountId: string | undefined;
@@ -114,7 +141,7 @@ export class HttpClient {
     const canRetryAll = IDEMPOTENT_METHODS.has(method);
     const maxRetryAfter = this.#opts.maxRetryAfterMs ?? 60_000;
     const timeoutMs = spec.timeoutMs ?? this.#opts.timeoutMs ?? 15_000;
-    const url = `${this.baseUrl}${path}${buildQuery(spec.query)}`;
+    const url = spec.url ?? `${this.baseUrl}${path}${buildQuery(spec.query)}`;
 
     for (let attempt = 0; ; attempt++) {
       await this.limiter.acquire(family, spec.signal);
@@ -150,12 +177,14 @@ export class HttpClient {
     spec: RequestSpec<z.ZodType | undefined>,
     timeoutMs: number,
   ): Promise<HttpResponse<unknown>> {
+    // the key goes only to the service's own origin (an absolute `spec.url` elsewhere gets none)
+    const own = !spec.url || sameOrigin(spec.url, this.baseUrl);
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.#apiKey}`,
-      accept: "application/json",
+      ...(own ? { authorization: `Bearer ${this.#apiKey}` } : {}),
+      accept: spec.raw?.accept ?? "application/json",
       "user-agent": this.#opts.userAgent ?? USER_AGENT,
     };
-    if (this.accountId) headers["x-service-account"] = this.accountId;
+    if (this.accountId && own) headers["x-service-account"] = this.accountId;
     let body: string | undefined;
     if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);
@@ -170,8 +199,14 @@ export class HttpClient {
     try {
       const res = await request(url, { method, headers, body, signal, dispatcher: this.#dispatcher });
       status = res.statusCode;
-      const text = await res.body.text();
       const respHeaders = res.headers as Record<string, string | string[] | undefined>;
+      if (spec.raw && status >= 200 && status <= 299) {
+        const bytes = await readBounded(res.body, spec.raw.maxBytes);
+        if (!bytes)
+          throw new ResponseShapeError(method, path, "", `answer larger than ${spec.raw.maxBytes} bytes`);
+        return { status, headers: respHeaders, data: bytes };
+      }
+      const text = await res.body.text();
       if (status < 200 || status > 299) throw this.#apiError(method, path, status, text, respHeaders);
       let data: unknown;
       if (text.length === 0 || status === 204) data = undefined;

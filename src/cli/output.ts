@@ -144,6 +144,19 @@ export class Output {
     this.#err.write(`${sanitizeLine(text)}\n`);
   }
 
+  /** Whether stdout is a terminal. */
+  get isTTY(): boolean {
+    return this.#out.isTTY === true;
+  }
+
+  /**
+   * Terminal escapes vigil built itself (an inline image, cli/inline-image.ts), written as they are: never
+   * text from the API.
+   */
+  escapes(sequence: string): void {
+    this.#out.write(sequence);
+  }
+
   /** A secret shown exactly once, on stdout, unsanitised apart from control characters. */
   secret(value: string): void {
     this.#out.write(`${sanitizeLine(value)}\n`);

@@ -365,7 +365,9 @@ describe("result view: browser checks", () => {
     );
     expect(section(v, /^Errors$/)).toEqual(["console 0 · network 0 · script 1 · document 0"]);
     expect(section(v, /^Files$/)).toEqual([
-      `screenshot   ${CAPTURED.browser!.result.browserCheckResult.screenshot} (in the service's data dir)`,
+      `screenshot   ${CAPTURED.browser!.result.browserCheckResult.screenshot} (in the service's data dir) · ` +
+        `\`vigil results show ${CAPTURED.browser!.result.checkId} ${CAPTURED.browser!.result.id} --screenshot\` ` +
+        "draws it (kitty, iTerm2)",
       `trace        ${NOT_RECORDED}`,
       `video        ${NOT_RECORDED}`,
     ]);

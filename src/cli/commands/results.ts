@@ -4,6 +4,11 @@
  * store/triage/result-view.ts — request with secrets masked, response, assertions, timing waterfall, a
  * script's error with its line, a ping's source). `--json` prints the service's JSON.
  */
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { screenshotSource } from "../../api/check-results.ts";
+import { UsageError } from "../../api/errors.ts";
 import type { CheckResult } from "../../api/schemas/check-results.ts";
 import { formatMs, formatTimestamp } from "../../shared/format.ts";
 import { runReason } from "../../store/triage/reason.ts";
@@ -18,6 +23,7 @@ import {
   runOutcome,
 } from "../../store/triage/result-view.ts";
 import type { CommandContext, ResourceSpec, VerbSpec } from "../command.ts";
+import { inlineImage } from "../inline-image.ts";
 import type { Column } from "../output.ts";
 
 /** The most results one `checks results` asks for (the service pages 100 at a time). */
@@ -55,6 +61,52 @@ async function collect(ctx: CommandContext, checkId: string, limit: number): Pro
     nextId = page.nextId ?? undefined;
   } while (nextId && out.length < limit);
   return out.slice(0, limit);
+}
+
+/**
+ * The result's screenshot: drawn inline on a terminal that can (cli/inline-image.ts), else — or with
+ * `--screenshot-file` — written to a 0600 file whose path is printed with why it was not drawn.
+ */
+async function showScreenshot(
+  ctx: CommandContext,
+  checkId: string,
+  result: CheckResult,
+  file: string | undefined,
+): Promise<number | undefined> {
+  if (file === "") throw new UsageError("--screenshot-file needs a path");
+  if (!screenshotSource(result)) {
+    ctx.out.note("vigil: --screenshot: this result has no screenshot (a failed browser run keeps one)");
+    return 1;
+  }
+  const png = await ctx.client.checkResults.screenshot(checkId, result.id, {
+    result,
+    signal: ctx.signal,
+  });
+  ctx.out.blank();
+  if (file === undefined) {
+    const shown = inlineImage(png, { env: process.env, isTTY: ctx.out.isTTY });
+    if (shown.drawn) {
+      ctx.out.line(
+        `screenshot (${png.length} bytes, ${shown.protocol === "kitty" ? "kitty graphics" : "iTerm2"}):`,
+      );
+      ctx.out.escapes(shown.sequence);
+      return undefined;
+    }
+    const dir = mkdtempSync(join(tmpdir(), "vigil-screenshot-"));
+    const path = join(dir, `${result.id}.png`);
+    writeFileSync(path, png, { mode: 0o600 });
+    ctx.out.line(`screenshot saved to ${path} (not drawn: ${shown.reason})`);
+    return undefined;
+  }
+  try {
+    writeFileSync(file, png, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (err) {
+    ctx.out.note(`vigil: --screenshot-file ${file}: ${(err as Error).message}`);
+    return 1;
+  }
+  ctx.out.line(`screenshot saved to ${resolve(file)} (--screenshot-file: not drawn)`);
+  return undefined;
 }
 
 /** `vigil checks results ID`: a verb of the checks command. */
@@ -97,13 +149,30 @@ export const resultsCommand: ResourceSpec = {
           type: "boolean",
           help: "the whole response body and error message (default: the first lines)",
         },
+        screenshot: {
+          type: "boolean",
+          help: "draw a browser result's screenshot in the terminal (kitty, WezTerm, ghostty, iTerm2), else save it",
+        },
+        "screenshot-file": {
+          type: "string",
+          value: "PATH",
+          help: "save the screenshot to PATH (0600) instead of drawing it",
+        },
       },
       notes: [
         "A field the service did not record says 'not recorded'. Secrets (auth headers, URL passwords and " +
           "tokens) are masked; --json prints the result as the service returned it (masked unless --show-secrets).",
-        "A browser check's screenshot is named by its path (in the service's data dir); it is not drawn.",
+        "--screenshot draws a browser result's screenshot inline when stdout is a terminal with an image " +
+          "protocol (kitty graphics: kitty, WezTerm, ghostty; iTerm2 inline images; inside tmux through " +
+          "passthrough, `set -g allow-passthrough on`); otherwise it is saved to a private file whose path " +
+          "is printed with the reason.",
       ],
-      examples: ["vigil results show CHECK_ID RESULT_ID --full", "vigil checks results CHECK_ID --limit 1"],
+      examples: [
+        "vigil results show CHECK_ID RESULT_ID --full",
+        "vigil results show CHECK_ID RESULT_ID --screenshot",
+        "vigil results show CHECK_ID RESULT_ID --screenshot-file failure.png",
+        "vigil checks results CHECK_ID --limit 1",
+      ],
       async run(ctx) {
         const checkId = ctx.args.need("CHECK_ID");
         const result = await ctx.client.checkResults.get(checkId, ctx.args.need("RESULT_ID"));
@@ -127,6 +196,9 @@ export const resultsCommand: ResourceSpec = {
         });
         if (check?.name) ctx.out.line(`${check.name} (${check.checkType})`);
         for (const line of resultViewText(view)) ctx.out.line(line);
+        const file = ctx.args.string("screenshot-file");
+        if (ctx.args.flag("screenshot") || file !== undefined)
+          return showScreenshot(ctx, checkId, result, file);
       },
     },
   ],

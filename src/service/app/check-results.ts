@@ -2,6 +2,10 @@
  * Check results (api-notes §3.3, beyond the seed): v1 page/limit bare array, v2 cursor page, one result.
  * Window: `from`/`to` in UNIX seconds, at most 6 h; a lone end becomes the other end ± 6 h; with neither,
  * the newest results whatever their age. `resultType` defaults to FINAL.
+ *
+ * A vigil extension: `GET /v1/check-results/{checkId}/{resultId}/screenshot` — the PNG a failed browser
+ * run left (`browserCheckResult.screenshot`, `assets/<resultId>-screenshot.png` in the data dir), read
+ * through the engine (engine.ts `readAsset`, which keeps to the data dir's assets); 404 when none is kept.
  */
 import {
   checkResultsQuerySchema,
@@ -54,6 +58,22 @@ function filterOf(q: WindowQuery): ResultFilter {
   };
 }
 
+/** The screenshot a result names (`browserCheckResult.screenshot`, `multiStepCheckResult.screenshot`). */
+function screenshotRef(detail: Record<string, unknown> | null | undefined): string | undefined {
+  for (const key of ["browserCheckResult", "multiStepCheckResult"]) {
+    const shot = (detail?.[key] as { screenshot?: unknown } | undefined)?.screenshot;
+    if (typeof shot === "string" && shot) return shot;
+  }
+  return undefined;
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+};
+
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const requireCheck = (id: string) => {
     if (!checkExists(ctx.db, id)) throw notFound("Check not found");
@@ -90,5 +110,22 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const r = ctx.engine.store.getResult(checkId, c.req.param("resultId"));
     if (!r) throw notFound("Check result not found");
     return c.json(resultJson(r));
+  });
+  app.get("/v1/check-results/:checkId/:resultId/screenshot", (c) => {
+    const checkId = c.req.param("checkId");
+    requireCheck(checkId);
+    const r = ctx.engine.store.getResult(checkId, c.req.param("resultId"));
+    if (!r) throw notFound("Check result not found");
+    const ref = screenshotRef(r.detail);
+    const type = IMAGE_TYPES[/\.([a-z]+)$/i.exec(ref ?? "")?.[1]?.toLowerCase() ?? ""];
+    if (!ref || !type) throw notFound("This result has no screenshot");
+    const bytes = ctx.engine.readAsset(ref, r.id);
+    if (!bytes) throw notFound("This result's screenshot is no longer kept (removed or past retention)");
+    return c.body(new Uint8Array(bytes), 200, {
+      "content-type": type,
+      "content-length": String(bytes.length),
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    });
   });
 }

@@ -5,7 +5,15 @@
  * heartbeat monitor, the completion waiters and the run-finished events (for alerting).
  */
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants as fsc,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { type AgentQueue, createAgentQueue, type QueueOptions } from "../agents/queue.ts";
@@ -81,6 +89,11 @@ export interface Engine {
   readonly store: RunStore;
   /** The queue private-location agents take their runs from. */
   readonly agents: AgentQueue;
+  /**
+   * The bytes of a file a run of `resultId` left (`assets/<resultId>-<name>`, as the result names it);
+   * undefined when none is kept, the name is not one of that result's files, or the file is gone.
+   */
+  readAsset(ref: string, resultId: string): Buffer | undefined;
 }
 
 /** Writes a run's file as `<assetsDir>/<resultId>-<name>` (0600); the result keeps `assets/<file>`. */
@@ -96,6 +109,39 @@ function assetSaver(dir: string, onError: (err: unknown) => void) {
       return undefined;
     }
   };
+}
+
+/** The largest asset read back (a screenshot is far smaller; an agent's result is bounded at 8 MiB). */
+export const MAX_ASSET_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads back what assetSaver wrote: `ref` must be `assets/<resultId>-<name>` (one plain file name, no
+ * directory, no dot file), a regular file (not a link) in `dir`, at most MAX_ASSET_BYTES; else undefined.
+ */
+export function readAsset(dir: string, ref: string, resultId: string): Buffer | undefined {
+  const m = /^assets\/([\w.-]{1,200})$/.exec(ref);
+  const file = m?.[1];
+  if (!file || file.startsWith(".") || !file.startsWith(`${resultId}-`)) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(join(dir, file), fsc.O_RDONLY | fsc.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_ASSET_BYTES) return undefined;
+    const buf = Buffer.alloc(st.size);
+    let at = 0;
+    while (at < buf.length) {
+      const n = readSync(fd, buf, at, buf.length - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return buf.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function createEngine(opts: EngineOptions): Engine {
@@ -239,6 +285,7 @@ export function createEngine(opts: EngineOptions): Engine {
   return {
     store,
     agents,
+    readAsset: (ref, resultId) => (opts.assetsDir ? readAsset(opts.assetsDir, ref, resultId) : undefined),
     get stopping() {
       return stopping;
     },

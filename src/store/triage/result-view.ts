@@ -496,6 +496,13 @@ function pathsOf(v: unknown): string[] {
     .filter((x): x is string => x !== undefined);
 }
 
+/** Where the screenshot is, and the command that draws it (the console does not draw images). */
+function screenshotText(shot: string, r: ResultInput): string {
+  const where = `${shot}${shot.startsWith("assets/") ? " (in the service's data dir)" : ""}`;
+  const command = `vigil results show ${str(r.checkId) ?? "CHECK"} ${str(r.id) ?? "RESULT"} --screenshot`;
+  return `${where} · \`${command}\` draws it (kitty, iTerm2)`;
+}
+
 function browserSections(
   r: ResultInput,
   detail: Record<string, unknown>,
@@ -603,11 +610,7 @@ function browserSections(
   sections.push({
     title: "Files",
     lines: [
-      pair(
-        "screenshot",
-        shot ? `${shot}${shot.startsWith("assets/") ? " (in the service's data dir)" : ""}` : NOT_RECORDED,
-        shot ? undefined : "dim",
-      ),
+      pair("screenshot", shot ? screenshotText(shot, r) : NOT_RECORDED, shot ? undefined : "dim"),
       pair("trace", traces.length ? traces.join(", ") : NOT_RECORDED, traces.length ? undefined : "dim"),
       pair("video", videos.length ? videos.join(", ") : NOT_RECORDED, videos.length ? undefined : "dim"),
     ],
