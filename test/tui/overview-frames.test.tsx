@@ -10,12 +10,18 @@ import type { Incident } from "../../src/api/schemas/incidents.ts";
 import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
 import type { JobKit } from "../../src/store/plan.ts";
 import { DEFAULT_INTERVALS } from "../../src/store/plan.ts";
-import { heartbeatsLoaded, lastPassLoaded, listLoaded, resultsLoaded } from "../../src/store/slices/data.ts";
+import {
+  heartbeatsLoaded,
+  lastPassLoaded,
+  listLoaded,
+  resultsLoaded,
+  statusesLoaded,
+} from "../../src/store/slices/data.ts";
 import { setPane } from "../../src/store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
 import type { ResultSummary } from "../../src/store/summary.ts";
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
-import { overview } from "../../src/tui/panes/overview/index.ts";
+import { overview, overviewCursorItem } from "../../src/tui/panes/overview/index.ts";
 import { check, manyChecks, status, storeWith, uuid } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 
@@ -211,6 +217,37 @@ describe("the overview pane", () => {
     await c.press("\r");
     expect(store.getState().ui.pane).toBe("heartbeats");
     expect(store.getState().ui.selectedCheckId).toBe(backup.id);
+  });
+
+  it("Enter pins the overview's cursor to the line it opens: after Esc, 0 and a re-sort it is still there", async () => {
+    const store = troubledStore();
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("\r");
+    expect(store.getState().ui.detail.checks).toBe(login.id);
+    const pinned = store.getState().ui.cursorId.overview;
+    expect(pinned).toBeDefined();
+    await c.press("\u001b");
+    await c.press("0");
+    // the search API starts failing earlier than the login page: it sorts above it
+    const s = store.getState();
+    apply(
+      store,
+      statusesLoaded(
+        [
+          status(login.id, "failing", ago(1)),
+          status(search.id, "failing", ago(30)),
+          status(backup.id, "failing", ago(3)),
+        ],
+        NOW,
+        s.statuses,
+      ),
+    );
+    await c.press("");
+    expect(store.getState().ui.cursorId.overview).toBe(pinned);
+    const here = overviewCursorItem(store.getState());
+    expect(here?.section).toBe("checks");
+    expect(here?.id).toBe(login.id);
   });
 
   it("draws 1,000 failing checks of 10,000 as a window: the count, the rows on screen, the rest below", async () => {

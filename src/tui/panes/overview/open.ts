@@ -2,14 +2,15 @@
  * Enter on an overview line opens what it names, where it lives: a check → the checks pane with its
  * detail open; a heartbeat → the heartbeats pane on that check; an incident → its detail; a channel →
  * the alert channels pane on it (detail open); a private location → its detail. The target pane's cursor
- * is put on the row (its `/` filter is cleared when it hides the row), so Esc lands on it in the list.
+ * is put on the row (its `/` filter is cleared when it hides the row), so Esc lands on it in the list;
+ * the overview's own cursor is pinned to the line, so `0` comes back to it after a re-sort.
  */
 import { alertChannelRows, incidentRows, privateLocationRows } from "../../../store/lists.ts";
 import { visibleCheckRows } from "../../../store/selectors.ts";
 import * as ui from "../../../store/slices/ui.ts";
 import * as work from "../../../store/slices/work.ts";
 import { apply } from "../../../store/store.ts";
-import type { OverviewItem } from "../../../store/triage/overview-state.ts";
+import { type OverviewItem, overviewItemKey, overviewItems } from "../../../store/triage/overview-state.ts";
 import type { ConsoleState } from "../../../store/types.ts";
 import type { KeyContext } from "../spec.ts";
 
@@ -35,8 +36,21 @@ function rowOf(ctx: KeyContext, t: Target, id: string): number {
   return i;
 }
 
+/**
+ * Enter puts the overview's own cursor on the line it opens (cursor.ts): Esc and `0` come back to that
+ * line even after a re-sort moved it, also when no j/k put the cursor anywhere before.
+ */
+function pinOverviewCursor(ctx: KeyContext, item: OverviewItem): void {
+  const key = overviewItemKey(item);
+  const s = ctx.store.getState();
+  if (s.ui.cursorId.overview === key) return;
+  const row = overviewItems(s).findIndex((i) => overviewItemKey(i) === key);
+  apply(ctx.store, ui.setCursor(s, "overview", Math.max(0, row), key));
+}
+
 export function openOverviewItem(ctx: KeyContext, item: OverviewItem | undefined): void {
   if (!item) return;
+  pinOverviewCursor(ctx, item);
   const t = TARGETS[item.section];
   if (item.section === "heartbeats") {
     // the heartbeats pane shows the selected heartbeat check, from its newest event
