@@ -146,7 +146,10 @@ export type UiSlice = {
   overlay: Overlay;
   /** A one-line notice (e.g. "3 sessions started"), cleared by the next key. */
   notice: string | undefined;
-  /** The rows of the checks table on screen (set by the table), so the poller loads results only for them. */
+  /**
+   * The rows of the shown pane's check list on screen (the checks table's, or the overview's checks that
+   * need a look; set by the view), so the poller loads results only for them.
+   */
   checksWindow: { first: number; count: number };
 };
 

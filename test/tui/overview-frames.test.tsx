@@ -291,6 +291,29 @@ describe("the overview's jobs", () => {
     results: (id: string) => ({ key: `results:${id}` }),
   } as unknown as JobKit;
 
+  it("reads the results of every check row on screen — a tall terminal shows more than 30", async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      check({ name: `failing ${String(i).padStart(2, "0")}`, checkType: "URL" }),
+    );
+    const store = storeWith(
+      many,
+      many.map((c) => status(c.id, "failing", new Date(NOW - 60_000).toISOString())),
+      NOW,
+    );
+    apply(store, setPane(store.getState(), "overview"));
+    const c = renderConsole(store, { columns: 120, rows: 42 });
+    open = c;
+    await c.press("");
+    const shown = many.filter((m) => c.frame().includes(m.name));
+    expect(shown.length).toBeGreaterThan(30);
+    const keys = new Set(overview.jobs(store.getState(), kit).map((j) => j.key));
+    for (const m of shown) expect(keys.has(`results:${m.id}`), m.name).toBe(true);
+    // and not the rows off screen
+    const hidden = many.filter((m) => !c.frame().includes(m.name));
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const m of hidden) expect(keys.has(`results:${m.id}`), m.name).toBe(false);
+  });
+
   it("reads what it shows; the last pass before a streak older than the results, once, then the span it began in", async () => {
     const store = troubledStore();
     // 30 failures held at eu-west-1 (the most the console keeps): that streak began before them

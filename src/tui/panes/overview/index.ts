@@ -62,11 +62,12 @@ export const overview: PaneSpec = {
     ];
     if (s.checks.loadedAt === undefined) return jobs;
     const cur = overviewCursorItem(s);
-    // the results (reason, since, locations) of the checks on screen — around the cursor when it is there
+    // the results (reason, since, locations) of the checks on screen: the window the view reports
+    // (ui.checksWindow: the shown pane's check rows), bounded for the check-results route family
     const attention = attentionOf(s);
-    const n = Math.min(k.maxResultRows, 30);
-    const [a, b] = around(cur?.section === "checks" ? cur.index : 0, attention.length, n);
-    for (const r of attention.slice(a, b)) jobs.push(k.results(r.id));
+    const { first, count } = s.ui.checksWindow;
+    for (const r of attention.slice(first, first + Math.min(count, k.maxResultRows)))
+      jobs.push(k.results(r.id));
     // a failing streak older than the results held: the last pass before it, once per streak, for the
     // first rows around the cursor only (a few requests each in the check-results family)
     const [p, q] = around(cur?.section === "checks" ? cur.index : 0, attention.length, LAST_PASS_ROWS);

@@ -7,11 +7,13 @@
  * look, and one line naming the sections that are clear. Only the rows on screen are computed and drawn.
  */
 import { Box, Text } from "ink";
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { formatAgo, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { cursorIn } from "../../../store/cursor.ts";
 import type { CheckRow } from "../../../store/selectors.ts";
+import { setChecksWindow } from "../../../store/slices/ui.ts";
+import { apply } from "../../../store/store.ts";
 import {
   assignedText,
   type CheckTriage,
@@ -251,7 +253,7 @@ function notRead(what: string, slice: { loadedAt: number | undefined; error: str
 }
 
 export function OverviewPane({ width, height }: { width: number; height: number }) {
-  const { theme } = useInfo();
+  const { theme, store } = useInfo();
   const clock = useClock(15_000);
   const counts = useConsole(overviewCountsOf);
   const attention = useConsole(attentionOf);
@@ -318,8 +320,14 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const placeOf = (id: OverviewSection) => places.find((p) => p.id === id);
   const selectedIn = (id: OverviewSection) => (focusItem?.section === id ? focusItem.index : -1);
 
-  // only the rows on screen get their triage computed
+  // only the rows on screen get their triage computed, and their results read (the pane's jobs follow
+  // the window this reports, as the checks table does)
   const checkPlace = placeOf("checks");
+  const windowFirst = checkPlace?.first ?? 0;
+  const windowCount = checkPlace?.shown ?? 0;
+  useEffect(() => {
+    apply(store, setChecksWindow(store.getState(), windowFirst, windowCount));
+  }, [store, windowFirst, windowCount]);
   const shownChecks = checkPlace
     ? attention
         .slice(checkPlace.first, checkPlace.first + checkPlace.shown)
