@@ -28,14 +28,41 @@ export async function collectPages<T>(
     limit?: number;
     maxItems?: number;
     onPage?: (loaded: number, total: number | undefined) => void;
+    /**
+     * Pages asked for at once once the first page told the total (Content-Range); 1 = one after another.
+     * The pages are kept in their order whatever order they come back in. Without a total, one at a time.
+     */
+    concurrency?: number;
   } = {},
 ): Promise<T[]> {
   const limit = opts.limit ?? 100;
   const max = opts.maxItems ?? Number.POSITIVE_INFINITY;
-  const out: T[] = [];
-  for (let page = 1; out.length < max; page++) {
-    const got = await fetchPage(page, limit);
-    const { items, total } = Array.isArray(got) ? { items: got, total: undefined } : got;
+  const split = (got: T[] | Page<T>) => (Array.isArray(got) ? { items: got, total: undefined } : got);
+  const first = split(await fetchPage(1, limit));
+  const out: T[] = [...first.items];
+  opts.onPage?.(Math.min(out.length, max), first.total);
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
+  if (first.items.length < limit || out.length >= max) return out.slice(0, max);
+  if (first.total !== undefined && concurrency > 1) {
+    const lastPage = Math.ceil(Math.min(first.total, max) / limit);
+    const pages: T[][] = [];
+    let next = 2;
+    let loaded = out.length;
+    const worker = async () => {
+      while (next <= lastPage) {
+        const page = next++;
+        const { items } = split(await fetchPage(page, limit));
+        pages[page - 2] = items;
+        loaded += items.length;
+        opts.onPage?.(Math.min(loaded, max), first.total);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, lastPage - 1) }, worker));
+    for (const items of pages) out.push(...(items ?? []));
+    return out.slice(0, max);
+  }
+  for (let page = 2; out.length < max; page++) {
+    const { items, total } = split(await fetchPage(page, limit));
     out.push(...items);
     opts.onPage?.(Math.min(out.length, max), total);
     if (items.length < limit) break;

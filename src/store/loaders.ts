@@ -93,6 +93,9 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
             {
               limit: 100,
               maxItems: opts.maxChecks ?? 20_000,
+              // 10,000 checks are 100 pages: four at a time once the first tells the total (well under
+              // the default route family's limit, api/ratelimit.ts), so the first full list comes sooner
+              concurrency: 4,
               onPage: (loaded, t) => apply(store, data.checksLoading(get(), loaded, t)),
             },
           ),

@@ -47,3 +47,47 @@ describe("collectPages", () => {
     expect(asked).toEqual([1, 2, 3]);
   });
 });
+
+describe("collectPages with concurrency", () => {
+  it("asks for the rest of the pages a few at a time once the first tells the total, and keeps their order", async () => {
+    let running = 0;
+    let most = 0;
+    const asked: number[] = [];
+    const total = 950;
+    const fetchPage = async (page: number, limit: number) => {
+      asked.push(page);
+      running++;
+      most = Math.max(most, running);
+      // later pages answer sooner: the order must still be the pages' own
+      await new Promise((r) => setTimeout(r, 20 - Math.min(page, 19)));
+      running--;
+      const from = (page - 1) * limit;
+      const items = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => from + i);
+      return { items, total };
+    };
+    const seen: number[] = [];
+    const got = await collectPages(fetchPage, { limit: 100, concurrency: 4, onPage: (n) => seen.push(n) });
+    expect(got).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(asked.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(most).toBeLessThanOrEqual(4);
+    expect(most).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe(total);
+  });
+
+  it("reads one page after another when the service tells no total", async () => {
+    let running = 0;
+    let most = 0;
+    const got = await collectPages(
+      async (page, limit) => {
+        running++;
+        most = Math.max(most, running);
+        await Promise.resolve();
+        running--;
+        return page < 3 ? Array.from({ length: limit }, () => page) : [page];
+      },
+      { limit: 2, concurrency: 4 },
+    );
+    expect(got).toEqual([1, 1, 2, 2, 3]);
+    expect(most).toBe(1);
+  });
+});
