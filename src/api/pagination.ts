@@ -43,6 +43,7 @@ export async function collectPages<T>(
   opts.onPage?.(Math.min(out.length, max), first.total);
   const concurrency = Math.max(1, opts.concurrency ?? 1);
   if (first.items.length < limit || out.length >= max) return out.slice(0, max);
+  if (first.total !== undefined && limit >= first.total) return out.slice(0, max);
   if (first.total !== undefined && concurrency > 1) {
     const lastPage = Math.ceil(Math.min(first.total, max) / limit);
     const pages: T[][] = [];
