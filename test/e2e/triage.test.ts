@@ -222,7 +222,10 @@ describe("triage in a real terminal: a broken URL check and an overdue heartbeat
     expect(detail).toMatch(/✖ failing +Orders API/);
     term.keys("r");
     const list = await term.waitFor(
-      (s) => s.startsWith("vigil › Results › Orders API") && /\d+ results · Orders API/.test(s),
+      (s) =>
+        s.startsWith("vigil › Results › Orders API") &&
+        /\d+\+? results · Orders API/.test(s) &&
+        s.split("\n").filter((l) => /^[› ] [✔✖] \d\d:\d\d:\d\d/.test(l)).length >= 2,
       "the check's results",
     );
     const rows = list.split("\n").filter((l) => /^[› ] [✔✖] \d\d:\d\d:\d\d/.test(l));

@@ -46,7 +46,8 @@ export function ListPane<T>(props: ListPaneProps<T>) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.dim} wrap="truncate">
-        {`${count} ${noun[1]} · ${props.summary}`}
+        {/* not read yet: no count ("0 results" while they load would say there are none) */}
+        {`${meta.loadedAt === undefined && rows.length === 0 ? `${noun[1]}: reading…` : `${count} ${noun[1]}`} · ${props.summary}`}
       </Text>
       <Table
         rows={rows}
