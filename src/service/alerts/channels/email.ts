@@ -4,7 +4,7 @@
  * VIGIL_SMTP_FROM; without a URL every EMAIL delivery is recorded SKIPPED. Transports are cached per alerting module.
  * An SMTP error or no answer within the attempt timeout is a failed (retried) attempt.
  */
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { DELIVERY_ID_HEADER } from "../../../shared/webhook/sign.ts";
 import type { AlertingConfig } from "../config.ts";
 import type { ChannelTransport, SendContext, SendResult } from "./types.ts";
@@ -15,10 +15,14 @@ export type MailPayload = { to: string; subject: string; text: string };
 /** One transport per alerting module (its config object), so two services in one process never share. */
 const transports = new WeakMap<AlertingConfig, Transporter>();
 
-function transportFor(cfg: AlertingConfig): Transporter | undefined {
+async function transportFor(cfg: AlertingConfig): Promise<Transporter | undefined> {
   if (!cfg.smtpUrl) return undefined;
   let t = transports.get(cfg);
   if (!t) {
+    // loaded on the first mail, not at every service start
+    const { default: nodemailer } = await import("nodemailer");
+    t = transports.get(cfg);
+    if (t) return t;
     t = nodemailer.createTransport({
       url: cfg.smtpUrl,
       connectionTimeout: cfg.attemptTimeoutMs,
@@ -59,7 +63,7 @@ function withDeadline<T>(p: Promise<T>, ctx: SendContext): Promise<T> {
 export const NO_SMTP = "EMAIL transport not configured (set VIGIL_SMTP_URL)";
 
 export async function sendMail(mail: MailPayload, ctx: SendContext): Promise<SendResult> {
-  const t = transportFor(ctx.config);
+  const t = await transportFor(ctx.config);
   if (!t) return { ok: false, error: NO_SMTP };
   try {
     const info = await withDeadline(

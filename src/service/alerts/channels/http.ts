@@ -3,7 +3,6 @@
  * redirects followed, the whole exchange bounded by the attempt timeout. Success is a status below 400;
  * a status above 399, a network error or no answer in time is a failed (retryable) attempt.
  */
-import { request } from "undici";
 import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../../../shared/webhook/sign.ts";
 import type { SendContext, SendResult } from "./types.ts";
 
@@ -19,6 +18,8 @@ export async function httpAttempt(req: HttpAttempt, ctx: SendContext): Promise<S
   const signal = AbortSignal.any([timeout, ctx.signal]);
   try {
     const method = req.method.toUpperCase();
+    // loaded on the first delivery, not at every service start (undici is ~700 KB)
+    const { request } = await import("undici");
     const res = await request(req.url, {
       method: method as "POST",
       headers: req.headers,
