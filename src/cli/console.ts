@@ -4,11 +4,10 @@
  * it stops by itself a minute after the last console left) and followed when it restarts — then wires the
  * store, poller and actions to the Ink app.
  *
- * Start-up order (design.md §4, start → first frame): with nothing configured, the data dir's service is
- * found or started in the background before anything else (its process starts on the other core while
- * this one draws and loads); then Ink and a small shell are mounted (the frame with "vigil › Overview" and
- * `◌ connecting`); only then are the client (undici, zod schemas), the store and the panes imported and
- * the connection made, and the shell hands over to the app. This module imports nothing heavy statically.
+ * Start-up order (design.md §4, start → first frame): Ink and a small shell are mounted FIRST (the frame
+ * with "vigil › Overview" and `◌ connecting`); only then are the client (undici, zod schemas), the store and
+ * the panes imported and the connection made, and the shell hands over to the app. This module imports
+ * nothing heavy statically.
  *
  * The Ink views are .tsx, which Node's type stripping cannot load: the published bundle (dist/vigil.js)
  * contains them already compiled; when run from source (`node src/cli/main.ts`) a module hook compiles
@@ -53,26 +52,26 @@ function restoreTerminal(fullscreen: boolean): void {
 
 type Live = { stop(): Promise<void> };
 
-type LocalStart = Promise<{
-  m: typeof import("./local-service.ts");
-  attached: import("./local-service.ts").LocalAttachment;
-}>;
-
 /**
  * Everything after the first frame: load the client, the store and the panes (in parallel), connect —
- * the configured service, else the data dir's local one (`local`: found or started by runOnce before the
- * shell, so its process starts while this one draws and loads) — wire the store, poller and actions, and
- * hand the app to the shell.
+ * the configured service, else the data dir's local one (started in the background when none runs) —
+ * wire the store, poller and actions, and hand the app to the shell.
  */
 async function startLive(
   resolved: ResolvedConfig,
   opts: ConsoleOptions,
   mounted: Mounted,
   theme: ReturnType<typeof makeTheme>,
-  local: LocalStart | undefined,
 ): Promise<Live> {
   // after the first frame, before the big allocations (modules, the checks list)
   const uncapNursery = capNursery();
+  // the data dir's service, found or started first: it starts in its own process while this one loads
+  const local = resolved.baseUrl
+    ? undefined
+    : import("./local-service.ts").then((m) =>
+        m.attachLocalService(resolved.dataDir, { kind: "console" }).then((attached) => ({ m, attached })),
+      );
+  local?.catch(() => undefined); // awaited below; not unhandled if a module fails to load first
   const [
     { createClient },
     { ConfigError },
@@ -217,14 +216,6 @@ async function runOnce(
   opts: ConsoleOptions,
 ): Promise<{ kind: "quit" } | { kind: "profile"; name: string }> {
   const fullscreen = opts.fullscreen === true;
-  // the data dir's service, found or started FIRST: it starts in its own process (a second core) while this
-  // one loads Ink, draws the shell frame and loads the client and the panes
-  const local: LocalStart | undefined = resolved.baseUrl
-    ? undefined
-    : import("./local-service.ts").then((m) =>
-        m.attachLocalService(resolved.dataDir, { kind: "console" }).then((attached) => ({ m, attached })),
-      );
-  local?.catch(() => undefined); // awaited in startLive; not unhandled if the shell fails first
   const theme = makeTheme(opts.theme ?? resolved.theme ?? "dark", noColorRequested());
   await prepareViews();
   const { mountConsole } = await import("../tui/mount.tsx");
@@ -247,11 +238,9 @@ async function runOnce(
   process.on("SIGTERM", onSignal);
   process.on("SIGHUP", onSignal);
   let failure: { error: unknown } | undefined;
-  const live = startLive(resolved, opts, mounted, theme, local).catch((error: unknown) => {
+  const live = startLive(resolved, opts, mounted, theme).catch((error: unknown) => {
     // cannot connect (no service, bad key…): leave the terminal as it was, then report the error
     failure = { error };
-    // a lease taken before the failure ends with it (the service stops by itself when idle)
-    local?.then(({ attached }) => attached.close()).catch(() => undefined);
     mounted.quit();
     return undefined;
   });
