@@ -65,6 +65,30 @@ describe("checks list: reason and since", () => {
     expect(healthy).not.toContain("received");
   });
 
+  it("at 120 columns with a reason shown, names stay readable: TAGS and LOCATIONS give way first", async () => {
+    const api = check({ name: "Storefront API health", checkType: "URL", tags: ["prod", "api"] });
+    const store = storeWith([api], [status(api.id, "failing", min(1))], Date.now());
+    apply(
+      store,
+      resultsLoaded(
+        store.getState(),
+        api.id,
+        [
+          { id: "r1", resultType: "FINAL", startedAt: min(1), hasFailures: true, errorMessage: "HTTP 500" },
+        ] as never,
+        Date.now(),
+        DEFAULT_CAPS,
+      ),
+    );
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("1");
+    const f = c.frame();
+    expect(f).toContain("REASON");
+    expect(f).toContain("✖ Storefront API health");
+    expect(f).not.toContain("LOCATIONS");
+  });
+
   it("leaves the REASON column out while no row has a reason", async () => {
     const ok = check({ name: "Healthy", checkType: "URL" });
     const c = renderConsole(storeWith([ok], [status(ok.id, "passing")]), { columns: 140, rows: 30 });

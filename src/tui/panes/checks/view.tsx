@@ -64,7 +64,9 @@ export function checkColumns(now: number, muted = false, reasons = false): Colum
       id: "name",
       header: "NAME",
       width: "flex",
-      minWidth: 16,
+      // while REASON is there, the name keeps room to be read: TAGS and LOCATIONS (and on a narrow
+      // terminal REASON itself) give way first
+      minWidth: reasons ? 24 : 16,
       maxWidth: 44,
       priority: 99,
       get: (r) => sanitizeLine(r.check.name),
