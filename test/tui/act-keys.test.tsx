@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setPane } from "../../src/store/slices/ui.ts";
 import { apply } from "../../src/store/store.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
-import { renderConsole } from "./support/console.tsx";
+import { frameWhere, renderConsole } from "./support/console.tsx";
 
 const HOSTILE = "evil\u001b]52;c;cHduZWQ=\u0007\u001b[2J\u202eX";
 const checks = [check({ name: "Checkout API", tags: ["prod"] }), check({ name: `Search ${HOSTILE}` })];
@@ -17,17 +17,6 @@ afterEach(async () => {
   await open?.close();
   open = undefined;
 });
-
-type Rendered = ReturnType<typeof renderConsole>;
-async function frameWhere(c: Rendered, cond: (f: string) => boolean, ms = 3000): Promise<string> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const f = c.frame();
-    if (cond(f)) return f;
-    if (Date.now() > end) throw new Error(`no such frame in time; last:\n${f}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 function consoleOn(pane: string, readOnly: boolean) {
   const store = storeWith(

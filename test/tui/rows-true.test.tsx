@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { statusesLoaded } from "../../src/store/slices/data.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
-import { renderConsole } from "./support/console.tsx";
+import { frameWhere, renderConsole } from "./support/console.tsx";
 
 const checks = ["alpha", "bravo", "charlie", "delta"].map((name) => check({ name, tags: ["prod"] }));
 const ids = checks.map((c) => c.id);
@@ -20,19 +20,7 @@ afterEach(async () => {
   open = undefined;
 });
 
-type Rendered = ReturnType<typeof renderConsole>;
-
 /** Wait for a frame that satisfies `cond` (Ink draws after a store change or key on its own schedule). */
-async function frameWhere(c: Rendered, cond: (f: string) => boolean, ms = 3000): Promise<string> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const f = c.frame();
-    if (cond(f)) return f;
-    if (Date.now() > end) throw new Error(`no such frame in time; last:\n${f}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 const cursorLine = (f: string) => f.split("\n").find((l) => l.startsWith("›")) ?? "";
 const rowNames = (f: string) =>
   f

@@ -49,3 +49,21 @@ export function renderConsole(
     },
   };
 }
+
+/**
+ * The first frame of `c` for which `cond` holds, waited for (checked every 10 ms, at most `ms`); throws
+ * with the last frame. Tests wait for what they need, never a fixed time.
+ */
+export async function frameWhere(
+  c: ReturnType<typeof renderConsole>,
+  cond: (f: string) => boolean,
+  ms = 3000,
+): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const f = c.frame();
+    if (cond(f)) return f;
+    if (Date.now() > end) throw new Error(`no such frame in time; last:\n${f}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
