@@ -7,7 +7,6 @@ import type { DatabaseSync } from "node:sqlite";
 import { noAgentScan } from "../agents/monitor.ts";
 import type { Engine } from "../engine/engine.ts";
 import { setRuntime } from "../repo/outbox.ts";
-import { closeMailTransport } from "./channels/email.ts";
 import { type AlertingConfig, type AlertingOptions, resolveAlertingConfig } from "./config.ts";
 import { onRunFinished } from "./evaluate.ts";
 import { sslScan } from "./ssl.ts";
@@ -120,7 +119,6 @@ export function createAlerting(opts: {
       await scanning;
       await worker.stop();
       setRuntime(opts.db, undefined);
-      closeMailTransport(config);
     },
     wake: () => worker.wake(),
     async sslScan() {

@@ -9,7 +9,7 @@
  * nothing is lost and no attempt is ever sent twice.
  *
  * Statuses: PENDING (waiting for its next attempt), SENDING (an attempt in flight), SUCCESS, FAILURE
- * (attempts exhausted, or a template error), RATE_LIMITED (exhausted, the last answer was 429), SKIPPED
+ * (attempts exhausted, a template error, or an attempt that may have arrived and is not retried), RATE_LIMITED (exhausted, the last answer was 429), SKIPPED
  * (the channel's transport is not configured; the reason is the last error).
  */
 import { randomUUID } from "node:crypto";
@@ -140,7 +140,13 @@ export function claimDue(db: DatabaseSync, now: number, limit: number): ClaimedD
   });
 }
 
-/** Records the outcome of a claimed attempt and decides what comes next. */
+const outcomeOf = (r: SendResult) => (r.ok ? "SUCCESS" : r.uncertain ? "UNKNOWN" : "FAILURE");
+
+/**
+ * Records the outcome of a claimed attempt and decides what comes next: a failed attempt is retried while
+ * attempts are left, except an `uncertain` one (it may have arrived: attempt UNKNOWN, delivery FAILURE with
+ * the error saying so) — a retry could deliver it twice.
+ */
 export function complete(
   db: DatabaseSync,
   d: ClaimedDelivery,
@@ -152,11 +158,11 @@ export function complete(
     const error = result.ok ? (result.info ?? null) : result.error;
     db.prepare(
       "UPDATE alert_delivery_attempts SET finished_at = ?, outcome = ?, http_status = ?, error = ? WHERE delivery_id = ? AND attempt = ?",
-    ).run(now, result.ok ? "SUCCESS" : "FAILURE", result.status ?? null, error, d.id, d.attempt);
+    ).run(now, outcomeOf(result), result.status ?? null, error, d.id, d.attempt);
     let status: string;
     let next: number | null = null;
     if (result.ok) status = "SUCCESS";
-    else if (d.attempt < d.maxAttempts) {
+    else if (d.attempt < d.maxAttempts && !result.uncertain) {
       status = "PENDING";
       next = now + retryIntervalMs;
     } else status = !result.ok && result.rateLimited ? "RATE_LIMITED" : "FAILURE";

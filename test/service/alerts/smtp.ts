@@ -12,8 +12,24 @@ function decodeQp(raw: string): string {
     .replace(/\r?\n[ \t]+/g, " ");
 }
 
-export async function startSmtp(): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
+/**
+ * How slow the server is in its n-th session (0-based): `envelopeMs` before it accepts a recipient (the
+ * message has not been sent yet), `answerMs` between receiving a whole message (kept at once) and its answer.
+ */
+export type Slowness = (session: number) => { envelopeMs?: number; answerMs?: number };
+
+export async function startSmtp(slow: Slowness = () => ({})): Promise<{
+  url: string;
+  mails: Mail[];
+  /** Sessions opened, and closed (a closed session can deliver nothing more). */
+  sessions(): { opened: number; closed: number };
+  close(): Promise<void>;
+}> {
   const mails: Mail[] = [];
+  let sessions = 0;
+  let closed = 0;
+  const nth = new Map<string, number>();
+  const of = (session: { id: string }) => slow(nth.get(session.id) ?? 0);
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
@@ -22,6 +38,19 @@ export async function startSmtp(): Promise<{ url: string; mails: Mail[]; close()
     onAuth(auth, _session, cb) {
       if (auth.username === "mailer" && auth.password === "pw") cb(null, { user: auth.username });
       else cb(new Error("bad credentials"));
+    },
+    onConnect(session, cb) {
+      nth.set(session.id, sessions++);
+      cb();
+    },
+    onClose(_session, cb) {
+      closed++;
+      cb?.();
+    },
+    onRcptTo(_address, session, cb) {
+      const ms = of(session).envelopeMs ?? 0;
+      if (ms > 0) setTimeout(() => cb(), ms);
+      else cb();
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
@@ -33,7 +62,9 @@ export async function startSmtp(): Promise<{ url: string; mails: Mail[]; close()
           raw: decodeQp(Buffer.concat(chunks).toString("utf8")),
           user: session.user as string | undefined,
         });
-        cb();
+        const ms = of(session).answerMs ?? 0;
+        if (ms > 0) setTimeout(() => cb(), ms);
+        else cb();
       });
     },
   });
@@ -42,6 +73,7 @@ export async function startSmtp(): Promise<{ url: string; mails: Mail[]; close()
   return {
     url: `smtp://mailer:pw@127.0.0.1:${port}`,
     mails,
+    sessions: () => ({ opened: sessions, closed }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -1,89 +1,124 @@
 /**
- * EMAIL channels (and status-page subscriber mail) over SMTP with nodemailer. The transport comes from
- * VIGIL_SMTP_URL (e.g. `smtp://user:pass@host:587`, `smtps://...` for implicit TLS) and the sender from
- * VIGIL_SMTP_FROM; without a URL every EMAIL delivery is recorded SKIPPED. Transports are cached per alerting module.
- * An SMTP error or no answer within the attempt timeout is a failed (retried) attempt.
+ * EMAIL channels (and status-page subscriber mail) over SMTP with nodemailer's SMTP connection. The server
+ * comes from VIGIL_SMTP_URL (e.g. `smtp://user:pass@host:587`, `smtps://...` for implicit TLS; query options
+ * as nodemailer reads them) and the sender from VIGIL_SMTP_FROM; without a URL every EMAIL delivery is
+ * recorded SKIPPED. One connection per attempt.
+ *
+ * An attempt that has no answer within the attempt timeout (or is stopped with the service) is cancelled:
+ * the connection is closed. SMTP commits a message only when the server has the end of its data (the lone
+ * "." line), so what that guarantees depends on how far the attempt got:
+ * - before the message data went out (connecting, greeting, login, envelope, DATA not yet accepted), the
+ *   server cannot have the message: a failed attempt, retried;
+ * - once the message data went out and no answer came (a slow server, a cut connection), the server may
+ *   have taken it — closing cannot take that back, so the attempt is `uncertain`: not retried, recorded as a
+ *   failure that says so. One alert mail at most, never a duplicate from a retry.
+ * An SMTP error answer (4xx/5xx) is always a failed attempt, retried.
  */
-import type { Transporter } from "nodemailer";
+import { Readable } from "node:stream";
 import { DELIVERY_ID_HEADER } from "../../../shared/webhook/sign.ts";
-import type { AlertingConfig } from "../config.ts";
 import type { ChannelTransport, SendContext, SendResult } from "./types.ts";
 import { str } from "./types.ts";
 
 export type MailPayload = { to: string; subject: string; text: string };
 
-/** One transport per alerting module (its config object), so two services in one process never share. */
-const transports = new WeakMap<AlertingConfig, Transporter>();
-
-async function transportFor(cfg: AlertingConfig): Promise<Transporter | undefined> {
-  if (!cfg.smtpUrl) return undefined;
-  let t = transports.get(cfg);
-  if (!t) {
-    // loaded on the first mail, not at every service start
-    const { default: nodemailer } = await import("nodemailer");
-    t = transports.get(cfg);
-    if (t) return t;
-    t = nodemailer.createTransport({
-      url: cfg.smtpUrl,
-      connectionTimeout: cfg.attemptTimeoutMs,
-      greetingTimeout: cfg.attemptTimeoutMs,
-      socketTimeout: cfg.attemptTimeoutMs,
-    });
-    transports.set(cfg, t);
-  }
-  return t;
-}
-
-/** Closes the module's transport (service stop). */
-export function closeMailTransport(cfg: AlertingConfig): void {
-  transports.get(cfg)?.close();
-  transports.delete(cfg);
-}
-
-/** Rejects when the attempt timeout passes or the service stops, whichever comes first. */
-function withDeadline<T>(p: Promise<T>, ctx: SendContext): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const ms = ctx.config.attemptTimeoutMs;
-    const onAbort = () =>
-      finish(() => reject(new Error("interrupted: the service stopped during the attempt")));
-    const timer = setTimeout(() => finish(() => reject(new Error(`no answer within ${ms} ms`))), ms);
-    ctx.signal.addEventListener("abort", onAbort, { once: true });
-    function finish(fn: () => void) {
-      clearTimeout(timer);
-      ctx.signal.removeEventListener("abort", onAbort);
-      fn();
-    }
-    p.then(
-      (v) => finish(() => resolve(v)),
-      (e) => finish(() => reject(e)),
-    );
-  });
+/** nodemailer's parts, loaded on the first mail, not at every service start. */
+async function mailer() {
+  const [conn, composer, shared] = await Promise.all([
+    import("nodemailer/lib/smtp-connection"),
+    import("nodemailer/lib/mail-composer"),
+    import("nodemailer/lib/shared"),
+  ]);
+  return {
+    SMTPConnection: conn.default,
+    MailComposer: composer.default,
+    parseUrl: shared.parseConnectionUrl,
+  };
 }
 
 export const NO_SMTP = "EMAIL transport not configured (set VIGIL_SMTP_URL)";
 
+type Outcome = { ok: true; response: string } | { ok: false; error: string; uncertain: boolean };
+
 export async function sendMail(mail: MailPayload, ctx: SendContext): Promise<SendResult> {
-  const t = await transportFor(ctx.config);
-  if (!t) return { ok: false, error: NO_SMTP };
+  const url = ctx.config.smtpUrl;
+  if (!url) return { ok: false, error: NO_SMTP };
+  const ms = ctx.config.attemptTimeoutMs;
+  let outcome: Outcome;
   try {
-    const info = await withDeadline(
-      t.sendMail({
-        from: ctx.config.smtpFrom,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        headers: { [DELIVERY_ID_HEADER]: ctx.deliveryId },
-      }),
-      ctx,
-    );
-    return {
-      ok: true,
-      info: `SMTP ${String((info as { response?: string }).response ?? "accepted")}`.slice(0, 200),
-    };
+    const { SMTPConnection, MailComposer, parseUrl } = await mailer();
+    const message = new MailComposer({
+      from: ctx.config.smtpFrom,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      headers: { [DELIVERY_ID_HEADER]: ctx.deliveryId },
+    }).compile();
+    const raw = await message.build();
+    const { auth, ...server } = parseUrl(url) as { auth?: { user: string; pass: string } };
+    const conn = new SMTPConnection({
+      ...server,
+      connectionTimeout: ms,
+      greetingTimeout: ms,
+      socketTimeout: ms,
+    });
+    outcome = await new Promise<Outcome>((resolve) => {
+      // set when nodemailer starts reading the message, i.e. after the server accepted DATA: from here on
+      // the end of the data may reach the server at any moment
+      let dataSent = false;
+      const body = new Readable({
+        read() {
+          dataSent = true;
+          this.push(raw);
+          this.push(null);
+        },
+      });
+      let done = false;
+      const finish = (o: Outcome) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        ctx.signal.removeEventListener("abort", onAbort);
+        conn.close();
+        resolve(o);
+      };
+      const fail = (why: string, err?: unknown) => {
+        const e = err as { responseCode?: number; message?: string } | undefined;
+        // an error answer from the server means it refused the message; anything else after the data
+        // went out leaves it unknown whether the server kept it
+        const refused = typeof e?.responseCode === "number" && e.responseCode >= 400;
+        finish({ ok: false, error: why, uncertain: dataSent && !refused });
+      };
+      const onAbort = () => fail("interrupted: the service stopped during the attempt");
+      const timer = setTimeout(() => fail(`no answer within ${ms} ms`), ms);
+      ctx.signal.addEventListener("abort", onAbort, { once: true });
+      if (ctx.signal.aborted) return onAbort();
+      conn.on("error", (err: Error) => fail(err.message, err));
+      const send = () =>
+        conn.send(message.getEnvelope(), body, (err, info) => {
+          if (err) fail(err.message, err);
+          else finish({ ok: true, response: String(info?.response ?? "accepted") });
+        });
+      conn.connect((err) => {
+        if (err) return fail(err.message, err);
+        if (auth && conn.allowsAuth) conn.login(auth, (e) => (e ? fail(e.message, e) : send()));
+        else send();
+      });
+    });
   } catch (err) {
-    const e = err as { responseCode?: number; message?: string };
-    return { ok: false, error: `SMTP error: ${e.message ?? String(err)}`.slice(0, 300) };
+    outcome = { ok: false, error: (err as Error).message ?? String(err), uncertain: false };
   }
+  if (outcome.ok) return { ok: true, info: `SMTP ${outcome.response}`.slice(0, 200) };
+  if (outcome.uncertain)
+    return {
+      ok: false,
+      uncertain: true,
+      error:
+        `SMTP: ${outcome.error} after the message was sent — it may have been delivered; not retried, so it is never sent twice`.slice(
+          0,
+          300,
+        ),
+    };
+  return { ok: false, error: `SMTP error: ${outcome.error}`.slice(0, 300) };
 }
 
 function alertMailText(v: Record<string, unknown>): string {

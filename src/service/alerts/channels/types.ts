@@ -38,7 +38,17 @@ export type SendContext = {
 
 export type SendResult =
   | { ok: true; status?: number | undefined; info?: string | undefined }
-  | { ok: false; status?: number | undefined; error: string; rateLimited?: boolean };
+  | {
+      ok: false;
+      status?: number | undefined;
+      error: string;
+      rateLimited?: boolean;
+      /**
+       * The attempt may have reached the receiver (the message went out, no answer came): not retried, so
+       * that it is never delivered twice (email.ts).
+       */
+      uncertain?: boolean;
+    };
 
 export type ChannelTransport = {
   type: string;
