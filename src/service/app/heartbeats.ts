@@ -1,7 +1,8 @@
 /**
  * Heartbeat events (seed §4.7, api-notes §2.4) and availability (api-notes §3.5, beyond the seed).
  * Window: `startTime`/`endTime` (ISO date or date-time; a bare date as `endTime` means the end of that
- * day), default the last 24 h up to the request. Events are newest first, `limit` ≤ 10 (default 10).
+ * day), default the last 24 h up to the request. Events are newest first, `limit` ≤ 10 (default 10). Each
+ * event also says `pingCount`, the pings folded into it (engine/heartbeats.ts).
  */
 import {
   heartbeatAvailabilityQuerySchema,
@@ -11,7 +12,7 @@ import { availability, heartbeatStats } from "../analytics/heartbeat-stats.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { checkTypeOf } from "../repo/checks.ts";
-import { type EventRow, heartbeatEvent, heartbeatEvents } from "../repo/heartbeat-events.ts";
+import { type EventRow, heartbeatEvent, heartbeatEvents, pingCountOf } from "../repo/heartbeat-events.ts";
 import { parseQuery } from "./validate.ts";
 
 const DAY = 86_400_000;
@@ -29,6 +30,8 @@ const eventJson = (e: EventRow) => ({
   timestamp: new Date(e.ts).toISOString(),
   source: e.source,
   userAgent: e.user_agent,
+  /** Beyond the hosted shape: how many pings the event stands for (pings within ~1 s are one event; 0 for FAILING). */
+  pingCount: pingCountOf(e),
 });
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {

@@ -30,7 +30,7 @@ import { runnerFor } from "../runners/registry.ts";
 import { errorOutcome } from "../runners/types.ts";
 import { type CheckDef, readCheck } from "./checks.ts";
 import { executeSession, type RunFinished } from "./execute.ts";
-import { createHeartbeatMonitor, type PingInput, type PingOutcome } from "./heartbeats.ts";
+import { createHeartbeatMonitor, type PingInput, type PingLimits, type PingOutcome } from "./heartbeats.ts";
 import { uuidv7 } from "./ids.ts";
 import { createScheduler } from "./scheduler.ts";
 import { createSemaphore } from "./semaphore.ts";
@@ -56,8 +56,8 @@ export type EngineOptions = {
   sessionTimeoutMs?: number;
   /** Called with errors the engine could not attach to a session. */
   onError?: (err: unknown) => void;
-  /** Pings closer than this to a check's last event are not stored (default 10 s; heartbeats.ts). */
-  pingMinSpacingMs?: number;
+  /** How close pings are folded into one event, and the flood rate (heartbeats.ts). */
+  ping?: PingLimits;
   /** Where files runs produce are kept (screenshots of failed browser runs); none kept when unset. */
   assetsDir?: string;
   /** The agent queue's timing (tests shorten leases and waits). */
@@ -193,7 +193,7 @@ export function createEngine(opts: EngineOptions): Engine {
     now,
     emit,
     onError,
-    ...(opts.pingMinSpacingMs !== undefined ? { pingMinSpacingMs: opts.pingMinSpacingMs } : {}),
+    ...(opts.ping ? { ping: opts.ping } : {}),
   });
 
   // Sessions a previous process left running can never finish: close them.

@@ -1,32 +1,63 @@
 /**
  * The heartbeat monitor: records pings (as events with their EARLY/RECEIVED/GRACE/LATE state) and, on each
  * scheduler tick, records a FAILING event for activated heartbeat checks overdue by period + grace. Each
- * ping and each FAILING event also becomes a finished session with one FINAL result (run source
+ * stored ping and each FAILING event also becomes a finished session with one FINAL result (run source
  * HEARTBEAT), so check statuses, results, availability and alerting see heartbeats like any other check.
+ *
+ * Every ping to an activated check is applied, whatever the spacing: it restarts the check's timer and a
+ * ping after a FAILING event recovers the check (that ping is LATE: it ends an overdue period). Storage
+ * stays bounded without dropping pings:
+ * - a ping within PING_COALESCE_MS of the check's newest event, when that event is a ping, is folded into
+ *   it (its count grows, its newest time moves on; no new row, session or result), so one check adds at
+ *   most one event a second;
+ * - beyond PING_RATE_PER_SECOND pings a second per check (after a burst of PING_BURST) a ping is refused
+ *   (the route answers 429 with Retry-After): it had no effect, and is not answered as if it had;
+ * - repo/retention.ts caps the events kept per check.
  */
 
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
-import { activeHeartbeatRows, heartbeatByToken, insertEvent, lastEventAt } from "../repo/heartbeat-events.ts";
+import {
+  activeHeartbeatRows,
+  foldPing,
+  heartbeatByToken,
+  insertEvent,
+  latestEvent,
+} from "../repo/heartbeat-events.ts";
 import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
-import { heartbeatConfig, isOverdue, pingState } from "../runners/heartbeat.ts";
+import { heartbeatConfig, isOverdue, type PingState, pingState } from "../runners/heartbeat.ts";
 import { type CheckDef, readCheck, toCheckDef } from "./checks.ts";
 import type { RunFinished } from "./execute.ts";
 import { uuidv7 } from "./ids.ts";
 
 export type PingInput = { source: string; userAgent: string };
 
-/** What a ping did: recorded as an event, or answered without being stored (and why). */
-export type PingOutcome = { event: HeartbeatEvent } | { ignored: "deactivated" | "too soon" };
+/**
+ * What a ping did: stored as a new event, folded into the newest one (`coalesced`), or not applied — the
+ * check is deactivated, or its pings come faster than the flood rate (try again after `retryAfterMs`).
+ */
+export type PingOutcome =
+  | { event: HeartbeatEvent; coalesced: boolean }
+  | { ignored: "deactivated" }
+  | { limited: { retryAfterMs: number } };
 
 /** Stored `source` and `userAgent` are cut to this many characters (unauthenticated input). */
 export const PING_FIELD_MAX = 256;
-/**
- * A ping this close to the check's previous stored event is answered but not stored: the shortest period
- * is 30 s, so a faster stream of pings carries no information, and an unauthenticated flood cannot grow
- * the database (repo/retention.ts also caps events per check).
- */
-export const PING_MIN_SPACING_MS = 10_000;
+/** Pings this close after a stored ping (ms) are folded into it. */
+export const PING_COALESCE_MS = 1000;
+/** The flood rate: pings a second a check takes on average, and in one burst (README: the ping endpoint). */
+export const PING_RATE_PER_SECOND = 10;
+export const PING_BURST = 100;
+
+export type PingLimits = {
+  /** Default PING_COALESCE_MS; 0 stores every ping as its own event. */
+  coalesceMs?: number;
+  /** Default PING_RATE_PER_SECOND. */
+  ratePerSecond?: number;
+  /** Default PING_BURST. */
+  burst?: number;
+};
+
 export type HeartbeatEvent = {
   id: string;
   checkId: string;
@@ -34,30 +65,65 @@ export type HeartbeatEvent = {
   ts: number;
   source: string;
   userAgent: string;
+  /** How many pings the event stands for (0 for FAILING). */
+  pings: number;
 };
 
 export type HeartbeatMonitor = {
   /**
-   * Records a ping for the check owning `token` (undefined when no heartbeat check has it). A deactivated
-   * check's pings, and pings closer than PING_MIN_SPACING_MS to the last event, are not stored.
+   * Applies a ping for the check owning `token` (undefined when no heartbeat check has it): stored, folded
+   * into the newest ping event, or refused (deactivated check, flood).
    */
   recordPing(token: string, input: PingInput): PingOutcome | undefined;
   tick(): void;
 };
+
+/**
+ * A token bucket per check: `burst` pings at once, refilled at `perSecond`. Only known checks get a bucket,
+ * and full ones are dropped when many are held, so the map stays bounded by the heartbeat checks.
+ */
+function floodGate(perSecond: number, burst: number) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const refill = (b: { tokens: number; at: number }, now: number) => {
+    b.tokens = Math.min(burst, b.tokens + (Math.max(0, now - b.at) / 1000) * perSecond);
+    b.at = now;
+  };
+  return {
+    /** 0 when the ping may pass (and takes its token), else the ms until it could. */
+    take(key: string, now: number): number {
+      let b = buckets.get(key);
+      if (!b) {
+        if (buckets.size >= 10_000)
+          for (const [k, v] of buckets) {
+            refill(v, now);
+            if (v.tokens >= burst) buckets.delete(k);
+          }
+        b = { tokens: burst, at: now };
+        buckets.set(key, b);
+      }
+      refill(b, now);
+      if (b.tokens >= 1) {
+        b.tokens -= 1;
+        return 0;
+      }
+      return Math.max(1, Math.ceil(((1 - b.tokens) / perSecond) * 1000));
+    },
+  };
+}
 
 export function createHeartbeatMonitor(opts: {
   db: DatabaseSync;
   store: RunStore;
   now(): number;
   emit(e: RunFinished): void;
-  /** Default PING_MIN_SPACING_MS. */
-  pingMinSpacingMs?: number;
+  ping?: PingLimits;
   /** Where a damaged check row is reported (it is skipped). */
   onError?: (err: unknown) => void;
 }): HeartbeatMonitor {
-  const spacing = opts.pingMinSpacingMs ?? PING_MIN_SPACING_MS;
+  const coalesceMs = opts.ping?.coalesceMs ?? PING_COALESCE_MS;
+  const gate = floodGate(opts.ping?.ratePerSecond ?? PING_RATE_PER_SECOND, opts.ping?.burst ?? PING_BURST);
   const { db, store, now } = opts;
-  const anchor = (checkId: string): number | null => lastEventAt(db, checkId);
+  const anchor = (checkId: string): number | null => latestEvent(db, checkId)?.lastAt ?? null;
 
   function record(
     check: CheckDef,
@@ -73,6 +139,7 @@ export function createHeartbeatMonitor(opts: {
       ts: at,
       source: input.source,
       userAgent: input.userAgent,
+      pings: isPing ? 1 : 0,
     };
     const failed = state === "FAILING";
     const location = check.locations[0] ?? "local";
@@ -137,14 +204,37 @@ export function createHeartbeatMonitor(opts: {
       if (!check) return undefined;
       if (!check.activated) return { ignored: "deactivated" };
       const at = now();
-      const last = anchor(check.id);
-      if (last !== null && at - last >= 0 && at - last < spacing) return { ignored: "too soon" };
-      const state = pingState(heartbeatConfig(check.doc), last, at);
+      const wait = gate.take(check.id, at);
+      if (wait > 0) return { limited: { retryAfterMs: wait } };
+      const last = latestEvent(db, check.id);
+      if (last?.isPing && at >= last.ts && at - last.ts < coalesceMs) {
+        const pings = foldPing(db, last.id, at);
+        return {
+          event: {
+            id: last.id,
+            checkId: check.id,
+            state: last.state,
+            ts: last.ts,
+            source: "",
+            userAgent: "",
+            pings,
+          },
+          coalesced: true,
+        };
+      }
+      // the first ping after a FAILING event ends an overdue period: late against the last real ping,
+      // never "early" against the FAILING event that restarted the timer
+      const state: PingState =
+        last === undefined
+          ? "RECEIVED"
+          : last.state === "FAILING"
+            ? "LATE"
+            : pingState(heartbeatConfig(check.doc), last.lastAt, at);
       const cut = {
         source: input.source.slice(0, PING_FIELD_MAX),
         userAgent: input.userAgent.slice(0, PING_FIELD_MAX),
       };
-      return { event: record(check, state, at, cut, true) };
+      return { event: record(check, state, at, cut, true), coalesced: false };
     },
     tick() {
       const at = now();

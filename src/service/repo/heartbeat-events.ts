@@ -1,9 +1,27 @@
-/** Stored heartbeat events (pings and missed periods), read by the heartbeats routes. */
+/** Stored heartbeat events (pings and missed periods), read by the heartbeats routes and the monitor. */
 import type { DatabaseSync } from "node:sqlite";
 import type { CheckRow } from "../engine/checks.ts";
 import { cached } from "./statements.ts";
 
-export type EventRow = { id: string; state: string; ts: number; source: string; user_agent: string };
+/**
+ * One stored event. A ping event stands for `1 + extra_pings` pings (pings within about a second are folded
+ * into one event: engine/heartbeats.ts); a FAILING event for none.
+ */
+export type EventRow = {
+  id: string;
+  state: string;
+  ts: number;
+  source: string;
+  user_agent: string;
+  is_ping: number;
+  extra_pings: number;
+};
+
+const EVENT_COLUMNS = "id, state, ts, source, user_agent, is_ping, extra_pings";
+
+/** How many pings an event stands for. */
+export const pingCountOf = (e: Pick<EventRow, "is_ping" | "extra_pings">): number =>
+  e.is_ping ? 1 + e.extra_pings : 0;
 
 /** Events of a check in [start, end), newest first. */
 export function heartbeatEvents(
@@ -15,14 +33,14 @@ export function heartbeatEvents(
 ): EventRow[] {
   return db
     .prepare(
-      "SELECT id, state, ts, source, user_agent FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts < ? ORDER BY ts DESC LIMIT ?",
+      `SELECT ${EVENT_COLUMNS} FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts < ? ORDER BY ts DESC LIMIT ?`,
     )
     .all(checkId, start, end, limit) as EventRow[];
 }
 
 export function heartbeatEvent(db: DatabaseSync, checkId: string, id: string): EventRow | undefined {
   return db
-    .prepare("SELECT id, state, ts, source, user_agent FROM heartbeat_events WHERE check_id = ? AND id = ?")
+    .prepare(`SELECT ${EVENT_COLUMNS} FROM heartbeat_events WHERE check_id = ? AND id = ?`)
     .get(checkId, id) as EventRow | undefined;
 }
 
@@ -36,15 +54,41 @@ export function heartbeatByToken(db: DatabaseSync, token: string): string | unde
   )?.id;
 }
 
-/** The time of a check's newest event (its period's anchor), null before the first. */
-export function lastEventAt(db: DatabaseSync, checkId: string): number | null {
-  return (
-    (
-      cached(db, "SELECT MAX(ts) AS ts FROM heartbeat_events WHERE check_id = ?").get(checkId) as
-        | { ts: number | null }
-        | undefined
-    )?.ts ?? null
-  );
+/** A check's newest event, as the monitor needs it: its timer anchor and whether a ping can join it. */
+export type LatestEvent = {
+  id: string;
+  state: string;
+  ts: number;
+  isPing: boolean;
+  /** The newest ping folded into it (its own `ts` when none): the check's timer anchor. */
+  lastAt: number;
+};
+
+/** The newest event of a check (by time; pings folded in later are within a second of it), if any. */
+export function latestEvent(db: DatabaseSync, checkId: string): LatestEvent | undefined {
+  const r = cached(
+    db,
+    "SELECT id, state, ts, is_ping, last_ping_at FROM heartbeat_events WHERE check_id = ? ORDER BY ts DESC LIMIT 1",
+  ).get(checkId) as
+    | { id: string; state: string; ts: number; is_ping: number; last_ping_at: number | null }
+    | undefined;
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    state: r.state,
+    ts: r.ts,
+    isPing: r.is_ping === 1,
+    lastAt: Math.max(r.ts, r.last_ping_at ?? r.ts),
+  };
+}
+
+/** Folds one more ping, received at `at`, into the ping event `id`; the pings it now stands for. */
+export function foldPing(db: DatabaseSync, id: string, at: number): number {
+  const r = cached(
+    db,
+    "UPDATE heartbeat_events SET extra_pings = extra_pings + 1, last_ping_at = MAX(COALESCE(last_ping_at, ts), ?) WHERE id = ? RETURNING extra_pings",
+  ).get(at, id) as { extra_pings: number } | undefined;
+  return 1 + (r?.extra_pings ?? 0);
 }
 
 export function insertEvent(

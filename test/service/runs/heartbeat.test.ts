@@ -61,7 +61,8 @@ describe("heartbeat monitor", () => {
     engine.onRunFinished((e) => finished.push(e));
     const ping = () => {
       const o = engine!.recordPing("t1", { source: "", userAgent: "job" });
-      return o && "event" in o ? o.event.state : o?.ignored;
+      if (!o) return undefined;
+      return "event" in o ? `${o.event.state}${o.coalesced ? ` ×${o.event.pings}` : ""}` : JSON.stringify(o);
     };
     expect(ping()).toBe("RECEIVED");
     expect(engine.recordPing("other", { source: "", userAgent: "job" })).toBeUndefined();
@@ -83,20 +84,31 @@ describe("heartbeat monitor", () => {
     engine.heartbeatTick();
     expect(states()).toEqual(["RECEIVED", "FAILING", "FAILING"]);
     now += MIN;
-    expect(ping()).toBe("EARLY");
-    // a second ping right after: answered, not stored
+    // the first ping after FAILING ends the overdue period: late, never "early" against the FAILING event
+    expect(ping()).toBe("LATE");
+    // a second ping 5 s later is its own event (stored, restarting the timer); one 300 ms after that is
+    // folded into it with a count
     now += 5_000;
-    expect(ping()).toBe("too soon");
-    expect(states()).toEqual(["RECEIVED", "FAILING", "FAILING", "EARLY"]);
-    expect(finished.map((f) => f.session.status)).toEqual(["PASSED", "FAILED", "FAILED", "PASSED"]);
+    expect(ping()).toBe("EARLY");
+    now += 300;
+    expect(ping()).toBe("EARLY ×2");
+    expect(states()).toEqual(["RECEIVED", "FAILING", "FAILING", "LATE", "EARLY"]);
+    expect(finished.map((f) => f.session.status)).toEqual(["PASSED", "FAILED", "FAILED", "PASSED", "PASSED"]);
     expect(finished[1]?.result.errorMessage).toContain("period + grace");
     const status = t.db
       .prepare("SELECT has_failures FROM check_results WHERE check_id = ? ORDER BY started_at DESC LIMIT 1")
       .get(id) as { has_failures: number };
     expect(status.has_failures).toBe(0);
+    // the timer runs from the newest ping folded in: overdue 6 min after it, not after the event's own time
+    now += 6 * MIN - 299; // overdue by the event's own time, not by the ping folded in
+    engine.heartbeatTick();
+    expect(states()).toHaveLength(5);
+    now += 300;
+    engine.heartbeatTick();
+    expect(states()).toHaveLength(6);
   });
 
-  it("a deactivated check's pings are answered but not stored; long user agents are cut", () => {
+  it("a deactivated check's pings are not stored; long user agents are cut", () => {
     t = tempDb();
     const now = Date.parse("2026-01-01T00:00:00Z");
     const id = insertCheck(t.db, {

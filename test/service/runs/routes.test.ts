@@ -64,8 +64,8 @@ beforeAll(async () => {
       heartbeat: { period: 1, periodUnit: "hours", grace: 10, graceUnit: "minutes", pingToken: "tok-123" },
     },
   });
-  // two pings a moment apart are both stored here (the service keeps them 10 s apart)
-  svc = await startTestService(t, { pingMinSpacingMs: 0 });
+  // two pings a moment apart are both stored here (the service folds pings within ~1 s into one event)
+  svc = await startTestService(t, { ping: { coalesceMs: 0 } });
 });
 afterAll(async () => {
   await svc.close();

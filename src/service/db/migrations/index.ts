@@ -9,7 +9,8 @@ import { migration as alerts } from "./003-alerts.ts";
 import { migration as retention } from "./004-retention.ts";
 import { migration as agents } from "./005-agents.ts";
 import { migration as checkAlerts } from "./006-check-alerts.ts";
+import { migration as heartbeatPings } from "./007-heartbeat-pings.ts";
 
 export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
 
-export const MIGRATIONS: Migration[] = [core, runs, alerts, retention, agents, checkAlerts];
+export const MIGRATIONS: Migration[] = [core, runs, alerts, retention, agents, checkAlerts, heartbeatPings];
