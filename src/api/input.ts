@@ -4,22 +4,20 @@
  */
 import type { z } from "zod";
 import { UsageError } from "./errors.ts";
-import { issuePath } from "./http.ts";
+import { issueMessage } from "./schemas/rules.ts";
 
-/** One line per issue, `path: message`, joined with "; ". */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => {
-      const p = issuePath(i.path);
-      return p ? `${p}: ${i.message}` : i.message;
-    })
-    .join("; ");
+/**
+ * One line: every issue as the service's validator sentence (`"name" is not allowed to be empty`, the one
+ * wording of schemas/rules.ts), joined with "; ". `data` is the value parsed (for "is required").
+ */
+export function describeIssues(error: z.ZodError, data?: unknown): string {
+  return error.issues.map((i) => issueMessage(i, data)).join("; ");
 }
 
 /** Parse `value` with `schema` or throw UsageError(`<what>: <issues>`). */
 export function validateInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const r = schema.safeParse(value);
-  if (!r.success) throw new UsageError(`${what}: ${describeIssues(r.error)}`);
+  if (!r.success) throw new UsageError(`${what}: ${describeIssues(r.error, value)}`);
   return r.data;
 }
 

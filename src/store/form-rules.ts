@@ -20,6 +20,7 @@ import {
   proxyUrlSchema,
   slugNameSchema,
 } from "../api/schemas/private-locations.ts";
+import { currentUpdate, domainSchema, issuePredicate } from "../api/schemas/rules.ts";
 import type { Service } from "../api/schemas/services.ts";
 import {
   DEFAULT_THEMES,
@@ -32,9 +33,11 @@ import { cards, type FormState, flag, list, makeForm, type Option, text } from "
 
 export const NAME_MAX = 255;
 
+/** What the service would answer about the field, without its name (schemas/rules.ts: one wording). */
 const firstIssue = (schema: z.ZodType, v: unknown): string | undefined => {
   const r = schema.safeParse(v);
-  return r.success ? undefined : (r.error.issues[0]?.message ?? "invalid");
+  const issue = r.success ? undefined : r.error.issues[0];
+  return r.success ? undefined : issue ? issuePredicate(issue, v) : "invalid";
 };
 
 export const serviceOptions = (services: readonly Service[]): Option[] =>
@@ -66,12 +69,13 @@ export function newIncidentForm(services: readonly Service[]): FormState {
   });
 }
 
-/** The latest update of an incident (by public date, then creation), if any. */
-export function latestUpdate(inc: Incident): IncidentUpdate | undefined {
-  const ups = [...(inc.incidentUpdates ?? [])];
-  const t = (u: IncidentUpdate) => Date.parse(String(u.publicIncidentUpdateDate ?? u.created_at ?? "")) || 0;
-  ups.sort((a, b) => t(a) - t(b));
-  return ups.at(-1);
+/**
+ * The update that says an incident's status (by public date, then list order), if any: the latest not in
+ * the future (schemas/rules.ts `currentUpdate`, the service's rule); else the latest of all.
+ */
+export function latestUpdate(inc: Incident, now: number = Date.now()): IncidentUpdate | undefined {
+  const ups = inc.incidentUpdates ?? [];
+  return currentUpdate(ups, now) ?? currentUpdate(ups, Number.POSITIVE_INFINITY);
 }
 
 /**
@@ -181,8 +185,6 @@ export function locationForm(): FormState {
 
 // ---- validation ----
 
-const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-
 /** Field key → error, for every field whose value the request would be refused for. */
 export function validateForm(f: FormState): Record<string, string> {
   const e: Record<string, string> = {};
@@ -209,7 +211,7 @@ export function validateForm(f: FormState): Record<string, string> {
       put("name", firstIssue(s.name, text(f, "name")));
       put("url", firstIssue(s.url, text(f, "url")));
       const d = text(f, "customDomain").trim();
-      if (d !== "" && !HOST.test(d)) e.customDomain = "a host name like status.example.com";
+      if (d !== "") put("customDomain", firstIssue(domainSchema, d));
       if (cards(f, "cards").some((c) => c.name.trim() === "")) e.cards = "every card needs a name";
       break;
     }

@@ -151,8 +151,8 @@ describe("reports", () => {
   });
 
   it.each([
-    ["url", { metrics: [] }, /at least one metric/],
-    ["url", { metrics: ["TTFB"] }, /metrics\[0\]: unknown metric "TTFB" for url analytics/],
+    ["url", { metrics: [] }, /"metrics" must contain at least 1 items/],
+    ["url", { metrics: ["TTFB"] }, /"metrics\[0\]" unknown metric "TTFB" for url analytics/],
     ["url", { metrics: ["availability_avg"] }, /unknown metric "availability_avg"/],
     ["url", { metrics: ["dns"], aggregationInterval: 0 }, /aggregationInterval/],
     ["url", { metrics: ["dns"], aggregationInterval: 43201 }, /aggregationInterval/],
@@ -161,7 +161,7 @@ describe("reports", () => {
     ["url", { metrics: ["dns"], page: 0 }, /page/],
     ["url", { metrics: ["dns"], quickRange: "yesterday" }, /quickRange/],
     ["url", { metrics: ["dns"], filterByStatus: ["broken"] }, /filterByStatus\[0\]/],
-    ["url", { metrics: ["dns"], from: 200, to: 100 }, /from must not be after to/],
+    ["url", { metrics: ["dns"], from: 200, to: 100 }, /"from" must not be after to/],
     ["url", { metrics: ["dns"], sort: "asc" }, /sort/],
     ["tcp", { metrics: ["dns"], groupBy: "statusCode" }, /groupBy/],
     ["browser", { metrics: ["wait"] }, /unknown metric "wait" for browser/],

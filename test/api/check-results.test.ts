@@ -102,7 +102,7 @@ describe("check results", () => {
   it.each([
     [{ limit: 0 }, /limit/],
     [{ from: 1000, to: 1000 + 6 * 3600 + 1 }, /at most 6 h/],
-    [{ from: 2000, to: 1000 }, /from must not be after to/],
+    [{ from: 2000, to: 1000 }, /"from" must not be after to/],
     [{ resultType: "SOME" }, /resultType/],
     [{ nextId: "x" }, /nextId/],
   ])("list %j → UsageError, nothing sent", async (q, msg) => {

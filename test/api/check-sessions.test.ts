@@ -87,7 +87,7 @@ describe("trigger", () => {
   });
 
   it.each([
-    [{ checkId: ["not-a-uuid"] }, /trigger: target\.checkId\[0\]/],
+    [{ checkId: ["not-a-uuid"] }, /trigger: "target\.checkId\[0\]"/],
     [{ matchTags: [[]] }, /target\.matchTags\[0\]/],
     [{ matchTags: [["!"]] }, /bare ! is not a tag/],
   ])("refuses %j client-side; nothing is sent", async (input, msg) => {

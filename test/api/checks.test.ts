@@ -148,7 +148,7 @@ describe("create", () => {
   it.each([
     ["name of 256 characters", { ...body, name: "x".repeat(256) }, /name/],
     ["empty name", { ...body, name: "  " }, /name/],
-    ["frequency 7", { ...body, frequency: 7 }, /frequency: must be one of/],
+    ["frequency 7", { ...body, frequency: 7 }, /"frequency" must be one of/],
     ["no request", { name: "x" }, /request/],
     [
       "degraded > max",

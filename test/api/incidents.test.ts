@@ -75,7 +75,7 @@ describe("incidentsApi.create", () => {
 
   it("names the offending field", async () => {
     const e = await api.create({ ...createBody, services: [] }).catch((x) => x);
-    expect(e.message).toBe("incident: services: at least 1 service is required");
+    expect(e.message).toBe('incident: "services" must contain at least 1 items');
   });
 
   it("a 255-character name is fine", async () => {

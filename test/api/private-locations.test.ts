@@ -43,8 +43,8 @@ describe("privateLocationsApi.create", () => {
 
   it("sends an explicit icon and omits an absent proxyUrl", async () => {
     h.srv.reply({ status: 201, json: { ...privateLocationCreated, icon: "cloud", proxyUrl: null } });
-    await api.create({ name: "Lab", slugName: "Lab-2", icon: "cloud" });
-    expect(h.srv.last.json).toEqual({ name: "Lab", slugName: "Lab-2", icon: "cloud" });
+    await api.create({ name: "Lab", slugName: "lab-2", icon: "cloud" });
+    expect(h.srv.last.json).toEqual({ name: "Lab", slugName: "lab-2", icon: "cloud" });
   });
 
   it.each([

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { CHECK_TYPE_SPECS, type CheckType, FREQUENCIES } from "../../shared/check-types.ts";
 import { REGION_CODES } from "../../shared/regions.ts";
 import { opt, optOr } from "./common.ts";
+import { nameSchema } from "./rules.ts";
 
 const frequencyIn = (allowed: readonly number[]) =>
   z.number().refine((f) => allowed.includes(f), `must be one of [${allowed.join(", ")}]`);
@@ -56,11 +57,7 @@ const retryStrategy = z
 
 /** Fields every check type shares. */
 const common = {
-  name: z
-    .string()
-    .min(1)
-    .max(255)
-    .refine((n) => n.trim() !== "", "must not be blank"),
+  name: nameSchema(),
   activated: optOr(z.boolean(), true),
   muted: optOr(z.boolean(), false),
   doubleCheck: opt(z.boolean()),

@@ -12,6 +12,7 @@ import { CHECK_KINDS, type CheckBodyInput } from "./check-bodies.ts";
 import { checkTypeSchema } from "./check-sessions.ts";
 import { openEnum } from "./common.ts";
 import { listPreprocess, queryInt } from "./query-params.ts";
+import { nameSchema } from "./rules.ts";
 
 export { FREQUENCIES };
 export const CHECK_LIST_STATUSES = ["passing", "failing", "degraded"] as const;
@@ -116,7 +117,7 @@ export type CheckCreateBody<T extends CreatableCheckType> = CheckBodyInput<T>;
  * not listed here is a mistake, not something to send.
  */
 export const checkUpdateBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(255).optional(),
+  name: nameSchema().optional(),
   activated: z.boolean().optional(),
   muted: z.boolean().optional(),
   tags: z.array(z.string().min(1)).optional(),

@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { cursorPage, dateOrDateTime, openEnum, opt, optOr } from "./common.ts";
+import { nameSchema, pastDateTimeSchema } from "./rules.ts";
 import { serviceSchema } from "./services.ts";
 
 export const INCIDENT_SEVERITIES = ["CRITICAL", "MAJOR", "MEDIUM", "MINOR"] as const;
@@ -54,11 +55,7 @@ export type IncidentPage = z.infer<typeof incidentPageSchema>;
 
 // ---- request side (tolerant of what reads return; strict on limits: see common.ts) ----
 
-export const incidentNameSchema = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(255, "at most 255 characters");
+export const incidentNameSchema = nameSchema();
 
 /**
  * A service reference in an incident body: `{id, name, accountId}` as the hosted body has it (api-notes
@@ -86,7 +83,7 @@ export const incidentUpdateBodySchema = z.object({
     .min(1, "must not be empty")
     .max(INCIDENT_UPDATE_MAX, `at most ${INCIDENT_UPDATE_MAX} characters`),
   status: opt(z.enum(INCIDENT_STATUSES)),
-  publicIncidentUpdateDate: opt(z.iso.datetime({ offset: true })),
+  publicIncidentUpdateDate: opt(pastDateTimeSchema),
   notifySubscribers: optOr(z.boolean(), false),
 });
 export type IncidentUpdateBody = z.input<typeof incidentUpdateBodySchema>;

@@ -7,6 +7,9 @@
  */
 import { z } from "zod";
 import { dateOrDateTime, opt, optOr } from "./common.ts";
+import { locationSlugSchema, nameSchema } from "./rules.ts";
+
+export { REGION_LIKE_SLUG } from "./rules.ts";
 
 const str = z.string().nullish();
 
@@ -64,20 +67,15 @@ export const privateLocationListSchema = z.array(privateLocationSchema);
 
 // ---- request side (tolerant of what reads return; strict on limits: see common.ts) ----
 
-/** The hosted rejection of slugs that look like cloud regions (api-notes §7), anchored at the start. */
-export const REGION_LIKE_SLUG = /^(us(-gov)?|ap|ca|cn|eu|sa|af|me)-(central|(north|south)?(east|west)?)-\d+/;
-
-export const slugNameSchema = z
-  .string()
-  .regex(/^[a-zA-Z0-9-]{1,30}$/, "must be 1-30 characters of letters, digits and '-'")
-  .refine((s) => !REGION_LIKE_SLUG.test(s), "must not look like a cloud region (e.g. eu-west-1)");
+/** The slug rule (schemas/rules.ts): 1-30 of a-z, 0-9, '-', not like a cloud region. */
+export const slugNameSchema = locationSlugSchema;
 
 /** Proxy URL: http(s) only, may carry `user:password@`. */
 export const proxyUrlSchema = z.url({ protocol: /^https?$/, error: "must be a valid http(s) URL" });
 
 /** POST /v1/private-locations body (api-notes §2.5, §7); `id`, dates, keys as read are ignored. */
 export const privateLocationCreateBodySchema = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: nameSchema(),
   slugName: slugNameSchema,
   icon: optOr(z.string().min(1), "location"),
   proxyUrl: proxyUrlSchema.nullish(),
@@ -89,7 +87,7 @@ export type PrivateLocationCreateBody = z.input<typeof privateLocationCreateBody
  * back) is accepted and ignored, another one is refused by the service (it would not be applied).
  */
 export const privateLocationUpdateBodySchema = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: nameSchema(),
   slugName: opt(z.string()),
   icon: opt(z.string().min(1)),
   proxyUrl: proxyUrlSchema.nullish(),

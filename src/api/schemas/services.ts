@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { cursorPage, dateOrDateTime } from "./common.ts";
 import { queryInt } from "./query-params.ts";
+import { nameSchema } from "./rules.ts";
 
 /** A check linked to a service (seed §2.2: `{id, name}`). */
 export const serviceCheckSchema = z.looseObject({ id: z.string(), name: z.string().nullish() });
@@ -47,5 +48,5 @@ export type ServiceListQuery = z.input<typeof serviceListQuerySchema>;
  * `{name}`; the length bound (1–255, as for incident names) is our choice. The rest of a service as read
  * is ignored (common.ts).
  */
-export const serviceCreateBodySchema = z.object({ name: z.string().trim().min(1).max(255) });
+export const serviceCreateBodySchema = z.object({ name: nameSchema() });
 export type ServiceCreateBody = z.input<typeof serviceCreateBodySchema>;

@@ -13,6 +13,7 @@
 import { z } from "zod";
 import { cursorPage, dateOrDateTime, openEnum, opt } from "./common.ts";
 import { incidentSchema } from "./incidents.ts";
+import { domainSchema, nameSchema, pageSlugSchema } from "./rules.ts";
 import { serviceSchema } from "./services.ts";
 
 export const THEME_COLOR_FIELDS = [
@@ -104,7 +105,7 @@ const webUrl = z.url({ protocol: /^https?$/, error: "must be a valid http(s) URL
  * (`name`, `accountId`, `checks`, dates) is ignored.
  */
 export const cardBodySchema = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: nameSchema(),
   id: opt(z.string().min(1)),
   statusPageId: opt(z.string().min(1)),
   services: opt(z.array(z.object({ id: z.string().min(1) }))),
@@ -113,11 +114,11 @@ export type CardBody = z.input<typeof cardBodySchema>;
 
 /** PUT /v1/status-pages/{id} body (also the create body): the whole page with its cards. */
 export const statusPageUpdateBodySchema = z.object({
-  name: z.string().trim().min(1).max(255),
-  url: z.string().trim().min(1).max(255),
+  name: nameSchema(),
+  url: pageSlugSchema,
   cards: z.array(cardBodySchema),
   description: z.string().max(500, "at most 500 characters").nullish(),
-  customDomain: z.string().max(255).nullish(),
+  customDomain: domainSchema.nullish(),
   themeColors: themeColorsBodySchema.nullish(),
   logo: webUrl.nullish(),
   logoDark: webUrl.nullish(),

@@ -48,7 +48,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const incId = incidentId(ctx, c);
     const body = await parseBody(c, incidentUpdateCreateBodySchema);
     const now = isoMs(ctx.now());
-    const current = latestStatus(ctx.db, incId) ?? fallbackStatus(ctx.db, incId);
+    const current = latestStatus(ctx.db, incId, ctx.now()) ?? fallbackStatus(ctx.db, incId);
     const id = transaction(ctx.db, () => {
       const newId = insertUpdate(
         ctx.db,

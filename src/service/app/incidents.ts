@@ -43,7 +43,11 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/v1/status-pages/incidents", (c) => {
     const query = parseQuery(c, z.looseObject(cursorQuerySchema.shape));
     return c.json(
-      cursorOrThrow(latestIncidents(ctx.db, c.get("accountId"), 100), query.limit ?? 20, query.nextId),
+      cursorOrThrow(
+        latestIncidents(ctx.db, c.get("accountId"), 100, ctx.now()),
+        query.limit ?? 20,
+        query.nextId,
+      ),
     );
   });
 
@@ -79,20 +83,20 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       });
       return newId;
     });
-    const created = getIncident(ctx.db, id, c.get("accountId"));
+    const created = getIncident(ctx.db, id, c.get("accountId"), ctx.now());
     for (const u of created?.incidentUpdates ?? []) notifySubscribers(ctx.db, id, u.id, ctx.now());
     return c.json(created, 201);
   });
 
   app.get("/v1/status-pages/incidents/:id", (c) => {
-    const inc = getIncident(ctx.db, param(c), c.get("accountId"));
+    const inc = getIncident(ctx.db, param(c), c.get("accountId"), ctx.now());
     if (!inc) throw notFound(INCIDENT_NOT_FOUND);
     return c.json(inc);
   });
 
   app.put("/v1/status-pages/incidents/:id", async (c) => {
     const id = param(c);
-    if (!getIncident(ctx.db, id, c.get("accountId"))) throw notFound(INCIDENT_NOT_FOUND);
+    if (!getIncident(ctx.db, id, c.get("accountId"), ctx.now())) throw notFound(INCIDENT_NOT_FOUND);
     const body = await parseBody(c, incidentPutBodySchema);
     const ids = serviceIds(ctx, body.services);
     transaction(ctx.db, () =>
@@ -103,7 +107,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
         isoMs(ctx.now()),
       ),
     );
-    return c.json(getIncident(ctx.db, id, c.get("accountId")));
+    return c.json(getIncident(ctx.db, id, c.get("accountId"), ctx.now()));
   });
 
   app.delete("/v1/status-pages/incidents/:id", (c) => {

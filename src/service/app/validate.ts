@@ -10,99 +10,16 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { queryInt } from "../../api/schemas/query-params.ts";
+import { issueMessage } from "../../api/schemas/rules.ts";
 import { ServiceError, type ValidationInfo } from "../errors.ts";
 
 type Issue = z.core.$ZodIssue;
 
-/** `services[0].id` — how the message names a nested field. */
-function label(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return "value";
-  return path.reduce<string>(
-    (acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)),
-    "",
-  );
-}
-
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let cur: unknown = data;
-  for (const k of path) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<PropertyKey, unknown>)[k];
-  }
-  return cur;
-}
-
-const TYPE_WORDS: Record<string, string> = {
-  string: "a string",
-  number: "a number",
-  int: "an integer",
-  boolean: "a boolean",
-  array: "an array",
-  object: "of type object",
-  record: "of type object",
-  date: "a valid date",
-};
-
-/** One zod issue as a validator sentence (`"name" length must be less than or equal to 255 characters long`). */
-export function issueMessage(issue: Issue, data: unknown): string {
-  const name = `"${label(issue.path)}"`;
-  switch (issue.code) {
-    case "invalid_type": {
-      if (valueAt(data, issue.path) === undefined) return `${name} is required`;
-      return `${name} must be ${TYPE_WORDS[issue.expected] ?? `a ${issue.expected}`}`;
-    }
-    case "too_big": {
-      const max = String(issue.maximum);
-      if (issue.origin === "string")
-        return `${name} length must be less than or equal to ${max} characters long`;
-      if (issue.origin === "array" || issue.origin === "set")
-        return `${name} must contain less than or equal to ${max} items`;
-      return issue.inclusive === false
-        ? `${name} must be less than ${max}`
-        : `${name} must be less than or equal to ${max}`;
-    }
-    case "too_small": {
-      const min = String(issue.minimum);
-      if (issue.origin === "string")
-        return min === "1"
-          ? `${name} is not allowed to be empty`
-          : `${name} length must be at least ${min} characters long`;
-      if (issue.origin === "array" || issue.origin === "set")
-        return `${name} must contain at least ${min} items`;
-      return issue.inclusive === false
-        ? `${name} must be greater than ${min}`
-        : `${name} must be greater than or equal to ${min}`;
-    }
-    case "invalid_value":
-      return `${name} must be one of [${issue.values.map(String).join(", ")}]`;
-    case "invalid_format": {
-      const value = JSON.stringify(valueAt(data, issue.path));
-      if (issue.format === "regex" && issue.pattern)
-        return `${name} with value ${value} fails to match the required pattern: ${issue.pattern}`;
-      if (issue.format === "url") return `${name} must be a valid uri`;
-      if (issue.format === "email") return `${name} must be a valid email`;
-      if (issue.format === "uuid" || issue.format === "guid") return `${name} must be a valid GUID`;
-      return `${name} must be a valid ${issue.format}`;
-    }
-    case "unrecognized_keys": {
-      const key = issue.keys[0] ?? "";
-      return `"${label([...issue.path, key])}" is not allowed`;
-    }
-    case "invalid_union": {
-      const first = issue.errors.flat()[0];
-      if (first) return issueMessage({ ...first, path: [...issue.path, ...first.path] } as Issue, data);
-      return `${name} does not match any of the allowed types`;
-    }
-    default: {
-      if (issue.message.startsWith('"')) return issue.message;
-      // "degradedResponseTime must not exceed ..." → "\"degradedResponseTime\" must not exceed ..."
-      const bare = label(issue.path);
-      if (issue.path.length > 0 && issue.message.startsWith(`${bare} `))
-        return `${name}${issue.message.slice(bare.length)}`;
-      return `${name} ${issue.message}`;
-    }
-  }
-}
+/**
+ * One zod issue as a validator sentence (`"name" length must be less than or equal to 255 characters long`):
+ * the one wording of src/api/schemas/rules.ts, which the client and the console's forms use too.
+ */
+export { issueMessage };
 
 function issueKeys(issue: Issue): string[] {
   if (issue.code === "unrecognized_keys")

@@ -6,9 +6,10 @@
  *   incident read carries the latest INCIDENT_UPDATES_SHOWN (100) of them, as the hosted updates list does
  *   (api-notes §3.5); older ones stay readable one by one. So reading or updating an incident costs the
  *   same at 5 updates or 5,000.
- * - `lastUpdateStatus` is the status of the latest update (same order); with no update it is the status
- *   given in the create/update body, default INVESTIGATING.
- * - `duration` is whole seconds from the first update to the latest update when that one is RESOLVED, else null.
+ * - `lastUpdateStatus` is the status of the latest update (same order) that is not in the future
+ *   (src/api/schemas/rules.ts `currentUpdate`: an update dated ahead is listed but does not pin the status);
+ *   with no such update it is the status given in the create/update body, default INVESTIGATING.
+ * - `duration` is whole seconds from the first update to that update when it is RESOLVED, else null.
  */
 import type { DatabaseSync } from "node:sqlite";
 import { type Service, serviceFromRow } from "./services.ts";
@@ -63,17 +64,30 @@ function firstPublished(db: DatabaseSync, incidentId: string): string | undefine
   return r?.d ? isoMillis(r.d) : undefined;
 }
 
-/** The status of the latest update (`fallback` without one): what `lastUpdateStatus` says. */
-export function latestStatus(db: DatabaseSync, incidentId: string): string | undefined {
+/** The latest update published by `now` (none in the future counts): its status and date. */
+function current(
+  db: DatabaseSync,
+  incidentId: string,
+  now: number,
+): { status: string; date: string } | undefined {
   const r = db
     .prepare(
-      "SELECT status FROM incident_updates WHERE incident_id = ? ORDER BY public_date DESC, seq DESC LIMIT 1",
+      "SELECT status, public_date FROM incident_updates WHERE incident_id = ? AND public_date <= ? ORDER BY public_date DESC, seq DESC LIMIT 1",
     )
-    .get(incidentId) as { status: string } | undefined;
-  return r?.status;
+    .get(incidentId, new Date(now).toISOString()) as { status: string; public_date: string } | undefined;
+  return r ? { status: r.status, date: isoMillis(r.public_date) } : undefined;
 }
 
-function fromRow(db: DatabaseSync, r: Row, accountId: string): Incident {
+/** The status of the latest update published by `now` (undefined without one): what `lastUpdateStatus` says. */
+export function latestStatus(
+  db: DatabaseSync,
+  incidentId: string,
+  now: number = Date.now(),
+): string | undefined {
+  return current(db, incidentId, now)?.status;
+}
+
+function fromRow(db: DatabaseSync, r: Row, accountId: string, now: number): Incident {
   const id = String(r.id);
   const services = (
     db
@@ -83,13 +97,11 @@ function fromRow(db: DatabaseSync, r: Row, accountId: string): Incident {
       .all(id) as Row[]
   ).map((s) => serviceFromRow(db, s, accountId));
   const updates = latestUpdates(db, id, INCIDENT_UPDATES_SHOWN).reverse();
-  const last = updates[updates.length - 1];
+  const last = current(db, id, now);
   const lastUpdateStatus = last ? last.status : String(r.fallback_status);
   const first = last?.status === "RESOLVED" ? firstPublished(db, id) : undefined;
   const duration =
-    first && last
-      ? Math.max(0, Math.floor((Date.parse(last.publicIncidentUpdateDate) - Date.parse(first)) / 1000))
-      : null;
+    first && last ? Math.max(0, Math.floor((Date.parse(last.date) - Date.parse(first)) / 1000)) : null;
   return {
     id,
     name: String(r.name),
@@ -103,9 +115,14 @@ function fromRow(db: DatabaseSync, r: Row, accountId: string): Incident {
   };
 }
 
-export function getIncident(db: DatabaseSync, id: string, accountId: string): Incident | undefined {
+export function getIncident(
+  db: DatabaseSync,
+  id: string,
+  accountId: string,
+  now: number = Date.now(),
+): Incident | undefined {
   const r = db.prepare("SELECT * FROM incidents WHERE id = ?").get(id) as Row | undefined;
-  return r ? fromRow(db, r, accountId) : undefined;
+  return r ? fromRow(db, r, accountId, now) : undefined;
 }
 
 /** The status an incident without updates shows (given in its create or update body). */
@@ -121,14 +138,24 @@ export function incidentExists(db: DatabaseSync, id: string): boolean {
 }
 
 /** The latest `max` incidents, newest first. */
-export function latestIncidents(db: DatabaseSync, accountId: string, max = 100): Incident[] {
+export function latestIncidents(
+  db: DatabaseSync,
+  accountId: string,
+  max = 100,
+  now: number = Date.now(),
+): Incident[] {
   return (
     db.prepare("SELECT * FROM incidents ORDER BY created_at DESC, seq DESC LIMIT ?").all(max) as Row[]
-  ).map((r) => fromRow(db, r, accountId));
+  ).map((r) => fromRow(db, r, accountId, now));
 }
 
 /** The latest 100 incidents touching one of the given services, newest first (status-page list entries). */
-export function incidentsForServices(db: DatabaseSync, serviceIds: string[], accountId: string): Incident[] {
+export function incidentsForServices(
+  db: DatabaseSync,
+  serviceIds: string[],
+  accountId: string,
+  now: number = Date.now(),
+): Incident[] {
   if (serviceIds.length === 0) return [];
   const rows = db
     .prepare(
@@ -136,7 +163,7 @@ export function incidentsForServices(db: DatabaseSync, serviceIds: string[], acc
        WHERE s.service_id IN (${serviceIds.map(() => "?").join(",")}) ORDER BY i.seq DESC LIMIT 100`,
     )
     .all(...serviceIds) as Row[];
-  return rows.map((r) => fromRow(db, r, accountId));
+  return rows.map((r) => fromRow(db, r, accountId, now));
 }
 
 export function insertIncident(
