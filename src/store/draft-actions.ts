@@ -9,6 +9,7 @@ import type { FormActions } from "./form-actions.ts";
 import { editIncidentForm, editUpdateForm, newIncidentForm, pageEditForm, updateForm } from "./form-rules.ts";
 import type { FormState } from "./forms.ts";
 import { stub } from "./incident-targets.ts";
+import { errorLine } from "./loaders.ts";
 import type { WorkDeps } from "./work-actions.ts";
 
 /** The form with a kept draft's values put back, and a note saying when the draft was saved. */
@@ -35,7 +36,13 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
   }
 
   function openDraft(id: string): void {
-    const d = drafts.get(id);
+    let d: Draft | undefined;
+    try {
+      d = drafts.get(id);
+    } catch (e) {
+      deps.notice(errorLine(e));
+      return;
+    }
     if (!d) return;
     const s = get();
     const inc = d.target.incidentId

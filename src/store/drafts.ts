@@ -12,7 +12,9 @@
  * - a draft that was sent and whose outcome is unknown (timeout, connection cut) carries `sent`: the
  *   client-generated `publicIncidentUpdateDate` and the description that went out, so the next attempt
  *   first re-reads the incident and only re-sends when no update carries both.
- * Unreadable files are skipped (never deleted: a human may want them).
+ * An unreadable file (not JSON, not a draft, a read error) is never deleted nor written over — a human may
+ * want it, and it may carry the `sent` marker that keeps a re-send from posting twice: `list` skips it and
+ * names it (`unreadable()`), `get` throws `DraftUnreadableError` (only a missing file is "no draft").
  */
 import {
   closeSync,
@@ -52,6 +54,7 @@ export type Draft = {
 export type DraftStore = {
   readonly dir: string | undefined;
   list(scope?: string): Draft[];
+  /** The draft, undefined when there is none; throws `DraftUnreadableError` when its file cannot be read. */
   get(id: string): Draft | undefined;
   /** Write (create or replace); `durable` fsyncs the file before the rename. */
   save(draft: Draft, durable?: boolean): void;
@@ -61,6 +64,16 @@ export type DraftStore = {
 };
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** A draft file that exists but cannot be read; it is kept on disk as it is. */
+export class DraftUnreadableError extends Error {
+  override name = "DraftUnreadableError";
+  readonly path: string;
+  constructor(path: string, reason: string) {
+    super(`the draft ${path} cannot be read (${reason}); it is kept as it is, not replaced`);
+    this.path = path;
+  }
+}
 
 function isDraft(v: unknown): v is Draft {
   const d = v as Draft;
@@ -143,12 +156,22 @@ export function createDraftStore(dataDir: string): DraftStore {
     unreadable: () => [...skipped],
     list: (scope) => readAll().filter((d) => scope === undefined || d.scope === scope),
     get(id) {
+      const path = file(id);
+      let text: string;
       try {
-        const v: unknown = JSON.parse(readFileSync(file(id), "utf8"));
-        return isDraft(v) ? v : undefined;
-      } catch {
-        return undefined;
+        text = readFileSync(path, "utf8");
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined; // no draft (yet, or any more)
+        throw new DraftUnreadableError(path, (e as Error).message);
       }
+      let v: unknown;
+      try {
+        v = JSON.parse(text);
+      } catch (e) {
+        throw new DraftUnreadableError(path, `not JSON: ${(e as Error).message}`);
+      }
+      if (!isDraft(v) || v.id !== id) throw new DraftUnreadableError(path, "not a draft");
+      return v;
     },
     save(draft, durable = false) {
       ensure();

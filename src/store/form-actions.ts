@@ -93,10 +93,19 @@ export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKi
     return f.draftId ? drafts.get(f.draftId) : undefined;
   }
 
-  /** Write the form's values to its draft (creating it on the first change). Returns the form with its id. */
+  /**
+   * Write the form's values to its draft (creating it on the first change). Returns the form with its id.
+   * A draft file that cannot be read is never written over (it may say the form was sent already): the form
+   * says so instead, and sending it is refused (`run`).
+   */
   function persist(f: FormState, patch: Partial<Draft> = {}, durable = false): FormState {
     if (!DRAFTED.includes(f.kind)) return f;
-    const prev = draftOf(f);
+    let prev: Draft | undefined;
+    try {
+      prev = draftOf(f);
+    } catch (e) {
+      return { ...f, phase: "failed", message: `not saved: ${errorLine(e)}` };
+    }
     const t = deps.now();
     const draft: Draft = {
       ...(prev ?? {
@@ -151,8 +160,12 @@ export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKi
       return;
     }
     if (f.draftId) {
-      const d = draftOf(f);
-      if (d) drafts.save({ ...d, lastError: r.error, savedAt: deps.now() });
+      try {
+        const d = draftOf(f);
+        if (d) drafts.save({ ...d, lastError: r.error, savedAt: deps.now() });
+      } catch {
+        // unreadable: kept as it is, and r.error already says so when that is why nothing was sent
+      }
     }
     if (now && now.draftId === f.draftId && now.kind === f.kind) {
       show({
@@ -205,7 +218,13 @@ export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKi
       if (!f) return;
       show(undefined);
       if (!f.draftId) return;
-      const d = draftOf(f);
+      let d: Draft | undefined;
+      try {
+        d = draftOf(f);
+      } catch (e) {
+        deps.notice(errorLine(e)); // kept, even on Ctrl-D: nobody has seen what it holds
+        return;
+      }
       const blank = Object.values(f.values).every((v) => typeof v !== "string" || v.trim() === "");
       if (discard || (blank && !d?.sent)) {
         drafts.remove(f.draftId);

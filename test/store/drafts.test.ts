@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import { createActions } from "../../src/store/actions.ts";
-import { createDraftStore, type Draft, writeAtomic } from "../../src/store/drafts.ts";
+import { createDraftStore, type Draft, DraftUnreadableError, writeAtomic } from "../../src/store/drafts.ts";
 import { createConsoleStore } from "../../src/store/store.ts";
 
 const dirs: string[] = [];
@@ -79,6 +79,22 @@ describe("draft store", () => {
     // the broken file is kept for a human, and reported
     expect(readdirSync(join(dir, "drafts"))).toContain("broken.json");
     expect(s.unreadable()).toEqual([join(dir, "drafts", "broken.json")]);
+  });
+
+  it("get: a missing draft is none, a damaged one is an error naming the file, which stays as it is", () => {
+    const dir = dataDir();
+    const s = createDraftStore(dir);
+    expect(s.get(draft().id)).toBeUndefined();
+    const path = join(dir, "drafts", `${draft().id}.json`);
+    s.save(
+      draft({ sent: { publicIncidentUpdateDate: "2026-11-25T10:00:00.000Z", description: "x", at: 1 } }),
+    );
+    writeFileSync(path, "{not json");
+    expect(() => s.get(draft().id)).toThrow(DraftUnreadableError);
+    expect(() => s.get(draft().id)).toThrow(`the draft ${path} cannot be read (not JSON`);
+    writeFileSync(path, JSON.stringify({ ...draft(), id: "another-id" }));
+    expect(() => s.get(draft().id)).toThrow(/cannot be read \(not a draft\)/);
+    expect(readdirSync(join(dir, "drafts"))).toEqual([`${draft().id}.json`]);
   });
 
   it("the console says when a draft cannot be read (nothing typed is lost silently)", () => {

@@ -4,7 +4,7 @@
  * the error shown, the retry re-reads the incident first, and every update exists exactly once.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -163,6 +163,45 @@ describe("posting incident updates, never twice", () => {
     expect(proxy.state.writes.map((w) => w.method)).toEqual(["POST", "PUT"]);
     const ups = await updatesOf(inc.id);
     expect(ups.map((u: Json) => u.description)).toEqual(["Investigating", "Fixed"]);
+    await r.client.close();
+  });
+
+  it("a draft file that cannot be read is an error in the form: kept as it is, never rebuilt, nothing re-sent", async () => {
+    const inc = await newIncident("Damaged draft");
+    const dir = tmp();
+    const r = rig(dir);
+    await r.loaders.incidents();
+    apply(r.store, setPane(r.store.getState(), "incidents"));
+    proxy.state.writes = [];
+    proxy.state.mode = "lose-answer";
+    r.press("u");
+    r.press("Mitigated\r");
+    r.press("y");
+    await r.actions.idle();
+    const [kept] = r.drafts.list();
+    expect(kept?.sent?.description).toBe("Mitigated"); // sent, outcome unknown
+    proxy.state.mode = "pass";
+    // the file is damaged on disk (a disk error, a stray edit): its sent marker can no longer be read
+    const path = join(dir, "drafts", `${kept!.id}.json`);
+    const damaged = '{"id": "half';
+    writeFileSync(path, damaged);
+    r.press("!");
+    expect(r.form()).toMatchObject({ phase: "failed" });
+    expect(r.form()?.message).toMatch(/cannot be read \(not JSON.*\); it is kept as it is, not replaced/);
+    expect(r.form()?.message).toContain(path);
+    r.press("\r");
+    r.press("y");
+    await r.actions.idle();
+    expect(r.form()?.message).toMatch(/cannot be read/);
+    r.press("", { escape: true });
+    expect(r.store.getState().ui.notice).toMatch(/cannot be read/);
+    // the file is exactly as it was, and the only POST is the first one
+    expect(readFileSync(path, "utf8")).toBe(damaged);
+    expect(proxy.state.writes.filter((w) => w.method === "POST")).toHaveLength(1);
+    expect((await updatesOf(inc.id)).filter((u: Json) => u.description.startsWith("Mitigated"))).toHaveLength(
+      1,
+    );
+    expect(existsSync(path)).toBe(true);
     await r.client.close();
   });
 
