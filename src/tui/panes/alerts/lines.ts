@@ -8,7 +8,7 @@ import { type AlertChannel, isAlertChannelType } from "../../../api/schemas/aler
 import type { Check } from "../../../api/schemas/checks.ts";
 import { maskAlertChannel, maskSecrets, maskUrlCredentials } from "../../../api/secrets.ts";
 import { sanitizeBlock, sanitizeLine } from "../../../shared/sanitize.ts";
-import type { WebhookRenderer } from "./webhook-preview.ts";
+import type { RendererState } from "./webhook-preview.ts";
 
 export type DetailLine = { text: string; tone?: "head" | "dim" | "error" | "warn" };
 
@@ -32,8 +32,8 @@ export function alertChannelLines(
     now: number;
     /** The account's non-secret variables (user-defined template variables). */
     variables?: Readonly<Record<string, string>> | undefined;
-    /** The webhook renderer (webhook-preview.ts); until it is loaded the preview says so. */
-    renderer: WebhookRenderer | undefined;
+    /** The webhook renderer (webhook-preview.ts); until it is loaded, or when it could not be, the preview says so. */
+    renderer: RendererState;
   },
 ): DetailLine[] {
   const out: DetailLine[] = [];
@@ -66,6 +66,13 @@ export function alertChannelLines(
     const rw = opts.renderer;
     if (!rw) {
       out.push({ text: "  rendering…", tone: "dim" });
+      return out;
+    }
+    if ("loadError" in rw) {
+      out.push({
+        text: `  ✖ the renderer could not be loaded: ${sanitizeLine(rw.loadError)}`,
+        tone: "error",
+      });
       return out;
     }
     const { renderWebhook, TemplateError, alertVariables, sampleAlert } = rw;

@@ -8,13 +8,14 @@ import { useEffect, useState } from "react";
 import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { alertChannelRows } from "../../../store/lists.ts";
+import { errorLine } from "../../../store/loaders.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { channelTarget } from "../checks/detail.tsx";
 import { alertChannelLines } from "./lines.ts";
-import { loadWebhookRenderer, webhookRenderer } from "./webhook-preview.ts";
+import { loadWebhookRenderer, type RendererState, webhookRenderer } from "./webhook-preview.ts";
 
 const flag = (b: boolean | null | undefined, letter: string) => (b ? letter : "·");
 /** F = failure, R = recovery, D = degraded, S = SSL expiry. */
@@ -60,14 +61,14 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
   const checks = useConsole((s) => s.checks.byId);
   const scroll = useConsole((s) => s.work.detailRow.alerts ?? 0);
   const now = useClock(60_000);
-  const [renderer, setRenderer] = useState(webhookRenderer);
+  const [renderer, setRenderer] = useState<RendererState>(webhookRenderer);
   const webhook = channel?.type === "WEBHOOK";
   useEffect(() => {
     if (!webhook || renderer) return;
     let live = true;
     loadWebhookRenderer().then(
       (r) => live && setRenderer(r),
-      () => undefined,
+      (e: unknown) => live && setRenderer({ loadError: errorLine(e) }),
     );
     return () => {
       live = false;

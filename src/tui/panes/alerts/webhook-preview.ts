@@ -9,6 +9,9 @@ export type WebhookRenderer = {
   sampleAlert: typeof import("../../../shared/webhook/variables.ts").sampleAlert;
 };
 
+/** What the preview has: the renderer, or why it could not be loaded (said in the preview), or neither yet. */
+export type RendererState = WebhookRenderer | { loadError: string } | undefined;
+
 let loaded: WebhookRenderer | undefined;
 let loading: Promise<WebhookRenderer> | undefined;
 
@@ -30,6 +33,10 @@ export function loadWebhookRenderer(): Promise<WebhookRenderer> {
       sampleAlert: v.sampleAlert,
     };
     return loaded;
+  });
+  // a failed load is not kept: the next preview tries again
+  loading.catch(() => {
+    loading = undefined;
   });
   return loading;
 }
