@@ -108,7 +108,7 @@ describe("the service and the client refuse the same inputs with the same senten
     expect(inc.status).toBe(201);
     const body = {
       description: "Fixed",
-      status: "RESOLVED",
+      status: "RESOLVED" as const,
       publicIncidentUpdateDate: "2030-01-01T00:00:00Z",
     };
     const m = await both(
