@@ -85,6 +85,14 @@ function checkFlag(name: string, value: unknown, schema: z.ZodType): void {
   if (!r.success) throw new ConfigError(`${name}: ${r.error.issues[0]?.message ?? "invalid"}`);
 }
 
+/** VIGIL_READ_ONLY: 1/true/yes or 0/false/no; anything else is refused (a typo must not mean "writable"). */
+function readOnlyEnv(v: string | undefined): boolean | undefined {
+  if (v === undefined || v.trim() === "") return undefined;
+  if (/^(1|true|yes)$/i.test(v.trim())) return true;
+  if (/^(0|false|no)$/i.test(v.trim())) return false;
+  throw new ConfigError(`VIGIL_READ_ONLY must be 1, true, yes, 0, false or no, got ${JSON.stringify(v)}`);
+}
+
 export function resolveConfig(input: { flags: ConfigFlags; env: Env }): ResolvedConfig {
   const { flags, env } = input;
   const path = defaultConfigPath(env, flags.config);
@@ -109,7 +117,7 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   const accountId = pick(flags.account, "VIGIL_ACCOUNT_ID", profile.accountId);
   if (baseUrl && !apiKey)
     throw new ConfigError("an API key is needed for --base-url: set VIGIL_API_KEY or a profile's apiKey");
-  const envReadOnly = env.VIGIL_READ_ONLY ? /^(1|true|yes)$/i.test(env.VIGIL_READ_ONLY) : undefined;
+  const envReadOnly = readOnlyEnv(env.VIGIL_READ_ONLY);
   const staleEnv = env.VIGIL_STALE_AFTER ? Number(env.VIGIL_STALE_AFTER) : undefined;
   checkFlag("VIGIL_STALE_AFTER (seconds)", staleEnv, profileSchema.shape.staleAfterSeconds);
   const out: ResolvedConfig = {

@@ -116,5 +116,14 @@ describe("resolveConfig", () => {
   it("reads read-only from the environment", () => {
     const r = resolveConfig({ flags: {}, env: { VIGIL_CONFIG: cfg, VIGIL_READ_ONLY: "1" } });
     expect(r.readOnly).toBe(true);
+    expect(resolveConfig({ flags: {}, env: { VIGIL_CONFIG: cfg, VIGIL_READ_ONLY: "no" } }).readOnly).toBe(
+      false,
+    );
+  });
+
+  it("refuses a malformed VIGIL_READ_ONLY instead of starting writable", () => {
+    expect(() => resolveConfig({ flags: {}, env: { VIGIL_CONFIG: cfg, VIGIL_READ_ONLY: "ture" } })).toThrow(
+      new ConfigError('VIGIL_READ_ONLY must be 1, true, yes, 0, false or no, got "ture"'),
+    );
   });
 });

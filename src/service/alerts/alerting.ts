@@ -7,7 +7,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { noAgentScan } from "../agents/monitor.ts";
 import type { Engine } from "../engine/engine.ts";
 import { setRuntime } from "../repo/outbox.ts";
-import { type AlertingConfig, type AlertingOptions, resolveAlertingConfig } from "./config.ts";
+import { type AlertingConfig, type AlertingOptions, resolveAlertingConfig, SettingError } from "./config.ts";
 import { onRunFinished } from "./evaluate.ts";
 import { sslScan } from "./ssl.ts";
 import { createWorker } from "./worker.ts";
@@ -42,10 +42,10 @@ export function envVariables(env: NodeJS.ProcessEnv): Record<string, unknown> {
   try {
     v = JSON.parse(raw);
   } catch (e) {
-    throw new Error(`VIGIL_WEBHOOK_VARIABLES is not JSON (${(e as Error).message})`);
+    throw new SettingError(`VIGIL_WEBHOOK_VARIABLES is not JSON (${(e as Error).message})`);
   }
   if (!v || typeof v !== "object" || Array.isArray(v))
-    throw new Error('VIGIL_WEBHOOK_VARIABLES must be a JSON object, e.g. {"TEAM":"sre"}');
+    throw new SettingError('VIGIL_WEBHOOK_VARIABLES must be a JSON object, e.g. {"TEAM":"sre"}');
   return v as Record<string, unknown>;
 }
 
