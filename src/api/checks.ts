@@ -6,7 +6,7 @@ import { UsageError } from "./errors.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
 import { collectPages, type Page, totalOf } from "./pagination.ts";
-import { kindOfType } from "./schemas/check-bodies.ts";
+import { CHECK_KINDS, kindOfType } from "./schemas/check-bodies.ts";
 import {
   type Check,
   type CheckCreateBody,
@@ -84,6 +84,30 @@ export function checksApi(http: HttpClient) {
         schema: checkSchema,
       });
       return res.data;
+    },
+
+    /**
+     * Write a whole check body (any field): PUT /v1/checks/{type}/{id}, the body checked first with the
+     * type's one schema (check-bodies.ts, as the service validates it) and sent as written; read-only and
+     * unknown members are dropped by the service. `vigil checks update` merges a file or flags onto the
+     * check as read before it calls this.
+     */
+    async save(id: string, checkType: string, body: Record<string, unknown>): Promise<Check> {
+      const kind = kindOfType(checkType);
+      if (!kind) throw new UsageError(`checks of type ${checkType} cannot be written here`);
+      validateInput(CHECK_KINDS[kind].schema, body, `${kind} check`);
+      const res = await http.request({
+        method: "PUT",
+        path: `/v1/checks/${kind}/${pathId(id, "check id")}`,
+        body,
+        schema: checkSchema,
+      });
+      return res.data;
+    },
+
+    /** DELETE /v1/checks/{id} (its results and alerts go with it). */
+    async delete(id: string): Promise<void> {
+      await http.request({ method: "DELETE", path: `/v1/checks/${pathId(id, "check id")}` });
     },
 
     /**

@@ -1,9 +1,14 @@
-/** `vigil checks list|get|results`: the account's checks and their results (beyond the seed, api-notes §3.1, §3.3). */
+/**
+ * `vigil checks list|get|results` and the verbs that change checks (check-manage.ts): the account's checks
+ * and their results (beyond the seed, api-notes §3.1, §3.3).
+ */
 import { CHECK_LIST_STATUSES, type Check } from "../../api/schemas/checks.ts";
-import { checkHealth, formatTimestamp, statusSymbol } from "../../shared/format.ts";
+import { checkHealth, statusSymbol } from "../../shared/format.ts";
 import { type CommandContext, PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
+import { CHECK_MANAGE_VERBS } from "./check-manage.ts";
+import { printCheck } from "./check-view.ts";
 import { checkResultsVerb } from "./results.ts";
 
 type Health = ReturnType<typeof checkHealth>;
@@ -18,23 +23,11 @@ async function healthById(ctx: CommandContext): Promise<Map<string, Health> | un
   }
 }
 
-function target(c: Check): string | undefined {
-  const r = c.request as
-    | { url?: unknown; hostname?: unknown; port?: unknown; query?: unknown }
-    | null
-    | undefined;
-  if (!r) return c.heartbeat?.pingUrl ?? undefined;
-  if (typeof r.url === "string") return r.url;
-  if (typeof r.hostname === "string") return r.port ? `${r.hostname}:${String(r.port)}` : r.hostname;
-  if (typeof r.query === "string") return r.query;
-  return undefined;
-}
-
 const withSymbol = (s: string) => `${statusSymbol(s).symbol} ${s}`;
 
 export const checksCommand: ResourceSpec = {
   name: "checks",
-  summary: "list and inspect checks",
+  summary: "list, inspect, create and change checks",
   verbs: [
     {
       name: "list",
@@ -95,26 +88,10 @@ export const checksCommand: ResourceSpec = {
       async run(ctx) {
         const c = await ctx.client.checks.get(ctx.args.need("CHECK_ID"));
         if (ctx.out.json) return ctx.out.printJson(c);
-        ctx.out.detail([
-          ["ID", c.id],
-          ["Name", c.name],
-          ["Type", c.checkType],
-          ["Activated", c.activated ?? undefined],
-          ["Muted", c.muted ?? undefined],
-          ["Frequency", c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`],
-          ["Target", target(c)],
-          ["Locations", c.locations ?? undefined],
-          ["Private locations", c.privateLocations?.length ? c.privateLocations : undefined],
-          ["Tags", c.tags ?? undefined],
-          ["Group", c.groupId ?? undefined],
-          ["Degraded after", c.degradedResponseTime ? `${c.degradedResponseTime} ms` : undefined],
-          ["Max response", c.maxResponseTime ? `${c.maxResponseTime} ms` : undefined],
-          ["Description", c.description ?? undefined],
-          ["Created", c.created_at ? formatTimestamp(c.created_at) : undefined],
-          ["Updated", c.updated_at ? formatTimestamp(c.updated_at) : undefined],
-        ]);
+        printCheck(ctx.out, c);
       },
     },
     checkResultsVerb,
+    ...CHECK_MANAGE_VERBS,
   ],
 };
