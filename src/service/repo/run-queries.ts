@@ -108,25 +108,64 @@ export function pageResults(
   return { entries, nextId: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
+/** What a status says of the latest FINAL result (the columns it reads, nothing parsed beyond them). */
+export type StatusLatest = {
+  id: string;
+  runLocation: string;
+  hasFailures: boolean;
+  hasErrors: boolean;
+  isDegraded: boolean;
+  isCancelled: boolean;
+  errorMessage: string | null;
+  stoppedAt: number;
+};
+
 export type StatusRow = {
-  latest: ResultRow;
+  latest: StatusLatest;
   longestRun: number | null;
   shortestRun: number | null;
+};
+
+type RawLatest = {
+  id: string;
+  run_location: string;
+  has_failures: number;
+  has_errors: number;
+  is_degraded: number;
+  is_cancelled: number;
+  error_message: string | null;
+  stopped_at: number;
 };
 
 /**
  * The latest FINAL result of a check plus its longest and shortest response time over the last 24 h
  * (a choice: the hosted description does not say over which period). Undefined when it never ran.
+ * Only the columns a status shows are read: GET /v1/check-statuses asks this of every check (10,000 at
+ * once for the console's first screen), and the result's stored detail (assertions, timings, logs) is
+ * neither read nor parsed for it.
  */
 export function checkStatus(db: DatabaseSync, checkId: string, now: number): StatusRow | undefined {
   const latest = cached(
     db,
-    "SELECT * FROM check_results WHERE check_id = ? AND result_type = 'FINAL' ORDER BY started_at DESC LIMIT 1",
-  ).get(checkId) as RawResult | undefined;
+    "SELECT id, run_location, has_failures, has_errors, is_degraded, is_cancelled, error_message, stopped_at FROM check_results WHERE check_id = ? AND result_type = 'FINAL' ORDER BY started_at DESC LIMIT 1",
+  ).get(checkId) as RawLatest | undefined;
   if (!latest) return undefined;
   const range = cached(
     db,
     "SELECT MAX(response_time) AS longest, MIN(response_time) AS shortest FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ?",
   ).get(checkId, now - 86_400_000) as { longest: number | null; shortest: number | null };
-  return { latest: resultFromRaw(latest), longestRun: range.longest, shortestRun: range.shortest };
+  return {
+    latest: {
+      id: String(latest.id),
+      runLocation: String(latest.run_location),
+      hasFailures: latest.has_failures === 1,
+      hasErrors: latest.has_errors === 1,
+      isDegraded: latest.is_degraded === 1,
+      isCancelled: latest.is_cancelled === 1,
+      errorMessage: latest.error_message === null ? null : String(latest.error_message),
+      stoppedAt: Number(latest.stopped_at),
+    },
+    longestRun: range.longest,
+    shortestRun: range.shortest,
+  };
 }
