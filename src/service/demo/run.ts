@@ -46,14 +46,26 @@ export async function startDemo(opts: {
     await target.close();
     throw err;
   }
-  const jobs = demoPingedHeartbeats(opts.db).map((h) =>
-    startDemoHeartbeatJob({ pingUrl: `${opts.publicUrl()}/ping/${h.pingToken}`, periodMs: h.periodMs }),
-  );
-  const agents = DEMO_WORKSPACE.privateLocations.map((l) =>
-    startDemoAgent({ ...opts, slug: l.slugName, publicUrl: opts.publicUrl() }),
-  );
+  // The demo's heartbeat jobs and private-location agents start once this start-up is over — after the
+  // service has written service.json and said it listens — so a client waiting for the service (a console
+  // started cold) reads its first data without waiting for two agent processes to be spawned and its
+  // first ping to load the HTTP client; they follow a moment later.
+  let jobs: { stop(): void }[] = [];
+  let agents: { stop(): Promise<void> }[] = [];
+  let stopped = false;
+  const later = setImmediate(() => {
+    if (stopped) return;
+    jobs = demoPingedHeartbeats(opts.db).map((h) =>
+      startDemoHeartbeatJob({ pingUrl: `${opts.publicUrl()}/ping/${h.pingToken}`, periodMs: h.periodMs }),
+    );
+    agents = DEMO_WORKSPACE.privateLocations.map((l) =>
+      startDemoAgent({ ...opts, slug: l.slugName, publicUrl: opts.publicUrl() }),
+    );
+  });
   return {
     async stop() {
+      stopped = true;
+      clearImmediate(later);
       for (const j of jobs) j.stop();
       await Promise.all(agents.map((a) => a.stop()));
       await target.close();
