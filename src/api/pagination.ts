@@ -20,14 +20,16 @@ export function totalOf(header: string | string[] | undefined): number | undefin
 
 /**
  * Fetch every page of a page/limit list. Stops at the server's total when it gives one, else at a short
- * page. `maxItems` bounds memory for huge accounts; `onPage` reports progress (loaded so far, total).
+ * page. `maxItems` bounds memory for huge accounts; `onPage` reports progress (loaded so far, total) and
+ * offers the items read so far in their order (`prefix()`: the pages up to the first one still out; built
+ * only when called, so a caller that shows a partial list decides how often it pays for one).
  */
 export async function collectPages<T>(
   fetchPage: (page: number, limit: number) => Promise<T[] | Page<T>>,
   opts: {
     limit?: number;
     maxItems?: number;
-    onPage?: (loaded: number, total: number | undefined) => void;
+    onPage?: (loaded: number, total: number | undefined, prefix: () => T[]) => void;
     /**
      * Pages asked for at once once the first page told the total (Content-Range); 1 = one after another.
      * The pages are kept in their order whatever order they come back in. Without a total, one at a time.
@@ -40,7 +42,7 @@ export async function collectPages<T>(
   const split = (got: T[] | Page<T>) => (Array.isArray(got) ? { items: got, total: undefined } : got);
   const first = split(await fetchPage(1, limit));
   const out: T[] = [...first.items];
-  opts.onPage?.(Math.min(out.length, max), first.total);
+  opts.onPage?.(Math.min(out.length, max), first.total, () => out.slice(0, max));
   const concurrency = Math.max(1, opts.concurrency ?? 1);
   if (first.items.length < limit || out.length >= max) return out.slice(0, max);
   if (first.total !== undefined && limit >= first.total) return out.slice(0, max);
@@ -49,13 +51,21 @@ export async function collectPages<T>(
     const pages: T[][] = [];
     let next = 2;
     let loaded = out.length;
+    const prefix = () => {
+      const got = [...out];
+      for (const items of pages) {
+        if (items === undefined) break;
+        got.push(...items);
+      }
+      return got.slice(0, max);
+    };
     const worker = async () => {
       while (next <= lastPage) {
         const page = next++;
         const { items } = split(await fetchPage(page, limit));
         pages[page - 2] = items;
         loaded += items.length;
-        opts.onPage?.(Math.min(loaded, max), first.total);
+        opts.onPage?.(Math.min(loaded, max), first.total, prefix);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, lastPage - 1) }, worker));
@@ -65,7 +75,7 @@ export async function collectPages<T>(
   for (let page = 2; out.length < max; page++) {
     const { items, total } = split(await fetchPage(page, limit));
     out.push(...items);
-    opts.onPage?.(Math.min(out.length, max), total);
+    opts.onPage?.(Math.min(out.length, max), total, () => out.slice(0, max));
     if (items.length < limit) break;
     if (total !== undefined && page * limit >= total) break;
   }

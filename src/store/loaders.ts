@@ -19,6 +19,9 @@ import { checkSummaryListSchema, statusSummaryListSchema } from "./summary-schem
 import { type AnalyticsOptions, type Caps, DEFAULT_CAPS } from "./types.ts";
 import { readVariables } from "./variables.ts";
 
+/** How often the first read of the checks list shows the rows that have come so far: 4 times a second. */
+const PARTIAL_EVERY_MS = 250;
+
 /** The first line of an error's message (sanitised at render time). */
 export function errorLine(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
@@ -76,6 +79,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
      */
     async checks(signal?: AbortSignal) {
       let total: number | undefined;
+      let shownAt: number | undefined;
       const items = await guard(
         () =>
           collectPages(
@@ -96,7 +100,15 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               // 10,000 checks are 100 pages: four at a time once the first tells the total (well under
               // the default route family's limit, api/ratelimit.ts), so the first full list comes sooner
               concurrency: 4,
-              onPage: (loaded, t) => apply(store, data.checksLoading(get(), loaded, t)),
+              // the first read of the list shows what has come so far (the overview's failing rows from
+              // the first pages, the rest as they come), at most 4 times a second; a refresh does not
+              onPage: (loaded, t, prefix) => {
+                const first = get().checks.loadedAt === undefined;
+                const at = performance.now();
+                const show = first && (shownAt === undefined || at - shownAt >= PARTIAL_EVERY_MS);
+                if (show) shownAt = at;
+                apply(store, data.checksLoading(get(), loaded, t, show ? prefix() : undefined));
+              },
             },
           ),
         (m) => apply(store, data.loadFailed(get(), "checks", m)),

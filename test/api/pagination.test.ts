@@ -74,6 +74,36 @@ describe("collectPages with concurrency", () => {
     expect(seen.at(-1)).toBe(total);
   });
 
+  it("offers the items read so far in their order: the pages up to the first one still out", async () => {
+    const total = 500;
+    const release = new Map<number, () => void>();
+    const fetchPage = async (page: number, limit: number) => {
+      if (page > 1) await new Promise<void>((r) => release.set(page, r));
+      const from = (page - 1) * limit;
+      return { items: Array.from({ length: Math.min(limit, total - from) }, (_, i) => from + i), total };
+    };
+    const prefixes: number[][] = [];
+    const done = collectPages(fetchPage, {
+      limit: 100,
+      concurrency: 4,
+      onPage: (_n, _t, prefix) => prefixes.push(prefix()),
+    });
+    const answer = async (page: number) => {
+      while (!release.has(page)) await new Promise((r) => setImmediate(r));
+      release.get(page)?.();
+      const seen = prefixes.length;
+      while (prefixes.length === seen) await new Promise((r) => setImmediate(r));
+    };
+    await answer(3); // page 2 still out: only page 1 so far
+    await answer(2); // pages 1-3
+    await answer(5); // page 4 still out
+    await answer(4);
+    await done;
+    const ends = prefixes.map((p) => p.length);
+    expect(ends).toEqual([100, 100, 300, 300, 500]);
+    for (const p of prefixes) expect(p).toEqual(Array.from({ length: p.length }, (_, i) => i));
+  });
+
   it("reads one page after another when the service tells no total", async () => {
     let running = 0;
     let most = 0;

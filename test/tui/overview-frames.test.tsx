@@ -11,6 +11,8 @@ import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts
 import type { JobKit } from "../../src/store/plan.ts";
 import { DEFAULT_INTERVALS } from "../../src/store/plan.ts";
 import {
+  checksLoaded,
+  checksLoading,
   heartbeatsLoaded,
   lastPassLoaded,
   listLoaded,
@@ -18,7 +20,7 @@ import {
   statusesLoaded,
 } from "../../src/store/slices/data.ts";
 import { setPane } from "../../src/store/slices/ui.ts";
-import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/store.ts";
 import type { ResultSummary } from "../../src/store/summary.ts";
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
 import { overview, overviewCursorItem } from "../../src/tui/panes/overview/index.ts";
@@ -265,6 +267,42 @@ describe("the overview pane", () => {
     expect(rows[0]).toContain("reading results…");
     await c.press("G");
     expect(lines(c.frame()).some((l) => l.startsWith("› ▲ "))).toBe(true);
+  });
+
+  it("while the list is first read, draws the failing checks read so far and says the counts are partial", async () => {
+    const { checks, statuses } = manyChecks(1_000);
+    const store = createConsoleStore();
+    apply(store, setPane(store.getState(), "overview"));
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("");
+    // nothing read yet: no count is claimed
+    expect(lines(c.frame())[1]).toBe("counts: reading…");
+    // the first 300 of 1,000 checks, then the statuses
+    apply(store, checksLoading(store.getState(), 300, 1_000, checks.slice(0, 300)));
+    await c.press("");
+    expect(lines(c.frame())[1]).toBe("counts: reading…");
+    apply(store, statusesLoaded(statuses, NOW));
+    await c.press("");
+    const f = c.frame();
+    const failingSoFar = checks.slice(0, 300).filter((_, i) => (i + 1) % 7 === 0).length;
+    const degradedSoFar = checks
+      .slice(0, 300)
+      .filter((_, i) => (i + 1) % 7 !== 0 && (i + 1) % 5 === 0).length;
+    expect(lines(f)[1]).toMatch(
+      new RegExp(`^so far, 300 of 1,000 read: ✖ ${failingSoFar} failing · ▲ ${degradedSoFar} degraded`),
+    );
+    expect(f).toContain("loading checks… 300 of 1,000");
+    expect(f).toContain(`Checks that need a look (${failingSoFar + degradedSoFar} so far)`);
+    expect(lines(f).some((l) => /^[› ] ✖ +check 00007 /.test(l))).toBe(true);
+    expect(f).not.toMatch(/all \d+ checks passing/);
+    // the whole list: the counts are whole and the words "so far" go
+    apply(store, checksLoaded(checks, NOW, store.getState().checks, 1_000));
+    await c.press("");
+    const whole = c.frame();
+    expect(lines(whole)[1]).toMatch(/^✖ 142 failing · ▲ 172 degraded · ✔ 686 passing/);
+    expect(whole).toContain("Checks that need a look (314)");
+    expect(whole).not.toContain("so far");
   });
 
   it("shows a hostile check name as harmless visible text", async () => {

@@ -49,10 +49,22 @@ export function checksLoaded(
   return { checks: { items: shared, byId, loadedAt: now, error: undefined, total } };
 }
 
-/** Progress of the first checks load (nothing to show yet); a refresh of a held list shows none. */
-export function checksLoading(s: ConsoleState, loaded: number, total: number | undefined): Patch {
+/**
+ * Progress of the first checks load, and (`partial`) the checks read so far, in list order: the panes show
+ * them while `loadedAt` stays unset and `loading` says how many of how many are held — the overview draws
+ * its first failing rows from the first pages, never a count or a calm line as if the list were whole. A
+ * refresh of a held list shows no progress and keeps the held list until the whole new one is read.
+ */
+export function checksLoading(
+  s: ConsoleState,
+  loaded: number,
+  total: number | undefined,
+  partial?: readonly CheckSummary[],
+): Patch {
   if (s.checks.loadedAt !== undefined) return {};
-  return { checks: { ...s.checks, loading: { loaded, total } } };
+  if (!partial) return { checks: { ...s.checks, loading: { loaded, total } } };
+  const { items, byId } = shareList(s.checks.items, s.checks.byId, partial.map(toCheckSummary), (c) => c.id);
+  return { checks: { ...s.checks, items, byId, total, loading: { loaded, total } } };
 }
 
 /** Fresh statuses, slimmed and merged like checksLoaded: a poll with equal data keeps every identity. */

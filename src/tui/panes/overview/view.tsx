@@ -8,7 +8,7 @@
  */
 import { Box, Text } from "ink";
 import { useEffect, useMemo, useRef } from "react";
-import { formatAgo, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
+import { formatAgo, listCount, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { cursorIn } from "../../../store/cursor.ts";
 import type { CheckRow } from "../../../store/selectors.ts";
@@ -238,9 +238,10 @@ function locationColumns(now: number): Column<DeadLocation>[] {
   ];
 }
 
-const TITLES: Record<OverviewSection, (n: number) => string> = {
-  checks: (n) => `Checks that need a look (${thousands(n)})`,
-  heartbeats: (n) => `Overdue heartbeats (${thousands(n)})`,
+/** A section's title with its count; `soFar` while the checks list is still being read (its count grows). */
+const TITLES: Record<OverviewSection, (n: number, soFar: boolean) => string> = {
+  checks: (n, soFar) => `Checks that need a look (${thousands(n)}${soFar ? " so far" : ""})`,
+  heartbeats: (n, soFar) => `Overdue heartbeats (${thousands(n)}${soFar ? " so far" : ""})`,
   incidents: (n) => `Open incidents (${thousands(n)})`,
   deliveries: (n) => `Alert delivery trouble (${thousands(n)} channel${n === 1 ? "" : "s"})`,
   locations: (n) => `Private locations without a live agent (${thousands(n)})`,
@@ -276,6 +277,9 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const firsts = useRef<Partial<Record<OverviewSection, number>>>({});
 
   const loaded = checksSlice.loadedAt !== undefined && statusesSlice.loadedAt !== undefined;
+  // the first read of the list shows the checks read so far (store/loaders.ts): counts and sections say so
+  const partial = checksSlice.loadedAt === undefined && checksSlice.items.length > 0;
+  const countsKnown = statusesSlice.loadedAt !== undefined && checksSlice.items.length > 0;
   const focusItem = items[cursor];
   const lists: Record<OverviewSection, number> = {
     checks: attention.length,
@@ -394,7 +398,7 @@ export function OverviewPane({ width, height }: { width: number; height: number 
     return (
       <Box key={id} flexDirection="column" width={width}>
         <Text bold wrap="truncate">
-          {TITLES[id](lists[id])}
+          {TITLES[id](lists[id], partial && (id === "checks" || id === "heartbeats"))}
         </Text>
         {rows.slice(0, p.shown).map((r, i) => (
           <CellsLine
@@ -415,17 +419,30 @@ export function OverviewPane({ width, height }: { width: number; height: number 
 
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text wrap="truncate">
-        {countsParts(
-          counts,
-          overdue.length,
-          incidentsSlice.loadedAt === undefined ? undefined : incidents.length,
-        ).map((p, i) => (
-          <Text key={p.text} color={p.tone ? theme.tone[p.tone] : undefined}>
-            {`${i > 0 ? " · " : ""}${p.text}`}
-          </Text>
-        ))}
-      </Text>
+      {countsKnown ? (
+        <Text wrap="truncate">
+          {partial ? (
+            <Text
+              color={theme.dim}
+            >{`so far, ${listCount(checksSlice.items.length, checksSlice.items.length, checksSlice.total, false)} read: `}</Text>
+          ) : null}
+          {countsParts(
+            counts,
+            overdue.length,
+            incidentsSlice.loadedAt === undefined ? undefined : incidents.length,
+          ).map((p, i) => (
+            <Text key={p.text} color={p.tone ? theme.tone[p.tone] : undefined}>
+              {`${i > 0 ? " · " : ""}${p.text}`}
+            </Text>
+          ))}
+        </Text>
+      ) : (
+        <Text wrap="truncate" color={theme.dim}>
+          {statusesSlice.error && statusesSlice.loadedAt === undefined
+            ? `counts: ✖ ${sanitizeLine(statusesSlice.error)}`
+            : "counts: reading…"}
+        </Text>
+      )}
       {topLine ? (
         <Text wrap="truncate" color={calm ? theme.tone.ok : theme.dim}>
           {topLine}
