@@ -1,9 +1,10 @@
 /**
- * `vigil agent [--key KEY] [--base-url URL] [--concurrency N] [--proxy URL]`: a private location's agent
+ * `vigil agent [--key KEY] [--concurrency N] [--proxy URL]` plus the connection flags every command takes
+ * (--base-url, --profile, …): a private location's agent
  * (src/agent/agent.ts). The key is the location's raw key (`vigil private-locations keys create`), from
  * --key or, better (a command line is visible to other users in `ps`), $VIGIL_AGENT_KEY; never the account
- * API key, and never printed. The service is --base-url, else $VIGIL_BASE_URL, else the local service of
- * the data dir — then it holds a lease on it (the service stays up while the agent runs) and follows it
+ * API key, and never printed. The service is --base-url, else $VIGIL_BASE_URL, else the profile's, else
+ * the local service of the data dir — then it holds a lease on it (the service stays up while the agent runs) and follows it
  * when it restarts on a new port (src/cli/local-service.ts). Logs one line per run on stdout. Started with an IPC channel (the demo's agent, spawned by
  * the service), it stops when its parent goes away. It reaches the service through HTTPS_PROXY /
  * HTTP_PROXY unless NO_PROXY names it or it is on loopback (agent/protocol.ts `serviceProxyFor`); `--proxy`
@@ -22,14 +23,15 @@ import {
   serviceProxyFor,
   shownProxy,
 } from "../agent/protocol.ts";
-import { dataDir } from "../config/paths.ts";
+import { UsageError } from "../api/errors.ts";
+import { resolveConfig } from "../config/resolve.ts";
 import { findLocalService } from "../service/info-file.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { VERSION } from "../version.ts";
+import { Args, bindPositionals, parseTokens } from "./args.ts";
+import { configFlags, secrets } from "./io.ts";
 import { attachLocalService, type LocalAttachment } from "./local-service.ts";
-
-export const AGENT_USAGE =
-  "usage: vigil agent [--key KEY | $VIGIL_AGENT_KEY] [--base-url URL] [--concurrency 1-10] [--proxy URL]";
+import { AGENT_OPTIONS } from "./programs.ts";
 
 export type AgentArgs = {
   key: string;
@@ -40,85 +42,78 @@ export type AgentArgs = {
   serviceProxy: string | undefined;
   /** The service is the data dir's local one (found through service.json). */
   local?: boolean;
+  /** The data dir (its local service, when no base URL is configured). */
+  dataDir: string;
 };
-
-export class AgentUsageError extends Error {}
 
 function httpUrl(what: string, v: string): string {
   let u: URL;
   try {
     u = new URL(v);
   } catch {
-    throw new AgentUsageError(`${what} must be an http(s) URL`);
+    throw new UsageError(`${what} must be an http(s) URL`);
   }
   if (u.protocol !== "http:" && u.protocol !== "https:")
-    throw new AgentUsageError(`${what} must be an http(s) URL`);
+    throw new UsageError(`${what} must be an http(s) URL`);
   return v;
 }
 
-export function parseAgentArgs(argv: string[], env: Record<string, string | undefined>): AgentArgs {
-  let key = env.VIGIL_AGENT_KEY?.trim() || undefined;
-  let baseUrl = env.VIGIL_BASE_URL?.trim() || undefined;
+/**
+ * The agent's flags as parsed by the one parser (args.ts). The service: --base-url > $VIGIL_BASE_URL >
+ * the profile's base URL (--profile / $VIGIL_PROFILE, the config file) > the data dir's local service.
+ */
+export function agentArgsFrom(a: Args, env: Record<string, string | undefined>): AgentArgs {
+  let key = a.string("key") ?? (env.VIGIL_AGENT_KEY?.trim() || undefined);
+  const c = a.string("concurrency");
   let concurrency = 2;
-  let proxy: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    const eq = arg.indexOf("=");
-    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    const value = () => {
-      const v = eq > 0 && arg.startsWith("--") ? arg.slice(eq + 1) : argv[++i];
-      if (!v || v.startsWith("--")) throw new AgentUsageError(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case "--key":
-        key = value();
-        break;
-      case "--base-url":
-        baseUrl = httpUrl("--base-url", value());
-        break;
-      case "--concurrency": {
-        const v = value();
-        concurrency = Number(v);
-        if (!/^\d+$/.test(v) || concurrency < 1 || concurrency > 10)
-          throw new AgentUsageError(`--concurrency must be an integer 1-10, got ${JSON.stringify(v)}`);
-        break;
-      }
-      case "--proxy":
-        proxy = httpUrl("--proxy", value());
-        break;
-      default:
-        // the value of an unknown option could be a key: name the option only
-        throw new AgentUsageError(`unknown option ${JSON.stringify(name.slice(0, 40))}`);
-    }
+  if (c !== undefined) {
+    concurrency = Number(c);
+    if (!/^\d+$/.test(c) || concurrency < 1 || concurrency > 10)
+      throw new UsageError(`--concurrency must be an integer 1-10, got ${JSON.stringify(c)}`);
   }
-  if (!key) throw new AgentUsageError("no location key: pass --key or set VIGIL_AGENT_KEY");
-  if (!/^pl_\w+$/.test(key)) throw new AgentUsageError("the key is not a private-location key (pl_…)");
+  const proxyFlag = a.string("proxy");
+  const proxy = proxyFlag === undefined ? undefined : httpUrl("--proxy", proxyFlag);
+  // the agent authenticates with the location's key: the account API key is not needed (a stand-in
+  // satisfies the rule that a base URL comes with a key)
+  const resolved = resolveConfig({
+    flags: { ...configFlags(a.values), apiKey: "-" },
+    env: { ...env, VIGIL_BASE_URL: env.VIGIL_BASE_URL?.trim() || undefined },
+  });
+  let baseUrl = resolved.baseUrl;
+  if (baseUrl) baseUrl = httpUrl(a.has("base-url") ? "--base-url" : "the base URL", baseUrl);
+  key = key?.trim();
+  if (!key) throw new UsageError("no location key: pass --key or set VIGIL_AGENT_KEY");
+  if (!/^pl_\w+$/.test(key)) throw new UsageError("the key is not a private-location key (pl_…)");
   if (!baseUrl) {
-    const local = findLocalService(dataDir(env));
-    if (!local) throw new AgentUsageError("no service: pass --base-url or set VIGIL_BASE_URL");
-    return { key, baseUrl: local.url, concurrency, proxy, serviceProxy: undefined, local: true };
+    const local = findLocalService(resolved.dataDir);
+    if (!local) throw new UsageError("no service: pass --base-url or set VIGIL_BASE_URL");
+    return {
+      key,
+      baseUrl: local.url,
+      concurrency,
+      proxy,
+      serviceProxy: undefined,
+      local: true,
+      dataDir: resolved.dataDir,
+    };
   }
   const serviceProxy = serviceProxyFor(baseUrl, env);
   if (serviceProxy) httpUrl(/^https:/.test(baseUrl) ? "HTTPS_PROXY" : "HTTP_PROXY", serviceProxy);
-  return { key, baseUrl, concurrency, proxy, serviceProxy };
+  return { key, baseUrl, concurrency, proxy, serviceProxy, dataDir: resolved.dataDir };
+}
+
+/** Parses `vigil agent` flags (the global ones too) with the one parser; no arguments. */
+export function parseAgentArgs(argv: string[], env: Record<string, string | undefined>): AgentArgs {
+  const p = parseTokens(argv, AGENT_OPTIONS);
+  return agentArgsFrom(new Args(p.values, bindPositionals(p.positionals, [])), env);
 }
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace("T", " ");
 
-export async function runAgentCommand(argv: string[]): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write(`${AGENT_USAGE}\n`);
-    return 0;
-  }
-  let args: AgentArgs;
-  try {
-    args = parseAgentArgs(argv, process.env);
-  } catch (err) {
-    if (!(err instanceof AgentUsageError)) throw err;
-    process.stderr.write(`vigil agent: ${err.message}\n${AGENT_USAGE}\n`);
-    return 2;
-  }
+/** `vigil agent` from the parsed command line; a usage problem is thrown (exit 2). */
+export async function runAgentFromArgs(a: Args): Promise<number> {
+  const args = agentArgsFrom(a, process.env);
+  secrets.push(args.key);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.on("SIGINT", onSignal);
@@ -130,7 +125,7 @@ export async function runAgentCommand(argv: string[]): Promise<number> {
   // the data dir's local service: a lease keeps it up while the agent runs; a restart is followed
   let local: LocalAttachment | undefined;
   if (args.local) {
-    local = await attachLocalService(dataDir(process.env), { kind: "agent" }).catch(() => undefined);
+    local = await attachLocalService(args.dataDir, { kind: "agent" }).catch(() => undefined);
     local?.on((e) => {
       log(e.text);
       if (e.kind === "moved") client = createAgentClient(e.target.url, args.key);

@@ -16,6 +16,8 @@ export type OptionSpec = {
   short?: string;
   /** Placeholder shown in help for string options, e.g. "ID". */
   value?: string;
+  /** A boolean that is mostly given as `--no-NAME` (help shows `--[no-]NAME`). */
+  negatable?: boolean;
   help: string;
 };
 export type OptionSpecs = Record<string, OptionSpec>;
@@ -121,25 +123,64 @@ function describeParseError(e: unknown): string {
 
 export type ParsedCommand = { values: ParsedValues; positionals: string[] };
 
-/** Strict parse of `tokens` against the global flags plus `options`. */
+/**
+ * Whether a token starting with one `-` is an argument rather than flags: an id such as the status page
+ * `-IQWUp6G235-C3Rp`, a negative number. It is flags when it is a known short flag (`-h`), a group of known
+ * short boolean flags (`-hV`), or a known short string flag with its value attached (`-fcheck.yaml`); an
+ * unknown single letter (`-x`) stays a flag, so it is refused as an unknown option.
+ */
+export function isDashArgument(token: string, specs: OptionSpecs): boolean {
+  if (!token.startsWith("-") || token.startsWith("--") || token.length < 2) return false;
+  const shorts = new Map<string, OptionSpec>();
+  for (const o of Object.values(specs)) if (o.short) shorts.set(o.short, o);
+  const letters = token.slice(1);
+  if (letters.length === 1) return false;
+  const first = shorts.get(letters[0]!);
+  if (first?.type === "string") return false;
+  return ![...letters].every((c) => shorts.get(c)?.type === "boolean");
+}
+
+/**
+ * Strict parse of `tokens` against the global flags plus `options`. `--` ends the flags (everything after
+ * it is an argument); before it, an argument may start with `-` (isDashArgument) and stand anywhere, also
+ * as a flag's value (`--next-id -abc`).
+ */
 export function parseTokens(tokens: string[], options: OptionSpecs): ParsedCommand {
+  const all = { ...GLOBAL_OPTIONS, ...options };
   const merged: Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }> = {};
-  for (const [name, o] of Object.entries({ ...GLOBAL_OPTIONS, ...options })) {
+  for (const [name, o] of Object.entries(all)) {
     merged[name] = {
       type: o.type,
       ...(o.multiple ? { multiple: true } : {}),
       ...(o.short ? { short: o.short } : {}),
     };
   }
+  // arguments that look like flags stand in as placeholders parseArgs reads as plain words
+  const held = new Map<string, string>();
+  const end = tokens.indexOf("--");
+  const args = tokens.map((t, i) => {
+    if ((end >= 0 && i > end) || !isDashArgument(t, all)) return t;
+    const key = `\u0000${held.size}`;
+    held.set(key, t);
+    return key;
+  });
+  const restore = <T>(v: T): T =>
+    typeof v === "string"
+      ? ((held.get(v) ?? v) as T)
+      : Array.isArray(v)
+        ? (v.map((x) => (typeof x === "string" ? (held.get(x) ?? x) : x)) as T)
+        : v;
   try {
     const r = parseArgs({
-      args: tokens,
+      args,
       options: merged,
       allowPositionals: true,
       allowNegative: true,
       strict: true,
     });
-    return { values: r.values as ParsedValues, positionals: r.positionals };
+    const values: ParsedValues = {};
+    for (const [k, v] of Object.entries(r.values)) values[k] = restore(v) as ParsedValues[string];
+    return { values, positionals: r.positionals.map(restore) };
   } catch (e) {
     throw new UsageError(describeParseError(e));
   }

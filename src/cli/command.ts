@@ -36,6 +36,8 @@ export type ResourceSpec = {
   summary: string;
   /** A single-verb command used without a verb word (e.g. `vigil trigger --tag prod`). */
   verbless?: boolean;
+  /** The verb run when none is named (`vigil serve` runs `serve run`). */
+  defaultVerb?: string;
   verbs: VerbSpec[];
 };
 

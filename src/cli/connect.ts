@@ -47,6 +47,18 @@ async function startLocal(dataDir: string): Promise<LocalService> {
   }
 }
 
+/**
+ * Where the configured service is without starting one: the base URL and key, else the data dir's local
+ * service when it already runs; undefined when neither (shell completion asks only then).
+ */
+export function findRunning(resolved: ResolvedConfig): { baseUrl: string; apiKey: string } | undefined {
+  if (resolved.baseUrl)
+    return resolved.apiKey ? { baseUrl: resolved.baseUrl, apiKey: resolved.apiKey } : undefined;
+  const local = findLocalService(resolved.dataDir);
+  const apiKey = resolved.apiKey ?? local?.apiKey;
+  return local && apiKey ? { baseUrl: local.url, apiKey } : undefined;
+}
+
 export async function connect(resolved: ResolvedConfig): Promise<Connection> {
   let baseUrl = resolved.baseUrl;
   let apiKey = resolved.apiKey;

@@ -2,9 +2,9 @@
  * The `vigil` entry point: the console (no command), `vigil serve`, and the scriptable commands
  * `vigil <resource> <verb> [args] [--json]`.
  *
- * Exit codes: 0 ok; 1 API, network or unexpected error (also: a waited-for check did not pass); 2 usage
- * error (bad flags or arguments, bad configuration, no service to talk to); 130 interrupted. Every failure
- * is ONE line on stderr, sanitised for the terminal and with the API key redacted; never a stack trace.
+ * Exit codes: one table for every command (src/cli/exit-codes.ts): 0 ok, 1 failing / a run failed, 2 usage,
+ * 3 not found, 4 auth, 5 service unreachable, 6 refused by rule, 130 interrupted. Every failure is ONE line
+ * on stderr, sanitised for the terminal and with the API key redacted; never a stack trace.
  */
 import { realpathSync } from "node:fs";
 import module from "node:module";
@@ -14,7 +14,9 @@ import { type ResolvedConfig, resolveConfig } from "../config/resolve.ts";
 import { VERSION } from "../version.ts";
 import { findPositional, GLOBAL_OPTIONS, type ParsedValues, parseTokens } from "./args.ts";
 import type { ResourceSpec } from "./command.ts";
+import { exitCodeOf } from "./exit-codes.ts";
 import { configFlags, fail, interrupt, print } from "./io.ts";
+import { findProgram } from "./programs.ts";
 
 /**
  * `vigil` with no command. With a TTY on stdin and stdout: the interactive console (src/cli/console.ts,
@@ -47,16 +49,16 @@ function report(e: unknown, resource: ResourceSpec | undefined): number {
   }
   if (e instanceof UsageError) {
     const hint =
-      // configuration and connection problems are not about the command line: no --help hint
-      e.name === "ConfigError" || e.name === "ConnectError"
+      // configuration, connection problems and refusals are not about the command line: no --help hint
+      ["ConfigError", "ConnectError", "RefusedError", "NotFoundError"].includes(e.name)
         ? ""
         : ` (see vigil ${resource ? `${resource.name} ` : ""}--help)`;
     fail(`${e.message}${hint}`);
-    return 2;
+    return exitCodeOf(e);
   }
   if (e instanceof VigilError) {
     fail(e.message);
-    return e.exitCode;
+    return exitCodeOf(e);
   }
   const err = e as { name?: unknown; message?: unknown } | undefined;
   const msg = typeof err?.message === "string" ? err.message.split("\n")[0] : String(e);
@@ -65,23 +67,8 @@ function report(e: unknown, resource: ResourceSpec | undefined): number {
 }
 
 export async function main(argv: string[]): Promise<number | undefined> {
-  if (argv[0] === "serve") {
-    const m = await import("./serve.ts");
-    const r: unknown = await m.runServe(argv.slice(1));
-    return typeof r === "number" ? r : undefined;
-  }
-  if (argv[0] === "share") {
-    try {
-      const m = await import("./share.ts");
-      return await m.runShare(argv.slice(1));
-    } catch (e) {
-      return report(e, undefined);
-    }
-  }
-  if (argv[0] === "agent") {
-    const m = await import("./agent.ts");
-    return await m.runAgentCommand(argv.slice(1));
-  }
+  // what the completion scripts call (src/cli/completion.ts); not a command of its own
+  if (argv[0] === "__complete") return await (await import("./completion.ts")).runComplete(argv.slice(1));
   let resource: ResourceSpec | undefined;
   try {
     const ri = findPositional(argv, [GLOBAL_OPTIONS]);
@@ -96,6 +83,13 @@ export async function main(argv: string[]): Promise<number | undefined> {
         return 0;
       }
       return await runConsole(resolveConfig({ flags: configFlags(values), env: process.env }), values);
+    }
+    // serve, share, agent, completion: the same grammar, without loading the API commands
+    const program = findProgram(argv[ri]!);
+    if (program) {
+      resource = program;
+      const { runProgramLine } = await import("./run-verb.ts");
+      return await runProgramLine(program, argv, ri);
     }
     const { runCommandLine } = await import("./dispatch.ts");
     return await runCommandLine(argv, ri, (r) => {

@@ -22,34 +22,12 @@ import {
   markStopRequested,
   pidAlive,
 } from "../service/info-file.ts";
+import type { Args } from "./args.ts";
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 
-export const SERVE_STATUS_USAGE = "usage: vigil serve status [--data DIR] [--json]";
-export const SERVE_STOP_USAGE = "usage: vigil serve stop [--data DIR] [--timeout SECONDS]";
-
 /** Exit code of `status` / `stop` when no service runs for the data dir (as LSB init scripts do). */
 export const NOT_RUNNING = 3;
-
-class UsageProblem extends Error {}
-
-function parse(argv: string[], flags: string[]): Record<string, string | true> {
-  const out: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    const eq = arg.indexOf("=");
-    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    if (!flags.includes(name)) throw new UsageProblem(`unknown option ${JSON.stringify(name.slice(0, 40))}`);
-    if (name === "--json") {
-      out.json = true;
-      continue;
-    }
-    const v = eq > 0 && arg.startsWith("--") ? arg.slice(eq + 1) : argv[++i];
-    if (!v || v.startsWith("--")) throw new UsageProblem(`${name} needs a value`);
-    out[name.slice(2)] = v;
-  }
-  return out;
-}
 
 /** One client in words: "console pid 4242". */
 const clientWord = (l: LeaseInfo) => `${l.kind} pid ${l.pid}`;
@@ -60,32 +38,28 @@ export function clientsLine(leases: readonly LeaseInfo[]): string {
   return `${leases.length} client${leases.length === 1 ? "" : "s"}: ${leases.map(clientWord).join(", ")}`;
 }
 
+/** `vigil serve status|stop` from the parsed command line (args.ts). */
+export async function runServeControlCommand(verb: "status" | "stop", a: Args): Promise<number> {
+  return await runServeControl(
+    verb,
+    {
+      data: a.string("data"),
+      json: a.flag("json") === true,
+      timeoutS: verb === "stop" ? (a.int("timeout", { min: 1, max: 3600 }) ?? 30) : 30,
+    },
+    { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) },
+  );
+}
+
 export async function runServeControl(
   verb: "status" | "stop",
-  argv: string[],
+  o: { data: string | undefined; json: boolean; timeoutS: number },
   io: Io,
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
-  const usage = verb === "status" ? SERVE_STATUS_USAGE : SERVE_STOP_USAGE;
-  if (argv.includes("--help") || argv.includes("-h")) {
-    io.stdout(`${usage}\n`);
-    return 0;
-  }
-  let opts: Record<string, string | true>;
-  let timeoutS = 30;
-  try {
-    opts = parse(argv, verb === "status" ? ["--data", "--json"] : ["--data", "--timeout"]);
-    if (typeof opts.timeout === "string") {
-      timeoutS = Number(opts.timeout);
-      if (!/^\d+$/.test(opts.timeout) || timeoutS < 1 || timeoutS > 3600)
-        throw new UsageProblem(`--timeout must be an integer 1-3600, got ${JSON.stringify(opts.timeout)}`);
-    }
-  } catch (err) {
-    if (!(err instanceof UsageProblem)) throw err;
-    io.stderr(`vigil serve ${verb}: ${err.message}\n${usage}\n`);
-    return 2;
-  }
-  const dir = resolveDataDir(env, typeof opts.data === "string" ? opts.data : undefined);
+  const opts = { json: o.json };
+  const timeoutS = o.timeoutS;
+  const dir = resolveDataDir(env, o.data);
   const service = findLocalService(dir);
   if (verb === "status") {
     const leases = liveLeases(dir);

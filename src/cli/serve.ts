@@ -16,11 +16,14 @@
  * stdout and stderr to FILE, rotated (src/cli/service-log.ts). `vigil serve status|stop`: serve-control.ts.
  */
 import { join } from "node:path";
+import { UsageError } from "../api/errors.ts";
 import { dataDir as resolveDataDir } from "../config/paths.ts";
 import { DataDirError } from "../service/db/data-dir.ts";
 import { removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { resolveApiKey, SERVE_STOP_GRACE_MS, startService } from "../service/main.ts";
-import { runServeControl, watchIdle } from "./serve-control.ts";
+import { Args, bindPositionals, type ParsedValues, parseTokens } from "./args.ts";
+import { SERVE_OPTIONS } from "./programs.ts";
+import { watchIdle } from "./serve-control.ts";
 import { openRotatingLog, redirectOutput } from "./service-log.ts";
 
 export type ServeArgs = {
@@ -37,120 +40,84 @@ export type ServeArgs = {
   log: string | undefined;
 };
 
-export const SERVE_USAGE =
-  "usage: vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo] [--init] [--max-body BYTES] [--retention-days N] [--idle-stop SECONDS] [--log FILE]\n       vigil serve status [--data DIR] [--json]\n       vigil serve stop [--data DIR] [--timeout SECONDS]";
-
 /** A whole number within bounds, from a flag or an environment variable. */
 function wholeNumber(what: string, v: string, min: number, max: number): number {
   const n = Number(v);
   if (!/^\d+$/.test(v) || n < min || n > max)
-    throw new ServeUsageError(`${what} must be an integer ${min}-${max}, got ${JSON.stringify(v)}`);
+    throw new UsageError(`${what} must be an integer ${min}-${max}, got ${JSON.stringify(v)}`);
   return n;
 }
 
-export class ServeUsageError extends Error {}
+/** The serve flags as parsed by the one parser (args.ts) → what to start. */
+export function serveArgsFrom(
+  values: ParsedValues,
+  env: Record<string, string | undefined> = process.env,
+): ServeArgs {
+  const a = new Args(values, {});
+  const num = (flag: string, min: number, max: number) => {
+    const v = a.string(flag);
+    return v === undefined ? undefined : wholeNumber(`--${flag}`, v, min, max);
+  };
+  const host = a.string("host") ?? "127.0.0.1";
+  if (!host) throw new UsageError("--host needs a value");
+  const port = a.string("port");
+  if (port !== undefined && (!/^\d+$/.test(port) || Number(port) > 65535))
+    throw new UsageError(`--port must be an integer 0-65535, got ${JSON.stringify(port)}`);
+  return {
+    host,
+    port: port === undefined ? 0 : Number(port),
+    dataDir: resolveDataDir(env, a.string("data")),
+    demo: a.flag("demo") ?? true,
+    init: a.flag("init") === true,
+    maxBodyBytes:
+      num("max-body", 1024, 2 ** 31) ??
+      (env.VIGIL_MAX_BODY_BYTES !== undefined
+        ? wholeNumber("VIGIL_MAX_BODY_BYTES", env.VIGIL_MAX_BODY_BYTES, 1024, 2 ** 31)
+        : undefined),
+    retentionDays:
+      num("retention-days", 1, 3650) ??
+      (env.VIGIL_RETENTION_DAYS !== undefined
+        ? wholeNumber("VIGIL_RETENTION_DAYS", env.VIGIL_RETENTION_DAYS, 1, 3650)
+        : undefined),
+    idleStopS: num("idle-stop", 1, 86_400),
+    log: a.string("log"),
+  };
+}
 
-/** Parses the serve flags (`--flag value` or `--flag=value`). */
+/** Parses the serve flags (`--flag value` or `--flag=value`) with the one parser; no arguments. */
 export function parseServeArgs(
   argv: string[],
   env: Record<string, string | undefined> = process.env,
 ): ServeArgs {
-  let host = "127.0.0.1";
-  let port = 0;
-  let data: string | undefined;
-  let demo = true;
-  let init = false;
-  let idleStopS: number | undefined;
-  let log: string | undefined;
-  let maxBodyBytes =
-    env.VIGIL_MAX_BODY_BYTES !== undefined
-      ? wholeNumber("VIGIL_MAX_BODY_BYTES", env.VIGIL_MAX_BODY_BYTES, 1024, 2 ** 31)
-      : undefined;
-  let retentionDays =
-    env.VIGIL_RETENTION_DAYS !== undefined
-      ? wholeNumber("VIGIL_RETENTION_DAYS", env.VIGIL_RETENTION_DAYS, 1, 3650)
-      : undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    const eq = arg.indexOf("=");
-    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    const value = () => {
-      if (eq > 0 && arg.startsWith("--")) return arg.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined || v.startsWith("--")) throw new ServeUsageError(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case "--host":
-        host = value();
-        if (!host) throw new ServeUsageError("--host needs a value");
-        break;
-      case "--port": {
-        const v = value();
-        const n = Number(v);
-        if (!/^\d+$/.test(v) || n > 65535)
-          throw new ServeUsageError(`--port must be an integer 0-65535, got ${JSON.stringify(v)}`);
-        port = n;
-        break;
-      }
-      case "--data":
-        data = value();
-        break;
-      case "--no-demo":
-        demo = false;
-        break;
-      case "--init":
-        init = true;
-        break;
-      case "--max-body":
-        maxBodyBytes = wholeNumber("--max-body", value(), 1024, 2 ** 31);
-        break;
-      case "--retention-days":
-        retentionDays = wholeNumber("--retention-days", value(), 1, 3650);
-        break;
-      case "--idle-stop":
-        idleStopS = wholeNumber("--idle-stop", value(), 1, 86_400);
-        break;
-      case "--log":
-        log = value();
-        break;
-      default:
-        throw new ServeUsageError(`unknown option ${JSON.stringify(arg)}`);
-    }
-  }
-  return {
-    host,
-    port,
-    dataDir: resolveDataDir(env, data),
-    demo,
-    init,
-    maxBodyBytes,
-    retentionDays,
-    idleStopS,
-    log,
-  };
+  const { values, positionals } = parseTokens(argv, SERVE_OPTIONS);
+  bindPositionals(positionals, []);
+  return serveArgsFrom(values, env);
 }
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 const processIo: Io = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) };
 
+/**
+ * `vigil serve [run]` from the parsed command line: the connection flags mean what they mean everywhere —
+ * `--api-key` (else $VIGIL_API_KEY) is this service's key, `--data` its data dir; `--base-url` names a
+ * service to talk to, which a service does not do, so it is refused.
+ */
+export async function runServeCommand(a: Args): Promise<number> {
+  if (a.has("base-url"))
+    throw new UsageError(
+      "--base-url names a service to talk to; vigil serve runs one (use --host and --port)",
+    );
+  const args = serveArgsFrom(a.values);
+  const key = a.string("api-key");
+  return await runServe(args, processIo, key ? { ...process.env, VIGIL_API_KEY: key } : process.env);
+}
+
 /** Runs the service until SIGINT/SIGTERM; resolves with the exit code. */
-export async function runServe(argv: string[], io: Io = processIo): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    io.stdout(`${SERVE_USAGE}\n`);
-    return 0;
-  }
-  if (argv[0] === "status" || argv[0] === "stop") return await runServeControl(argv[0], argv.slice(1), io);
-  let args: ServeArgs;
-  try {
-    args = parseServeArgs(argv);
-  } catch (err) {
-    if (err instanceof ServeUsageError) {
-      io.stderr(`vigil serve: ${err.message}\n${SERVE_USAGE}\n`);
-      return 2;
-    }
-    throw err;
-  }
+export async function runServe(
+  args: ServeArgs,
+  io: Io = processIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   if (args.log) {
     // in the background: everything this process prints goes to the log (io writes through stdout/stderr)
     redirectOutput(openRotatingLog(args.log));
@@ -158,7 +125,7 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
   }
   let service: Awaited<ReturnType<typeof startService>>;
   try {
-    const apiKey = resolveApiKey(args.dataDir);
+    const apiKey = resolveApiKey(args.dataDir, env);
     service = await startService({
       host: args.host,
       port: args.port,
@@ -180,7 +147,7 @@ export async function runServe(argv: string[], io: Io = processIo): Promise<numb
   // service.json first, so whoever sees the `listening on` line also finds the file.
   writeServiceInfo(args.dataDir, service.url, args.idleStopS ? { idleStopS: args.idleStopS } : {});
   io.stdout(`listening on ${service.url}\n`);
-  if (!process.env.VIGIL_API_KEY) io.stderr(`api key: stored in ${join(args.dataDir, "api-key")}\n`);
+  if (!env.VIGIL_API_KEY) io.stderr(`api key: stored in ${join(args.dataDir, "api-key")}\n`);
 
   return await new Promise<number>((resolve) => {
     let stopping = false;

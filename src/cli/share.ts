@@ -1,9 +1,10 @@
 /**
- * `vigil share [--listen 127.0.0.1:2222] [--authorized-keys FILE] [--host-key FILE] [--profile NAME]
- * [--max-sessions 20] [--idle-minutes 30]`: the read-only console served over SSH (src/share/). This
- * process holds the API key; viewers log in with their own SSH keys and never see it. The service is the
- * configured one (flags, environment, profile), else the data dir's local service — started in the
- * background when none runs (src/cli/local-service.ts), as the console does, and followed when it restarts.
+ * `vigil share [--listen 127.0.0.1:2222] [--authorized-keys FILE] [--host-key FILE] [--max-sessions 20]
+ * [--idle-minutes 30]` plus the connection flags every command takes: the read-only console served over
+ * SSH (src/share/). This process holds the API key; viewers log in with their own SSH keys and never see
+ * it. The service is the configured one (flags, environment, profile), else the data dir's local service —
+ * started in the background when none runs (src/cli/local-service.ts), as the console does, and followed
+ * when it restarts. `--idle-minutes 0`: an idle viewer is never closed (a wall display).
  *
  * The host key is generated on first start (ed25519, 0600, `<data dir>/share_host_ed25519_key`) and its
  * fingerprint printed with the address. Exit codes: 0 on SIGINT/SIGTERM, 1 when it cannot start, 2 usage.
@@ -16,11 +17,11 @@ import { UsageError } from "../api/errors.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { assertPrivate } from "../service/db/data-dir.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
+import { Args, bindPositionals, parseTokens } from "./args.ts";
 import { prepareViews } from "./console-views.ts";
+import { configFlags, secrets } from "./io.ts";
 import { attachLocalService, type LocalAttachment, serviceLabel } from "./local-service.ts";
-
-export const SHARE_USAGE =
-  "usage: vigil share [--listen HOST:PORT] [--authorized-keys FILE] [--host-key FILE] [--profile NAME] [--max-sessions N] [--idle-minutes N]";
+import { SHARE_OPTIONS } from "./programs.ts";
 
 export type ShareArgs = {
   host: string;
@@ -29,63 +30,46 @@ export type ShareArgs = {
   hostKey: string | undefined;
   profile: string | undefined;
   maxSessions: number;
+  /** Close a viewer after this many minutes without a key; 0: never. */
   idleMinutes: number;
 };
 
 function whole(what: string, v: string, min: number, max: number): number {
   const n = Number(v);
   if (!/^\d+$/.test(v) || n < min || n > max)
-    throw new UsageError(`${what} must be an integer ${min}-${max}`);
+    throw new UsageError(`${what} must be an integer ${min}-${max}, got ${JSON.stringify(v)}`);
   return n;
 }
 
-export function parseShareArgs(argv: string[]): ShareArgs {
-  const a: ShareArgs = {
+/** The share flags as parsed by the one parser (args.ts). */
+export function shareArgsFrom(a: Args): ShareArgs {
+  const out: ShareArgs = {
     host: "127.0.0.1",
     port: 2222,
-    authorizedKeys: join(homedir(), ".ssh", "authorized_keys"),
-    hostKey: undefined,
-    profile: undefined,
+    authorizedKeys: a.string("authorized-keys") ?? join(homedir(), ".ssh", "authorized_keys"),
+    hostKey: a.string("host-key"),
+    profile: a.string("profile"),
     maxSessions: 20,
     idleMinutes: 30,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    const eq = arg.indexOf("=");
-    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    const value = () => {
-      const v = eq > 0 && arg.startsWith("--") ? arg.slice(eq + 1) : argv[++i];
-      if (!v || v.startsWith("--")) throw new UsageError(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case "--listen": {
-        const m = /^(.*):(\d+)$/.exec(value());
-        if (!m?.[1]) throw new UsageError("--listen must be HOST:PORT");
-        a.host = m[1].replace(/^\[|\]$/g, "");
-        a.port = whole("the --listen port", m[2]!, 0, 65535);
-        break;
-      }
-      case "--authorized-keys":
-        a.authorizedKeys = value();
-        break;
-      case "--host-key":
-        a.hostKey = value();
-        break;
-      case "--profile":
-        a.profile = value();
-        break;
-      case "--max-sessions":
-        a.maxSessions = whole("--max-sessions", value(), 1, 200);
-        break;
-      case "--idle-minutes":
-        a.idleMinutes = whole("--idle-minutes", value(), 1, 24 * 60);
-        break;
-      default:
-        throw new UsageError(`unknown option ${JSON.stringify(name.slice(0, 40))}`);
-    }
+  const listen = a.string("listen");
+  if (listen !== undefined) {
+    const m = /^(.*):(\d+)$/.exec(listen);
+    if (!m?.[1]) throw new UsageError("--listen must be HOST:PORT");
+    out.host = m[1].replace(/^\[|\]$/g, "");
+    out.port = whole("the --listen port", m[2]!, 0, 65535);
   }
-  return a;
+  const max = a.string("max-sessions");
+  if (max !== undefined) out.maxSessions = whole("--max-sessions", max, 1, 200);
+  const idle = a.string("idle-minutes");
+  if (idle !== undefined) out.idleMinutes = whole("--idle-minutes", idle, 0, 24 * 60);
+  return out;
+}
+
+/** Parses `vigil share` flags (the global ones too) with the one parser; no arguments. */
+export function parseShareArgs(argv: string[]): ShareArgs {
+  const p = parseTokens(argv, SHARE_OPTIONS);
+  return shareArgsFrom(new Args(p.values, bindPositionals(p.positionals, [])));
 }
 
 /** The host key: read (it must be private), else made once (ed25519, 0600). */
@@ -104,13 +88,14 @@ function hostKey(file: string): { key: string; made: boolean } {
 const log = (line: string) =>
   process.stderr.write(`${new Date().toISOString()} vigil share: ${sanitizeLine(line, " ")}\n`);
 
-export async function runShare(argv: string[]): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write(`${SHARE_USAGE}\n`);
-    return 0;
-  }
-  const args = parseShareArgs(argv);
-  const resolved = resolveConfig({ flags: { profile: args.profile, readOnly: true }, env: process.env });
+/**
+ * `vigil share` from the parsed command line. The connection is resolved as for every command (flag >
+ * environment > profile: --base-url, --api-key, --account, --profile, --config, --data), always read-only.
+ */
+export async function runShareCommand(a: Args): Promise<number> {
+  const args = shareArgsFrom(a);
+  const resolved = resolveConfig({ flags: { ...configFlags(a.values), readOnly: true }, env: process.env });
+  if (resolved.apiKey) secrets.push(resolved.apiKey);
   const [
     { connect },
     { createClient },
@@ -193,7 +178,7 @@ export async function runShare(argv: string[]): Promise<number> {
     hostKey: hk.key,
     authorizedKeys: keys,
     maxSessions: args.maxSessions,
-    idleMs: args.idleMinutes * 60_000,
+    idleMs: args.idleMinutes * 60_000, // 0: never
     outputCapBytes: 1024 * 1024,
     theme: resolved.theme ?? "dark",
     profile: resolved.profile ?? "default",

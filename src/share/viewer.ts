@@ -27,6 +27,7 @@ export type ViewerOptions = {
   profile: string;
   host: string;
   staleAfterMs: number;
+  /** Close the viewer after this long without a key; 0: never. */
   idleMs: number;
   outputCapBytes: number;
   /** The profile's web link template (`o` shows it to a viewer; never opens a browser here). */
@@ -51,6 +52,7 @@ export function startViewer(o: ViewerOptions): Viewer {
   let idle: NodeJS.Timeout | undefined;
   const armIdle = () => {
     if (idle) clearTimeout(idle);
+    if (o.idleMs <= 0) return; // 0: never close an idle viewer (`vigil share --idle-minutes 0`)
     idle = setTimeout(() => {
       why = "idle";
       mounted.quit();

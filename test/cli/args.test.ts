@@ -1,7 +1,14 @@
 /** Pure pieces of the CLI: argument scanning and parsing, time parsing, table and detail layout. */
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/api/errors.ts";
-import { Args, bindPositionals, findPositional, GLOBAL_OPTIONS, parseTokens } from "../../src/cli/args.ts";
+import {
+  Args,
+  bindPositionals,
+  findPositional,
+  GLOBAL_OPTIONS,
+  isDashArgument,
+  parseTokens,
+} from "../../src/cli/args.ts";
 import { parseTime } from "../../src/cli/input.ts";
 import { cellText, renderDetail, renderTable } from "../../src/cli/output.ts";
 import { displayWidth } from "../../src/shared/format.ts";
@@ -34,6 +41,34 @@ describe("parseTokens / Args", () => {
     expect(a.flag("notify")).toBe(false);
     expect(a.int("limit", { min: 1, max: 100 })).toBe(5);
     expect(p.values.json).toBe(true);
+  });
+
+  it("reads an id starting with - as an argument anywhere: before, after and as a flag's value (issue 28)", () => {
+    const id = "-IQWUp6G235-C3Rp";
+    for (const tokens of [
+      [id, "--json"],
+      ["--json", id],
+      ["--json", "--", id],
+      ["--", id],
+    ]) {
+      const p = parseTokens(tokens, opts);
+      expect(p.positionals).toEqual([id]);
+    }
+    expect(parseTokens(["--limit", "-abc", "X"], opts).values.limit).toBe("-abc");
+    expect(parseTokens(["--tag", "-a1", "--tag", "b"], opts).values.tag).toEqual(["-a1", "b"]);
+    // after `--` a flag is an argument too; before it, flags keep working in any place
+    expect(parseTokens(["A", "--json", "--", "--json", "-h"], opts)).toEqual({
+      values: { json: true },
+      positionals: ["A", "--json", "-h"],
+    });
+    // short flags stay flags: -h, a group -hV; an unknown single letter is an unknown option
+    expect(parseTokens(["-h"], opts).values.help).toBe(true);
+    expect(parseTokens(["-hV"], opts).values).toEqual({ help: true, version: true });
+    expect(() => parseTokens(["-x"], opts)).toThrow("unknown option -x");
+    expect(isDashArgument("-IQWUp6G235-C3Rp", GLOBAL_OPTIONS)).toBe(true);
+    expect(isDashArgument("-hV", GLOBAL_OPTIONS)).toBe(false);
+    expect(isDashArgument("--json", GLOBAL_OPTIONS)).toBe(false);
+    expect(isDashArgument("-", GLOBAL_OPTIONS)).toBe(false);
   });
 
   it("turns parse problems into one-line UsageErrors", () => {

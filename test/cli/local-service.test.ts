@@ -132,7 +132,11 @@ describe("the local service started by its clients", () => {
     expect(servicePid(dataDir)).toBeUndefined();
     const usage = await cli(["status", "--bogus"]);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('unknown option "--bogus"');
+    expect(usage.stderr).toBe("vigil: unknown option --bogus (see vigil serve --help)\n");
+    // serve status takes the global flags in any place, the same parser as every command
+    expect(
+      (await runCli(["--data", dataDir, "serve", "status", "--json"], { home: root, env: env(root) })).code,
+    ).toBe(3);
     await c.close();
   }, 60_000);
 

@@ -51,7 +51,18 @@ describe("help and version", () => {
     ])
       expect(r.stdout).toContain(flag);
     expect(r.stdout).toContain("serve");
-    expect(r.stdout).toMatch(/Exit status: 0 ok, 1 API or network error.*2 usage error/);
+    for (const p of ["serve", "share", "agent", "completion"])
+      expect(r.stdout).toMatch(new RegExp(`\\n  ${p} `));
+    // the exit codes, written once (src/cli/exit-codes.ts)
+    expect(r.stdout).toMatch(/Exit status:\n {2}0 ok · 1 the thing checked is failing/);
+    for (const code of [
+      "2 usage",
+      "3 not found",
+      "4 auth",
+      "5 the service is unreachable",
+      "6 refused by rule",
+    ])
+      expect(r.stdout.replace(/\s+/g, " ")).toContain(code);
   });
 
   it.concurrent("--version prints the package version", async () => {
