@@ -22,6 +22,8 @@ export type TestService = {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
   /** The service's retention (sweep on demand). */
   retention: RunningService["retention"];
+  /** The alerting module: `idle()` resolves once no delivery attempt is in flight. */
+  alerting: RunningService["alerting"];
   close(): Promise<void>;
   /** Close, and remove the data dir. */
   dispose(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startTestService(opts: Partial<StartOptions> = {}): Promis
     apiKey: svc.apiKey,
     dataDir,
     retention: svc.retention,
+    alerting: svc.alerting,
     call: (method, path, body, headers) => call(svc.url, svc.apiKey, method, path, body, headers),
     close: () => svc.close(),
     async dispose() {

@@ -17,3 +17,12 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }
+
+/**
+ * Resolves once the clock is past `at` (ms since the epoch). Only for proving an absence — that something
+ * due by `at` did not happen (a stopped worker's retry, a scan that must stay quiet) — where no event can
+ * say so; the moment is the due time of what must not happen, never a guess of how long something takes.
+ */
+export async function pastTime(at: number): Promise<void> {
+  while (Date.now() <= at) await new Promise((r) => setTimeout(r, Math.max(1, at - Date.now() + 1)));
+}

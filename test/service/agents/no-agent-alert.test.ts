@@ -4,7 +4,15 @@
  * one ALERT_NO_AGENT_RECOVERY. Real webhook deliveries to a receiver on loopback; the agent a real process.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChannel, type Receiver, startAlertService, startReceiver, until } from "../alerts/support.ts";
+import { pastTime } from "../../support/until.ts";
+import {
+  createChannel,
+  type Receiver,
+  settledLog,
+  startAlertService,
+  startReceiver,
+  until,
+} from "../alerts/support.ts";
 import type { TestService } from "../support.ts";
 import { createLocation, createUrlCheck, startAgent } from "./support.ts";
 
@@ -39,7 +47,9 @@ describe("no live agent", () => {
     });
     await until(() => hook.requests.length >= 1, 6000, "ALERT_NO_AGENT");
     expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
-    await new Promise((r) => setTimeout(r, 500)); // a few more scans: still one
+    // an absence: three more scans (every 100 ms, none can be run on demand) raise nothing more
+    await pastTime(Date.now() + 300);
+    await settledLog(svc);
     expect(types()).toEqual(["ALERT_NO_AGENT"]);
     const first = JSON.parse(hook.requests[0]!.body.toString("utf8"));
     expect(first).toMatchObject({ check: "Alone" });

@@ -6,6 +6,7 @@
  */
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import { pastTime } from "../../support/until.ts";
 import type { TestService } from "../support.ts";
 import {
   createChannel,
@@ -14,6 +15,7 @@ import {
   type Receiver,
   receiverVerifies,
   runCheck,
+  settledLog,
   startAlertService,
   startReceiver,
   startTarget,
@@ -72,7 +74,7 @@ describe("retries", () => {
     expect(n.lastError).toBe("HTTP 500");
     expect(n.nextAttemptAt).toBeNull();
     expect(await notifications(svc, "&hasFailures=true")).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await settledLog(svc)).toHaveLength(1);
     expect(hook.requests).toHaveLength(6);
   });
 
@@ -81,7 +83,7 @@ describe("retries", () => {
     await runCheckFailing(svc);
     const n = await until(async () => (await notifications(svc)).find((x) => x.status === "SUCCESS"), 4000);
     expect(n.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(["FAILURE", "FAILURE", "SUCCESS"]);
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await settledLog(svc)).toHaveLength(1);
     expect(hook.requests).toHaveLength(3);
   });
 
@@ -140,7 +142,8 @@ describe("restart with deliveries pending", () => {
       ),
     );
     await svc.close(); // mid-retry: the next attempt is due in ~400 ms
-    await new Promise((r) => setTimeout(r, 500));
+    // an absence: the stopped service must not send the retry, so wait until it was due (+ two worker polls)
+    await pastTime(Date.parse(pending.nextAttemptAt) + 100);
     expect(hook.requests).toHaveLength(1);
 
     svc = await startAlertService({ retryIntervalMs: 100 }, { dataDir });
@@ -150,7 +153,7 @@ describe("restart with deliveries pending", () => {
       4000,
     );
     expect(done.id).toBe(pending.id);
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await settledLog(svc)).toHaveLength(1);
     expect(hook.requests).toHaveLength(3);
     expect(hook.requests.filter((r) => r.headers["x-service-delivery-id"] === pending.id)).toHaveLength(3);
     expect(done.attempts.map((a: { outcome: string }) => a.outcome)).toEqual([

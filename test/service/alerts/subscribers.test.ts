@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestService } from "../support.ts";
 import { startSmtp } from "./smtp.ts";
-import { notifications, startAlertService, until } from "./support.ts";
+import { notifications, settledLog, startAlertService, until } from "./support.ts";
 
 let svc: TestService;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -130,10 +130,9 @@ describe("notification on incident updates with notifySubscribers", () => {
     expect(upd.status).toBe(200);
     await until(() => smtp.mails.length === 4, 4000, "4 mails");
     expect(smtp.mails.slice(2).every((m) => m.raw.includes("Fix deployed"))).toBe(true);
-    await new Promise((r) => setTimeout(r, 200));
+    const log = await settledLog(svc); // every delivery final: no more mail can come
     expect(smtp.mails).toHaveLength(4);
 
-    const log = await notifications(svc);
     const subscriberMails = log.filter((n: { kind: string }) => n.kind === "SUBSCRIBER");
     expect(subscriberMails).toHaveLength(4);
     for (const n of subscriberMails) {

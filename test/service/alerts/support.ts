@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { AlertingModuleOptions } from "../../../src/service/alerts/alerting.ts";
 import type { StartOptions } from "../../../src/service/main.ts";
+import { until as waitUntil } from "../../support/until.ts";
 import { type Json, startTestService, type TestService } from "../support.ts";
 
 export const FAST: AlertingModuleOptions = {
@@ -161,17 +162,26 @@ export async function notifications(svc: TestService, query = ""): Promise<Json[
   return r.body;
 }
 
-/** Polls `fn` until it returns a truthy value (or throws after `ms`). */
-export async function until<T>(
-  fn: () => T | Promise<T>,
-  ms = 4000,
-  what = "condition",
-): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Polls `fn` until it returns a truthy value (or throws after `ms`): test/support/until.ts with truthiness. */
+export function until<T>(fn: () => T | Promise<T>, ms = 4000, what = "condition"): Promise<NonNullable<T>> {
+  return waitUntil(what, ms, async () => (await fn()) || undefined) as Promise<NonNullable<T>>;
+}
+
+/**
+ * The delivery log once it is settled: no delivery waiting for an attempt or a retry, no attempt in flight.
+ * A run is evaluated as it finishes (engine → alerts/evaluate.ts, before its session completes), so after
+ * `runCheck` this holds every delivery the run raised; and a final delivery is never claimed again (the
+ * outbox claims PENDING rows only) — from here on nothing more can reach a receiver. Tests prove an absence
+ * with it instead of waiting a while.
+ */
+export async function settledLog(svc: TestService, ms = 4000): Promise<Json[]> {
+  return until(
+    async () => {
+      await svc.alerting.idle();
+      const log = await notifications(svc);
+      return log.every((n) => n.status !== "IN_PROGRESS") ? log : undefined;
+    },
+    ms,
+    "every delivery final",
+  );
 }

@@ -12,6 +12,7 @@ import {
   type Receiver,
   receiverVerifies,
   runCheck,
+  settledLog,
   startAlertService,
   startReceiver,
   startTarget,
@@ -78,7 +79,7 @@ describe("failure → recovery over signed webhooks", () => {
   it("a passing run raises nothing", async () => {
     const s = await runCheck(svc, checkId);
     expect(s.status).toBe("PASSED");
-    await new Promise((r) => setTimeout(r, 150));
+    expect(await settledLog(svc)).toHaveLength(0);
     expect(hookA.requests.length + hookB.requests.length + other.requests.length).toBe(0);
   });
 
@@ -89,7 +90,7 @@ describe("failure → recovery over signed webhooks", () => {
     await until(() => hookA.requests.length === 1 && hookB.requests.length === 1, 4000, "both deliveries");
     // a second failing run is the same state: nothing new
     expect((await runCheck(svc, checkId)).status).toBe("FAILED");
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await settledLog(svc)).toHaveLength(2);
     expect(hookA.requests).toHaveLength(1);
     expect(hookB.requests).toHaveLength(1);
     expect(other.requests).toHaveLength(0);
@@ -149,7 +150,7 @@ describe("failure → recovery over signed webhooks", () => {
     expect((await runCheck(svc, checkId)).status).toBe("PASSED");
     await until(() => hookA.requests.length === 2 && hookB.requests.length === 2, 4000, "recoveries");
     expect((await runCheck(svc, checkId)).status).toBe("PASSED");
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await settledLog(svc)).toHaveLength(4);
     expect(hookA.requests).toHaveLength(2);
     expect(hookB.requests).toHaveLength(2);
     const a = hookA.requests[1]!;
@@ -183,7 +184,7 @@ describe("muted checks alert nothing", () => {
       });
       target.status.value = 500;
       expect((await runCheck(svc, check.id)).status).toBe("FAILED");
-      await new Promise((r) => setTimeout(r, 250));
+      expect((await settledLog(svc)).filter((n) => n.checkId === check.id)).toHaveLength(0);
       expect(hook.requests).toHaveLength(0);
     } finally {
       target.status.value = 200;
