@@ -1,9 +1,16 @@
 /**
- * The analytics pane's query maths: the concrete window and bucket size a report is asked for, and the key
- * its answer is cached under. Pure functions of the pane's options (and the clock), shared by the loaders,
- * the planner and the analytics pane.
+ * The analytics pane's query maths: the concrete window and bucket size a report is asked for, the time
+ * grid its answer is drawn on (src/shared/time-grid.ts), and the key its answer is cached under. Pure
+ * functions of the pane's options (and the clock), shared by the loaders, the planner and the analytics
+ * pane.
+ *
+ * A quick range is asked in whole buckets ending with the one in progress (`recentWindow`), so "24 h ·
+ * 30 min buckets" is exactly 48 columns; the automatic bucket width is the smallest nice one that draws the
+ * range in at most 60 columns (24 h → 30 min, 7 d → 3 h, 30 d → 12 h).
  */
 import { type AnalyticsKind, REPORTS, type ReportView } from "../api/analytics-metrics.ts";
+import type { AnalyticsReport } from "../api/schemas/analytics.ts";
+import { autoBucketMinutes, MINUTE, recentWindow, type TimeGrid, timeGrid } from "../shared/time-grid.ts";
 import type { AnalyticsOptions } from "./types.ts";
 
 /** The metric set the pane shows for a report: the chosen view when the report has it, else its first. */
@@ -14,16 +21,47 @@ export function reportView(kind: AnalyticsKind, opts: AnalyticsOptions): ReportV
 
 const RANGE_SECONDS = { "24h": 86_400, "7d": 7 * 86_400, "30d": 30 * 86_400 } as const;
 
-/** The concrete analytics query for a check: window in unix seconds and the bucket size in minutes. */
+/** At most this many buckets across the window when the interval is automatic. */
+export const AUTO_COLUMNS = 60;
+
+/**
+ * The concrete analytics query for a check: window in unix seconds and the bucket size in minutes. A quick
+ * range is whole buckets ending with the one in progress; a custom window is asked as given.
+ */
 export function analyticsQuery(opts: AnalyticsOptions, nowMs: number) {
-  const to = opts.range === "custom" && opts.to !== undefined ? opts.to : Math.floor(nowMs / 1000);
-  const from =
-    opts.range === "custom" && opts.from !== undefined
-      ? opts.from
-      : to - RANGE_SECONDS[opts.range === "custom" ? "24h" : opts.range];
-  const spanMin = Math.max(1, Math.round((to - from) / 60));
-  const interval = Math.min(43_200, Math.max(1, opts.interval ?? Math.ceil(spanMin / 48)));
-  return { from, to, interval, quickRange: opts.range };
+  const custom = opts.range === "custom" && opts.from !== undefined && opts.to !== undefined;
+  const spanS = custom
+    ? Math.max(1, opts.to! - opts.from!)
+    : RANGE_SECONDS[opts.range === "custom" ? "24h" : opts.range];
+  const interval = Math.min(
+    43_200,
+    Math.max(1, opts.interval ?? autoBucketMinutes(spanS * 1000, AUTO_COLUMNS)),
+  );
+  if (custom) return { from: opts.from!, to: opts.to!, interval, quickRange: opts.range };
+  const nowS = Math.floor(nowMs / 1000);
+  const w = recentWindow(spanS * 1000, interval * MINUTE, nowS * 1000);
+  return { from: Math.floor(w.from / 1000), to: nowS, interval, quickRange: opts.range };
+}
+
+/**
+ * The grid a report is drawn on: its window as the report states it (else as it was asked at `askedAt`),
+ * in the query's buckets — a report without intervals (heartbeats) has day buckets, as the service makes.
+ */
+export function reportGrid(
+  kind: AnalyticsKind,
+  opts: AnalyticsOptions,
+  report: AnalyticsReport | undefined,
+  askedAt: number,
+): TimeGrid {
+  const q = analyticsQuery(opts, askedAt);
+  const from = Date.parse(report?.from ?? "");
+  const to = Date.parse(report?.to ?? "");
+  const ok = Number.isFinite(from) && Number.isFinite(to) && from <= to;
+  return timeGrid({
+    from: ok ? from : q.from * 1000,
+    to: ok ? to : q.to * 1000,
+    bucketMs: (REPORTS[kind].interval ? q.interval : 1440) * MINUTE,
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Client } from "../api/client.ts";
 import { collectPages, totalOf } from "../api/pagination.ts";
 import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { toEpochMs } from "../shared/format.ts";
+import { loadBucket } from "./analytics-bucket.ts";
 import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";
 import { readHeartbeatEvents } from "./heartbeat-events.ts";
 import { findLastPass } from "./last-pass.ts";
@@ -58,6 +59,9 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   return {
     /** A check's results paged, one result whole, a check's alerts (store/results/loaders.ts). */
     history: createHistoryLoaders(client, store, { now }),
+    /** The results of the analytics cursor's bucket (analytics-bucket.ts). */
+    analyticsBucket: (a: Parameters<typeof loadBucket>[2], signal?: AbortSignal) =>
+      loadBucket(client, store, a, signal, now),
 
     /**
      * The reconnect probe (plan.ts): one cheap read, no retries, a short timeout. Any answer — even an

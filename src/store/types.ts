@@ -64,8 +64,17 @@ export type TrackedSession = {
 export type SessionsSlice = { order: readonly string[]; byId: ReadonlyMap<string, TrackedSession> };
 
 export type AnalyticsEntry = Loadable & { report: AnalyticsReport | undefined };
+/**
+ * The results of the one bucket the analytics cursor is on (src/store/analytics-bucket.ts): `key` names
+ * the check, window and filter; `more` = the page was full (there may be more).
+ */
+export type AnalyticsBucket = Loadable & {
+  key: string;
+  results: readonly ResultSummary[];
+  more: boolean;
+};
 /** Reports keyed by their query (see analyticsKey), least recently used first. */
-export type AnalyticsSlice = { cache: ReadonlyMap<string, AnalyticsEntry> };
+export type AnalyticsSlice = { cache: ReadonlyMap<string, AnalyticsEntry>; bucket?: AnalyticsBucket };
 
 export type HeartbeatEntry = Loadable & {
   events: readonly HeartbeatEvent[];
@@ -99,6 +108,8 @@ export type AnalyticsOptions = {
   filter: "all" | "success" | "failure";
   /** The metric set shown (a view name of the report, analytics-metrics.ts); undefined = the first. */
   view: string | undefined;
+  /** The chart cursor: the start of the bucket it is on (epoch ms); undefined = no cursor (←/→ set it). */
+  cursorAt?: number | undefined;
 };
 
 /** One option of a `choose` overlay: the key that picks it (if any), its label, what it holds. */
@@ -185,6 +196,8 @@ export type ActivitySlice = {
   connection: Connection;
   inFlight: number;
   lastError: string | undefined;
+  /** When the last error happened (epoch ms): the status line shows it for a while only (messages.ts). */
+  lastErrorAt?: number | undefined;
   /**
    * Which service, when it is the data dir's local one (src/cli/local-service.ts): "local service pid 1234",
    * or "local service (stops with the last console)"; unset for a configured service (the host is shown).

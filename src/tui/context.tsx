@@ -18,6 +18,8 @@ export type ConsoleInfo = {
   host: string;
   /** The age after which the shown data is called stale (ms). */
   staleAfterMs: number;
+  /** Chart axes and bucket times in UTC instead of local time (`--utc`, a profile's `utc`). */
+  utc?: boolean;
 };
 
 export const ConsoleContext = createContext<ConsoleInfo | undefined>(undefined);

@@ -108,7 +108,7 @@ describe("analytics query and cache key", () => {
     const q = analyticsQuery(o, now);
     expect(q.to - q.from).toBe(86_400);
     expect(q.interval).toBe(30);
-    expect(analyticsQuery({ ...o, range: "7d" }, now).interval).toBe(210);
+    expect(analyticsQuery({ ...o, range: "7d" }, now).interval).toBe(180);
     expect(analyticsQuery({ ...o, range: "30d", interval: 60 }, now).interval).toBe(60);
     expect(analyticsKey("c1", o)).toBe(analyticsKey("c1", { ...o }));
     expect(analyticsKey("c1", o)).not.toBe(analyticsKey("c2", o));

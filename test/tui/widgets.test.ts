@@ -1,10 +1,10 @@
 /** Pure parts of the widgets: table layout and windowing, sparklines, the heartbeat timeline, themes. */
 import { describe, expect, it } from "vitest";
 import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
+import { formatValue, seriesStats } from "../../src/shared/chart-scale.ts";
 import { formatAgoCoarse, sparkline } from "../../src/shared/format.ts";
 import { parseWindow } from "../../src/store/actions.ts";
 import { makeTheme, noColorRequested } from "../../src/tui/theme.ts";
-import { formatUnit, seriesStats } from "../../src/tui/widgets/Sparkline.tsx";
 import { timelineCells } from "../../src/tui/widgets/Timeline.tsx";
 import { type Column, layoutColumns, PREFIX_WIDTH, windowStart } from "../../src/tui/widgets/table-layout.ts";
 
@@ -42,10 +42,10 @@ describe("sparkline", () => {
     expect(sparkline([1, null, 8])).toBe("▁ █");
     expect(sparkline([1, 2, 3, 4, 5, 6, 7, 8], 3)).toBe("▁▅█");
     expect(sparkline([])).toBe("");
-    expect(seriesStats([3, null, 9, 1])).toEqual({ min: 1, max: 9, last: 1 });
-    expect(formatUnit(87.4, "milliseconds")).toBe("87 ms");
-    expect(formatUnit(99.5, "percentage")).toBe("99.5%");
-    expect(formatUnit(undefined, "count")).toBe("—");
+    expect(seriesStats([3, null, 9, 1])).toEqual({ min: 1, max: 9, last: 1, count: 3 });
+    expect(formatValue(87.4, "milliseconds")).toBe("87 ms");
+    expect(formatValue(99.5, "percentage")).toBe("99.5%");
+    expect(formatValue(undefined, "count")).toBe("—");
   });
 });
 

@@ -166,13 +166,17 @@ export function analyticsLoaded(
   caps: Caps,
 ): Patch {
   const entry: AnalyticsEntry = { report, loadedAt: now, error: undefined };
-  return { analytics: { cache: putCapped(s.analytics.cache, key, entry, caps.analyticsReports) } };
+  return {
+    analytics: { ...s.analytics, cache: putCapped(s.analytics.cache, key, entry, caps.analyticsReports) },
+  };
 }
 
 export function analyticsFailed(s: ConsoleState, key: string, error: string, caps: Caps): Patch {
   const prev = s.analytics.cache.get(key);
   const entry: AnalyticsEntry = { report: prev?.report, loadedAt: prev?.loadedAt, error };
-  return { analytics: { cache: putCapped(s.analytics.cache, key, entry, caps.analyticsReports) } };
+  return {
+    analytics: { ...s.analytics, cache: putCapped(s.analytics.cache, key, entry, caps.analyticsReports) },
+  };
 }
 
 export function heartbeatsLoaded(

@@ -1,6 +1,11 @@
-/** Pane 3: the shown check's analytics report as sparklines, over a range, grouped and filtered. */
+/**
+ * Pane 3: the shown check's analytics report on one time grid, over a range, grouped and filtered; a
+ * cursor on the buckets (←/→) whose runs are read for the cursor line and the list Enter opens.
+ */
+import { bucketKey, bucketQuery, cursorColumn, shownGrid } from "../../../store/analytics-bucket.ts";
 import { analyticsKey } from "../../../store/analytics-query.ts";
 import { analyticsChecks, analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
+import type { Job } from "../../../store/poller.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { ANALYTICS_KEYS } from "./keys.ts";
 import { AnalyticsPane } from "./view.tsx";
@@ -16,7 +21,7 @@ export const analytics: PaneSpec = {
     const kind = analyticsKind(row?.check.checkType);
     if (!row || !kind) return [k.checks, k.statuses];
     const o = s.ui.analytics;
-    return [
+    const jobs: Job[] = [
       k.checks,
       k.statuses,
       {
@@ -27,6 +32,23 @@ export const analytics: PaneSpec = {
         run: (sig) => k.loaders.analytics(row.id, kind, o, sig),
       },
     ];
+    // the runs of the cursor's bucket (its run count; the list Enter opens), where the endpoint serves them
+    const grid = shownGrid(s, Date.now());
+    const col = grid ? cursorColumn(grid, o.cursorAt) : undefined;
+    if (grid && col !== undefined) {
+      const q = bucketQuery(grid, col);
+      if (!("tooWide" in q)) {
+        const key = bucketKey(row.id, q.start, q.end, o);
+        const open = q.end >= grid.to; // the bucket in progress gains runs
+        jobs.push({
+          key: `analytics-bucket:${key}`,
+          intervalMs: open ? k.intervals.analytics : Number.POSITIVE_INFINITY,
+          afterRest: true,
+          run: (sig) => k.loaders.analyticsBucket({ checkId: row.id, key, ...q, o }, sig),
+        });
+      }
+    }
+    return jobs;
   },
   loadedAt: (s) => {
     const row = paneCheck(s, "analytics");

@@ -1,9 +1,11 @@
 /**
  * Keys of the analytics pane: switch checks, the metric set (`v`: the type's own views — a browser check's
  * web vitals and errors, a TCP check's phases, ...), range (24 h / 7 d / 30 d / custom), aggregation
- * interval, grouping (location; status code for URL and API checks), result filter.
+ * interval, grouping (location; status code for URL and API checks), result filter; the chart's cursor
+ * (←/→ along the buckets, Enter lists the bucket's runs, Esc closes the list, then drops the cursor).
  */
 import { GROUP_BY, REPORTS } from "../../../api/analytics-metrics.ts";
+import { shownGrid, stepCursor } from "../../../store/analytics-bucket.ts";
 import { reportView } from "../../../store/analytics-query.ts";
 import { analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
 import * as ui from "../../../store/slices/ui.ts";
@@ -23,7 +25,41 @@ const shownKind = (store: ConsoleStore) =>
   analyticsKind(String(paneCheck(store.getState(), "analytics")?.check.checkType));
 const RANGE = { d: "24h", w: "7d", m: "30d" } as const;
 
+/** The open bucket list's marker in `ui.detail.analytics`. */
+export const BUCKET_LIST = "bucket";
+
+const moveCursor = (store: ConsoleStore, delta: number) => {
+  const s = store.getState();
+  const grid = shownGrid(s, Date.now());
+  if (!grid) return;
+  setOptions(store, (a) => ({ cursorAt: stepCursor(grid, a.cursorAt, delta) }));
+};
+
 export const ANALYTICS_KEYS: readonly Binding[] = [
+  {
+    keys: ["left", "right"],
+    label: "←/→",
+    help: "move the chart's cursor along the buckets: its time range, every metric's value there, its runs",
+    run: ({ store, key }) => moveCursor(store, key === "left" ? -1 : 1),
+  },
+  {
+    keys: ["enter"],
+    label: "Enter",
+    help: "list the runs of the cursor's bucket (buckets up to 6 h; Esc closes)",
+    when: (s) => s.ui.detail.analytics === undefined,
+    run: ({ store }) => {
+      if (store.getState().ui.analytics.cursorAt === undefined) moveCursor(store, 0);
+      const s = store.getState();
+      if (s.ui.analytics.cursorAt !== undefined) apply(store, ui.openDetail(s, "analytics", BUCKET_LIST));
+    },
+  },
+  {
+    keys: ["esc"],
+    label: "Esc",
+    help: "close the bucket's runs, then drop the chart's cursor",
+    when: (s) => s.ui.detail.analytics === undefined && s.ui.analytics.cursorAt !== undefined,
+    run: ({ store }) => setOptions(store, () => ({ cursorAt: undefined })),
+  },
   {
     keys: ["[", "]"],
     label: "[ ]",

@@ -1,51 +1,122 @@
 /**
- * Pane 3: analytics of one check by its type's own report (src/api/analytics-metrics.ts) — one sparkline per
- * metric of the view shown, with min / max / last in the report's units: response time avg/p50/p95/p99 and
+ * Pane 3: analytics of one check by its type's own report (src/api/analytics-metrics.ts), drawn on one time
+ * grid (src/shared/time-grid.ts): every metric of the view shown — response time avg/p50/p95/p99 and
  * availability for URL and API checks, web vitals (TTFB, FCP, LCP, TBT, CLS) and error counts for browser
- * checks, connection and data time for TCP, ...; `v` switches between the type's views. Grouped by location
- * (or status code) it shows one sparkline per group for the view's first metric. A check whose type has no
- * report says so. Reports are cached per query, so going back to a check shows the last report at once
- * while it refreshes.
+ * checks, connection and data time for TCP, ... — one cell per bucket, at its time, a bucket without runs a
+ * dim `·`. Scales mean something (src/shared/chart-scale.ts): availability on 0–100 % with a failure colour
+ * below 100 %, durations from 0 to the window's max, a browser metric toned by its bands. With room, each
+ * metric is a column chart several rows high with a y-axis; else one sparkline each. Under the charts a
+ * time axis (local time, or UTC with --utc / a profile's `utc`), then the cursor's line (←/→): the bucket's
+ * time range, each metric's value there and its run count; Enter lists the bucket's runs. Grouped by
+ * location (or status code) it draws one line per group for the view's first metric, groups by name.
  */
 import { Box, Text } from "ink";
 import { REPORTS } from "../../../api/analytics-metrics.ts";
-import { seriesRows } from "../../../api/schemas/analytics.ts";
-import { checkMarkWords, formatTimestamp } from "../../../shared/format.ts";
+import { chartCells, scaleText, sparkCells, yAxis } from "../../../shared/chart-scale.ts";
+import { checkMarkWords, formatMs, statusSymbol } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import { analyticsKey, analyticsQuery, reportView } from "../../../store/analytics-query.ts";
+import {
+  axisLine,
+  bucketRange,
+  formatClock,
+  formatRange,
+  gridLabel,
+  type TimeGrid,
+  visibleColumns,
+  zoneName,
+} from "../../../shared/time-grid.ts";
+import { bucketCounts, bucketKey, bucketQuery, cursorColumn } from "../../../store/analytics-bucket.ts";
+import {
+  type ChartSeries,
+  drawnValues,
+  reportSeries,
+  seriesScale,
+  seriesStatsText,
+  seriesTone,
+  valueText,
+} from "../../../store/analytics-chart.ts";
+import { analyticsKey, reportGrid, reportView } from "../../../store/analytics-query.ts";
 import { analyticsChecks, analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
-import type { AnalyticsOptions } from "../../../store/types.ts";
+import type { ResultSummary } from "../../../store/summary.ts";
+import type { AnalyticsBucket, AnalyticsOptions } from "../../../store/types.ts";
 import { useConsole, useInfo } from "../../context.tsx";
-import { Sparkline } from "../../widgets/Sparkline.tsx";
+import { ColumnChart, Sparkline } from "../../widgets/Sparkline.tsx";
+import { BUCKET_LIST } from "./keys.ts";
 
-const RANGE_LABEL = { "24h": "24 h", "7d": "7 d", "30d": "30 d", custom: "custom" } as const;
+/** A column chart is drawn when each metric gets at least this many rows. */
+const MIN_CHART_ROWS = 3;
+const MAX_CHART_ROWS = 8;
 
-function settings(o: AnalyticsOptions, interval: boolean): string {
-  const q = analyticsQuery(o, Date.now());
-  const range =
-    o.range === "custom"
-      ? `${formatTimestamp(q.from * 1000)} → ${formatTimestamp(q.to * 1000)}`
-      : RANGE_LABEL[o.range];
-  const every = !interval
-    ? ""
-    : ` · interval ${o.interval === undefined ? `auto (${q.interval} min)` : `${o.interval} min`}`;
+function settings(
+  o: AnalyticsOptions,
+  grid: TimeGrid,
+  shown: number,
+  interval: boolean,
+  utc: boolean,
+): string {
+  const what = gridLabel(grid, shown);
+  const range = o.range === "custom" ? `${formatRange(grid.from, grid.to, { utc })} (${what})` : what;
+  const every = !interval ? "" : o.interval === undefined ? " (auto)" : "";
   const group = o.groupBy === "none" ? "none" : o.groupBy === "runLocation" ? "location" : "status code";
-  return `range ${range}${every} · group ${group} · results ${o.filter}`;
+  return `${range}${every} · group ${group} · results ${o.filter}`;
 }
 
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+/** The legend under the axis: what a full bar, a gap and the colours mean for the series shown. */
+function legend(series: readonly ChartSeries[]): string {
+  const parts: string[] = [];
+  if (series.some((s) => s.unit === "percentage")) parts.push("% on 0–100 (▁ 0 %, █ 100 %, red below 100 %)");
+  if (series.some((s) => s.unit !== "percentage")) parts.push("times from 0 to the max shown");
+  if (series.some((s) => s.bands)) parts.push("green good · yellow needs improvement · red poor");
+  parts.push("· no runs");
+  return parts.join(" · ");
+}
+
+const secondClock = (ms: number, utc: boolean) => {
+  const d = new Date(ms);
+  const s = String(utc ? d.getUTCSeconds() : d.getSeconds()).padStart(2, "0");
+  return `${formatClock(ms, { utc })}:${s}`;
+};
+
+function runLine(r: ResultSummary, utc: boolean): string {
+  const failed = r.hasFailures || r.hasErrors;
+  const sym = statusSymbol(
+    r.isCancelled ? "cancelled" : failed ? "failed" : r.isDegraded ? "degraded" : "passed",
+  );
+  const at = Date.parse(r.startedAt ?? r.created_at ?? "");
+  const when = Number.isFinite(at) ? secondClock(at, utc) : "time not recorded";
+  const loc = sanitizeLine(r.runLocation ?? "location not recorded");
+  const why = r.reason ?? r.errorMessage;
+  return `${sym.symbol} ${when}  ${loc.padEnd(14)} ${formatMs(r.responseTime).padStart(8)}${why ? `  ${sanitizeLine(why)}` : ""}`;
+}
+
+/** The runs of the cursor's bucket in words, for the cursor line. */
+function runsText(
+  bucket: AnalyticsBucket | undefined,
+  q: ReturnType<typeof bucketQuery>,
+  anyValue: boolean,
+): string {
+  if (!anyValue) return "0 runs";
+  if ("tooWide" in q) return "runs: not listed for buckets over 6 h";
+  if (!bucket) return "runs: reading…";
+  if (bucket.error && bucket.loadedAt === undefined) return "runs: could not be read";
+  const c = bucketCounts(bucket);
+  return `${c.runs} runs${c.failed ? `, ${c.failed} failed` : ""}`;
+}
 
 export function AnalyticsPane({ width, height }: { width: number; height: number }) {
-  const { theme } = useInfo();
+  const { theme, utc: utcInfo } = useInfo();
+  const utc = utcInfo === true;
   const row = useConsole((s) => paneCheck(s, "analytics"));
   const count = useConsole((s) => analyticsChecks(s).length);
   const index = useConsole((s) =>
     analyticsChecks(s).findIndex((r) => r.id === paneCheck(s, "analytics")?.id),
   );
   const opts = useConsole((s) => s.ui.analytics);
+  const listOpen = useConsole((s) => s.ui.detail.analytics === BUCKET_LIST);
   const entry = useConsole((s) =>
     row ? s.analytics.cache.get(analyticsKey(row.id, s.ui.analytics)) : undefined,
   );
+  const heldB = useConsole((s) => s.analytics.bucket);
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
   if (!row)
     return <Text color={theme.dim}>{loaded ? "no check to show analytics for" : "loading checks…"}</Text>;
@@ -70,59 +141,131 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
   const spec = REPORTS[kind];
   const view = reportView(kind, opts);
   const report = entry?.report;
-  const meta = report?.metadata ?? {};
-  const metrics = view.metrics;
+  const grid = reportGrid(kind, opts, report, entry?.loadedAt ?? Date.now());
   const others = spec.views.filter((v) => v !== view).map((v) => v.name);
-  // labels as wide as the longest of this view needs, up to a third of the pane
+  const { series } = report ? reportSeries(report, view.metrics, grid, opts.groupBy) : { series: [] };
+
+  // one layout for every line: the label column, the chart's cells, the stats after
   const labelWidth = Math.min(
     Math.max(16, Math.floor(width / 3)),
-    Math.max(12, ...metrics.map((m) => (meta[m]?.label ?? m).length)),
+    Math.max(12, ...series.map((s) => s.label.length), ...view.metrics.map((m) => m.length)),
   );
+  // every column if the stats after the lines let them, else the short stats (the max or min alone) and
+  // as many of the newest columns as fit
+  const all = visibleColumns(grid, grid.columns);
+  const statsWidth = (short: boolean) =>
+    Math.max(0, ...series.map((s) => seriesStatsText(s, all.first, all.count, short).length));
+  const free = width - labelWidth - 1;
+  const short = free - statsWidth(false) - 1 < grid.columns;
+  const room = free - statsWidth(short) - 1;
+  const drawn = visibleColumns(grid, room);
+  const cursor = cursorColumn(grid, opts.cursorAt, drawn);
+  const cur = cursor === undefined ? undefined : cursor - drawn.first;
+
   const lines: React.ReactNode[] = [];
-  const room = Math.max(0, height - 4);
+  const fixed = 2 + (entry?.error ? 1 : 0) + 3 + (opts.groupBy === "none" ? 0 : 1);
+  const listRows =
+    listOpen && cursor !== undefined ? Math.min(8, Math.max(3, Math.floor((height - fixed) / 3))) : 0;
+  const chartRoom = Math.max(0, height - fixed - listRows);
+  const perMetric = series.length ? Math.floor(chartRoom / series.length) - 1 : 0;
+  const tall = opts.groupBy === "none" && perMetric >= MIN_CHART_ROWS;
   if (report) {
-    if (opts.groupBy === "none") {
-      const rows = report.series.flatMap(seriesRows);
-      for (const m of metrics) {
-        const label = meta[m]?.label ?? m;
-        lines.push(
-          <Sparkline
-            key={m}
-            label={label}
-            values={rows.map((r) => num(r[m]))}
-            unit={meta[m]?.unit}
-            width={width}
-            labelWidth={labelWidth}
-          />,
-        );
-      }
-    } else {
-      const m = metrics[0]!;
-      const key = opts.groupBy;
+    if (opts.groupBy !== "none") {
+      const m = view.metrics[0]!;
+      const meta = report.metadata?.[m];
       lines.push(
         <Text key="legend" color={theme.dim} wrap="truncate">
-          {`${meta[m]?.label ?? m} per ${key === "runLocation" ? "location" : "status code"}`}
+          {`${meta?.label ?? m} per ${opts.groupBy === "runLocation" ? "location" : "status code"}`}
         </Text>,
       );
-      for (const [i, item] of report.series.entries()) {
-        const rows = seriesRows(item);
-        const group = String((item as Record<string, unknown>)[key] ?? rows[0]?.[key] ?? `group ${i + 1}`);
+    }
+    for (const [i, s] of series.entries()) {
+      const scale = seriesScale(s, drawn.first, drawn.count);
+      const values = drawnValues(s, drawn.first, drawn.count);
+      const stats = seriesStatsText(s, drawn.first, drawn.count, short);
+      if (tall) {
+        const rows = Math.min(MAX_CHART_ROWS, perMetric);
+        lines.push(
+          <ColumnChart
+            key={`c${i}`}
+            label={s.label}
+            labelWidth={labelWidth}
+            rows={chartCells(values, scale, rows, seriesTone(s))}
+            yLabels={yAxis(scale, rows)}
+            cursor={cur}
+            after={`${scaleText(scale)} · ${seriesStatsText(s, drawn.first, drawn.count)}`}
+          />,
+        );
+      } else {
         lines.push(
           <Sparkline
-            key={`g${i}`}
-            label={group}
-            values={rows.map((r) => num(r[m]))}
-            unit={meta[m]?.unit}
-            width={width}
+            key={`s${i}`}
+            label={s.label}
             labelWidth={labelWidth}
+            cells={sparkCells(values, scale, seriesTone(s))}
+            cursor={cur}
+            after={stats}
           />,
         );
       }
-      if (report.series.length === 0)
-        lines.push(
-          <Text key="none" color={theme.dim}>
-            {" "}
-            no results in this window
+    }
+    if (series.length === 0)
+      lines.push(
+        <Text key="none" color={theme.dim}>
+          {" no results in this window"}
+        </Text>,
+      );
+  }
+
+  let cursorLine = "←/→: read one bucket (its time, values, runs) · Enter: list its runs";
+  let bucket: AnalyticsBucket | undefined;
+  if (cursor !== undefined) {
+    const r = bucketRange(grid, cursor);
+    const q = bucketQuery(grid, cursor);
+    const key = "tooWide" in q ? undefined : bucketKey(row.id, q.start, q.end, opts);
+    bucket = heldB !== undefined && heldB.key === key ? heldB : undefined;
+    const anyValue = series.some((s) => s.values[cursor] !== null);
+    const vals = series.map((s) => `${s.label} ${valueText(s, cursor)}`);
+    cursorLine = [
+      `▲ ${formatRange(r.start, r.end, { utc })}${r.partial ? " (part)" : ""}`,
+      ...vals,
+      runsText(bucket, q, anyValue),
+    ].join(" · ");
+  }
+  const axis = `${" ".repeat(labelWidth + 1)}${axisLine(grid, drawn.count, { utc, first: drawn.first, count: drawn.count })} ${zoneName(grid.to, { utc })}`;
+  const list: React.ReactNode[] = [];
+  if (listRows > 0 && cursor !== undefined) {
+    const q = bucketQuery(grid, cursor);
+    if ("tooWide" in q) list.push(<Text key="lw" color={theme.dim} wrap="truncate">{`  ${q.tooWide}`}</Text>);
+    else if (!bucket)
+      list.push(
+        <Text key="lr" color={theme.dim}>
+          {"  reading this bucket's runs…"}
+        </Text>,
+      );
+    else {
+      if (bucket.error)
+        list.push(
+          <Text key="le" color={theme.error} wrap="truncate">{`  ✖ ${sanitizeLine(bucket.error)}`}</Text>,
+        );
+      if (bucket.results.length === 0 && !bucket.error)
+        list.push(
+          <Text key="l0" color={theme.dim}>
+            {"  no runs in this bucket"}
+          </Text>,
+        );
+      const shown = bucket.results.slice(0, listRows - 1);
+      for (const r of shown)
+        list.push(
+          <Text key={r.id} wrap="truncate">
+            {`  ${runLine(r, utc)}`}
+          </Text>,
+        );
+      const rest = bucket.results.length - shown.length;
+      if (rest > 0 || bucket.more)
+        list.push(
+          <Text key="lm" color={theme.dim} wrap="truncate">
+            {`  … ${rest > 0 ? `${rest} more` : "more"}${bucket.more ? " (the first 100 read)" : ""} · r on the check's detail lists every run`}
           </Text>,
         );
     }
@@ -131,13 +274,25 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
     <Box flexDirection="column" width={width} height={height}>
       {title}
       <Text color={theme.dim} wrap="truncate">
-        {`${view.name}${others.length ? ` (v: ${others.join(", ")})` : ""} · ${settings(opts, spec.interval)}`}
+        {`${view.name}${others.length ? ` (v: ${others.join(", ")})` : ""} · ${settings(opts, grid, drawn.count, spec.interval, utc)}`}
       </Text>
       {entry?.error ? (
         <Text color={theme.error} wrap="truncate">{`✖ ${sanitizeLine(entry.error)}`}</Text>
       ) : null}
       {!report && !entry?.error ? <Text color={theme.dim}>loading report…</Text> : null}
-      {lines.slice(0, room)}
+      {tall ? lines : lines.slice(0, chartRoom)}
+      {report ? (
+        <>
+          <Text color={theme.dim} wrap="truncate">
+            {axis}
+          </Text>
+          <Text wrap="truncate">{cursorLine}</Text>
+          <Text color={theme.dim} wrap="truncate">
+            {legend(series)}
+          </Text>
+        </>
+      ) : null}
+      {list.slice(0, listRows)}
     </Box>
   );
 }
