@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_WORKSPACE } from "../../src/service/demo/workspace.ts";
+import { until } from "../support/until.ts";
 import { type Json, startTestService, type TestService, tempDir } from "./support.ts";
 
 const data = tempDir();
@@ -15,16 +16,6 @@ type Check = {
   request?: Json;
   heartbeat?: Json;
 };
-
-async function until<T>(fn: () => Promise<T | undefined>, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("demo workspace", () => {
   let first: Check[] = [];
@@ -65,7 +56,7 @@ describe("demo workspace", () => {
       // the demo heartbeat job pings its check
       const hb = first.find((c) => c.checkType === "HEARTBEAT" && c.name === "Nightly backup job")!;
       expect(hb.heartbeat.pingUrl).toBe(`${svc.url}/ping/${hb.heartbeat.pingToken}`);
-      await until(async () => {
+      await until("a demo job's ping", 4000, async () => {
         const ev = await svc.call("GET", `/v1/checks/heartbeats/${hb.id}/events`);
         const events = ev.body?.[0]?.events ?? [];
         return events.some((e: { userAgent: string }) => e.userAgent.includes("vigil-demo"))
@@ -134,11 +125,11 @@ describe("demo workspace", () => {
         "GET",
         `/v1/check-sessions/${trig.body.sessions[0].checkSessionId}/completion?maxWaitSeconds=10`,
       );
-      const delivered = await until(async () => {
+      const delivered = await until("a delivery to the demo receiver", 8000, async () => {
         const log = (await svc.call("GET", `/v1/alert-notifications?alertChannelId=${hook.id}`))
           .body as Json[];
         return log.find((d) => d.status === "SUCCESS");
-      }, 8000);
+      });
       expect(delivered.alertConfig.url).toBe(`${target}/demo/receiver/webhook`);
       const received: Json[] = (await svc.call("GET", "/v1/demo/receiver")).body;
       expect(received.find((r) => r.name === "webhook")).toMatchObject({ signature: "valid" });

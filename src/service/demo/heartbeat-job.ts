@@ -4,9 +4,13 @@
  * shows GRACE/LATE events. Network errors are ignored (the service may be stopping).
  */
 
-export function startDemoHeartbeatJob(opts: { pingUrl: string; periodMs: number }): { stop(): void } {
+export function startDemoHeartbeatJob(opts: { pingUrl: string; periodMs: number }): {
+  /** No ping starts after this; resolves once the one in flight, if any, has ended. */
+  stop(): Promise<void>;
+} {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let inFlight: Promise<void> = Promise.resolve();
   const schedule = () => {
     if (stopped) return;
     const late = Math.random() < 1 / 8;
@@ -16,7 +20,7 @@ export function startDemoHeartbeatJob(opts: { pingUrl: string; periodMs: number 
   };
   const ping = () => {
     if (stopped) return;
-    fetch(opts.pingUrl, { method: "POST", headers: { "user-agent": "vigil-demo-job/1 (cron)" } })
+    inFlight = fetch(opts.pingUrl, { method: "POST", headers: { "user-agent": "vigil-demo-job/1 (cron)" } })
       .then((r) => r.body?.cancel())
       .catch(() => {})
       .finally(schedule);
@@ -26,6 +30,7 @@ export function startDemoHeartbeatJob(opts: { pingUrl: string; periodMs: number 
     stop() {
       stopped = true;
       clearTimeout(timer);
+      return inFlight;
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { backfillHistory } from "../../../src/service/demo/backfill.ts";
 import { startDemoHeartbeatJob } from "../../../src/service/demo/heartbeat-job.ts";
 import { startDemoTarget } from "../../../src/service/demo/target.ts";
+import { pastTime, until } from "../../support/until.ts";
 import { httpTarget, insertCheck, type TempDb, tempDb } from "./support.ts";
 
 describe("demo target", () => {
@@ -43,11 +44,11 @@ describe("demo heartbeat job", () => {
       res.end("OK");
     });
     const job = startDemoHeartbeatJob({ pingUrl: `${sink.url}/ping/x`, periodMs: 40 });
-    await new Promise((r) => setTimeout(r, 200));
-    job.stop();
-    await new Promise((r) => setTimeout(r, 50)); // a ping in flight at stop() may still land
+    await until("three pings", 5000, () => pings.length >= 3);
+    await job.stop(); // a ping in flight at stop() has landed once this resolves
     const n = pings.length;
-    await new Promise((r) => setTimeout(r, 100));
+    // an absence: no ping after stop — wait past the latest moment the next one was due (1.6 periods)
+    await pastTime(Date.now() + 2 * 40);
     expect(pings.length).toBe(n);
     expect(n).toBeGreaterThanOrEqual(3);
     expect(pings[0]).toMatch(/^POST vigil-demo-job/);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Engine, RunFinished } from "../../../src/service/engine/engine.ts";
 import { forgetChromium } from "../../../src/service/runners/browser/chromium.ts";
+import { until } from "../../support/until.ts";
 import { httpTarget, insertCheck, runOne, type TempDb, tempDb, testEngine } from "./support.ts";
 
 let target: { url: string; close(): Promise<void> };
@@ -199,9 +200,30 @@ describe("engine", () => {
 });
 
 describe("scheduler", () => {
+  /**
+   * A clock the test moves, and a wait for the scheduler to have ticked on it as it is now: a tick reads the
+   * clock first and runs through synchronously, and nothing else reads it while no run is going.
+   */
+  function testClock() {
+    const c = {
+      now: Date.parse("2026-01-01T00:00:00Z"),
+      reads: 0,
+      read: () => {
+        c.reads++;
+        return c.now;
+      },
+      async ticked(e: Engine) {
+        const before = c.reads;
+        await until("a scheduler tick", 5000, () => c.reads > before, 5);
+        await e.idle();
+      },
+    };
+    return c;
+  }
+
   it("runs activated checks at their frequency and skips deactivated ones", async () => {
     t = tempDb();
-    let now = Date.parse("2026-01-01T00:00:00Z");
+    const clock = testClock();
     // a fixed id: its start jitter is deterministic (and not 0)
     const due = insertCheck(t.db, {
       ...url("/ok"),
@@ -209,7 +231,7 @@ describe("scheduler", () => {
       id: "11111111-1111-4111-8111-111111111111",
     });
     insertCheck(t.db, { ...url("/ok"), frequency: 1, activated: false });
-    engine = testEngine(t.db, { now: () => now, scheduler: true, schedulerTickMs: 10 });
+    engine = testEngine(t.db, { now: clock.read, scheduler: true, schedulerTickMs: 10 });
     const count = () =>
       (
         t.db.prepare("SELECT COUNT(*) AS n FROM check_sessions WHERE run_source = 'SCHEDULER'").get() as {
@@ -217,20 +239,20 @@ describe("scheduler", () => {
         }
       ).n;
     engine.start();
-    await new Promise((r) => setTimeout(r, 30));
+    await clock.ticked(engine);
     expect(count()).toBe(0);
     // first run within the ≤ 10 s jitter
-    now += 10_000;
-    await new Promise((r) => setTimeout(r, 60));
+    clock.now += 10_000;
+    await until("the first scheduled run", 5000, () => count() === 1, 5);
     await engine.idle();
-    expect(count()).toBe(1);
     // not due again before a minute has passed
-    now += 20_000;
-    await new Promise((r) => setTimeout(r, 40));
+    clock.now += 20_000;
+    await clock.ticked(engine);
     expect(count()).toBe(1);
-    now += 45_000;
-    await new Promise((r) => setTimeout(r, 60));
+    clock.now += 45_000;
+    await until("the second scheduled run", 5000, () => count() === 2, 5);
     await engine.idle();
+    await clock.ticked(engine);
     expect(count()).toBe(2);
     const ids = t.db.prepare("SELECT DISTINCT check_id FROM check_sessions").all() as { check_id: string }[];
     expect(ids.map((r) => r.check_id)).toEqual([due]);
@@ -238,23 +260,24 @@ describe("scheduler", () => {
 
   it("runs frequency 0 checks every frequencyOffset seconds", async () => {
     t = tempDb();
-    let now = Date.parse("2026-01-01T00:00:00Z");
+    const clock = testClock();
     const id = insertCheck(t.db, {
       ...url("/ok", { frequencyOffset: 20 }),
       frequency: 0,
       id: "22222222-2222-4222-8222-222222222222",
     });
-    engine = testEngine(t.db, { now: () => now, scheduler: true, schedulerTickMs: 10 });
+    engine = testEngine(t.db, { now: clock.read, scheduler: true, schedulerTickMs: 10 });
     const count = () =>
       (t.db.prepare("SELECT COUNT(*) AS n FROM check_sessions WHERE check_id = ?").get(id) as { n: number })
         .n;
     engine.start();
-    await new Promise((r) => setTimeout(r, 30));
-    for (let i = 0; i < 3; i++) {
-      now += 20_000;
-      await new Promise((r) => setTimeout(r, 40));
+    await clock.ticked(engine);
+    for (let i = 1; i <= 3; i++) {
+      clock.now += 20_000;
+      await until(`run ${i}`, 5000, () => count() === i, 5);
       await engine.idle();
     }
+    await clock.ticked(engine);
     expect(count()).toBe(3);
   });
 });
