@@ -10,7 +10,7 @@ import type { StatusPage } from "../api/schemas/status-pages.ts";
 import { toEpochMs } from "../shared/format.ts";
 import { loadBucket } from "./analytics-bucket.ts";
 import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";
-import { readHeartbeatEvents } from "./heartbeat-events.ts";
+import { heartbeatPagesFor, readHeartbeatEvents } from "./heartbeat-events.ts";
 import { findLastPass } from "./last-pass.ts";
 import { createHistoryLoaders } from "./results/loaders.ts";
 import * as data from "./slices/data.ts";
@@ -187,16 +187,24 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
 
     /**
      * The heartbeat events of the last 24 h. The API returns at most 10 per request (newest first), so this
-     * pages back in time by moving `endTime` to the oldest event seen, up to `heartbeatPages` requests.
+     * pages back in time by moving `endTime` to the oldest event seen, up to `heartbeatPages` requests
+     * (default: enough for a day of the check's period, heartbeat-events.ts).
      */
     async heartbeats(checkId: string, _signal?: AbortSignal) {
       const to = now();
       const from = to - 86_400_000;
-      const { events, stats } = await guard(
-        () => readHeartbeatEvents(client, checkId, { from, to, pages: opts.heartbeatPages ?? 5 }),
+      const pages =
+        opts.heartbeatPages ?? heartbeatPagesFor(get().checks.byId.get(checkId)?.heartbeatPeriodMs);
+      // `read.from`: how far back the events read are complete (the pages may run out before the day)
+      const read = await guard(
+        () => readHeartbeatEvents(client, checkId, { from, to, pages }),
         (m) => apply(store, data.heartbeatsFailed(get(), checkId, m, caps)),
       );
-      apply(store, data.heartbeatsLoaded(get(), checkId, { events, stats, from, to }, now(), caps));
+      const { events, stats } = read;
+      apply(
+        store,
+        data.heartbeatsLoaded(get(), checkId, { events, stats, from: read.from, to }, now(), caps),
+      );
     },
 
     async incidents() {

@@ -1,6 +1,7 @@
 /** Pane 1: every check in the windowed table (failing and degraded first), or the detail of one. */
 import { Box, Text } from "ink";
 import { useCallback, useMemo } from "react";
+import { specOf } from "../../../shared/check-types.ts";
 import {
   checkSymbol,
   clampToNow,
@@ -19,6 +20,7 @@ import {
 } from "../../../store/selectors.ts";
 import { setChecksWindow } from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
+import type { CheckSummary } from "../../../store/summary.ts";
 import { formatAgeWords } from "../../../store/triage/timeline.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
@@ -39,6 +41,19 @@ function frequency(f: number | null | undefined): string {
   if (f === null || f === undefined) return "—";
   if (f === 0) return "<1m";
   return f >= 60 && f % 60 === 0 ? `${f / 60}h` : `${f}m`;
+}
+
+/** A passive check (a heartbeat: pinged, not run) has no frequency or response time of its own. */
+const isPassive = (c: CheckSummary) => specOf(String(c.checkType))?.runs === "passive";
+
+/** FREQ of a heartbeat: its period, "1h", "30s", "7d" ("—" when not recorded). */
+function periodShort(ms: number | undefined): string {
+  if (ms === undefined) return "—";
+  const s = Math.round(ms / 1000);
+  if (s % 86_400 === 0) return `${s / 86_400}d`;
+  if (s % 3600 === 0) return `${s / 3600}h`;
+  if (s % 60 === 0) return `${s / 60}m`;
+  return `${s}s`;
 }
 
 /**
@@ -84,7 +99,9 @@ export function checkColumns(now: number, muted = false, reasons = false): Colum
       width: 4,
       priority: 50,
       align: "right",
-      get: (r) => frequency(r.check.frequency),
+      // a heartbeat's is its period (FREQ 10m would be a frequency it never runs at)
+      get: (r) =>
+        isPassive(r.check) ? periodShort(r.check.heartbeatPeriodMs) : frequency(r.check.frequency),
     },
     {
       id: "locations",
@@ -116,7 +133,8 @@ export function checkColumns(now: number, muted = false, reasons = false): Colum
       width: 7,
       priority: 65,
       align: "right",
-      get: (r) => formatMs(r.lastResponseMs),
+      // a ping has no response time (the service records 0 ms): none shown
+      get: (r) => (isPassive(r.check) ? "—" : formatMs(r.lastResponseMs)),
     },
     {
       // how long the check has been in its state; ">2 h" when that began before the results held

@@ -1,6 +1,12 @@
-/** Pane 4: a heartbeat check's timeline of pings and misses; ← → [ ] switch the check. */
+/**
+ * Pane 4: a heartbeat check as a timeline of expectations (period, grace, the ping URL, when the next
+ * ping is due); ← → [ ] switch the check, y copies its ping URL.
+ */
+import { heartbeatsBehind } from "../../../store/heartbeat-events.ts";
 import { heartbeatEventRows } from "../../../store/lists.ts";
 import { paneCheck } from "../../../store/pane-selectors.ts";
+import { setNotice } from "../../../store/slices/ui.ts";
+import { apply } from "../../../store/store.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { HeartbeatsPane } from "./view.tsx";
 
@@ -9,18 +15,24 @@ export const heartbeats: PaneSpec = {
   title: "Heartbeats",
   palette: "heartbeats",
   rows: listRows(heartbeatEventRows, (e) => e.id),
-  detail: "event detail: state, time, source, user agent",
+  detail: "event detail: state against the expected time, pings, source, user agent",
   jobs(s, k) {
     const row = paneCheck(s, "heartbeats");
     if (!row) return [k.checks];
     return [
       k.checks,
+      // the statuses too: a recovery ping turns the check green in the lists within one poll
+      k.statuses,
       {
         key: `heartbeats:${row.id}`,
         intervalMs: k.intervals.heartbeats,
         afterRest: true,
+        // a status newer than the events held (a ping or a miss since): read them again now
+        stale: (st) => heartbeatsBehind(st, row.id),
         run: (sig) => k.loaders.heartbeats(row.id, sig),
       },
+      // the full check: its ping URL (the list entries are slim)
+      { key: `check:${row.id}`, intervalMs: k.intervals.lists, run: (sig) => k.loaders.check(row.id, sig) },
     ];
   },
   loadedAt: (s) => {
@@ -39,6 +51,25 @@ export const heartbeats: PaneSpec = {
       run: (c) => c.switchHeartbeat(-1),
     },
     { keys: ["]", "right"], label: "] →", help: "next heartbeat check", run: (c) => c.switchHeartbeat(1) },
+    {
+      keys: ["y"],
+      help: "copy the heartbeat's ping URL to the clipboard (OSC 52)",
+      run: ({ store, actions }) => {
+        const s = store.getState();
+        const row = paneCheck(s, "heartbeats");
+        const held = row ? s.details.checks.get(row.id) : undefined;
+        const url = held?.heartbeat?.pingUrl;
+        if (url) actions.copyText("ping URL", url);
+        else
+          apply(
+            store,
+            setNotice(
+              s,
+              held ? "nothing to copy: the check has no ping URL" : "the check is being read — try again",
+            ),
+          );
+      },
+    },
   ],
   view: HeartbeatsPane,
 };

@@ -1,19 +1,58 @@
 /**
- * Pane 4: one heartbeat check — a timeline strip of its events over the last 24 h (received / early /
- * late / failing as distinct symbols), success ratios for the last 24 h and 7 d against the previous period
- * with an up/down arrow, the events list, and the detail of the selected event (state, time, source,
- * user agent).
+ * Pane 4: one heartbeat check as a timeline of expectations (the model: src/store/heartbeat-timeline.ts).
+ *
+ *   Nightly backup  ⊘  · heartbeat 2 of 3 ([ ] to switch)
+ *   every 1 h · grace 10 min · ping URL https://…/ping/<token>  (y copies it)
+ *   ● last ping 14:02:11 (3 min ago) · next expected at 15:02 (in 57 min), grace until 15:12
+ *   last 24 h: 99.5% ↑ (previous 98.0%)   7 d: …
+ *   ─────░●────░●──░▒━━━✖━━▲─…           each column a bucket of the time grid, worst first
+ *   Nov 24 15:00          Nov 25 03:00          15:00
+ *   24 h · 30 min buckets  ● received ○ early △ grace ▲ late ✖ failing ━ overdue ░ due ▒ grace ─ not due · unknown
+ *
+ * then the events (newest first: state as the model reads it against the previous real ping, time, how far
+ * from the expected time, pings folded into the event, source, user agent) and, on Enter, one event.
  */
 import { Box, Text } from "ink";
+import { useMemo } from "react";
+import type { Check } from "../../../api/schemas/checks.ts";
 import type { HeartbeatAvailability, HeartbeatEvent } from "../../../api/schemas/heartbeats.ts";
-import { checkMarkWords, formatAgo, formatPercent, formatTimestamp } from "../../../shared/format.ts";
+import {
+  checkHealth,
+  checkMarkWords,
+  checkSymbol,
+  formatPercent,
+  formatTimestamp,
+  type Tone,
+} from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
+import {
+  autoBucketMinutes,
+  axisLine,
+  DAY,
+  formatSpan,
+  gridLabel,
+  MINUTE,
+  recentWindow,
+  timeGrid,
+} from "../../../shared/time-grid.ts";
 import { cursorIn } from "../../../store/cursor.ts";
+import {
+  type ClassifiedEvent,
+  classifyEvents,
+  HEARTBEAT_LEGEND,
+  type HeartbeatTiming,
+  heartbeatCells,
+  heartbeatNow,
+  heartbeatStateLine,
+  offsetText,
+} from "../../../store/heartbeat-timeline.ts";
 import { heartbeatEventRows } from "../../../store/lists.ts";
 import { heartbeatChecks, paneCheck } from "../../../store/pane-selectors.ts";
+import type { CheckSummary } from "../../../store/summary.ts";
+import { clockTime } from "../../../store/triage/timeline.ts";
+import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { Table } from "../../widgets/Table.tsx";
-import { heartbeatSymbol, TIMELINE_LEGEND, Timeline } from "../../widgets/Timeline.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 
 /** "99.5% ↑ (prev 98.0%)": the arrow compares with the previous period (→ when equal or unknown). */
@@ -25,78 +64,229 @@ export function ratioLine(a: HeartbeatAvailability | null | undefined): string {
   return `${formatPercent(cur, true)} ${arrow} (previous ${formatPercent(prev, true)})`;
 }
 
+/** "every 1 h · grace 10 min" from the check's period and grace; "not recorded" for what it lacks. */
+export function periodText(c: Pick<CheckSummary, "heartbeatPeriodMs" | "heartbeatGraceMs">): string {
+  const period =
+    c.heartbeatPeriodMs === undefined ? "period not recorded" : `every ${formatSpan(c.heartbeatPeriodMs)}`;
+  const grace =
+    c.heartbeatGraceMs === undefined
+      ? "grace not recorded"
+      : c.heartbeatGraceMs === 0
+        ? "no grace"
+        : `grace ${formatSpan(c.heartbeatGraceMs)}`;
+  return `${period} · ${grace}`;
+}
+
+/** The ping URL of the full check; what to say while it is not read or when it has none. */
+export function pingUrlOf(full: Check | undefined): { url: string | undefined; text: string } {
+  if (!full) return { url: undefined, text: "reading…" };
+  const url = full.heartbeat?.pingUrl;
+  return url ? { url, text: sanitizeLine(url) } : { url: undefined, text: "not recorded" };
+}
+
+/** The state words of a classified event, in the API's vocabulary (a recovery is a LATE ping). */
+const STATE_WORD: Record<ClassifiedEvent["kind"], string> = {
+  early: "EARLY",
+  "on time": "RECEIVED",
+  grace: "GRACE",
+  late: "LATE",
+  recovery: "LATE",
+  missed: "FAILING",
+};
+const EVENT_MARK: Record<ClassifiedEvent["kind"], { symbol: string; tone: Tone }> = {
+  early: { symbol: "○", tone: "warn" },
+  "on time": { symbol: "●", tone: "ok" },
+  grace: { symbol: "△", tone: "warn" },
+  late: { symbol: "▲", tone: "bad" },
+  recovery: { symbol: "▲", tone: "bad" },
+  missed: { symbol: "✖", tone: "bad" },
+};
+
+/** "1 h 5 min late · recovered", "3 min early", "" when unknown. */
+export function eventNote(c: ClassifiedEvent | undefined): string {
+  if (!c) return "";
+  if (c.kind === "missed") return "grace ended, no ping";
+  const off = offsetText(c);
+  return c.kind === "recovery" ? `${off ? `${off} · ` : ""}recovered` : off;
+}
+
 const eventId = (e: HeartbeatEvent) => e.id;
 
-const EVENT_COLUMNS: Column<HeartbeatEvent>[] = [
-  {
-    id: "sym",
-    header: "",
-    width: 1,
-    priority: 100,
-    get: (e) => heartbeatSymbol(e.state).symbol,
-    tone: (e) => heartbeatSymbol(e.state).tone,
-  },
-  { id: "state", header: "STATE", width: 9, priority: 90, get: (e) => sanitizeLine(e.state ?? "—") },
-  { id: "time", header: "TIME", width: 21, priority: 80, get: (e) => formatTimestamp(e.timestamp) },
-  { id: "source", header: "SOURCE", width: 20, priority: 40, get: (e) => sanitizeLine(e.source || "—") },
-  {
-    id: "ua",
-    header: "USER AGENT",
-    width: "flex",
-    minWidth: 12,
-    priority: 30,
-    get: (e) => sanitizeLine(e.userAgent || "—"),
-  },
-];
+function eventColumns(byId: ReadonlyMap<string, ClassifiedEvent>): Column<HeartbeatEvent>[] {
+  const mark = (e: HeartbeatEvent) => {
+    const c = byId.get(e.id);
+    return c ? EVENT_MARK[c.kind] : { symbol: "?", tone: "muted" as Tone };
+  };
+  return [
+    { id: "sym", header: "", width: 1, priority: 100, get: (e) => mark(e).symbol, tone: (e) => mark(e).tone },
+    {
+      id: "state",
+      header: "STATE",
+      width: 9,
+      priority: 90,
+      get: (e) => {
+        const c = byId.get(e.id);
+        return c ? STATE_WORD[c.kind] : sanitizeLine(e.state ?? "not recorded");
+      },
+    },
+    { id: "time", header: "TIME", width: 21, priority: 80, get: (e) => formatTimestamp(e.timestamp) },
+    { id: "vs", header: "VS EXPECTED", width: 24, priority: 70, get: (e) => eventNote(byId.get(e.id)) },
+    {
+      id: "pings",
+      header: "PINGS",
+      width: 5,
+      priority: 35,
+      align: "right",
+      get: (e) => {
+        const c = byId.get(e.id);
+        return !c || c.kind === "missed" ? "" : `×${c.pings}`;
+      },
+    },
+    { id: "source", header: "SOURCE", width: 20, priority: 40, get: (e) => sanitizeLine(e.source || "—") },
+    {
+      id: "ua",
+      header: "USER AGENT",
+      width: "flex",
+      minWidth: 12,
+      priority: 30,
+      get: (e) => sanitizeLine(e.userAgent || "—"),
+    },
+  ];
+}
+
+/** The strip: one cell per bucket of the last 24 h, runs of one look joined into one Text. */
+function Strip(props: {
+  events: readonly HeartbeatEvent[];
+  timing: HeartbeatTiming;
+  now: number;
+  width: number;
+}) {
+  const { theme } = useInfo();
+  const { events, timing, now, width } = props;
+  const chart = Math.max(10, width);
+  const bucketMs = autoBucketMinutes(DAY, chart) * MINUTE;
+  const grid = timeGrid({ ...recentWindow(DAY, bucketMs, now), bucketMs });
+  const first = Math.max(0, grid.columns - chart);
+  const cells = heartbeatCells({ events, timing, grid, now, first, count: grid.columns - first });
+  const runs: { symbol: string; tone: Tone | "dim"; n: number }[] = [];
+  for (const c of cells) {
+    const last = runs[runs.length - 1];
+    if (last && last.symbol === c.symbol && last.tone === c.tone) last.n++;
+    else runs.push({ symbol: c.symbol, tone: c.tone, n: 1 });
+  }
+  const axis = axisLine(grid, chart, { first, count: cells.length });
+  return (
+    <>
+      <Text wrap="truncate">
+        {runs.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional and rebuilt every render
+          <Text key={i} color={r.tone === "dim" ? theme.dim : theme.tone[r.tone]}>
+            {r.symbol.repeat(r.n)}
+          </Text>
+        ))}
+      </Text>
+      <Text color={theme.dim} wrap="truncate">
+        {axis}
+      </Text>
+      <Text color={theme.dim} wrap="truncate">{`${gridLabel(grid, cells.length)}  ${HEARTBEAT_LEGEND}`}</Text>
+    </>
+  );
+}
 
 export function HeartbeatsPane({ width, height }: { width: number; height: number }) {
   const { theme } = useInfo();
   const row = useConsole((s) => paneCheck(s, "heartbeats"));
-  const count = useConsole((s) => heartbeatChecks(s).length);
+  const checks = useConsole((s) => heartbeatChecks(s));
   const entry = useConsole((s) => (row ? s.heartbeats.byCheck.get(row.id) : undefined));
+  const full = useConsole((s) => (row ? s.details.checks.get(row.id) : undefined));
+  const status = useConsole((s) => (row ? s.statuses.byId.get(row.id) : undefined));
   const events = useConsole(heartbeatEventRows);
   const cursor = useConsole((s) => cursorIn(s, "heartbeats", heartbeatEventRows(s), eventId));
   const detail = useConsole((s) => s.ui.detail.heartbeats);
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
+  const now = useClock(15_000);
+  const periodMs = row?.check.heartbeatPeriodMs;
+  const graceMs = row?.check.heartbeatGraceMs;
+  const timing = useMemo(() => ({ periodMs, graceMs }), [periodMs, graceMs]);
+  const all = entry?.events;
+  const classified = useMemo(
+    () => new Map(classifyEvents(all ?? [], timing).map((c) => [c.id, c])),
+    [all, timing],
+  );
+  const columns = useMemo(() => eventColumns(classified), [classified]);
   if (!row) return <Text color={theme.dim}>{loaded ? "no heartbeat checks" : "loading checks…"}</Text>;
   const stats = entry?.stats;
-  // the newest real ping, whatever the filter: a FAILING event is the service noting that none came
-  const lastPing = entry?.events.find((e) => e.state !== "FAILING");
   const marks = checkMarkWords(row.check);
+  const sym = checkSymbol(checkHealth(status), row.check);
+  const position = checks.findIndex((c) => c.id === row.id) + 1;
+  const ping = pingUrlOf(full);
+  const held = entry && entry.loadedAt !== undefined;
+  // the last real ping (never the FAILING event), when the next is due, overdue and by how long
+  const state = held ? heartbeatNow(entry.events, timing, now) : undefined;
+  const line = state
+    ? heartbeatStateLine(state, timing, now, entry && entry.from > 0 ? entry.from : undefined)
+    : { text: entry?.error ? `✖ ${entry.error}` : "reading the events…", tone: undefined };
   const selected = events.find((e) => e.id === detail) ?? events[Math.min(cursor, events.length - 1)];
   const header = (
     <>
       <Text wrap="truncate">
+        <Text color={theme.tone[sym.tone]}>{`${sym.symbol} `}</Text>
         <Text bold>{sanitizeLine(row.check.name)}</Text>
         {marks ? <Text color={theme.dim}>{`  ${marks}`}</Text> : null}
-        <Text
-          color={theme.dim}
-        >{`  heartbeat · ${count} heartbeat checks ([ ] to switch) · last ping ${formatAgo(lastPing?.timestamp)}`}</Text>
+        <Text color={theme.dim}>{`  · heartbeat ${position} of ${checks.length} ([ ] to switch)`}</Text>
+      </Text>
+      <Text wrap="truncate">
+        {`${periodText(row.check)} · ping URL `}
+        <Text color={ping.url ? undefined : theme.dim}>{ping.text}</Text>
+        <Text color={theme.dim}>{ping.url ? "  (y copies it)" : ""}</Text>
+      </Text>
+      <Text
+        wrap="truncate"
+        color={line.tone ? theme.tone[line.tone] : theme.dim}
+        bold={state?.state === "overdue"}
+      >
+        {sanitizeLine(line.text)}
       </Text>
       <Text wrap="truncate">{`last 24 h: ${ratioLine(stats?.last24Hours)}   7 d: ${ratioLine(stats?.last7Days)}`}</Text>
       {entry && entry.to > 0 ? (
-        <Timeline events={entry.events} from={entry.from} to={entry.to} width={width} />
+        <Strip events={entry.events} timing={timing} now={now} width={width} />
       ) : (
         <Text color={theme.dim}>{entry?.error ? `✖ ${sanitizeLine(entry.error)}` : "loading events…"}</Text>
       )}
-      <Text color={theme.dim} wrap="truncate">{`24 h ago ${TIMELINE_LEGEND} now`}</Text>
     </>
   );
+  const headerLines = entry && entry.to > 0 ? 7 : 5;
   if (detail !== undefined && selected) {
+    const c = classified.get(selected.id);
+    const rows: [string, string][] = [
+      [
+        "state",
+        c ? `${EVENT_MARK[c.kind].symbol} ${STATE_WORD[c.kind]}` : (selected.state ?? "not recorded"),
+      ],
+      ["service said", selected.state ?? "not recorded"],
+      ["time", `${formatTimestamp(selected.timestamp)}${c ? ` (${clockTime(c.at, now, true)} local)` : ""}`],
+      [
+        "expected",
+        c?.expectedAt !== undefined
+          ? `${clockTime(c.expectedAt, now, true)} · ${eventNote(c)}`
+          : "not known (no earlier ping held)",
+      ],
+      [
+        "pings",
+        c ? (c.kind === "missed" ? "none (the service noted the miss)" : String(c.pings)) : "not recorded",
+      ],
+      ["source", selected.source || "—"],
+      ["user agent", selected.userAgent || "—"],
+      ["id", selected.id],
+    ];
     return (
       <Box flexDirection="column" width={width} height={height}>
         {header}
         <Text bold>Event</Text>
-        {[
-          ["state", `${heartbeatSymbol(selected.state).symbol} ${selected.state ?? "—"}`],
-          ["time", `${formatTimestamp(selected.timestamp)} (${formatAgo(selected.timestamp)})`],
-          ["source", selected.source || "—"],
-          ["user agent", selected.userAgent || "—"],
-          ["id", selected.id],
-        ].map(([k, v]) => (
+        {rows.map(([k, v]) => (
           <Text key={k} wrap="truncate">
-            <Text color={theme.dim}>{`  ${k!.padEnd(11)}`}</Text>
-            {sanitizeLine(v!)}
+            <Text color={theme.dim}>{`  ${k.padEnd(13)}`}</Text>
+            {sanitizeLine(v)}
           </Text>
         ))}
       </Box>
@@ -107,9 +297,9 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
       {header}
       <Table
         rows={events}
-        columns={EVENT_COLUMNS}
+        columns={columns}
         cursor={cursor}
-        height={Math.max(2, height - 4)}
+        height={Math.max(2, height - headerLines)}
         width={width}
         rowKey={eventId}
         theme={theme}

@@ -1,0 +1,156 @@
+/**
+ * The heartbeats pane (4) from store state, no network: period and grace in the header, the ping URL and
+ * `y` copying it, the state line (last real ping, next expected / overdue by how long), the strip on the
+ * time grid with its axis and legend, the events read against the expected time (a recovery is LATE, never
+ * EARLY), and the checks list showing no response time for a heartbeat.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { Check } from "../../src/api/schemas/checks.ts";
+import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
+import { heartbeatsLoaded } from "../../src/store/slices/data.ts";
+import { setPane } from "../../src/store/slices/ui.ts";
+import { checkRead } from "../../src/store/slices/work.ts";
+import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { heartbeats } from "../../src/tui/panes/heartbeats/index.ts";
+import type { KeyContext } from "../../src/tui/panes/spec.ts";
+import { check, status, storeWith, uuid } from "../store/fixtures.ts";
+import { renderConsole } from "./support/console.tsx";
+
+const NOW = Date.now();
+const MIN = 60_000;
+const H = 60 * MIN;
+const PING_URL = "http://127.0.0.1:4312/ping/5b0e2f7c-0d3c-4d7e-9d55-6a1d1c0f8e21";
+const beat = check({
+  name: "Nightly backup",
+  checkType: "HEARTBEAT",
+  frequency: 10,
+  heartbeat: { period: 1, periodUnit: "hours", grace: 10, graceUnit: "minutes" },
+} as Partial<Check> & { name: string });
+const url = check({ name: "Login page", checkType: "URL" });
+
+const ev = (at: number, state: string, pingCount?: number) =>
+  ({
+    id: uuid(),
+    state,
+    timestamp: new Date(at).toISOString(),
+    source: "",
+    userAgent: "cron/1",
+    ...(pingCount ? { pingCount } : {}),
+  }) as HeartbeatEvent;
+
+function store(events: HeartbeatEvent[], withFull = true): ConsoleStore {
+  const s = storeWith([url, beat], [status(url.id, "passing"), status(beat.id, "failing")], NOW);
+  apply(
+    s,
+    heartbeatsLoaded(
+      s.getState(),
+      beat.id,
+      { events, stats: undefined, from: NOW - 24 * H, to: NOW },
+      NOW,
+      DEFAULT_CAPS,
+    ),
+  );
+  if (withFull)
+    apply(
+      s,
+      checkRead(s.getState(), {
+        ...beat,
+        heartbeat: { ...beat.heartbeat, pingToken: "5b0e2f7c", pingUrl: PING_URL },
+      } as Check),
+    );
+  return s;
+}
+
+let open: ReturnType<typeof renderConsole> | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+function show(s: ConsoleStore, pane: "heartbeats" | "checks", columns = 120, rows = 40) {
+  apply(s, setPane(s.getState(), pane));
+  open = renderConsole(s, { columns, rows });
+  return open;
+}
+
+describe("heartbeats pane", () => {
+  it("overdue: period and grace, the ping URL, OVERDUE by how long from the last real ping", () => {
+    const events = [
+      ev(NOW - 3 * H, "RECEIVED"),
+      ev(NOW - 2 * H, "RECEIVED", 3),
+      ev(NOW - H + 10 * MIN + 1000, "FAILING"),
+    ];
+    const f = show(store(events), "heartbeats").frame();
+    const lines = f.split("\n");
+    expect(f).toContain("every 1 h · grace 10 min · ping URL http://127.0.0.1:4312/ping/5b0e2f7c");
+    expect(f).toContain("(y copies it)");
+    // the last ping is the RECEIVED 2 h ago, not the FAILING event
+    expect(f).toMatch(
+      /✖ OVERDUE by 1 h — expected at \d\d:\d\d, grace ended \d\d:\d\d · last ping [\d:]+ \(2 h ago\)/,
+    );
+    expect(f).not.toMatch(/FREQ|10m|thresholds/);
+    // the strip: exactly as wide as its columns, then the axis, then what is drawn and the legend
+    const strip = lines.findIndex((l) => /^[●○△▲✖━░▒─·]{20,}\s*$/.test(l));
+    expect(strip).toBeGreaterThan(0);
+    expect(lines[strip]).toMatch(/●[─░]*●[─░▒]*━*✖━+\s*$/);
+    expect(lines[strip + 1]).toMatch(/^\S.*\d\d:\d\d/);
+    expect(lines[strip + 2]).toMatch(/^24 h · \d+ min buckets {2}● received/);
+    // the events: the miss, the folded pings' count
+    expect(f).toMatch(/✖ FAILING .* grace ended, no ping/);
+    expect(f).toMatch(/● RECEIVED .* on the dot +×3/);
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(120);
+  });
+
+  it("a recovery ping after the miss: on time again, its event LATE (never EARLY) and by how much", () => {
+    const events = [
+      ev(NOW - 2 * H, "RECEIVED"),
+      ev(NOW - H + 10 * MIN + 1000, "FAILING"),
+      ev(NOW - 5 * MIN, "EARLY"), // the service (hosted) may call it early against the FAILING event
+    ];
+    const f = show(store(events), "heartbeats").frame();
+    expect(f).toMatch(/● last ping [\d:]+ \(5 min ago\) · next expected at \d\d:\d\d \(in \d+ min\)/);
+    expect(f).toMatch(/▲ LATE .* 55 min late · recovered/);
+    expect(f).not.toMatch(/EARLY/);
+  });
+
+  it("on time: next expected at … (in …) with the grace; the ping URL while the check is read", () => {
+    const f = show(store([ev(NOW - 3 * MIN, "RECEIVED")], false), "heartbeats").frame();
+    expect(f).toMatch(
+      /● last ping [\d:]+ \(3 min ago\) · next expected at \d\d:\d\d \(in 5\d min\), grace until \d\d:\d\d/,
+    );
+    expect(f).toContain("ping URL reading…");
+  });
+
+  it("80×24: every line fits", () => {
+    const f = show(store([ev(NOW - 3 * MIN, "RECEIVED")]), "heartbeats", 80, 24).frame();
+    for (const l of f.split("\n")) expect([...l].length).toBeLessThanOrEqual(80);
+    expect(f).toContain("every 1 h · grace 10 min");
+  });
+
+  it("y copies the ping URL (and says why not when the check has none)", () => {
+    const s = store([]);
+    apply(s, setPane(s.getState(), "heartbeats"));
+    const copied: [string, string][] = [];
+    const y = heartbeats.bindings.find((b) => b.keys.includes("y"))!;
+    const ctx = {
+      store: s,
+      actions: { copyText: (what: string, text: string) => copied.push([what, text]) },
+    } as unknown as KeyContext;
+    y.run(ctx);
+    expect(copied).toEqual([["ping URL", PING_URL]]);
+    apply(s, checkRead(s.getState(), { ...beat, heartbeat: { period: 1, periodUnit: "hours" } } as Check));
+    y.run(ctx);
+    expect(copied).toHaveLength(1);
+    expect(s.getState().ui.notice).toMatch(/no ping URL/);
+  });
+});
+
+describe("checks list", () => {
+  it("shows no response time for a heartbeat (a passive type), its period instead of FREQ", () => {
+    const f = show(store([]), "checks").frame();
+    const row = f.split("\n").find((l) => l.includes("Nightly backup"))!;
+    expect(row).not.toMatch(/0 ms/);
+    expect(row).toMatch(/HEARTBEAT +1h\b/);
+  });
+});
