@@ -1,0 +1,305 @@
+/**
+ * The Ink patch (patches/ink+<version>.patch, docs/ink-patch.md): the installed Ink carries it, and what it
+ * draws is byte for byte what the published Ink draws — over the console's checks list moved through many
+ * rows and a tree of the tricky cases (wide characters cut by clips and overwritten in their middle, borders, backgrounds, transforms,
+ * wrapping, truncation) — and its caches kept across frames stay at their caps.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Box, render, Text, Transform } from "ink";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { check, manyChecks, status, storeWith } from "../store/fixtures.ts";
+import { renderConsole } from "./support/console.tsx";
+import { copyOfInk, gitApply, INK_DIR, inkPatch, installedInkVersion } from "./support/ink-unpatched.ts";
+import { SizedStdout, settle } from "./support/render.tsx";
+
+type RenderResult = { output: string; outputHeight: number; staticOutput: string };
+type Renderer = (node: unknown, screenReader: boolean) => RenderResult;
+type LogUpdate = {
+  create: (stream: unknown, o: { showCursor?: boolean; incremental?: boolean }) => (text: string) => boolean;
+};
+type Caches = Record<
+  "widths" | "blockWidths" | "styledChars" | "lines" | "rows",
+  { size: number; limit: number }
+>;
+type OutputModule = {
+  default: new (o: {
+    width: number;
+    height: number;
+  }) => {
+    write(x: number, y: number, text: string, o: { transformers: unknown[] }): void;
+    clip(c: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+    unclip(): void;
+    get(): { output: string; height: number };
+  };
+  outputCaches: Caches;
+};
+
+const load = async <T,>(build: string, file: string) =>
+  (await import(pathToFileURL(join(build, file)).href)) as T;
+
+let published: ReturnType<typeof copyOfInk>;
+let before: { renderer: Renderer; logUpdate: LogUpdate };
+let after: { renderer: Renderer; logUpdate: LogUpdate; output: OutputModule };
+let instances: Map<unknown, { rootNode: unknown }>;
+
+beforeAll(async () => {
+  published = copyOfInk(false);
+  const installed = join(INK_DIR, "build");
+  before = {
+    renderer: (await load<{ default: Renderer }>(published.build, "renderer.js")).default,
+    logUpdate: (await load<{ default: LogUpdate }>(published.build, "log-update.js")).default,
+  };
+  after = {
+    renderer: (await load<{ default: Renderer }>(installed, "renderer.js")).default,
+    logUpdate: (await load<{ default: LogUpdate }>(installed, "log-update.js")).default,
+    output: await load<OutputModule>(installed, "output.js"),
+  };
+  instances = (await load<{ default: Map<unknown, { rootNode: unknown }> }>(installed, "instances.js"))
+    .default;
+});
+afterAll(() => published?.remove());
+
+/** A terminal stream for log-update that keeps every byte written. */
+class Tape {
+  columns: number;
+  rows = 40;
+  isTTY = true;
+  bytes = "";
+  constructor(columns: number) {
+    this.columns = columns;
+  }
+  write = (s: string) => {
+    this.bytes += s;
+    return true;
+  };
+  on() {}
+  off() {}
+}
+
+/**
+ * Renders each recorded root node through the published and the patched renderer, then writes the frames
+ * through both log-updates (incremental, as the console runs, and standard); returns what each produced.
+ */
+function replay(frames: RenderResult[][], columns: number) {
+  const tapes = {
+    beforeIncremental: new Tape(columns),
+    afterIncremental: new Tape(columns),
+    beforeStandard: new Tape(columns),
+    afterStandard: new Tape(columns),
+  };
+  const logs = {
+    beforeIncremental: before.logUpdate.create(tapes.beforeIncremental, { incremental: true }),
+    afterIncremental: after.logUpdate.create(tapes.afterIncremental, { incremental: true }),
+    beforeStandard: before.logUpdate.create(tapes.beforeStandard, {}),
+    afterStandard: after.logUpdate.create(tapes.afterStandard, {}),
+  };
+  for (const [b, a] of frames) {
+    logs.beforeIncremental(b!.output);
+    logs.afterIncremental(a!.output);
+    logs.beforeStandard(b!.output);
+    logs.afterStandard(a!.output);
+  }
+  return tapes;
+}
+
+function record(root: unknown, frames: RenderResult[][]) {
+  frames.push([before.renderer(root, false), after.renderer(root, false)]);
+}
+
+const words = ["決済", "🚀", "a›b", "…", "—", "café", "ｱｲｳ", "x\u0301", "○●"];
+/** The tricky cases, changing with `n`. */
+const Tree = ({ n }: { n: number }) => (
+  <Box flexDirection="column" width={60}>
+    <Box borderStyle="round" paddingX={1}>
+      <Text color="cyan">
+        {n} {words.slice(0, (n % words.length) + 1).join(" ")}
+      </Text>
+    </Box>
+    <Box width={17} overflow="hidden">
+      <Box marginLeft={-(n % 5)} flexShrink={0} width={40}>
+        <Text backgroundColor="blue">{`${"決".repeat(n % 4)}x${"漢字".repeat(6)}`}</Text>
+      </Box>
+    </Box>
+    <Box width={20} height={2} overflowY="hidden" flexDirection="column">
+      <Text wrap="wrap">{words.join(" ").repeat(1 + (n % 3))}</Text>
+    </Box>
+    <Box width={14}>
+      <Text wrap="truncate-middle">{`${words[n % words.length]} ${"〇".repeat(n % 9)} end`}</Text>
+    </Box>
+    <Transform transform={(line: string, i: number) => `${i}:${line.toUpperCase()}`}>
+      <Text>
+        {`row ${n}\nsecond ${words[(n + 3) % words.length]}`}
+        <Text bold>{" bold › "}</Text>
+      </Text>
+    </Transform>
+    <Box width={20} height={1}>
+      <Text>{"漢字漢字漢字漢字"}</Text>
+      <Box position="absolute" marginLeft={1 + (n % 4)}>
+        <Text color="green">{n % 3 ? "ab" : "漢"}</Text>
+      </Box>
+    </Box>
+    <Box>
+      <Text backgroundColor="red">{" ".repeat(n % 7)}</Text>
+      <Text inverse>{n % 2 ? "› selected" : "  other"}</Text>
+    </Box>
+  </Box>
+);
+
+describe("the Ink patch", () => {
+  it("is applied: the installed Ink is the patch's version and carries it (it reverse-applies, and does not apply again)", () => {
+    const { version } = inkPatch();
+    expect(installedInkVersion()).toBe(version);
+    const copy = copyOfInk(true);
+    try {
+      expect(gitApply(copy.ink, ["--check", "-R"]).ok).toBe(true);
+      expect(gitApply(copy.ink, ["--check"]).ok).toBe(false);
+    } finally {
+      copy.remove();
+    }
+    expect(readFileSync(join(INK_DIR, "build/output.js"), "utf8")).toContain("export const outputCaches");
+    expect(readFileSync(join(published.build, "output.js"), "utf8")).not.toContain("outputCaches");
+    expect(after.output.outputCaches.rows.limit).toBeGreaterThan(0);
+  });
+
+  it("the checks list through 150 moves, a filter and back: every frame and every byte written are the published Ink's", async () => {
+    const { checks, statuses } = manyChecks(400);
+    // names with what the fast paths must get right: one-cell punctuation, wide CJK, emoji, combining marks
+    const odd = [
+      check({ name: "Checkout › pay … — “quoted” ○ ● ± §", tags: ["prod"] }),
+      check({ name: "決済 API（東京）", tags: ["jp"] }),
+      check({ name: "deploy 🚀 and 👍🏽 status", tags: ["emoji"] }),
+      check({ name: "cafe\u0301 nai\u0308ve", tags: ["marks"] }),
+    ];
+    const store = storeWith(
+      [...odd, ...checks],
+      [...statuses, ...odd.map((c, i) => status(c.id, i % 2 ? "failing" : "degraded"))],
+    );
+    const c = renderConsole(store, { columns: 120, rows: 40 });
+    try {
+      const ink = instances.get(c.stdout);
+      expect(ink).toBeDefined();
+      const frames: RenderResult[][] = [];
+      record(ink!.rootNode, frames);
+      for (let i = 0; i < 150; i++) {
+        await c.press(i % 10 === 9 ? "k" : "j");
+        record(ink!.rootNode, frames);
+      }
+      for (const keys of ["/", "決", "\r", "j", "\u001b", "G", "g"]) {
+        await c.press(keys);
+        record(ink!.rootNode, frames);
+      }
+      expect(frames.length).toBe(158);
+      // the frames moved: the selection went down the list
+      expect(new Set(frames.map(([, a]) => a!.output)).size).toBeGreaterThan(100);
+      for (const [b, a] of frames) expect(a).toEqual(b);
+      const tapes = replay(frames, 120);
+      expect(tapes.afterIncremental.bytes.length).toBeGreaterThan(10_000);
+      expect(tapes.afterIncremental.bytes).toBe(tapes.beforeIncremental.bytes);
+      expect(tapes.afterStandard.bytes).toBe(tapes.beforeStandard.bytes);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("wide characters cut by clips and overwritten in their middle, borders, backgrounds, transforms, wrapping and truncation: the published Ink's frames and bytes", async () => {
+    const stdout = new SizedStdout(60, 30);
+    const app = render(<Tree n={0} />, {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      debug: true,
+      patchConsole: false,
+      exitOnCtrlC: false,
+    });
+    try {
+      const ink = instances.get(stdout)!;
+      const frames: RenderResult[][] = [];
+      for (let n = 0; n < 60; n++) {
+        app.rerender(<Tree n={n} />);
+        await settle(5);
+        record(ink.rootNode, frames);
+      }
+      expect(new Set(frames.map(([, a]) => a!.output)).size).toBeGreaterThan(30);
+      for (const [b, a] of frames) expect(a).toEqual(b);
+      const tapes = replay(frames, 60);
+      expect(tapes.afterIncremental.bytes).toBe(tapes.beforeIncremental.bytes);
+      expect(tapes.afterStandard.bytes).toBe(tapes.beforeStandard.bytes);
+    } finally {
+      app.unmount();
+      app.cleanup();
+    }
+  });
+
+  it("the line diff's fast path for one-cell characters: the published Ink's bytes for 20,000 random pairs of lines", async () => {
+    type LineUpdate = { default: (previous: string, next: string, columns: number) => string };
+    const was = (await load<LineUpdate>(published.build, "line-update.js")).default;
+    const is = (await load<LineUpdate>(join(INK_DIR, "build"), "line-update.js")).default;
+    // one-cell characters of the fast path, and ones it must leave to the slow path (wide, emoji, combining,
+    // zero-width, an emoji shape in the geometric block, a bidi mark), and styles
+    const pool = [
+      ..."abc xyz-09",
+      ..."›‹○●…—–·§×≤⊘▲▸←→█─ⓘé",
+      "決",
+      "🚀",
+      "e\u0301",
+      "\u00AD",
+      "\u200B",
+      "\u25FD",
+      "\u200F",
+      "✖",
+      "\u001b[31m",
+      "\u001b[39m",
+      "\u001b[1;4m",
+      "\u001b[0m",
+      "\u001b[38;5;208m",
+    ];
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const text = (n: number) => Array.from({ length: n }, () => pool[rand(pool.length)]).join("");
+    let partial = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const prefix = text(rand(30));
+      const previous = prefix + text(rand(12));
+      const next = prefix + text(rand(12));
+      const columns = 10 + rand(60);
+      const out = is(previous, next, columns);
+      expect(out, JSON.stringify({ previous, next, columns })).toBe(was(previous, next, columns));
+      if (!out.startsWith("\u001b[1G")) partial++;
+    }
+    // many took the partial (cursor-moving) path, not only the full rewrite
+    expect(partial).toBeGreaterThan(1000);
+  });
+
+  it("its caches kept across frames stay at their caps however many different lines are drawn", () => {
+    const { default: Output, outputCaches } = after.output;
+    const names = ["widths", "blockWidths", "styledChars", "lines", "rows"] as const;
+    const limits = Object.fromEntries(names.map((k) => [k, outputCaches[k].limit]));
+    for (const k of names) expect(limits[k]).toBeGreaterThan(0);
+    const most = Math.max(...names.map((k) => outputCaches[k].limit));
+    const seen = Object.fromEntries(names.map((k) => [k, 0]));
+    // 3× the largest cap of distinct lines, 40 rows a frame, clipped and not
+    for (let frame = 0; frame < (3 * most) / 40; frame++) {
+      const out = new Output({ width: 80, height: 40 });
+      if (frame % 2) out.clip({ x1: 2, x2: 30, y1: 0, y2: 40 });
+      for (let row = 0; row < 40; row++) {
+        const id = frame * 40 + row;
+        out.write(0, row, `\u001b[3${id % 8}m› line ${id} — ${"○".repeat(id % 13)}…\u001b[39m`, {
+          transformers: [],
+        });
+      }
+      if (frame % 2) out.unclip();
+      out.get();
+      for (const k of names) seen[k] = Math.max(seen[k]!, outputCaches[k].size);
+    }
+    for (const k of names) {
+      expect(outputCaches[k].size, k).toBeLessThanOrEqual(limits[k]!);
+      expect(seen[k], k).toBeLessThanOrEqual(limits[k]!);
+    }
+    // they were driven to their caps, not left near empty
+    expect(seen.rows).toBeGreaterThanOrEqual(limits.rows! / 2);
+    expect(seen.widths).toBeGreaterThanOrEqual(limits.widths! / 2);
+  });
+});
