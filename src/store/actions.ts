@@ -10,6 +10,7 @@ import { type ActEnv, createActActions } from "./act/actions.ts";
 import { createChooser } from "./act/choice.ts";
 import { type DraftStore, memoryDraftStore } from "./drafts.ts";
 import { errorLine } from "./loaders.ts";
+import { actionErrorLine } from "./messages.ts";
 import { visibleSessions } from "./pane-selectors.ts";
 import type { Poller } from "./poller.ts";
 import { triggerTargets } from "./selectors.ts";
@@ -126,7 +127,7 @@ export function createActions(
       notice(`${sessions.length} session${sessions.length === 1 ? "" : "s"} started (${label})`);
       for (const s of sessions) follow(s.checkSessionId);
     } catch (e) {
-      apply(store, setActivity(get(), { lastError: `trigger: ${errorLine(e)}` }));
+      apply(store, setActivity(get(), { lastError: actionErrorLine("trigger", e), lastErrorAt: now() }));
     }
   }
 

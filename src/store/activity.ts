@@ -11,7 +11,7 @@
  * quiet.
  */
 import type { HttpActivity } from "../api/http.ts";
-import { errorLine } from "./loaders.ts";
+import { requestErrorLine } from "./messages.ts";
 import { setActivity } from "./slices/ui.ts";
 import { apply, type ConsoleStore } from "./store.ts";
 
@@ -57,11 +57,15 @@ export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: numbe
           apply(store, setActivity(store.getState(), { connection }));
         return;
       }
-      // a request that failed for good: its last error (the connection state came from its attempts)
-      const at = now().toISOString().slice(11, 19);
+      // a request that failed for good: its last error (the connection state came from its attempts),
+      // reason first (messages.ts)
+      const at = now().getTime();
       apply(
         store,
-        setActivity(store.getState(), { lastError: `${at} ${e.method} ${e.path}: ${errorLine(e.error)}` }),
+        setActivity(store.getState(), {
+          lastError: requestErrorLine(e.method, e.path, e.error, at),
+          lastErrorAt: at,
+        }),
       );
     },
     stop(): void {

@@ -67,7 +67,9 @@ describe("activity meter", () => {
     expect(connection()).toBe("offline");
     expect([...seen]).toEqual(["offline"]);
     expect(store.getState().activity.inFlight).toBe(0);
-    expect(store.getState().activity.lastError).toMatch(/^08:00:05 GET \/v1\/.*ECONNREFUSED/);
+    expect(store.getState().activity.lastError).toMatch(
+      /^network error: .*ECONNREFUSED.* — GET \/v1\/\S+ at 08:00:05$/,
+    );
     // the first answer: online again
     m.onActivity(start("/v1/locations"));
     m.onActivity(end("/v1/locations", "answered", 200));
@@ -120,7 +122,7 @@ describe("activity meter", () => {
     });
     expect(connection()).toBe("offline");
     expect(new Set(seen)).toEqual(new Set(["offline"]));
-    expect(store.getState().activity.lastError).toMatch(/^08:00:05 GET \/v1\/locations: .*502/);
+    expect(store.getState().activity.lastError).toMatch(/^502 .* — GET \/v1\/locations at 08:00:05$/);
     m.onActivity(start("/v1/locations"));
     m.onActivity(end("/v1/locations", "answered", 200));
     expect(connection()).toBe("online");

@@ -177,9 +177,9 @@ describe.each([
     expect(f).toMatch(/\[IDENTIFIED\]/);
     await c.press("\r");
     f = c.frame();
-    expect(f).toMatch(/✖ must not be empty/);
+    expect(f).toMatch(/✖ is not allowed to be empty/);
     await c.press("All good");
-    expect(c.frame()).not.toMatch(/✖ must not be empty/);
+    expect(c.frame()).not.toMatch(/✖ is not allowed to be empty/);
     await c.press("\r");
     expect(c.frame()).toMatch(/Post this update to "Checkout errors"\?/);
     expect(c.frame()).toContain("All good");

@@ -18,6 +18,7 @@ import type { Client } from "../../api/client.ts";
 import type { Service } from "../../api/schemas/services.ts";
 import { maskUrlCredentials } from "../../api/secrets.ts";
 import { errorLine } from "../loaders.ts";
+import { actionErrorLine } from "../messages.ts";
 import type { Poller } from "../poller.ts";
 import { setActivity } from "../slices/ui.ts";
 import { apply, type ConsoleStore } from "../store.ts";
@@ -155,8 +156,8 @@ export function createActActions(deps: ActDeps) {
         done.push(c.name);
       }
     } catch (e) {
-      const line = `${muted ? "mute" : "unmute"}: ${errorLine(e)}`;
-      apply(store, setActivity(get(), { lastError: line }));
+      const line = actionErrorLine(muted ? "mute" : "unmute", e);
+      apply(store, setActivity(get(), { lastError: line, lastErrorAt: Date.now() }));
       deps.notice(done.length ? `${line} (${done.length} done before it)` : line);
     }
     if (done.length > 0) {

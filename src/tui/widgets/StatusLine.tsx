@@ -1,11 +1,14 @@
 /**
  * The bottom line: profile@host (or which local service: `local service pid 1234`), READ-ONLY badge,
  * connection state, age of the shown data (a warning once stale), a service clock running ahead of this one, requests in flight, the last error (one line, sanitised). Every state has a symbol or a word, so
- * it reads the same without colour.
+ * it reads the same without colour. The last error is shown reason first, for ERROR_SHOWN_MS, on the pane
+ * it happened on (src/store/messages.ts).
  */
 import { Box, Text } from "ink";
-import { clockAheadText, formatAgo, truncate } from "../../shared/format.ts";
+import { useRef } from "react";
+import { clockAheadText, displayWidth, formatAgo, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
+import { ERROR_SHOWN_MS, shownError } from "../../store/messages.ts";
 import { serviceClockAhead } from "../../store/selectors.ts";
 import { useClockUntil } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
@@ -66,20 +69,43 @@ function ClockAhead() {
   return ahead ? <Text color={theme.warn}>{` · ⚠ ${ahead}`}</Text> : null;
 }
 
+/**
+ * The last error while it is shown (messages.ts `shownError`): from the moment the pane shown was opened,
+ * for ERROR_SHOWN_MS; re-rendered once when it expires.
+ */
+function useShownError(): string | undefined {
+  const pane = useConsole((s) => s.ui.pane);
+  const lastError = useConsole((s) => s.activity.lastError);
+  const lastErrorAt = useConsole((s) => s.activity.lastErrorAt);
+  const since = useRef({ pane, at: 0 });
+  if (since.current.pane !== pane) since.current = { pane, at: Date.now() };
+  // one wake-up when it expires, none after (an expired time would re-arm the timer for ever)
+  const now = useClockUntil((t) =>
+    lastError && lastErrorAt !== undefined && lastErrorAt + ERROR_SHOWN_MS > t
+      ? lastErrorAt + ERROR_SHOWN_MS
+      : Number.POSITIVE_INFINITY,
+  );
+  return shownError({ lastError, lastErrorAt }, since.current.at, Math.max(now, Date.now()));
+}
+
 export function StatusLine({ width }: { width: number }) {
   const { theme, readOnly, profile, host } = useInfo();
   const connection = useConsole((s) => s.activity.connection);
   const inFlight = useConsole((s) => s.activity.inFlight);
-  const lastError = useConsole((s) => s.activity.lastError);
+  const lastError = useShownError();
   const service = useConsole((s) => s.activity.service);
   const c = CONNECTION[connection];
   const tone =
     connection === "online" ? theme.tone.ok : connection === "offline" ? theme.tone.bad : theme.tone.busy;
   // the data dir's local service says which it is: one that stops with the last console, or a pid
-  const who = service
-    ? truncate(sanitizeLine(`${profile} · ${service}`), 56)
-    : truncate(sanitizeLine(`${profile}@${host}`), 28);
-  const err = lastError ? truncate(sanitizeLine(lastError), Math.max(10, width - 42 - who.length)) : "";
+  const whole = service ? sanitizeLine(`${profile} · ${service}`) : sanitizeLine(`${profile}@${host}`);
+  const whoMax = service ? 56 : 28;
+  // while an error is shown it comes before the name of the service (which stays on screen): the name
+  // gives way down to 8 cells so the error keeps ~30 at 80 columns (42: the rest of the line)
+  const line = lastError ? sanitizeLine(lastError) : "";
+  const errMax = Math.max(10, width - 42 - Math.min(8, whole.length));
+  const err = line ? truncate(line, Math.min(displayWidth(line), errMax)) : "";
+  const who = truncate(whole, Math.max(8, Math.min(whoMax, width - 42 - (err ? displayWidth(err) : 0))));
   return (
     <Box width={width} height={1}>
       <Text wrap="truncate">
