@@ -250,6 +250,17 @@ export function createActions(
       if (readOnlyRefusal("triggering")) return;
       const mt = parseTagExpression(o.text);
       const expr = formatTagExpression(mt);
+      // nothing to confirm when the whole list is held and no check it holds matches
+      const list = get().checks;
+      const whole =
+        list.loadedAt !== undefined &&
+        !list.loading &&
+        (list.total === undefined || list.items.length >= list.total);
+      if (h.count === 0 && whole) {
+        const error = `no check matches ${expr} — nothing to trigger (heartbeat and deactivated checks do not run on demand)`;
+        apply(store, setOverlay(get(), { ...o, error }));
+        return;
+      }
       confirm(`Trigger checks matching ${expr}?`, [h.hint ?? ""], "trigger-tags", () =>
         trigger({ matchTags: mt }, expr),
       );
