@@ -50,6 +50,10 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
     value: "NAME",
     help: "console: the pane to start on (overview, checks, incidents, …; env VIGIL_PANE, profile startPane)",
   },
+  utc: {
+    type: "boolean",
+    help: "chart times (analytics axes, buckets) in UTC instead of local time (env VIGIL_UTC, profile utc)",
+  },
   help: { type: "boolean", short: "h", help: "show help" },
   version: { type: "boolean", short: "V", help: "print the version" },
 };

@@ -181,6 +181,7 @@ async function startLive(
         profile: resolved.profile ?? "default",
         host: hostOf(baseUrl),
         staleAfterMs: resolved.staleAfterMs,
+        utc: resolved.utc,
       },
       actions,
       fullscreen: opts.fullscreen === true,

@@ -30,5 +30,6 @@ export function configFlags(v: ParsedValues): ConfigFlags {
     data: s("data"),
     pane: s("pane"),
     readOnly: typeof v["read-only"] === "boolean" ? (v["read-only"] as boolean) : undefined,
+    utc: typeof v.utc === "boolean" ? v.utc : undefined,
   };
 }

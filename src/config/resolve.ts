@@ -26,6 +26,8 @@ export type ConfigFlags = {
   data?: string | undefined;
   /** The console's start pane (`--pane`). */
   pane?: string | undefined;
+  /** Charts' times in UTC (`--utc`). */
+  utc?: boolean | undefined;
 };
 
 export type ResolvedConfig = {
@@ -41,6 +43,8 @@ export type ResolvedConfig = {
   webUrl?: string;
   /** Data older than this is flagged stale (default 90 s; VIGIL_STALE_AFTER or a profile's staleAfterSeconds). */
   staleAfterMs: number;
+  /** Charts' time axes and bucket times in UTC (`--utc` > VIGIL_UTC > a profile's `utc`; default local time). */
+  utc: boolean;
   configPath: string;
   dataDir: string;
 };
@@ -120,8 +124,10 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   const envReadOnly = readOnlyEnv(env.VIGIL_READ_ONLY);
   const staleEnv = env.VIGIL_STALE_AFTER ? Number(env.VIGIL_STALE_AFTER) : undefined;
   checkFlag("VIGIL_STALE_AFTER (seconds)", staleEnv, profileSchema.shape.staleAfterSeconds);
+  const envUtc = env.VIGIL_UTC ? /^(1|true|yes)$/i.test(env.VIGIL_UTC) : undefined;
   const out: ResolvedConfig = {
     readOnly: flags.readOnly ?? envReadOnly ?? profile.readOnly ?? false,
+    utc: flags.utc ?? envUtc ?? profile.utc ?? false,
     staleAfterMs: (staleEnv ?? profile.staleAfterSeconds ?? 90) * 1000,
     configPath: path,
     dataDir: defaultDataDir(env, flags.data),

@@ -33,6 +33,8 @@ export const profileSchema = z.strictObject({
     .optional(),
   /** After how many seconds without fresh data the status line warns "stale" (default 90). */
   staleAfterSeconds: z.number().int().min(5).max(86_400).optional(),
+  /** Charts' time axes and bucket times in UTC instead of local time (as `--utc`; default false). */
+  utc: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

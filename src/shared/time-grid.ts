@@ -220,8 +220,9 @@ export function axisLabels(
 
 /**
  * The axis as one line exactly `width` cells wide under a chart whose first `count` cells are the columns:
- * start at the left, middle centred on its column, end ending at the chart's right edge — each label left
- * out where it would overlap the one before. Ticks are not drawn: the labels name the edges.
+ * start at the left, middle centred on its column, end ending at the chart's right edge — or, on a chart
+ * too narrow for that, starting just after it (when `width` leaves room) — each label left out where it
+ * would overlap the one before. Ticks are not drawn: the labels name the edges.
  */
 export function axisLine(
   g: TimeGrid,
@@ -231,12 +232,13 @@ export function axisLine(
   const w = Math.max(0, Math.floor(width));
   const cells: string[] = new Array(w).fill(" ");
   let used = -1; // last cell written
+  const fits = (s: number, len: number) => s >= 0 && s + len <= w && (used < 0 || s > used + 1);
   for (const l of axisLabels(g, o)) {
     const len = [...l.text].length;
     let s = l.align === "left" ? l.at : l.align === "center" ? l.at - Math.floor(len / 2) : l.at - len;
     s = Math.max(0, Math.min(s, w - len));
-    if (s <= used + 1 && used >= 0) continue;
-    if (s < 0 || s + len > w) continue;
+    if (!fits(s, len) && l.align === "right" && fits(l.at + 1, len)) s = l.at + 1;
+    if (!fits(s, len)) continue;
     [...l.text].forEach((ch, k) => {
       cells[s + k] = ch;
     });

@@ -255,6 +255,47 @@ describe("sessions, analytics, heartbeats", () => {
     expect(r.stdout).toMatch(/us-east-1\s+2026-11-21 00:00:00Z\s+100%\s+80 ms/);
   });
 
+  it.concurrent("analytics draws each metric on the report's time grid: gaps, 0–100 %, from 0 to the max", async () => {
+    const { srv, env } = await server();
+    const at = (h: number) => `2026-11-21T${String(h).padStart(2, "0")}:00:00.000Z`;
+    srv.always(
+      routes({
+        "GET /v1/analytics/url-monitors/c1": {
+          json: {
+            checkId: "c1",
+            from: at(0),
+            to: at(6),
+            series: [
+              {
+                data: [
+                  { timestamp: at(0), availability: 100, responseTime_avg: 100 },
+                  { timestamp: at(1), availability: 99, responseTime_avg: 90 },
+                  // 02:00–04:00: no runs
+                  { timestamp: at(4), availability: 50, responseTime_avg: 200 },
+                  { timestamp: at(5), availability: 100, responseTime_avg: 100 },
+                ],
+              },
+            ],
+            metadata: {
+              availability: { unit: "percentage", label: "Availability", aggregation: "avg" },
+              responseTime_avg: { unit: "milliseconds", label: "Response time", aggregation: "avg" },
+            },
+          },
+        },
+      }),
+    );
+    const r = await runCli(
+      ["analytics", "url", "c1", "--metrics", "availability,responseTime_avg", "--interval", "60"],
+      { env },
+    );
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("6 h · 1 h buckets");
+    expect(r.stdout).toMatch(/Availability +█▇··▄█ min 50% {2}last 100%/);
+    expect(r.stdout).toMatch(/Response time +▄▄··█▄ max 200 ms {2}last 100 ms/);
+    expect(r.stdout).toMatch(/\n {14}00:00 {2}06:00 UTC\n/);
+  });
+
   it.concurrent("heartbeats events lists events and the success ratios", async () => {
     const { srv, env } = await server();
     srv.always(

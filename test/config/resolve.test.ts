@@ -39,6 +39,19 @@ describe("resolveConfig", () => {
     expect(r.dataDir).toBe(join(dir, "data", "vigil"));
   });
 
+  it("chart times in UTC: --utc > VIGIL_UTC > a profile's utc, else local time", () => {
+    writeConfig({ profiles: { z: { utc: true }, l: {} } });
+    const r = (flags: { utc?: boolean; profile?: string }, env: Record<string, string> = {}) =>
+      resolveConfig({ flags, env: { VIGIL_CONFIG: cfg, ...env } }).utc;
+    expect(r({ profile: "l" })).toBe(false);
+    expect(r({ profile: "z" })).toBe(true);
+    expect(r({ profile: "z" }, { VIGIL_UTC: "0" })).toBe(false);
+    expect(r({ profile: "l" }, { VIGIL_UTC: "1" })).toBe(true);
+    expect(r({ profile: "z", utc: false })).toBe(false);
+    writeConfig({ profiles: { bad: { utc: "yes" } } });
+    expect(() => r({ profile: "bad" })).toThrow(/"profiles\.bad\.utc"/);
+  });
+
   it("uses the default profile, trimming the trailing slash", () => {
     writeConfig(profiles);
     const r = resolveConfig({ flags: {}, env: { VIGIL_CONFIG: cfg } });

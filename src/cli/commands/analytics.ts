@@ -5,7 +5,11 @@
  * Choices left open by the design: `--metrics` defaults to the report's first view (its main timing
  * and availability), because the hosted service refuses a report without metrics; `--from/--to` accept
  * UNIX seconds, ISO dates or a span ago (`2h`, `7d`) and are sent as UNIX seconds. The table flattens
- * `series[]`: one row per data row, with the series' group key (e.g. runLocation) as the first column.
+ * `series[]`: one row per data row, with the series' group key (e.g. runLocation) as the first column,
+ * groups in the order of their keys. Under it, one chart line per metric (and group) on the report's time
+ * grid with the console's scales (src/store/analytics-chart.ts): every bucket at its time, `·` where a
+ * bucket has no runs, availability on 0–100 %, durations from 0 to the max printed; the axis in UTC, as
+ * the table's times are.
  */
 import type { AnalyticsQueryInput } from "../../api/analytics.ts";
 import {
@@ -18,17 +22,27 @@ import {
 } from "../../api/analytics-metrics.ts";
 import { UsageError } from "../../api/errors.ts";
 import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../api/schemas/analytics.ts";
-import { formatTimestamp } from "../../shared/format.ts";
+import { sparkText } from "../../shared/chart-scale.ts";
+import { fitWidth, formatTimestamp } from "../../shared/format.ts";
+import { axisLine, gridLabel, MINUTE, timeGrid, visibleColumns } from "../../shared/time-grid.ts";
+import { reportSeries, seriesScale, seriesStatsText } from "../../store/analytics-chart.ts";
 import type { CommandContext, ResourceSpec, VerbSpec } from "../command.ts";
 import { parseTime } from "../input.ts";
 import type { Column } from "../output.ts";
 
 type Row = Record<string, unknown>;
 
-/** Flatten series into rows; the group/bucket keys of the series item are merged into each data row. */
-export function reportRows(report: AnalyticsReport): Row[] {
+/**
+ * Flatten series into rows; the group/bucket keys of the series item are merged into each data row. Groups
+ * in the order of their keys (as the service pages them, whatever order an answer lists them in).
+ */
+export function reportRows(report: AnalyticsReport, groupBy?: string): Row[] {
   const rows: Row[] = [];
-  for (const item of report.series) {
+  const key = (item: Row) => String(item[groupBy ?? ""] ?? "");
+  const items = groupBy
+    ? [...report.series].sort((a, b) => key(a).localeCompare(key(b), "en", { numeric: true }))
+    : report.series;
+  for (const item of items) {
     const { data: _data, ...keys } = item as Row & { data: unknown };
     for (const r of seriesRows(item)) rows.push({ ...keys, ...r });
   }
@@ -44,8 +58,48 @@ function fmtValue(v: unknown, unit: string | null | undefined): string | undefin
   return n;
 }
 
-function printReport(ctx: CommandContext, report: AnalyticsReport): void {
-  const rows = reportRows(report);
+/**
+ * The report's metrics as chart lines on its time grid, `width` cells wide, and the axis (UTC) under them;
+ * none when the report states no window.
+ */
+export function chartLines(
+  report: AnalyticsReport,
+  metrics: readonly string[],
+  o: { intervalMinutes: number; groupBy: string | undefined; width: number },
+): string[] {
+  const from = Date.parse(report.from ?? "");
+  const to = Date.parse(report.to ?? "");
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from > to) return [];
+  const grid = timeGrid({ from, to, bucketMs: o.intervalMinutes * MINUTE });
+  const meta = report.metadata ?? {};
+  const lines: { label: string; series: ReturnType<typeof reportSeries>["series"][number] }[] = [];
+  for (const m of metrics)
+    for (const s of reportSeries(report, [m], grid, o.groupBy ?? "none").series)
+      lines.push({ label: o.groupBy ? `${s.label} ${meta[m]?.label ?? m}` : s.label, series: s });
+  if (lines.length === 0) return [];
+  const labelWidth = Math.min(32, Math.max(...lines.map((l) => l.label.length)));
+  const all = visibleColumns(grid, grid.columns);
+  const statsWidth = Math.max(...lines.map((l) => seriesStatsText(l.series, all.first, all.count).length));
+  const drawn = visibleColumns(grid, Math.max(8, o.width - labelWidth - statsWidth - 2));
+  const out = [`${gridLabel(grid, drawn.count)} · · = no runs · % on 0–100, times from 0 to the max`];
+  for (const l of lines) {
+    const values = l.series.values.slice(drawn.first, drawn.first + drawn.count);
+    const bars = sparkText(values, seriesScale(l.series, drawn.first, drawn.count));
+    out.push(
+      `${fitWidth(l.label, labelWidth)} ${bars} ${seriesStatsText(l.series, drawn.first, drawn.count)}`,
+    );
+  }
+  const axis = axisLine(grid, drawn.count + 14, { utc: true, first: drawn.first, count: drawn.count });
+  out.push(`${" ".repeat(labelWidth + 1)}${axis.trimEnd()} UTC`);
+  return out;
+}
+
+function printReport(
+  ctx: CommandContext,
+  report: AnalyticsReport,
+  q: { metrics: readonly string[]; intervalMinutes: number; groupBy: string | undefined },
+): void {
+  const rows = reportRows(report, q.groupBy);
   const meta = report.metadata ?? {};
   ctx.out.detail([
     ["Check", report.name ?? undefined],
@@ -79,6 +133,15 @@ function printReport(ctx: CommandContext, report: AnalyticsReport): void {
   });
   if (cols.length === 0) ctx.out.line("(no data in this window)");
   else ctx.out.table(rows, cols);
+  const chart = chartLines(report, q.metrics, {
+    intervalMinutes: q.intervalMinutes,
+    groupBy: q.groupBy,
+    width: Math.max(60, process.stdout.columns ?? 100),
+  });
+  if (chart.length && rows.length) {
+    ctx.out.blank();
+    for (const l of chart) ctx.out.line(l);
+  }
 }
 
 function verb(kind: AnalyticsKind): VerbSpec {
@@ -172,7 +235,12 @@ function verb(kind: AnalyticsKind): VerbSpec {
       const id = ctx.args.need("CHECK_ID");
       const report = await ctx.client.analytics.report(kind, id, q);
       if (ctx.out.json) return ctx.out.printJson(report);
-      printReport(ctx, report);
+      printReport(ctx, report, {
+        metrics: q.metrics,
+        // the service's default bucket is a day; a report without intervals (heartbeats) has day buckets
+        intervalMinutes: (spec.interval ? q.aggregationInterval : undefined) ?? 1440,
+        groupBy: q.groupBy,
+      });
     },
   };
 }

@@ -232,7 +232,9 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
       runsText(bucket, q, anyValue),
     ].join(" · ");
   }
-  const axis = `${" ".repeat(labelWidth + 1)}${axisLine(grid, drawn.count, { utc, first: drawn.first, count: drawn.count })} ${zoneName(grid.to, { utc })}`;
+  const zone = zoneName(grid.to, { utc });
+  const axisCells = Math.max(drawn.count, width - labelWidth - 3 - zone.length);
+  const axis = `${" ".repeat(labelWidth + 1)}${axisLine(grid, axisCells, { utc, first: drawn.first, count: drawn.count }).trimEnd()} ${zone}`;
   const list: React.ReactNode[] = [];
   if (listRows > 0 && cursor !== undefined) {
     const q = bucketQuery(grid, cursor);
