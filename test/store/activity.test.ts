@@ -8,8 +8,8 @@ import { ApiError, NetworkError } from "../../src/api/errors.ts";
 import type { HttpActivity } from "../../src/api/http.ts";
 import { createActivityMeter } from "../../src/store/activity.ts";
 import { createConsoleStore } from "../../src/store/store.ts";
+import { until } from "../support/until.ts";
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const start = (path: string): HttpActivity => ({ kind: "start", method: "GET", path });
 const end = (path: string, reached: "answered" | "unreachable" | "aborted", status = 0): HttpActivity => ({
   kind: "end",
@@ -29,18 +29,19 @@ function meter() {
 describe("activity meter", () => {
   it("a quick request changes nothing on screen; a slow one shows in flight", async () => {
     const { store, m, connection } = meter();
-    let changes = 0;
-    store.subscribe(() => changes++);
+    // every in-flight count the screen was given, in order
+    const shown: number[] = [];
+    store.subscribe((s) => {
+      if (s.activity.inFlight !== (shown.at(-1) ?? 0)) shown.push(s.activity.inFlight);
+    });
     m.onActivity(start("/v1/checks"));
     m.onActivity(end("/v1/checks", "answered", 200));
     expect(connection()).toBe("online");
-    const afterOnline = changes;
-    await wait(40);
-    expect(changes).toBe(afterOnline);
     expect(store.getState().activity.inFlight).toBe(0);
     m.onActivity(start("/v1/check-statuses"));
-    await wait(40);
-    expect(store.getState().activity.inFlight).toBe(1);
+    await until("the slow request in flight", 5000, () => store.getState().activity.inFlight === 1, 5);
+    // the quick request never showed (no 1 → 0 before it): only the slow one did
+    expect(shown).toEqual([1]);
     m.stop();
   });
 

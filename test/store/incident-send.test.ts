@@ -12,6 +12,7 @@ import { setPane } from "../../src/store/slices/ui.ts";
 import { apply } from "../../src/store/store.ts";
 import { type Json, startTestService, type TestService } from "../service/support.ts";
 import { type FaultProxy, faultProxy } from "../support/fault-proxy.ts";
+import { until } from "../support/until.ts";
 import { keyRig } from "./key-rig.ts";
 
 let svc: TestService;
@@ -59,8 +60,8 @@ describe("posting incident updates, never twice", () => {
     r.press("u"); // incidents not loaded yet: the form opens at once and finds the incident
     r.press("Rolled back the deploy");
     r.press("\r");
-    await r.actions.idle();
-    await new Promise((res) => setTimeout(res, 100));
+    // Enter while the incident is looked up: the form is submitted as soon as it is found
+    await until("the confirmation", 5000, () => r.store.getState().ui.overlay.kind === "confirm");
     expect(r.form()?.target.incidentId).toBe(inc.id);
     expect(r.store.getState().ui.overlay).toMatchObject({ kind: "confirm" });
     expect(r.drafts.list()).toHaveLength(1);

@@ -14,6 +14,7 @@ import { openDetail, selectCheck, setFilter, setPane } from "../../src/store/sli
 import { apply, createConsoleStore } from "../../src/store/store.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { startTestService, type TestService } from "../service/support.ts";
+import { until } from "../support/until.ts";
 
 let svc: TestService;
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe("store on the embedded service", () => {
     expect(o.kind).toBe("confirm");
     expect(store.getState().sessions.order).toHaveLength(0);
     actions.confirmYes();
-    await waitFor(() => store.getState().sessions.order.length === 1);
+    await until("the session", 5000, () => store.getState().sessions.order.length === 1);
     expect(store.getState().ui.pane).toBe("sessions");
     await actions.idle();
     const t = store.getState().sessions.byId.get(store.getState().sessions.order[0]!)!;
@@ -109,7 +110,7 @@ describe("store on the embedded service", () => {
     actions.promptSubmit();
     expect(store.getState().ui.overlay.kind).toBe("confirm");
     actions.confirmYes();
-    await waitFor(() => store.getState().sessions.order.length > 0);
+    await until("a session", 5000, () => store.getState().sessions.order.length > 0);
     await actions.idle();
     expect(store.getState().sessions.order).toHaveLength(expected);
     await actions.stop();
@@ -179,11 +180,3 @@ describe("checks list and detail on the embedded service", () => {
     await client.close();
   });
 });
-
-async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

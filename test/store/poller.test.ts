@@ -3,6 +3,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import { backoffDelay, createPoller, type Job } from "../../src/store/poller.ts";
 import { moveCursor, setPane } from "../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../src/store/store.ts";
+import { until } from "../support/until.ts";
 
 /** A poller on a hand-driven clock; jobs count their runs. */
 function rig(
@@ -124,6 +125,9 @@ describe("poller: jobs that follow the cursor", () => {
   it("starts them only once the cursor rested, then ticks by itself", async () => {
     const runs: string[] = [];
     const store = createConsoleStore();
+    // the poller's clock is the test's: whether the cursor rested is decided on it, not on how fast the
+    // machine is; the rest timer (real, restMs) only makes the poller look again
+    let t = 1_000_000;
     const poller = createPoller(
       store,
       (s) => [
@@ -135,20 +139,22 @@ describe("poller: jobs that follow the cursor", () => {
           run: async () => void runs.push(`results:${s.ui.cursor.checks ?? 0}`),
         },
       ],
-      // moves 200 ms apart: together longer than the rest, each shorter than it (margin for a loaded machine)
-      { tickMs: 1_000_000, restMs: 500 },
+      // moves 40 ms apart: together longer than the rest, each shorter than it
+      { tickMs: 1_000_000, restMs: 100, now: () => t },
     );
     poller.start();
-    await new Promise((r) => setTimeout(r, 5));
+    await until("the first tick's jobs", 5000, () => runs.length === 2);
     expect(runs.sort()).toEqual(["results:0", "statuses"]);
     // j j j: every move restarts the wait; nothing is fetched for the rows passed on the way
     for (let i = 0; i < 3; i++) {
       apply(store, moveCursor(store.getState(), "checks", 10, { delta: 1 }));
       await poller.tick();
-      await new Promise((r) => setTimeout(r, 200));
+      t += 40;
     }
     expect(runs.filter((r) => r.startsWith("results:"))).toEqual(["results:0"]);
-    await new Promise((r) => setTimeout(r, 700));
+    // the cursor rests: the rest timer's tick (no tick of the poller's own: tickMs is huge) fetches the row
+    t += 100;
+    await until("results:3", 5000, () => runs.includes("results:3"));
     expect(runs.filter((r) => r.startsWith("results:"))).toEqual(["results:0", "results:3"]);
     poller.stop();
   });
@@ -214,7 +220,7 @@ describe("poller + planner while the service is unreachable", () => {
     runs.length = 0;
     poller.start(); // subscribes to the connection change
     apply(store, setActivity(store.getState(), { connection: "online" }));
-    await new Promise((r) => setTimeout(r, 10));
+    await until("every wanted job", 5000, () => runs.includes("checks") && runs.includes("statuses"));
     poller.stop();
     expect(runs).toEqual(expect.arrayContaining(["checks", "statuses"]));
   });

@@ -15,6 +15,7 @@ import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/st
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { startTestService, type TestService } from "../service/support.ts";
+import { until } from "../support/until.ts";
 import { check, status, storeWith } from "./fixtures.ts";
 
 const T1 = "2026-11-21T07:00:00.000Z";
@@ -113,14 +114,6 @@ afterAll(async () => {
   await svc?.dispose();
 });
 
-async function waitFor(cond: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe("on the embedded service", () => {
   it("the open detail's results hold a run that finished within a status poll, not a minute later", async () => {
     const client = createClient({ baseUrl: svc.url, apiKey: svc.apiKey });
@@ -134,13 +127,17 @@ describe("on the embedded service", () => {
     const target = visibleCheckRows(store.getState()).find((r) => r.check.checkType === "API")!;
     apply(store, openDetail(store.getState(), "checks", target.id));
     poller.start();
-    await waitFor(() => store.getState().results.byCheck.get(target.id)?.loadedAt !== undefined);
+    await until(
+      "the check's results",
+      10_000,
+      () => store.getState().results.byCheck.get(target.id)?.loadedAt !== undefined,
+    );
     const before = store.getState().results.byCheck.get(target.id)!.items[0]?.id;
 
     const { sessions } = await client.checkSessions.trigger({ checkId: [target.id] });
     expect(sessions).toHaveLength(1);
     const newest = () => store.getState().results.byCheck.get(target.id)?.items[0];
-    await waitFor(() => newest() !== undefined && newest()!.id !== before);
+    await until("a newer result", 10_000, () => newest() !== undefined && newest()!.id !== before);
     // the newest result is the run the status names
     const st = store.getState().statuses.byId.get(target.id);
     expect(Date.parse(newest()!.stoppedAt ?? "")).toBe(Date.parse(st?.updated_at ?? ""));

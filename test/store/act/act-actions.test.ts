@@ -18,16 +18,8 @@ import { setPane } from "../../../src/store/slices/ui.ts";
 import { apply, createConsoleStore } from "../../../src/store/store.ts";
 import { type Json, startTestService, type TestService } from "../../service/support.ts";
 import { type FaultProxy, faultProxy } from "../../support/fault-proxy.ts";
+import { until } from "../../support/until.ts";
 import { keyRig } from "../key-rig.ts";
-
-/** Wait for `cond` (checked every 10 ms, at most 10 s). */
-async function until(cond: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 let svc: TestService;
 let proxy: FaultProxy;
@@ -138,16 +130,11 @@ describe("i: an incident for the failing check", () => {
   it("fills name (check and reason), severity (its one location fails: CRITICAL) and the service named like its tag", async () => {
     const r = rig();
     await r.client.checkSessions.trigger({ checkId: [checkId] });
-    await (async () => {
-      const end = Date.now() + 10_000;
-      for (;;) {
-        await r.loaders.results(checkId);
-        const items = r.s().results.byCheck.get(checkId)?.items ?? [];
-        if (items.some((x) => x.hasFailures || x.hasErrors)) return;
-        if (Date.now() > end) throw new Error("no failed run");
-        await new Promise((res) => setTimeout(res, 50));
-      }
-    })();
+    await until("a failed run", 10_000, async () => {
+      await r.loaders.results(checkId);
+      const items = r.s().results.byCheck.get(checkId)?.items ?? [];
+      return items.some((x) => x.hasFailures || x.hasErrors);
+    });
     await r.onChecks();
     await r.loaders.services();
     expect(r.s().checks.byId.get(checkId)).toBeDefined();
@@ -178,7 +165,7 @@ describe("y: copy through OSC 52; o: the link", () => {
     // no results read here: no reason to copy
     expect(o.options.map((x) => x.key)).toEqual(["i", "u", "c", "l"]);
     r.press("c");
-    await until(() => r.out.length > 0, "the clipboard sequence");
+    await until("the clipboard sequence", 10_000, () => r.out.length > 0);
     const full = await r.client.checks.get(checkId);
     expect(r.clipboard()).toBe(curlOf(full));
     expect(r.clipboard()).toContain("Authorization: Bearer ...cdef");
@@ -220,12 +207,12 @@ describe("y: copy through OSC 52; o: the link", () => {
     apply(store, setPane(store.getState(), "checks"));
     actions.openLink();
     const url = `https://app.example.com/checks/${checkId}`;
-    await until(() => /^opened/.test(store.getState().ui.notice ?? ""), "opened");
+    await until("opened", 10_000, () => /^opened/.test(store.getState().ui.notice ?? ""));
     expect(opened).toEqual([{ command: "xdg-open", args: [url] }]);
     expect(store.getState().ui.notice).toBe(`opened ${url} in your browser`);
     fail = true;
     actions.openLink();
-    await until(() => store.getState().ui.overlay.kind === "choose", "the link box");
+    await until("the link box", 10_000, () => store.getState().ui.overlay.kind === "choose");
     expect(store.getState().ui.overlay).toMatchObject({
       lines: ["cannot start xdg-open: spawn xdg-open ENOENT", url],
     });
@@ -269,9 +256,9 @@ describe("an update typed while no incident was open", () => {
     const r = rig();
     await r.onChecks();
     r.press("u");
-    await until(() => /no open incident yet/.test(r.form()?.note ?? ""), "the note");
+    await until("the note", 10_000, () => /no open incident yet/.test(r.form()?.note ?? ""));
     r.press("Payments are back\r");
-    await until(() => r.form()?.phase === "failed", "the refusal");
+    await until("the refusal", 10_000, () => r.form()?.phase === "failed");
     expect(r.form()?.message).toBe(NO_OPEN_INCIDENT);
     const [kept] = r.drafts.list();
     expect(kept).toMatchObject({ kind: "update", values: { description: "Payments are back" } });
@@ -282,7 +269,7 @@ describe("an update typed while no incident was open", () => {
     const a = await newIncident("Card payments failing");
     const b = await newIncident("Checkout slow");
     r.press("\r");
-    await until(() => r.s().ui.overlay.kind === "choose", "the incident menu");
+    await until("the incident menu", 10_000, () => r.s().ui.overlay.kind === "choose");
     const o = r.s().ui.overlay;
     if (o.kind !== "choose") return;
     expect(o.title).toBe("Post this update to which open incident?");
@@ -332,9 +319,9 @@ describe("an update typed while no incident was open", () => {
     const r = rig();
     await r.onChecks();
     r.press("u");
-    await until(() => /no open incident yet/.test(r.form()?.note ?? ""), "the note");
+    await until("the note", 10_000, () => /no open incident yet/.test(r.form()?.note ?? ""));
     r.press("DNS fixed\r");
-    await until(() => r.form()?.phase === "failed", "the refusal");
+    await until("the refusal", 10_000, () => r.form()?.phase === "failed");
     r.press("", { escape: true });
     await r.client.close();
     const r2 = rig(r.drafts.dir?.replace(/\/drafts$/, ""));
@@ -349,7 +336,7 @@ describe("an update typed while no incident was open", () => {
     });
     const inc = await newIncident("DNS outage");
     r2.press("\r");
-    await until(() => r2.s().ui.overlay.kind === "confirm", "the confirmation");
+    await until("the confirmation", 10_000, () => r2.s().ui.overlay.kind === "confirm");
     expect(r2.s().ui.overlay).toMatchObject({ title: 'Post this update to "DNS outage"?' });
     r2.press("y");
     await r2.actions.idle();
@@ -367,12 +354,12 @@ describe("an update typed while no incident was open", () => {
     const r = rig();
     await r.onChecks();
     r.press("u");
-    await until(() => /no open incident yet/.test(r.form()?.note ?? ""), "the note");
+    await until("the note", 10_000, () => /no open incident yet/.test(r.form()?.note ?? ""));
     r.press("Monitoring the fix\r");
-    await until(() => r.form()?.phase === "failed", "the refusal");
+    await until("the refusal", 10_000, () => r.form()?.phase === "failed");
     const only = await newIncident("Login errors");
     r.press("\r");
-    await until(() => r.s().ui.overlay.kind === "confirm", "the confirmation");
+    await until("the confirmation", 10_000, () => r.s().ui.overlay.kind === "confirm");
     expect(r.s().ui.overlay).toMatchObject({ title: 'Post this update to "Login errors"?' });
     r.press("y");
     await r.actions.idle();
