@@ -32,6 +32,21 @@ export function keyOf(ch: string): KeyInfo {
   return {};
 }
 
+/**
+ * Esc typed right before another key arrives in one chunk, which reads as Alt+that key: Ink makes "\x1b\t"
+ * meta+Tab (with no input text), "\x1bj" meta+"j", "\x1b\x1b" meta+Esc. The console binds no Alt key, so
+ * such a key is Esc, then the key — what a fast typist meant. Undefined for any other key.
+ */
+export function escThenKey(input: string, key: KeyInfo): readonly (readonly [string, KeyInfo])[] | undefined {
+  if (!key.meta || key.ctrl) return undefined;
+  const rest = { ...key, meta: false };
+  if (input === "" && !special(rest)) return undefined;
+  return [
+    ["", { escape: true }],
+    [input, rest],
+  ];
+}
+
 export function special(k: KeyInfo): boolean {
   return Boolean(
     k.upArrow ||

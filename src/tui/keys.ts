@@ -13,7 +13,7 @@ import type { Actions } from "../store/actions.ts";
 import * as ui from "../store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
 import type { ConsoleState } from "../store/types.ts";
-import { edit, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
+import { edit, escThenKey, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
 import { bindingFor } from "./keymap.ts";
 import { formKey } from "./keys-form.ts";
 import { createNavigation } from "./keys-nav.ts";
@@ -126,11 +126,11 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
       quit();
       return;
     }
-    // ESC immediately followed by keys reads as Alt+key; the console binds no Alt keys, so it is Esc then
-    // the keys (what a fast typist or a test script meant).
-    if (key.meta && !key.ctrl && input !== "" && !key.escape) {
-      handle("", { escape: true });
-      handle(input, { ...key, meta: false });
+    // ESC immediately followed by a key reads as Alt+key (Tab, Esc and arrows too, with no input text);
+    // the console binds no Alt keys, so it is Esc then the key (key-input.ts escThenKey)
+    const split = escThenKey(input, key);
+    if (split) {
+      for (const [i, k] of split) handle(i, k);
       return;
     }
     const s = get();
