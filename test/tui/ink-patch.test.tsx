@@ -20,7 +20,7 @@ type LogUpdate = {
   create: (stream: unknown, o: { showCursor?: boolean; incremental?: boolean }) => (text: string) => boolean;
 };
 type Caches = Record<
-  "widths" | "blockWidths" | "styledChars" | "lines" | "rows",
+  "widths" | "blockWidths" | "lines" | "clippedLines" | "rows",
   { size: number; limit: number }
 >;
 type OutputModule = {
@@ -275,7 +275,7 @@ describe("the Ink patch", () => {
 
   it("its caches kept across frames stay at their caps however many different lines are drawn", () => {
     const { default: Output, outputCaches } = after.output;
-    const names = ["widths", "blockWidths", "styledChars", "lines", "rows"] as const;
+    const names = ["widths", "blockWidths", "lines", "clippedLines", "rows"] as const;
     const limits = Object.fromEntries(names.map((k) => [k, outputCaches[k].limit]));
     for (const k of names) expect(limits[k]).toBeGreaterThan(0);
     const most = Math.max(...names.map((k) => outputCaches[k].limit));
