@@ -2,6 +2,8 @@
 import { Box, Text } from "ink";
 import type { Check } from "../../../api/schemas/checks.ts";
 import { channelTarget, maskUrlCredentials } from "../../../api/secrets.ts";
+import { scaleFor, sparkCells } from "../../../shared/chart-scale.ts";
+import { specOf } from "../../../shared/check-types.ts";
 import {
   checkHealth,
   checkMarkWords,
@@ -9,24 +11,53 @@ import {
   clampToNow,
   formatAgo,
   formatMs,
-  sparkline,
   statusSymbol,
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
+import {
+  heartbeatNow,
+  heartbeatStateLine,
+  periodText,
+  pingUrlOf,
+} from "../../../store/heartbeat-timeline.ts";
 import type { CheckSummary, ResultSummary } from "../../../store/summary.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { Cells } from "../../widgets/Sparkline.tsx";
 import { alertLines, type HistoryLine, sinceLine, timelineText } from "./history-lines.ts";
 
 /** A channel's target in one line, secrets masked (one rule, shared with the overview and the CLI). */
 export { channelTarget } from "../../../api/secrets.ts";
+
+/** A passive check (a heartbeat: pinged, not run) has no frequency, thresholds or response times. */
+const passive = (c: CheckSummary) => specOf(String(c.checkType))?.runs === "passive";
+
+/** A heartbeat's state: its last real ping, when the next is due, or overdue and by how long. */
+function HeartbeatLine({ check }: { check: CheckSummary }) {
+  const { theme } = useInfo();
+  const entry = useConsole((s) => s.heartbeats.byCheck.get(check.id));
+  const now = useClock(15_000);
+  const timing = { periodMs: check.heartbeatPeriodMs, graceMs: check.heartbeatGraceMs };
+  const line =
+    entry?.loadedAt !== undefined
+      ? heartbeatStateLine(heartbeatNow(entry.events, timing, now), timing, now, entry.from)
+      : { text: entry?.error ? `✖ ${entry.error}` : "reading its pings…", tone: undefined };
+  return (
+    <Text wrap="truncate" color={line.tone ? theme.tone[line.tone] : theme.dim}>
+      {`  ${sanitizeLine(line.text)}`}
+    </Text>
+  );
+}
 
 /** The configuration lines: the list entry's fields at once, the rest once the full check is read. */
 function configLines(c: CheckSummary, full: Check | undefined): [string, string][] {
   const out: [string, string][] = [
     ["type", String(c.checkType)],
     ["state", `${c.activated === false ? "deactivated" : "activated"}${c.muted ? ", muted" : ""}`],
-    ["frequency", c.frequency === undefined || c.frequency === null ? "—" : `every ${c.frequency} min`],
+    // a heartbeat is pinged, not run: its period and grace, never a frequency it does not run at
+    passive(c)
+      ? ["period", periodText(c)]
+      : ["frequency", c.frequency === undefined || c.frequency === null ? "—" : `every ${c.frequency} min`],
     ["locations", [...(c.locations ?? []), ...(c.privateLocations ?? [])].join(", ") || "—"],
     ["tags", (c.tags ?? []).join(", ") || "—"],
   ];
@@ -35,14 +66,8 @@ function configLines(c: CheckSummary, full: Check | undefined): [string, string]
   if (r?.url) out.push(["request", `${r.method ?? "GET"} ${maskUrlCredentials(r.url)}`]);
   if (r?.hostname) out.push(["target", `${r.hostname}${r.port ? `:${r.port}` : ""}`]);
   if (r?.query) out.push(["query", `${r.recordType ?? ""} ${r.query}`]);
-  if (full.heartbeat) {
-    const h = full.heartbeat;
-    out.push([
-      "heartbeat",
-      `period ${h.period ?? "?"} ${h.periodUnit ?? ""}, grace ${h.grace ?? "?"} ${h.graceUnit ?? ""}`,
-    ]);
-  }
-  if (full.degradedResponseTime != null || full.maxResponseTime != null)
+  if (full.heartbeat) out.push(["ping URL", `${pingUrlOf(full).text}  (y copies it)`]);
+  if (!passive(c) && (full.degradedResponseTime != null || full.maxResponseTime != null))
     out.push([
       "thresholds",
       `degraded ${formatMs(full.degradedResponseTime)}, max ${formatMs(full.maxResponseTime)}`,
@@ -144,7 +169,19 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const state = check.activated === false ? "deactivated" : health;
   const muted = check.muted === true ? ` · ${checkMarkWords({ muted: true })}` : "";
   const items = [...(results?.items ?? [])].reverse();
-  const strip = items.map(runSymbol).join("");
+  // the run symbols and the response times one cell per result, the same results in the same columns;
+  // response times on a scale from 0 to the max printed (a flat series flat at its level), a run without
+  // one a `·`, a failed run's bar in the failure colour
+  const stripN = Math.max(1, Math.min(items.length, width - 4 - 28));
+  const shownRuns = items.slice(-stripN);
+  const strip = shownRuns.map(runSymbol).join("");
+  const times = shownRuns.map((r) => r.responseTime ?? null);
+  const timeCells = sparkCells(times, scaleFor("milliseconds", times)).map((c, i) =>
+    c.tone !== "gap" && (shownRuns[i]?.hasFailures || shownRuns[i]?.hasErrors)
+      ? { ...c, tone: "bad" as const }
+      : c,
+  );
+  const maxTime = Math.max(0, ...times.filter((t): t is number => typeof t === "number"));
   const privateSlugs = new Set(check.privateLocations ?? []);
   const byLocation = Map.groupBy(items, (r) => r.runLocation ?? "—");
   const subs = full?.alertChannelSubscriptions ?? [];
@@ -158,10 +195,13 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
       <Text wrap="truncate">
         <Text color={theme.tone[sym.tone]}>{`${sym.symbol} ${state}${muted}`}</Text>
         <Text bold>{`  ${sanitizeLine(check.name)}`}</Text>
-        <Text
-          color={theme.dim}
-        >{`  last run ${formatAgo(clampToNow(status?.updated_at))} at ${sanitizeLine(status?.lastRunLocation ?? "—")}`}</Text>
+        {passive(check) ? null : (
+          <Text
+            color={theme.dim}
+          >{`  last run ${formatAgo(clampToNow(status?.updated_at))} at ${sanitizeLine(status?.lastRunLocation ?? "—")}`}</Text>
+        )}
       </Text>
+      {passive(check) ? <HeartbeatLine check={check} /> : null}
       {lines.map(([k, v]) => (
         <Text key={k} wrap="truncate">
           <Text color={theme.dim}>{`${k.padEnd(12)} `}</Text>
@@ -174,17 +214,20 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
       </Text>
       <Text wrap="truncate">
         {items.length
-          ? `  ${strip.slice(-(width - 4))}`
+          ? `  ${strip}`
           : `  ${results?.error ? `✖ ${sanitizeLine(results.error)}` : "loading…"}`}
       </Text>
-      <Text wrap="truncate" color={theme.chart}>
-        {items.length
-          ? `  ${sparkline(
-              items.map((r) => r.responseTime ?? null),
-              width - 30,
-            )}  last ${formatMs(items[items.length - 1]?.responseTime)}`
-          : ""}
-      </Text>
+      {items.length && !passive(check) ? (
+        <Text wrap="truncate">
+          {"  "}
+          <Cells cells={timeCells} />
+          <Text
+            color={theme.dim}
+          >{`  0–${formatMs(maxTime)} · max ${formatMs(maxTime)} · last ${formatMs(items[items.length - 1]?.responseTime)}`}</Text>
+        </Text>
+      ) : (
+        <Text> </Text>
+      )}
       {byLocation.size > 0 ? (
         <Text wrap="truncate">
           <Text color={theme.dim}>{"  from  "}</Text>
