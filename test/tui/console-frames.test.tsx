@@ -1,7 +1,7 @@
 /** Frames of the console at 80×24 and 120×40 (colour stripped), resize, small terminals, key bursts. */
 import { afterEach, describe, expect, it } from "vitest";
 import { check, manyChecks, status, storeWith } from "../store/fixtures.ts";
-import { renderConsole } from "./support/console.tsx";
+import { frameWhere, renderConsole } from "./support/console.tsx";
 
 const checks = [
   check({ name: "Checkout API", tags: ["prod", "api"], locations: ["us-east-1", "eu-west-1"] }),
@@ -61,12 +61,12 @@ describe("console frames", () => {
     open = c;
     expect(c.frame()).toBe("vigil needs a terminal of at least 80×24\nthis one is 70×20 · q quits");
     c.stdout.resize(100, 30);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(lines(c.frame())[0]).toMatch(/^vigil › Checks/);
+    await frameWhere(c, (f) => /^vigil › Checks/.test(f));
     expect(lines(c.frame()).length).toBe(29);
     c.stdout.resize(80, 23);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(c.frame()).toContain("at least 80×24");
+    expect(await frameWhere(c, (f) => f.includes("at least 80×24"))).toBe(
+      "vigil needs a terminal of at least 80×24\nthis one is 80×23 · q quits",
+    );
   });
 
   it("the size message stays whole in a very narrow terminal (it wraps, nothing is cut)", async () => {
@@ -119,8 +119,9 @@ describe("console frames", () => {
     await c.press("\r");
     expect(c.frame()).toContain("filter: prod");
     await c.press("\u001b");
-    await new Promise((r) => setTimeout(r, 80));
-    expect(c.frame()).toContain("4 checks");
+    // a lone Esc is told from the start of a sequence only after a pause: wait for the frame it makes
+    const f = await frameWhere(c, (f) => !f.includes("filter: prod"));
+    expect(f).toMatch(/^4 checks ·/m);
   });
 
   it("Enter opens the detail with a breadcrumb, Esc goes back", async () => {
@@ -131,8 +132,7 @@ describe("console frames", () => {
     expect(c.frame()).toContain("Recent results");
     expect(c.frame()).toContain("Alert subscriptions");
     await c.press("\u001b");
-    await new Promise((r) => setTimeout(r, 80));
-    expect(lines(c.frame())[0]).toMatch(/^vigil › Checks +0 \[1\]/);
+    await frameWhere(c, (f) => /^vigil › Checks +0 \[1\]/.test(f));
   });
 
   it("0…8 switch panes and : opens the palette", async () => {

@@ -24,6 +24,7 @@ import { PANE_SPECS } from "../../src/tui/panes/registry.ts";
 import { makeTheme } from "../../src/tui/theme.ts";
 import { replay } from "../e2e/support/xterm.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
+import { until } from "../support/until.ts";
 import { KeyStdin, SizedStdout } from "./support/render.tsx";
 
 const { Terminal } = xtermHeadless;
@@ -38,18 +39,9 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-/** Poll `ok` until it holds; throws naming `what` after `ms`. */
-async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 /** Until the console reads its keys (Ink listens on stdin once its input hook is on). */
 const reading = (stdin: KeyStdin) =>
-  until("the console to read its keys", () => stdin.listenerCount("readable") > 0);
+  until("the console to read its keys", 5000, () => stdin.listenerCount("readable") > 0);
 
 function mount(columns = 100, rows = 30, extra: Partial<ShellInfo> = {}, fullscreen = false) {
   const stdout = new SizedStdout(columns, rows);
@@ -176,7 +168,7 @@ describe("start-up shell", () => {
     });
     expect(got?.initialKeys.map(([input]) => input)).toEqual(["j", "/"]);
     // Ink draws at most 20 frames a second: the app's frame may come a throttle period later
-    await until("the app's frame", async () => (await screen()).includes("the app"));
+    await until("the app's frame", 5000, async () => (await screen()).includes("the app"));
   });
 
   it("q as the first key quits before the app is there; Ctrl-C too", async () => {
@@ -210,12 +202,12 @@ describe("a terminal that gets narrower", () => {
   for (const fullscreen of [false, true])
     it(`250 → 120 columns${fullscreen ? " (alternate screen)" : ""}: the screen is a fresh start's at 120, line by line`, async () => {
       const wide = mountLive(250, 30, fullscreen);
-      await until("the checks at 250 columns", async () =>
+      await until("the checks at 250 columns", 5000, async () =>
         (await wide.lines()).join("\n").includes("Login page"),
       );
       expect((await wide.lines()).some((l) => l.length > 120)).toBe(true);
       const fresh = mountLive(120, 30, fullscreen);
-      await until("the checks at 120 columns", async () =>
+      await until("the checks at 120 columns", 5000, async () =>
         (await fresh.lines()).join("\n").includes("Login page"),
       );
       const want = await fresh.lines();
@@ -223,6 +215,7 @@ describe("a terminal that gets narrower", () => {
       // Ink draws at most 20 frames a second: wait for the screen to be the fresh one, then say how not
       await until(
         "the narrower screen",
+        5000,
         async () => (await wide.lines()).join("\n") === want.join("\n"),
         2000,
       ).catch(() => undefined);

@@ -15,6 +15,7 @@ import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/st
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { type FailingChecks, failingChecks } from "../support/failing-checks.ts";
+import { until } from "../support/until.ts";
 import { renderConsole } from "./support/console.tsx";
 
 let fx: FailingChecks;
@@ -35,14 +36,6 @@ afterEach(async () => {
   open = undefined;
 });
 
-async function until(what: string, cond: () => boolean, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** The console on a store fed by a real poller against the service, on the checks list. */
 async function consoleOnService(): Promise<{ store: ConsoleStore; c: ReturnType<typeof renderConsole> }> {
   const client = createClient({ baseUrl: fx.svc.url, apiKey: fx.svc.apiKey });
@@ -56,7 +49,7 @@ async function consoleOnService(): Promise<{ store: ConsoleStore; c: ReturnType<
       await client.close();
     },
   };
-  await until("the checks", () => c.frame().includes("Maintenance API"));
+  await until("the checks", 8000, () => c.frame().includes("Maintenance API"));
   return { store, c };
 }
 
@@ -72,15 +65,15 @@ describe("results drill-down", () => {
     const { store, c } = await consoleOnService();
     putCursorOn(store, "Maintenance API");
     await c.press("\r");
-    await until("the detail", () => c.frame().includes("Alert subscriptions"));
+    await until("the detail", 8000, () => c.frame().includes("Alert subscriptions"));
     await c.press("r");
-    await until("the results", () => /2 results/.test(c.frame()));
+    await until("the results", 8000, () => /2 results/.test(c.frame()));
     let f = c.frame();
     expect(f.split("\n")[0]).toContain("Results › Maintenance API");
     expect(f).toMatch(/STARTED\s+AGO\s+LOCATION\s+RESP\s+TRIES\s+KIND\s+REASON/);
     expect(f).toMatch(/› ✖ \d\d:\d\d:\d\d .*eu-west-1 .* 1 FINAL +status code equals 200, received 503/);
     await c.press("\r");
-    await until("the result", () => c.frame().includes("503 Service Unavailable"));
+    await until("the result", 8000, () => c.frame().includes("503 Service Unavailable"));
     f = c.frame();
     expect(f).toContain("status       ✖ failed");
     expect(f).toContain("kind         FINAL (the run's verdict)");
@@ -107,14 +100,14 @@ describe("results drill-down", () => {
     // e expands the body: the "more lines" note is gone and the last item is there
     await c.press("g");
     await c.press("e");
-    await until("the expanded body", () => !c.frame().includes("more lines"));
+    await until("the expanded body", 8000, () => !c.frame().includes("more lines"));
     await c.press("G");
     expect(c.frame()).toContain('"id": 19');
     // Esc: back to the list, then to the check's detail
     await c.press("\u001b");
-    await until("the list", () => /2 results/.test(c.frame()));
+    await until("the list", 8000, () => /2 results/.test(c.frame()));
     await c.press("\u001b");
-    await until("the detail again", () => c.frame().includes("Alert subscriptions"));
+    await until("the detail again", 8000, () => c.frame().includes("Alert subscriptions"));
     expect(store.getState().ui.pane).toBe("checks");
   });
 
@@ -123,7 +116,7 @@ describe("results drill-down", () => {
     putCursorOn(store, "Closed port");
     await c.press("\r");
     await c.press("r");
-    await until("the results", () => /2 results/.test(c.frame()));
+    await until("the results", 8000, () => /2 results/.test(c.frame()));
     const rows = c
       .frame()
       .split("\n")
@@ -131,7 +124,7 @@ describe("results drill-down", () => {
     expect(rows[0]).toMatch(/✖ .* 2 FINAL +connect ECONNREFUSED 127\.0\.0\.1:9/);
     expect(rows[1]).toMatch(/✖ .* 1 ATTEMPT +connect ECONNREFUSED 127\.0\.0\.1:9/);
     await c.press("\r");
-    await until("the result", () => c.frame().includes("no response  connect ECONNREFUSED"));
+    await until("the result", 8000, () => c.frame().includes("no response  connect ECONNREFUSED"));
     expect(c.frame()).toContain("attempts     2 (1 retry)");
     expect(c.frame()).toContain("error code   ECONNREFUSED");
   });
@@ -154,6 +147,7 @@ describe("the check detail's history", () => {
     await c.press("\r");
     await until(
       "the results, the alert and its delivery",
+      8000,
       () => /✔ sent/.test(c.frame()) && /Recent results \(2/.test(c.frame()),
       10_000,
     );
@@ -182,17 +176,17 @@ describe("from a session", () => {
     apply(store, sessionUpdated(store.getState(), done));
     apply(store, setPane(store.getState(), "sessions"));
     await c.press("\r");
-    await until("the session's detail", () => c.frame().includes("Enter: its result"));
+    await until("the session's detail", 8000, () => c.frame().includes("Enter: its result"));
     expect(c.frame()).toMatch(/› ✖ eu-west-1 +failed/);
     await c.press("\r");
-    await until("the result", () => c.frame().includes("no response  connect ECONNREFUSED"));
+    await until("the result", 8000, () => c.frame().includes("no response  connect ECONNREFUSED"));
     const final = done.results.find((r) => r.resultType === "FINAL")!;
     expect(c.frame()).toContain(`result id    ${final.checkResultId}`);
     expect(c.frame().split("\n")[0]).toContain("Results › Closed port › result");
     await c.press("\u001b");
-    await until("the check's results", () => /\d+ results/.test(c.frame()));
+    await until("the check's results", 8000, () => /\d+ results/.test(c.frame()));
     await c.press("\u001b");
-    await until("the session again", () => c.frame().includes("Enter: its result"));
+    await until("the session again", 8000, () => c.frame().includes("Enter: its result"));
     expect(store.getState().ui.pane).toBe("sessions");
   });
 });

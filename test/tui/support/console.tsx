@@ -5,6 +5,7 @@ import type { ConsoleStore } from "../../../src/store/store.ts";
 import { App } from "../../../src/tui/app.tsx";
 import { ConsoleContext } from "../../../src/tui/context.tsx";
 import { makeTheme } from "../../../src/tui/theme.ts";
+import { until } from "../../support/until.ts";
 import { renderSized } from "./render.tsx";
 
 export function renderConsole(
@@ -59,11 +60,7 @@ export async function frameWhere(
   cond: (f: string) => boolean,
   ms = 3000,
 ): Promise<string> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const f = c.frame();
-    if (cond(f)) return f;
-    if (Date.now() > end) throw new Error(`no such frame in time; last:\n${f}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  return until("a frame", ms, () => (cond(c.frame()) ? c.frame() : undefined), 10).catch(() => {
+    throw new Error(`no such frame in time; last:\n${c.frame()}`);
+  });
 }
