@@ -15,7 +15,9 @@
  */
 import type { HeartbeatEvent } from "../api/schemas/heartbeats.ts";
 import { type Tone, toEpochMs } from "../shared/format.ts";
-import { bucketRange, type TimeGrid } from "../shared/time-grid.ts";
+import { sanitizeLine } from "../shared/sanitize.ts";
+import { bucketRange, formatSpan, type TimeGrid } from "../shared/time-grid.ts";
+import type { CheckSummary } from "./summary.ts";
 import { clockTime, formatAgeWords } from "./triage/timeline.ts";
 
 /** The service's tolerance before the expected time (runners/heartbeat.ts, api-notes §8.5). */
@@ -196,6 +198,28 @@ export function heartbeatStateLine(
         tone: "muted",
       };
   }
+}
+
+/** "every 1 h · grace 10 min" from the check's period and grace; "not recorded" for what it lacks. */
+export function periodText(c: Partial<Pick<CheckSummary, "heartbeatPeriodMs" | "heartbeatGraceMs">>): string {
+  const period =
+    c.heartbeatPeriodMs === undefined ? "period not recorded" : `every ${formatSpan(c.heartbeatPeriodMs)}`;
+  const grace =
+    c.heartbeatGraceMs === undefined
+      ? "grace not recorded"
+      : c.heartbeatGraceMs === 0
+        ? "no grace"
+        : `grace ${formatSpan(c.heartbeatGraceMs)}`;
+  return `${period} · ${grace}`;
+}
+
+/** The ping URL of the full check; what to say while it is not read or when it has none. */
+export function pingUrlOf(
+  full: { heartbeat?: { pingUrl?: string | null | undefined } | null | undefined } | undefined,
+): { url: string | undefined; text: string } {
+  if (!full) return { url: undefined, text: "reading…" };
+  const url = full.heartbeat?.pingUrl;
+  return url ? { url, text: sanitizeLine(url) } : { url: undefined, text: "not recorded" };
 }
 
 // ---- the strip -----------------------------------------------------------------------------------------

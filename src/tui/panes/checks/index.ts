@@ -1,5 +1,6 @@
 /** Pane 1: every check with its state, last run and response time; Enter opens its detail. */
 
+import { specOf } from "../../../shared/check-types.ts";
 import type { Job } from "../../../store/poller.ts";
 import { openResults } from "../../../store/results/slice.ts";
 import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";
@@ -7,6 +8,7 @@ import * as ui from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
 import type { ConsoleState, SortColumn } from "../../../store/types.ts";
 import { ACT_KEYS } from "../act-keys.ts";
+import { heartbeatEventsJob } from "../heartbeats/index.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { ChecksPane } from "./view.tsx";
 
@@ -34,11 +36,14 @@ export const checks: PaneSpec = {
           run: (sig) => k.loaders.history.checkAlerts(detail, sig),
         },
       );
+      // a heartbeat's detail says when it was last pinged and when the next ping is due
+      const c = s.checks.byId.get(detail);
+      if (c && specOf(c.checkType)?.runs === "passive") jobs.push(heartbeatEventsJob(k, detail));
     } else if (s.checks.loadedAt !== undefined) {
       // results (the last response time) only for the rows on screen
       const { first, count } = s.ui.checksWindow;
       for (const r of visibleCheckRows(s).slice(first, first + Math.min(count, k.maxResultRows))) {
-        if (r.check.checkType !== "HEARTBEAT") jobs.push(k.results(r.id));
+        if (specOf(r.check.checkType)?.runs !== "passive") jobs.push(k.results(r.id));
       }
     }
     return jobs;

@@ -5,10 +5,24 @@
 import { heartbeatsBehind } from "../../../store/heartbeat-events.ts";
 import { heartbeatEventRows } from "../../../store/lists.ts";
 import { paneCheck } from "../../../store/pane-selectors.ts";
+import type { JobKit } from "../../../store/plan.ts";
+import type { Job } from "../../../store/poller.ts";
 import { setNotice } from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { HeartbeatsPane } from "./view.tsx";
+
+/** The job reading a heartbeat check's events: this pane's, and a heartbeat's check detail. */
+export function heartbeatEventsJob(k: JobKit, id: string): Job {
+  return {
+    key: `heartbeats:${id}`,
+    intervalMs: k.intervals.heartbeats,
+    afterRest: true,
+    // a status newer than the events held (a ping or a miss since): read them again now
+    stale: (st) => heartbeatsBehind(st, id),
+    run: (sig) => k.loaders.heartbeats(id, sig),
+  };
+}
 
 export const heartbeats: PaneSpec = {
   id: "heartbeats",
@@ -23,14 +37,7 @@ export const heartbeats: PaneSpec = {
       k.checks,
       // the statuses too: a recovery ping turns the check green in the lists within one poll
       k.statuses,
-      {
-        key: `heartbeats:${row.id}`,
-        intervalMs: k.intervals.heartbeats,
-        afterRest: true,
-        // a status newer than the events held (a ping or a miss since): read them again now
-        stale: (st) => heartbeatsBehind(st, row.id),
-        run: (sig) => k.loaders.heartbeats(row.id, sig),
-      },
+      heartbeatEventsJob(k, row.id),
       // the full check: its ping URL (the list entries are slim)
       { key: `check:${row.id}`, intervalMs: k.intervals.lists, run: (sig) => k.loaders.check(row.id, sig) },
     ];

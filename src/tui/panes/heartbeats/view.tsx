@@ -14,7 +14,6 @@
  */
 import { Box, Text } from "ink";
 import { useMemo } from "react";
-import type { Check } from "../../../api/schemas/checks.ts";
 import type { HeartbeatAvailability, HeartbeatEvent } from "../../../api/schemas/heartbeats.ts";
 import {
   checkHealth,
@@ -29,7 +28,6 @@ import {
   autoBucketMinutes,
   axisLine,
   DAY,
-  formatSpan,
   gridLabel,
   MINUTE,
   recentWindow,
@@ -45,10 +43,11 @@ import {
   heartbeatNow,
   heartbeatStateLine,
   offsetText,
+  periodText,
+  pingUrlOf,
 } from "../../../store/heartbeat-timeline.ts";
 import { heartbeatEventRows } from "../../../store/lists.ts";
 import { heartbeatChecks, paneCheck } from "../../../store/pane-selectors.ts";
-import type { CheckSummary } from "../../../store/summary.ts";
 import { clockTime } from "../../../store/triage/timeline.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
@@ -62,26 +61,6 @@ export function ratioLine(a: HeartbeatAvailability | null | undefined): string {
   if (cur === null || cur === undefined) return "—";
   const arrow = prev === null || prev === undefined || cur === prev ? "→" : cur > prev ? "↑" : "↓";
   return `${formatPercent(cur, true)} ${arrow} (previous ${formatPercent(prev, true)})`;
-}
-
-/** "every 1 h · grace 10 min" from the check's period and grace; "not recorded" for what it lacks. */
-export function periodText(c: Pick<CheckSummary, "heartbeatPeriodMs" | "heartbeatGraceMs">): string {
-  const period =
-    c.heartbeatPeriodMs === undefined ? "period not recorded" : `every ${formatSpan(c.heartbeatPeriodMs)}`;
-  const grace =
-    c.heartbeatGraceMs === undefined
-      ? "grace not recorded"
-      : c.heartbeatGraceMs === 0
-        ? "no grace"
-        : `grace ${formatSpan(c.heartbeatGraceMs)}`;
-  return `${period} · ${grace}`;
-}
-
-/** The ping URL of the full check; what to say while it is not read or when it has none. */
-export function pingUrlOf(full: Check | undefined): { url: string | undefined; text: string } {
-  if (!full) return { url: undefined, text: "reading…" };
-  const url = full.heartbeat?.pingUrl;
-  return url ? { url, text: sanitizeLine(url) } : { url: undefined, text: "not recorded" };
 }
 
 /** The state words of a classified event, in the API's vocabulary (a recovery is a LATE ping). */
