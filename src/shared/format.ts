@@ -232,29 +232,6 @@ export function checkMarkWords(c: { activated?: boolean | null; muted?: boolean 
   return words.join(" · ");
 }
 
-const BLOCKS = "▁▂▃▄▅▆▇█";
-
-/**
- * A sparkline of unicode blocks, one cell per value, scaled between the series' min and max (a flat series
- * sits on the lowest block). null/NaN values are gaps (a space). At most `width` cells: longer series keep
- * their most recent values.
- */
-export function sparkline(values: readonly (number | null | undefined)[], width = values.length): string {
-  const shown = values.slice(Math.max(0, values.length - Math.max(0, width)));
-  const nums = shown.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
-  if (nums.length === 0) return " ".repeat(shown.length);
-  const min = Math.min(...nums);
-  const max = Math.max(...nums);
-  const span = max - min;
-  return shown
-    .map((v) => {
-      if (typeof v !== "number" || !Number.isFinite(v)) return " ";
-      const i = span === 0 ? 0 : Math.round(((v - min) / span) * (BLOCKS.length - 1));
-      return BLOCKS[i];
-    })
-    .join("");
-}
-
 /**
  * 12345 → "12,345". Not toLocaleString: its number-format data costs the console ~5 MB of memory.
  */

@@ -1,8 +1,8 @@
-/** Pure parts of the widgets: table layout and windowing, sparklines, the heartbeat timeline, themes. */
+/** Pure parts of the widgets: table layout and windowing, chart values, the heartbeat timeline, themes. */
 import { describe, expect, it } from "vitest";
 import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
 import { formatValue, seriesStats } from "../../src/shared/chart-scale.ts";
-import { formatAgoCoarse, sparkline } from "../../src/shared/format.ts";
+import { formatAgoCoarse } from "../../src/shared/format.ts";
 import { parseWindow } from "../../src/store/actions.ts";
 import { makeTheme, noColorRequested } from "../../src/tui/theme.ts";
 import { timelineCells } from "../../src/tui/widgets/Timeline.tsx";
@@ -35,13 +35,8 @@ describe("table layout", () => {
   });
 });
 
-describe("sparkline", () => {
-  it("scales between min and max, shows gaps, keeps the latest values", () => {
-    expect(sparkline([0, 7, 14])).toBe("▁▅█");
-    expect(sparkline([5, 5, 5])).toBe("▁▁▁");
-    expect(sparkline([1, null, 8])).toBe("▁ █");
-    expect(sparkline([1, 2, 3, 4, 5, 6, 7, 8], 3)).toBe("▁▅█");
-    expect(sparkline([])).toBe("");
+describe("chart values", () => {
+  it("stats skip gaps; values in their units", () => {
     expect(seriesStats([3, null, 9, 1])).toEqual({ min: 1, max: 9, last: 1, count: 3 });
     expect(formatValue(87.4, "milliseconds")).toBe("87 ms");
     expect(formatValue(99.5, "percentage")).toBe("99.5%");
