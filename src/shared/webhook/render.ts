@@ -1,7 +1,9 @@
 /**
  * Renders a WEBHOOK channel's request for one alert: the URL, the header values, the query parameters and
  * the body go through the template (api-notes §6.1). Without a `template` the body is a JSON object of the
- * event variables (the open point of api-notes §8 decided so). Pure: used by the outbox and the CLI.
+ * event variables (the open point of api-notes §8 decided so). A body template that is JSON (starts with
+ * `{` or `[`) inserts values escaped for JSON strings instead of HTML (a vigil choice: `&quot;` in a JSON
+ * body is never what was meant). Pure: used by the outbox, the CLI and the console's preview.
  */
 import { type RenderOptions, renderTemplate, TemplateError, type TemplateVariables } from "./template.ts";
 
@@ -44,9 +46,16 @@ export function renderWebhook(
     url.searchParams.append(q.key, r(`query parameter ${q.key}`, q.value ?? ""));
   const headers: Record<string, string> = {};
   for (const h of config.headers ?? []) headers[h.key.toLowerCase()] = r(`header ${h.key}`, h.value ?? "");
+  // a body that is JSON gets its values escaped for JSON strings, not HTML (template.ts `escape`)
+  const json = typeof config.template === "string" && /^\s*[[{]/.test(config.template);
   const body =
     typeof config.template === "string" && config.template !== ""
-      ? r("body", config.template)
+      ? part("body", () =>
+          renderTemplate(config.template as string, variables, userVariables, {
+            ...opts,
+            ...(json ? { escape: "json" as const } : {}),
+          }),
+        )
       : JSON.stringify(variables);
   const method = (config.method ?? "POST").toUpperCase();
   return { url: url.toString(), method, headers, body };

@@ -6,6 +6,8 @@
  * the console import it to show the exact body a delivery would send.
  *
  * `{{VAR}}` HTML-escapes (Handlebars semantics), `{{{VAR}}}` inserts raw — use the triple form inside JSON.
+ * With `escape: "json"` (a webhook body that is JSON, render.ts) both forms insert a value escaped for a
+ * JSON string instead (`Check \"Checkout\" has failed`, never `&quot;`), so such a body stays valid JSON.
  * Event variables win over user-defined variables of the same name. Every failure — a parse error, an
  * unknown helper, a helper that cannot read its arguments — is a TemplateError naming the line (1-based)
  * where it happened; rendering never throws anything else.
@@ -28,7 +30,18 @@ export class TemplateError extends Error {
 export type RenderOptions = {
   /** Clock for `moment`, `date`, `year` (ms since the epoch). */
   now?: () => number;
+  /** How `{{VAR}}` escapes: HTML (Handlebars, the default) or for the inside of a JSON string. */
+  escape?: "html" | "json";
 };
+
+/** Every string in a value escaped for the inside of a JSON string (`"` → `\"`, newline → `\n`). */
+function jsonEscaped(v: unknown): unknown {
+  if (typeof v === "string") return JSON.stringify(v).slice(1, -1);
+  if (Array.isArray(v)) return v.map(jsonEscaped);
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonEscaped(x)]));
+  return v;
+}
 
 /** Variables a template sees: event variables and user-defined ones. */
 export type TemplateVariables = Record<string, unknown>;
@@ -99,8 +112,10 @@ export function renderTemplate(
   if (syntax) throw syntax;
   const hb = environment(opts.now ?? Date.now);
   try {
-    const template = hb.compile(source, { strict: false });
-    return template({ ...userVariables, ...variables });
+    const json = opts.escape === "json";
+    const template = hb.compile(source, { strict: false, noEscape: json });
+    const all = { ...userVariables, ...variables };
+    return template(json ? jsonEscaped(all) : all);
   } catch (err) {
     if (err instanceof TemplateError) throw err;
     const e = err as { message?: string; lineNumber?: number };
