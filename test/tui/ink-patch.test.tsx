@@ -238,7 +238,7 @@ describe("the Ink patch", () => {
     // zero-width, an emoji shape in the geometric block, a bidi mark), and styles
     const pool = [
       ..."abc xyz-09",
-      ..."›‹○●…—–·§×≤⊘▲▸←→█─ⓘé",
+      ..."›‹○●…—–·§×≤⊘▲▸←→█─ⓘé✔✖⚠✉",
       "決",
       "🚀",
       "e\u0301",
@@ -246,7 +246,9 @@ describe("the Ink patch", () => {
       "\u200B",
       "\u25FD",
       "\u200F",
-      "✖",
+      "✅",
+      "✔\uFE0F",
+      "⚠\uFE0F",
       "\u001b[31m",
       "\u001b[39m",
       "\u001b[1;4m",
@@ -271,6 +273,29 @@ describe("the Ink patch", () => {
     }
     // many took the partial (cursor-moving) path, not only the full rewrite
     expect(partial).toBeGreaterThan(1000);
+  });
+
+  it("every character the line diff's fast path accepts is one cell wide and its own grapheme (string-width, Intl.Segmenter)", async () => {
+    const { default: stringWidth } = await import("string-width");
+    const source = readFileSync(join(INK_DIR, "build/line-update.js"), "utf8");
+    const literal = /const narrowText = (\/\^\[[^\n]*\]\*\$\/u);/.exec(source)?.[1];
+    expect(literal).toBeDefined();
+    const narrow = new Function(`return ${literal}`)() as RegExp;
+    const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    const wrong: string[] = [];
+    let accepted = 0;
+    for (let code = 0; code < 0x1_00_00; code++) {
+      const c = String.fromCharCode(code);
+      if (!narrow.test(c)) continue;
+      accepted++;
+      const alone = [...segmenter.segment(`a${c}${c}a`)].length === 4;
+      if (stringWidth(c) !== 1 || !alone) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+    expect(accepted).toBeGreaterThan(1000);
+    for (const c of "›○…—✔✖▲⚠") expect(narrow.test(c), c).toBe(true);
+    for (const c of ["決", "🚀", "✅", "e\u0301", "\u00AD", "\u25FD", "✔\uFE0F"])
+      expect(narrow.test(c), c).toBe(false);
   });
 
   it("its caches kept across frames stay at their caps however many different lines are drawn", () => {
