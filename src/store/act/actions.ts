@@ -6,9 +6,9 @@
  *   check; the checks list is read again at once so the row's marker follows;
  * - `i` a new incident for the check(s), the form filled in (prefill.ts) — a kept incident draft wins:
  *   what was typed is never replaced;
- * - `y` copy: a menu of the check id, the result id, the request URL, the reason, a curl of the request
- *   (curl.ts, secrets masked) and the link, sent to the terminal's clipboard through OSC 52 (osc52.ts) on
- *   the console's own output — over `vigil share`, the viewer's;
+ * - `y` copy: a menu of the check id, the result id, the request URL, a heartbeat's ping URL, the reason,
+ *   a curl of the request (curl.ts, secrets masked) and the link, sent to the terminal's clipboard
+ *   through OSC 52 (osc52.ts) on the console's own output — over `vigil share`, the viewer's;
  * - `o` open the link (links.ts) in a browser where there is one, else show it.
  *
  * `t` (re-run and watch) and `u` (post an incident update) are actions.ts's and work-actions.ts's.
@@ -240,6 +240,14 @@ export function createActActions(deps: ActDeps) {
             copyFromCheck(c.id, "request URL", (x) => ({
               text: x.request?.url ? maskUrlCredentials(String(x.request.url)) : undefined,
             })),
+        });
+      const pingUrl = held?.heartbeat?.pingUrl;
+      if (pingUrl)
+        options.push({
+          key: "p",
+          label: "ping URL",
+          detail: pingUrl,
+          run: () => copyText("ping URL", pingUrl),
         });
       if (reason)
         options.push({ key: "r", label: "reason", detail: reason, run: () => copyText("reason", reason) });
