@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import { Args, bindPositionals, parseTokens } from "../../src/cli/args.ts";
 import { findCommand } from "../../src/cli/commands/index.ts";
+import { exitCodeOf } from "../../src/cli/exit-codes.ts";
 import { Output } from "../../src/cli/output.ts";
 import { type RecordedRequest, type Reply, ScriptedServer } from "../support/scripted-server.ts";
 import { RAW_CONTROL, routes } from "./run-cli.ts";
@@ -52,6 +53,15 @@ async function vigil(line: string[], stdin = ""): Promise<{ code: number; out: s
   }
 }
 
+/** `vigil` with a thrown error turned into its exit code and message, as main.ts does. */
+async function coded(line: string[]): Promise<{ code: number; out: string; err: string }> {
+  try {
+    return await vigil(line);
+  } catch (e) {
+    return { code: exitCodeOf(e), out: "", err: (e as Error).message };
+  }
+}
+
 const service = { id: "svc-1", name: "Checkout", accountId: "a", created_at: "2026-11-01" };
 const update = (id: string, status: string, description: string) => ({
   id,
@@ -71,7 +81,7 @@ const incident = (id: string, name: string, status = "INVESTIGATING") => ({
 });
 
 describe("cursor lists", () => {
-  it("fetch every page by default (--json: one array) and one page with --limit (--json: the envelope)", async () => {
+  it("fetch every page by default and one page with --limit; --json is one array either way (issue 28)", async () => {
     table["GET /v1/status-pages/incidents"] = (req) =>
       req.query.get("nextId") === "p2"
         ? { json: { length: 1, entries: [incident("i2", "Second", "RESOLVED")], nextId: null } }
@@ -86,8 +96,12 @@ describe("cursor lists", () => {
     expect(one.err).toBe("more: add --next-id p2\n");
     expect(srv.requests.at(-1)?.query.get("limit")).toBe("1");
 
-    const env = await vigil(["incidents", "list", "--limit", "1", "--next-id", "p2", "--json"]);
-    expect(JSON.parse(env.out)).toMatchObject({ length: 1, nextId: null });
+    const first = await vigil(["incidents", "list", "--limit", "1", "--json"]);
+    expect(JSON.parse(first.out).map((i: { id: string }) => i.id)).toEqual(["i1"]);
+    expect(first.err).toBe("more: add --next-id p2\n");
+    const last = await vigil(["incidents", "list", "--limit", "1", "--next-id", "p2", "--json"]);
+    expect(JSON.parse(last.out).map((i: { id: string }) => i.id)).toEqual(["i2"]);
+    expect(last.err).toBe("");
   });
 
   it("services and status pages", async () => {
@@ -247,28 +261,65 @@ describe("updates", () => {
     expect(r.out).toMatch(/Status:\s+◉ MONITORING/);
   });
 
-  it("incidents update keeps unnamed fields and replaces services with --service", async () => {
-    table["GET /v1/status-pages/incidents/i1"] = { json: incident("i1", "Old name") };
+  it("incidents update keeps unnamed fields and replaces services with --service; --status posts an update", async () => {
+    let status = "INVESTIGATING";
+    table["GET /v1/status-pages/incidents/i1"] = () => ({ json: incident("i1", "Old name", status) });
     table["PUT /v1/status-pages/incidents/i1"] = (req) => ({
       json: { ...incident("i1", "x"), ...(req.json as object), services: [service] },
     });
-    await vigil([
+    table["POST /v1/status-pages/incidents/i1/incident-updates"] = (req) => {
+      status = (req.json as { status: string }).status;
+      return { status: 201, json: update("u2", status, "Fixed") };
+    };
+    const r = await vigil([
       "incidents",
       "update",
       "i1",
       "--status",
       "RESOLVED",
+      "--message",
+      "Fixed",
       "--service",
       "svc-2",
       "--service",
       "svc-3",
     ]);
-    expect(srv.last.json).toEqual({
+    expect(r.code).toBe(0);
+    const put = srv.requests.find((q) => q.method === "PUT");
+    expect(put?.json).toEqual({
       name: "Old name",
       severity: "MAJOR",
       services: [{ id: "svc-2" }, { id: "svc-3" }],
-      lastUpdateStatus: "RESOLVED",
     });
+    const post = srv.requests.find((q) => q.method === "POST");
+    expect(post?.json).toEqual({ description: "Fixed", status: "RESOLVED", notifySubscribers: false });
+    expect(r.out).toMatch(/Status:\s+✔ RESOLVED/);
+  });
+
+  it("incidents update --status never exits 0 having changed nothing (issue 28)", async () => {
+    // a service that keeps the status (a later update by publish time decides): refused, exit 6
+    table["GET /v1/status-pages/incidents/i1"] = { json: incident("i1", "Old name", "MONITORING") };
+    table["POST /v1/status-pages/incidents/i1/incident-updates"] = {
+      status: 201,
+      json: update("u2", "IDENTIFIED", "Cause found"),
+    };
+    const kept = await coded([
+      "incidents",
+      "update",
+      "i1",
+      "--status",
+      "IDENTIFIED",
+      "--message",
+      "Cause found",
+    ]);
+    expect(kept.code).toBe(6);
+    expect(kept.err).toMatch(/did not change the incident's status to IDENTIFIED: it is MONITORING/);
+    // without the update's text, nothing is sent
+    srv.requests.length = 0;
+    const bare = await coded(["incidents", "update", "i1", "--status", "IDENTIFIED"]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toMatch(/--status needs --message/);
+    expect(srv.requests).toHaveLength(0);
   });
 
   it("status-pages update --file accepts a page as read (e.g. from get --json) and sends a body", async () => {

@@ -74,11 +74,11 @@ describe("vigil checks", () => {
     expect(srv.requests[0]?.query.getAll("tag")).toEqual(["prod", "a,b"]);
   });
 
-  it.concurrent("an API error is one line on stderr with exit 1", async () => {
+  it.concurrent("an API error is one line on stderr with its exit code (404: not found, 3)", async () => {
     const { srv, env } = await server();
     srv.always({ status: 404, json: { statusCode: 404, error: "Not Found", message: "No such check." } });
     const r = await runCli(["checks", "get", "x"], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe("vigil: GET /v1/checks/x failed: 404 No such check.\n");
   });
@@ -94,7 +94,7 @@ describe("vigil checks", () => {
       },
     });
     const r = await runCli(["alert-channels", "list"], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(4);
     expect(r.stdout + r.stderr).not.toContain(KEY);
     expect(r.stdout + r.stderr).not.toContain("0123456789abcdef");
     expect(RAW_CONTROL.test(r.stderr)).toBe(false);
@@ -125,12 +125,12 @@ describe("vigil checks", () => {
     expect(shape.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it.concurrent("a network failure is exit 1 with one line", async () => {
+  it.concurrent("a network failure is exit 5 (unreachable) with one line", async () => {
     const srv = await new ScriptedServer().start();
     const url = srv.url;
     await srv.close();
     const r = await runCli(["locations", "list"], { env: { VIGIL_BASE_URL: url, VIGIL_API_KEY: KEY } });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^vigil: GET \/v1\/locations failed: network error: .*\n$/);
     expect(r.stderr).not.toContain(KEY);
   });

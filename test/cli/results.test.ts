@@ -39,7 +39,7 @@ describe("vigil checks results", () => {
     expect(lines).toHaveLength(3);
     for (const l of lines.slice(1))
       expect(l).toMatch(
-        /^✖ failed\s+2\d{3}-\d\d-\d\d \d\d:\d\d:\d\dZ\s+eu-west-1\s+\d+ ms\s+1\s+FINAL\s+[0-9a-f-]{36}\s+status code equals 200, received 503$/,
+        /^✖ failed\s+2\d{3}-\d\d-\d\d \d\d:\d\d:\d\dZ \([^)]+\)\s+eu-west-1\s+\d+ ms\s+1\s+FINAL\s+[0-9a-f-]{36}\s+status code equals 200, received 503$/,
       );
     const at = lines.slice(1).map((l) => /\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/.exec(l)![0]);
     expect([...at].sort().reverse()).toEqual(at);
@@ -58,9 +58,9 @@ describe("vigil checks results", () => {
     expect(JSON.parse(one.stdout)).toHaveLength(1);
   });
 
-  it.concurrent("an unknown check: one line on stderr, exit 1; a bad --limit: exit 2", async () => {
+  it.concurrent("an unknown check: one line on stderr, exit 3 (not found); a bad --limit: exit 2", async () => {
     const r = await runCli(["checks", "results", UNKNOWN], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stdout).toBe("");
     expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/not found/i);
@@ -119,14 +119,14 @@ describe("vigil results show", () => {
     expect(r.stdout).toContain("    second line");
   });
 
-  it.concurrent("an unknown result or check: one line on stderr, exit 1", async () => {
+  it.concurrent("an unknown result or check: one line on stderr, exit 3 (not found)", async () => {
     const r = await runCli(["results", "show", fx.apiId, UNKNOWN], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stdout).toBe("");
     expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/result not found/i);
     const c = await runCli(["results", "show", UNKNOWN, UNKNOWN], { env });
-    expect(c.code).toBe(1);
+    expect(c.code).toBe(3);
     expect(c.stderr).toMatch(/check not found/i);
     const missing = await runCli(["results", "show", fx.apiId], { env });
     expect(missing.code).toBe(2);

@@ -1,7 +1,7 @@
 /**
  * `vigil status` (the real CLI, a child process) against a real started service on loopback: exit 0 and
  * the calm line while every check passes; after a URL check pointed at a closed port fails, exit 1 with
- * its reason and "failing for" in the table and in --json; exit 3 when the service cannot be read; exit 2
+ * its reason and "failing for" in the table and in --json; exit 5 when the service cannot be reached; exit 2
  * for a bad flag.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,13 +114,16 @@ describe("vigil status", () => {
     }
   }, 60_000);
 
-  it("exits 3 when the service cannot be read, and 2 for a bad flag", async () => {
+  it("exits 5 when the service cannot be reached, 4 when it refuses the key, and 2 for a bad flag", async () => {
     const gone = await closedUrl("");
     const r = await runCli(["status"], { env: { VIGIL_BASE_URL: gone, VIGIL_API_KEY: "k-0123456789" } });
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(5);
     expect(r.stdout).toBe("");
     expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/status unknown: /);
+    const refused = await runCli(["status"], { env: { ...env(), VIGIL_API_KEY: "k-wrong-0123456789" } });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/status unknown: .*401/);
     const bad = await runCli(["status", "--details", "x"], { env: env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--details/);

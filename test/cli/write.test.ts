@@ -48,6 +48,8 @@ describe("vigil trigger", () => {
         "GET /v1/check-sessions/s2/completion": {
           json: { ...session("s2", "api bad", "FAILED"), results: [] },
         },
+        // a --check id is read first: an unknown one is not found (3), a heartbeat is refused (6)
+        [`GET /v1/checks/${CHECK_ID}`]: { json: { id: CHECK_ID, name: "api", checkType: "API" } },
       }),
     );
     const r = await runCli(
@@ -68,7 +70,9 @@ describe("vigil trigger", () => {
     expect(polls1).toBe(2);
     expect(r.stdout).toMatch(/s1\s+api ok\s+API\s+✔ PASSED/);
     expect(r.stdout).toMatch(/s2\s+api bad\s+API\s+✖ FAILED/);
-    expect(r.stderr).toContain("vigil: 1 of 2 sessions did not pass: api bad (FAILED)");
+    expect(r.stderr).toContain(
+      "vigil: 1 of 2 sessions did not pass: api bad FAILED: no failed result recorded",
+    );
   });
 
   it.concurrent("without --wait prints the trigger answer; --json is the raw answer", async () => {
@@ -77,7 +81,8 @@ describe("vigil trigger", () => {
     srv.always(routes({ "POST /v1/check-sessions/trigger": { status: 201, json: answer } }));
     const r = await runCli(["trigger", "--json"], { env });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ ...answer, sessions: [{ ...answer.sessions[0] }] });
+    // the trigger's answer, each session with its reason (null: not finished) — the shape --wait prints too
+    expect(JSON.parse(r.stdout)).toEqual({ ...answer, sessions: [{ ...answer.sessions[0], reason: null }] });
     expect(srv.last.json).toEqual({});
   });
 });
@@ -217,7 +222,7 @@ describe("creates and updates", () => {
     expect(JSON.parse(r.stdout)).toEqual({ id: "u-2", ...body });
   });
 
-  it.concurrent("--read-only refuses a mutating command before anything is sent (exit 1)", async () => {
+  it.concurrent("--read-only refuses a mutating command before anything is sent (exit 6, refused by rule)", async () => {
     const { srv, env } = await server();
     const r = await runCli(
       [
@@ -235,7 +240,7 @@ describe("creates and updates", () => {
       ],
       { env },
     );
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(6);
     expect(r.stderr).toBe(
       "vigil: read-only mode: refusing POST /v1/status-pages/incidents (nothing was sent)\n",
     );

@@ -1,10 +1,11 @@
 /** `vigil alert-channels list|get`: alert channels (seed §4.3), secrets masked in tables. */
 import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
 import { maskAlertChannel } from "../../api/secrets.ts";
-import { formatTimestamp } from "../../shared/format.ts";
+
 import { PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined, intId } from "../input.ts";
 import type { Column } from "../output.ts";
+import { when } from "../when.ts";
 
 /** Where a channel delivers to, from its (already masked) config. */
 function destination(c: AlertChannel): string | undefined {
@@ -86,8 +87,8 @@ export const alertChannelsCommand: ResourceSpec = {
           ["Sends", sends(c)],
           ["SSL threshold", c.sslExpiry ? `${c.sslExpiryThreshold ?? 30} days` : undefined],
           ["Auto-subscribe", c.autoSubscribe ?? undefined],
-          ["Created", c.created_at ? formatTimestamp(c.created_at) : undefined],
-          ["Updated", c.updated_at ? formatTimestamp(c.updated_at) : undefined],
+          ["Created", c.created_at ? when(c.created_at) : undefined],
+          ["Updated", c.updated_at ? when(c.updated_at) : undefined],
           ["Config", ""],
           ...configLines(c.config),
         ]);

@@ -1,13 +1,14 @@
 /** `vigil alert-notifications list`: the alert delivery log (api-notes §3.5, beyond the seed). */
 import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
-import { formatTimestamp } from "../../shared/format.ts";
+
 import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
+import { when } from "../when.ts";
 
 const columns: Column<AlertNotification>[] = [
   { header: "ID", get: (n) => n.id, min: 8 },
-  { header: "TIME", get: (n) => (n.timestamp ? formatTimestamp(n.timestamp) : undefined) },
+  { header: "TIME", get: (n) => (n.timestamp ? when(n.timestamp) : undefined) },
   { header: "CHECK", get: (n) => n.checkName ?? n.checkId, min: 10 },
   { header: "TYPE", get: (n) => n.type },
   { header: "CHANNEL", get: (n) => n.alertChannelId, align: "right" },

@@ -3,13 +3,14 @@
  * seed), newest first — what happened; `vigil alert-notifications list` shows who was told.
  */
 import type { CheckAlert } from "../../api/schemas/check-alerts.ts";
-import { formatMs, formatTimestamp } from "../../shared/format.ts";
+import { formatMs } from "../../shared/format.ts";
 import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
 import { defined, parseTime } from "../input.ts";
 import type { Column } from "../output.ts";
+import { when } from "../when.ts";
 
 const columns = (oneCheck: boolean): Column<CheckAlert>[] => [
-  { header: "TIME", get: (a) => (a.created_at ? formatTimestamp(a.created_at) : undefined) },
+  { header: "TIME", get: (a) => (a.created_at ? when(a.created_at) : undefined) },
   ...(oneCheck ? [] : [{ header: "CHECK", get: (a: CheckAlert) => a.name ?? a.checkId, min: 10 }]),
   { header: "ALERT", get: (a) => a.alertType },
   { header: "LOCATION", get: (a) => a.runLocation },

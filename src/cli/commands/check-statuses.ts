@@ -1,8 +1,9 @@
 /** `vigil check-statuses list|get`: the latest state of each check (beyond the seed, api-notes §3.2). */
 import type { CheckStatus } from "../../api/schemas/check-statuses.ts";
-import { checkHealth, formatAgo, formatMs, statusSymbol } from "../../shared/format.ts";
+import { checkHealth, formatMs, statusSymbol } from "../../shared/format.ts";
 import type { ResourceSpec } from "../command.ts";
 import type { Column } from "../output.ts";
+import { when } from "../when.ts";
 
 const health = (s: CheckStatus) => {
   const h = checkHealth(s);
@@ -27,7 +28,7 @@ export const checkStatusesCommand: ResourceSpec = {
           { header: "SHORTEST", get: (s) => formatMs(s.shortestRun), align: "right" },
           { header: "LONGEST", get: (s) => formatMs(s.longestRun), align: "right" },
           { header: "SSL DAYS", get: (s) => s.sslDaysRemaining, align: "right" },
-          { header: "UPDATED", get: (s) => formatAgo(s.updated_at) },
+          { header: "UPDATED", get: (s) => when(s.updated_at) },
         ];
         ctx.out.table(rows, cols);
       },
@@ -48,7 +49,7 @@ export const checkStatusesCommand: ResourceSpec = {
           ["Shortest run", formatMs(s.shortestRun)],
           ["Longest run", formatMs(s.longestRun)],
           ["SSL days left", s.sslDaysRemaining ?? undefined],
-          ["Updated", s.updated_at ? formatAgo(s.updated_at) : undefined],
+          ["Updated", s.updated_at ? when(s.updated_at) : undefined],
         ]);
       },
     },

@@ -1,9 +1,10 @@
 /** `vigil heartbeats events CHECK_ID [EVENT_ID]`: heartbeat pings with success statistics (seed §4.7). */
 import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
-import { formatPercent, formatTimestamp } from "../../shared/format.ts";
+import { formatPercent } from "../../shared/format.ts";
 import type { ResourceSpec } from "../command.ts";
 import { parseTime } from "../input.ts";
 import type { Output } from "../output.ts";
+import { when } from "../when.ts";
 import { statusText } from "./sessions-view.ts";
 
 function ratio(v: number | null | undefined): string {
@@ -50,7 +51,7 @@ export const heartbeatsCommand: ResourceSpec = {
           ctx.out.detail([
             ["Event ID", e?.id ?? eventId],
             ["State", statusText(e?.state)],
-            ["Time", e?.timestamp ? formatTimestamp(e.timestamp) : undefined],
+            ["Time", e?.timestamp ? when(e.timestamp) : undefined],
             ["Source", e?.source ?? undefined],
             ["User agent", e?.userAgent ?? undefined],
           ]);
@@ -68,7 +69,7 @@ export const heartbeatsCommand: ResourceSpec = {
         if (ctx.out.json) return ctx.out.printJson(res);
         const events: HeartbeatEvent[] = res.flatMap((r) => r.events ?? []);
         ctx.out.table(events, [
-          { header: "TIME", get: (e) => formatTimestamp(e.timestamp) },
+          { header: "TIME", get: (e) => when(e.timestamp) },
           { header: "STATE", get: (e) => statusText(e.state) },
           { header: "SOURCE", get: (e) => e.source },
           { header: "USER AGENT", get: (e) => e.userAgent, min: 10 },

@@ -1,7 +1,8 @@
 /** Shared rendering of incidents and incident updates. */
 import type { Incident, IncidentUpdate } from "../../api/schemas/incidents.ts";
-import { formatDuration, formatTimestamp } from "../../shared/format.ts";
+import { formatDuration } from "../../shared/format.ts";
 import type { Column, Output } from "../output.ts";
+import { when } from "../when.ts";
 import { statusText } from "./sessions-view.ts";
 
 export const incidentColumns: Column<Incident>[] = [
@@ -10,13 +11,13 @@ export const incidentColumns: Column<Incident>[] = [
   { header: "SEVERITY", get: (i) => i.severity },
   { header: "STATUS", get: (i) => statusText(i.lastUpdateStatus) },
   { header: "SERVICES", get: (i) => i.services.map((s) => s.name) },
-  { header: "CREATED", get: (i) => formatTimestamp(i.created_at) },
+  { header: "CREATED", get: (i) => when(i.created_at) },
 ];
 
 export const updateColumns: Column<IncidentUpdate>[] = [
   { header: "UPDATE ID", get: (u) => u.id },
   { header: "STATUS", get: (u) => statusText(u.status) },
-  { header: "PUBLISHED", get: (u) => formatTimestamp(u.publicIncidentUpdateDate ?? u.created_at) },
+  { header: "PUBLISHED", get: (u) => when(u.publicIncidentUpdateDate ?? u.created_at) },
   { header: "NOTIFY", get: (u) => u.notifySubscribers ?? false },
   { header: "MESSAGE", get: (u) => u.description, min: 10 },
 ];
@@ -29,8 +30,8 @@ export function printIncident(out: Output, i: Incident): void {
     ["Status", statusText(i.lastUpdateStatus)],
     ["Services", i.services.map((s) => `${s.name} (${s.id})`)],
     ["Duration", i.duration == null ? undefined : formatDuration(i.duration * 1000)],
-    ["Created", formatTimestamp(i.created_at)],
-    ["Updated", i.updated_at ? formatTimestamp(i.updated_at) : undefined],
+    ["Created", when(i.created_at)],
+    ["Updated", i.updated_at ? when(i.updated_at) : undefined],
   ]);
   const updates = i.incidentUpdates ?? [];
   if (updates.length) {
@@ -43,9 +44,9 @@ export function printUpdate(out: Output, u: IncidentUpdate): void {
   out.detail([
     ["ID", u.id ?? undefined],
     ["Status", statusText(u.status)],
-    ["Published", u.publicIncidentUpdateDate ? formatTimestamp(u.publicIncidentUpdateDate) : undefined],
+    ["Published", u.publicIncidentUpdateDate ? when(u.publicIncidentUpdateDate) : undefined],
     ["Notify subscribers", u.notifySubscribers ?? undefined],
-    ["Created", u.created_at ? formatTimestamp(u.created_at) : undefined],
+    ["Created", u.created_at ? when(u.created_at) : undefined],
     ["Message", u.description ?? undefined],
   ]);
 }

@@ -2,19 +2,23 @@
  * `vigil incidents list|get|create|update` (seed §4.6).
  *
  * `create` builds the body from flags (the first incident update comes from --status/--message/--notify)
- * or takes it whole from --file. `update` PUTs name, severity, services and lastUpdateStatus: with flags,
- * the incident is read first and only the named fields change; --service replaces the whole list.
- * Posting a new status message is `vigil incident-updates create`.
+ * or takes it whole from --file. `update` PUTs name, severity and services: with flags, the incident is
+ * read first and only the named fields change; --service replaces the whole list. `--status` posts an
+ * update with `--message` (an incident's status is its latest update) and reads the incident back: a status
+ * it did not take is refused (exit 6).
  */
 import { UsageError } from "../../api/errors.ts";
 import {
   INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
+  type Incident,
   type IncidentCreateBody,
   type IncidentPutBody,
+  type IncidentUpdateBody,
 } from "../../api/schemas/incidents.ts";
 import type { OptionSpecs } from "../args.ts";
 import { type CommandContext, CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
+import { RefusedError } from "../exit-codes.ts";
 import { readJsonBody } from "../input.ts";
 import { incidentColumns, printIncident } from "./incident-view.ts";
 import { fetchCursorList, printList } from "./lists.ts";
@@ -53,30 +57,53 @@ async function createBody(ctx: CommandContext): Promise<IncidentCreateBody> {
   };
 }
 
-async function updateBody(ctx: CommandContext, id: string): Promise<IncidentPutBody> {
+async function updateBody(ctx: CommandContext, id: string): Promise<IncidentPutBody | undefined> {
   const a = ctx.args;
   const file = a.string("file");
-  const flags = ["name", "severity", "service", "status"].filter((f) => a.has(f));
+  const flags = ["name", "severity", "service"].filter((f) => a.has(f));
   if (file !== undefined) {
-    if (flags.length) throw new UsageError("give either --file or field flags, not both");
+    if (flags.length || a.has("status") || a.has("message"))
+      throw new UsageError("give either --file or field flags, not both");
     return (await readJsonBody(file, ctx.readStdin)) as IncidentPutBody;
   }
-  if (!flags.length)
+  if (!flags.length && !a.has("status"))
     throw new UsageError("nothing to update: give --file or --name, --severity, --service, --status");
+  if (!flags.length) return undefined;
   const severity = a.choice("severity", INCIDENT_SEVERITIES);
-  const status = a.choice("status", INCIDENT_STATUSES);
   const ids = a.strings("service", true);
   const cur = await ctx.client.incidents.get(id);
   const curSeverity = INCIDENT_SEVERITIES.find((s) => s === cur.severity);
-  const curStatus = INCIDENT_STATUSES.find((s) => s === cur.lastUpdateStatus);
-  const body: IncidentPutBody = {
+  return {
     name: a.string("name") ?? cur.name,
     severity: severity ?? curSeverity ?? (cur.severity as never),
     services: ids.length ? services(ids) : services(cur.services.map((s) => s.id)),
   };
-  const last = status ?? curStatus;
-  if (last) body.lastUpdateStatus = last;
-  return body;
+}
+
+/**
+ * `incidents update ID --status S --message TEXT`: an incident's status is its latest update, so the new
+ * status is posted as an update (with its text, on the status page) — then read back (`checked`): a status
+ * the service did not take is refused (exit 6), never a silent exit 0. Checked before anything is sent.
+ */
+function statusUpdate(ctx: CommandContext): IncidentUpdateBody | undefined {
+  const status = ctx.args.choice("status", INCIDENT_STATUSES);
+  if (!status) return undefined;
+  const message = ctx.args.string("message");
+  if (message === undefined || message.trim() === "")
+    throw new UsageError(
+      "--status needs --message: an incident's status is its latest update, posted to the status page with that text",
+    );
+  return { description: message, status, notifySubscribers: ctx.args.flag("notify") ?? false };
+}
+
+/** The incident after the update; a status asked for that it does not have is refused (exit 6). */
+async function checked(ctx: CommandContext, id: string, wanted: string | undefined): Promise<Incident> {
+  const i = await ctx.client.incidents.get(id);
+  if (wanted && i.lastUpdateStatus !== wanted)
+    throw new RefusedError(
+      `the service did not change the incident's status to ${wanted}: it is ${i.lastUpdateStatus ?? "not recorded"} (its latest update by publish time decides)`,
+    );
+  return i;
 }
 
 export const incidentsCommand: ResourceSpec = {
@@ -138,14 +165,28 @@ export const incidentsCommand: ResourceSpec = {
         status: {
           type: "string",
           value: "STATUS",
-          help: `last update status: ${INCIDENT_STATUSES.join(", ")}`,
+          help: `new status, posted as an update with --message: ${INCIDENT_STATUSES.join(", ")}`,
         },
+        message: { type: "string", value: "TEXT", help: "with --status: the update's text (required)" },
+        notify: { type: "boolean", help: "with --status: notify the status page's subscribers" },
         file: FILE,
       },
-      notes: ["To post a new status message, use `vigil incident-updates create INCIDENT_ID`."],
+      notes: [
+        "An incident's status is its latest update: --status posts one with --message as its text (on the " +
+          "status page; --notify tells subscribers), then reads the incident back — a status the service did " +
+          "not take is refused (exit 6). Other updates: `vigil incident-updates create INCIDENT_ID`.",
+      ],
+      examples: [
+        'vigil incidents update INCIDENT_ID --status IDENTIFIED --message "Cause found: a bad deploy"',
+        "vigil incidents update INCIDENT_ID --severity CRITICAL",
+      ],
       async run(ctx) {
         const id = ctx.args.need("INCIDENT_ID");
-        const i = await ctx.client.incidents.update(id, await updateBody(ctx, id));
+        const update = statusUpdate(ctx);
+        const body = await updateBody(ctx, id);
+        if (body) await ctx.client.incidents.update(id, body);
+        if (update) await ctx.client.incidentUpdates.create(id, update);
+        const i = await checked(ctx, id, update?.status ?? body?.lastUpdateStatus ?? undefined);
         if (ctx.out.json) return ctx.out.printJson(i);
         printIncident(ctx.out, i);
       },

@@ -1,13 +1,14 @@
 /**
- * Fetching lists the same way in every command. Without paging flags a command fetches every page and
- * `--json` prints one JSON array of all entries; with `--limit`/`--page` (page lists) or
- * `--limit`/`--next-id` (cursor lists) it fetches exactly one page and `--json` prints that page exactly as
- * the API answered (the `{length, entries, nextId}` envelope for cursor lists).
+ * Fetching lists the same way in every command. Without paging flags a command fetches every page; with
+ * `--limit`/`--page` (page lists) or `--limit`/`--next-id` (cursor lists) it fetches exactly one page.
+ * Either way `--json` prints one JSON array of the entries — one shape per verb, so a script written
+ * against one page reads every page — and the next page's cursor, if any, goes to stderr
+ * (`more: add --next-id X`).
  */
 import type { Cursor } from "../../api/pagination.ts";
 import type { CommandContext } from "../command.ts";
 
-export type Fetched<T> = { rows: T[]; json: unknown; nextId?: string | null | undefined };
+export type Fetched<T> = { rows: T[]; nextId?: string | null | undefined };
 
 export async function fetchCursorList<T>(
   ctx: CommandContext,
@@ -17,21 +18,18 @@ export async function fetchCursorList<T>(
   const nextId = ctx.args.string("next-id");
   if (limit === undefined && nextId === undefined) {
     const rows = await api.listAll();
-    return { rows, json: rows };
+    return { rows };
   }
   const page = await api.list({
     ...(limit !== undefined ? { limit } : {}),
     ...(nextId !== undefined ? { nextId } : {}),
   });
-  return { rows: page.entries, json: page, nextId: page.nextId };
+  return { rows: page.entries, nextId: page.nextId };
 }
 
-/** Print a fetched list: JSON as fetched, or the table plus a hint for the next page on stderr. */
+/** Print a fetched list: one JSON array or the table, plus a hint for the next page on stderr. */
 export function printList<T>(ctx: CommandContext, f: Fetched<T>, table: (rows: T[]) => void): void {
-  if (ctx.out.json) {
-    ctx.out.printJson(f.json);
-    return;
-  }
-  table(f.rows);
+  if (ctx.out.json) ctx.out.printJson(f.rows);
+  else table(f.rows);
   if (f.nextId) ctx.out.note(`more: add --next-id ${f.nextId}`);
 }

@@ -8,10 +8,10 @@
  */
 import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
 import { maskPrivateLocation } from "../../api/secrets.ts";
-import { formatAgo, formatTimestamp } from "../../shared/format.ts";
 import type { ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Output } from "../output.ts";
+import { when } from "../when.ts";
 
 function printDetail(out: Output, raw: PrivateLocation): void {
   const p = maskPrivateLocation(raw);
@@ -22,11 +22,11 @@ function printDetail(out: Output, raw: PrivateLocation): void {
     ["Icon", p.icon ?? undefined],
     ["Proxy URL", p.proxyUrl ?? undefined],
     ["Agents", p.agentCount ?? undefined],
-    ["Last seen", p.lastSeen ? `${formatTimestamp(p.lastSeen)} (${formatAgo(p.lastSeen)})` : undefined],
+    ["Last seen", p.lastSeen ? when(p.lastSeen) : undefined],
     ["Checks assigned", p.checkAssignments?.length ?? undefined],
     ["Groups assigned", p.groupAssignments?.length ?? undefined],
-    ["Created", formatTimestamp(p.created_at)],
-    ["Updated", p.updated_at ? formatTimestamp(p.updated_at) : undefined],
+    ["Created", when(p.created_at)],
+    ["Updated", p.updated_at ? when(p.updated_at) : undefined],
   ]);
   const keys = p.keys ?? [];
   if (keys.length) {
@@ -34,7 +34,7 @@ function printDetail(out: Output, raw: PrivateLocation): void {
     out.table(keys, [
       { header: "ID", get: (k) => k.id },
       { header: "KEY", get: (k) => k.maskedKey ?? k.rawKey },
-      { header: "CREATED", get: (k) => formatTimestamp(k.created_at) },
+      { header: "CREATED", get: (k) => when(k.created_at) },
     ]);
   }
 }
@@ -56,7 +56,7 @@ export const privateLocationsCommand: ResourceSpec = {
           { header: "AGENTS", get: (p) => p.agentCount, align: "right" },
           { header: "KEYS", get: (p) => p.keys?.length ?? 0, align: "right" },
           { header: "PROXY", get: (p) => p.proxyUrl },
-          { header: "CREATED", get: (p) => formatTimestamp(p.created_at) },
+          { header: "CREATED", get: (p) => when(p.created_at) },
         ]);
       },
     },

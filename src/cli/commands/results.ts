@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { screenshotSource } from "../../api/check-results.ts";
 import { UsageError } from "../../api/errors.ts";
 import type { CheckResult } from "../../api/schemas/check-results.ts";
-import { formatMs, formatTimestamp } from "../../shared/format.ts";
+import { formatMs } from "../../shared/format.ts";
 import { runReason } from "../../store/triage/reason.ts";
 import {
   attemptsText,
@@ -25,6 +25,7 @@ import {
 import type { CommandContext, ResourceSpec, VerbSpec } from "../command.ts";
 import { inlineImage } from "../inline-image.ts";
 import type { Column } from "../output.ts";
+import { when } from "../when.ts";
 
 /** The most results one `checks results` asks for (the service pages 100 at a time). */
 export const MAX_RESULTS = 1000;
@@ -34,7 +35,7 @@ const asInput = (r: CheckResult) => r as unknown as ResultInput;
 function resultColumns(check: ResultCheck | undefined): Column<CheckResult>[] {
   return [
     { header: "STATUS", get: (r) => runOutcome(asInput(r)).text },
-    { header: "STARTED", get: (r) => formatTimestamp(r.startedAt ?? r.created_at) },
+    { header: "STARTED", get: (r) => when(r.startedAt ?? r.created_at) },
     { header: "LOCATION", get: (r) => r.runLocation },
     { header: "RESPONSE", get: (r) => formatMs(r.responseTime), align: "right" },
     { header: "ATTEMPTS", get: (r) => attemptsText(asInput(r)) },

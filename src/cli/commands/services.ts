@@ -1,15 +1,16 @@
 /** `vigil services list`: status-page services (seed §4.5). */
 import type { Service } from "../../api/schemas/services.ts";
-import { formatTimestamp } from "../../shared/format.ts";
+
 import { CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
 import type { Column } from "../output.ts";
+import { when } from "../when.ts";
 import { fetchCursorList, printList } from "./lists.ts";
 
 const columns: Column<Service>[] = [
   { header: "ID", get: (s) => s.id, min: 8 },
   { header: "NAME", get: (s) => s.name, min: 8 },
   { header: "CHECKS", get: (s) => (s.checks ?? []).map((c) => c.name ?? c.id) },
-  { header: "CREATED", get: (s) => formatTimestamp(s.created_at) },
+  { header: "CREATED", get: (s) => when(s.created_at) },
 ];
 
 export const servicesCommand: ResourceSpec = {

@@ -1,11 +1,15 @@
 /** Shared rendering of check sessions (trigger, sessions get|wait) and the pass/fail rule for exit codes. */
-import type {
-  CheckSession,
-  CheckSessionDetail,
-  CheckSessionResult,
+import {
+  type CheckSession,
+  type CheckSessionDetail,
+  type CheckSessionResult,
+  isTerminalSessionStatus,
 } from "../../api/schemas/check-sessions.ts";
-import { formatDuration, formatMs, formatTimestamp, statusSymbol } from "../../shared/format.ts";
+import { formatDuration, formatMs, statusSymbol } from "../../shared/format.ts";
+import { type ReasonInput, resultReason } from "../../store/triage/reason.ts";
+import type { Client } from "../connect.ts";
 import type { Column, Output } from "../output.ts";
+import { when } from "../when.ts";
 
 /**
  * A finished session "passed" for exit-code purposes when its status is PASSED or DEGRADED (degraded runs
@@ -31,7 +35,60 @@ export const sessionColumns: Column<CheckSession>[] = [
   { header: "LOCATIONS", get: (s) => s.runLocations },
 ];
 
-const resultColumns: Column<CheckSessionResult>[] = [
+/** A session result that did not pass (failed, errored or could not be made). */
+const resultFailed = (r: CheckSessionResult) =>
+  r.hasFailures === true || r.hasErrors === true || r.isCancelled === true || r.aborted === true;
+
+/** Why a finished session did not pass, and why each of its results failed (result id → reason). */
+export type SessionReasons = { reason: string | null; byResult: Map<string, string> };
+
+/**
+ * The reasons of a session (src/store/triage/reason.ts, the one model of "the reason"): each failed
+ * result's, read whole from the service when `known` does not already hold it (the session lists results
+ * in short); the session's is its failed results' reasons, each with its locations. A session that passed
+ * (or still runs) has none.
+ */
+export async function sessionReasons(
+  client: Client,
+  s: CheckSession | CheckSessionDetail,
+  known: ReadonlyMap<string, ReasonInput> = new Map(),
+): Promise<SessionReasons> {
+  const byResult = new Map<string, string>();
+  const results = (s as Partial<CheckSessionDetail>).results;
+  if (sessionPassed(s) || !isTerminalSessionStatus(s.status, s.stoppedAt) || !results)
+    return { reason: null, byResult };
+  const failed = results.filter(resultFailed);
+  await Promise.all(
+    failed.map(async (r) => {
+      const full =
+        known.get(r.checkResultId) ??
+        ((await client.checkResults.get(r.checkId, r.checkResultId).catch(() => undefined)) as
+          | ReasonInput
+          | undefined) ??
+        (r as ReasonInput);
+      const why = resultReason({ ...full, hasFailures: full.hasFailures ?? (r.hasFailures || r.aborted) });
+      if (why) byResult.set(r.checkResultId, why);
+    }),
+  );
+  const where = new Map<string, string[]>();
+  for (const r of failed) {
+    const why = byResult.get(r.checkResultId);
+    if (why) where.set(why, [...(where.get(why) ?? []), r.runLocation]);
+  }
+  const parts = [...where].map(([why, locs]) => `${why} (${[...new Set(locs)].join(", ")})`);
+  if (parts.length) return { reason: parts.join("; "), byResult };
+  const fallback =
+    s.status === "TIMED_OUT"
+      ? "did not finish in time"
+      : s.status === "CANCELLED"
+        ? "cancelled before it finished"
+        : failed.length === 0
+          ? "no failed result recorded"
+          : "failed (no reason recorded)";
+  return { reason: fallback, byResult };
+}
+
+const resultColumns = (reasons: SessionReasons | undefined): Column<CheckSessionResult>[] => [
   { header: "LOCATION", get: (r) => r.runLocation },
   { header: "TYPE", get: (r) => r.resultType },
   {
@@ -48,19 +105,31 @@ const resultColumns: Column<CheckSessionResult>[] = [
       ),
   },
   { header: "RESPONSE", get: (r) => formatMs(r.responseTime), align: "right" },
-  { header: "STARTED", get: (r) => formatTimestamp(r.startedAt) },
+  { header: "STARTED", get: (r) => when(r.startedAt) },
   { header: "RESULT ID", get: (r) => r.checkResultId },
+  ...(reasons?.byResult.size
+    ? [{ header: "REASON", get: (r: CheckSessionResult) => reasons.byResult.get(r.checkResultId), min: 10 }]
+    : []),
 ];
 
-export function printSessionDetail(out: Output, s: CheckSessionDetail): void {
+/** A session as `--json` prints it: the service's session plus `reason` (null unless it did not pass). */
+export function sessionJson(
+  s: CheckSession | CheckSessionDetail,
+  reasons: SessionReasons | undefined,
+): Record<string, unknown> {
+  return { ...s, reason: reasons?.reason ?? null };
+}
+
+export function printSessionDetail(out: Output, s: CheckSessionDetail, reasons?: SessionReasons): void {
   out.detail([
     ["Session ID", s.checkSessionId],
     ["Check", s.name ?? undefined],
     ["Check ID", s.checkId],
     ["Type", s.checkType],
     ["Status", statusText(s.status)],
-    ["Started", s.startedAt ? formatTimestamp(s.startedAt) : undefined],
-    ["Stopped", s.stoppedAt ? formatTimestamp(s.stoppedAt) : undefined],
+    ["Reason", reasons?.reason ?? undefined],
+    ["Started", s.startedAt ? when(s.startedAt) : undefined],
+    ["Stopped", s.stoppedAt ? when(s.stoppedAt) : undefined],
     ["Elapsed", s.timeElapsed == null ? undefined : formatDuration(s.timeElapsed)],
     ["Locations", s.runLocations],
     ["Run source", s.runSource ?? undefined],
@@ -68,6 +137,6 @@ export function printSessionDetail(out: Output, s: CheckSessionDetail): void {
   ]);
   if (s.results.length) {
     out.section("Results");
-    out.table(s.results, resultColumns);
+    out.table(s.results, resultColumns(reasons));
   }
 }

@@ -15,10 +15,11 @@ import {
   statusPageUpdateBodySchema,
   themeColorsBodySchema,
 } from "../../api/schemas/status-pages.ts";
-import { formatTimestamp } from "../../shared/format.ts";
+
 import { type CommandContext, CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
 import { readJsonBody } from "../input.ts";
 import type { Column, Output } from "../output.ts";
+import { when } from "../when.ts";
 import { fetchCursorList, printList } from "./lists.ts";
 
 const columns: Column<StatusPage>[] = [
@@ -46,8 +47,8 @@ function printPage(out: Output, p: StatusPage): void {
     ["Favicon", p.favicon ?? undefined],
     ["Redirect to", p.redirectTo ?? undefined],
     ["Private", p.isPrivate ?? undefined],
-    ["Created", p.created_at ? formatTimestamp(p.created_at) : undefined],
-    ["Updated", p.updated_at ? formatTimestamp(p.updated_at) : undefined],
+    ["Created", p.created_at ? when(p.created_at) : undefined],
+    ["Updated", p.updated_at ? when(p.updated_at) : undefined],
   ]);
   const cards = p.cards ?? [];
   if (cards.length) {

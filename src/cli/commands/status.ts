@@ -1,8 +1,8 @@
 /**
  * `vigil status`: the console's overview (store/triage/overview.ts, the same pure model) as tables or
  * `--json`, for scripts and shell prompts. Exit status: 0 nothing failing, 1 something failing (an active
- * check failing or a heartbeat overdue), 2 usage error or no service to talk to, 3 the state is unknown
- * (the service could not be read: network or API error).
+ * check failing or a heartbeat overdue), 2 usage error or no service to talk to; when the state is unknown
+ * (the service could not be read) the error's code: 4 auth, 5 unreachable or any other API error.
  *
  * Reads: every check and status; the recent results of the checks that need a look (at most --details of
  * them: the check-results routes allow 60 requests a minute) and of the overdue heartbeats, with the
@@ -13,7 +13,7 @@ import type { CheckStatus } from "../../api/schemas/check-statuses.ts";
 import type { Check } from "../../api/schemas/checks.ts";
 import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
 import { checkState } from "../../shared/check-state.ts";
-import { formatAgo, thousands, toEpochMs } from "../../shared/format.ts";
+import { thousands, toEpochMs } from "../../shared/format.ts";
 import { readHeartbeatEvents } from "../../store/heartbeat-events.ts";
 import { findLastPass, type LastPass, lastPassKey } from "../../store/last-pass.ts";
 import { errorLine } from "../../store/loaders.ts";
@@ -38,9 +38,17 @@ import {
 } from "../../store/triage/overview.ts";
 import type { CommandContext, ResourceSpec } from "../command.ts";
 import type { Client } from "../connect.ts";
+import { EXIT, exitCodeOf } from "../exit-codes.ts";
+import { when } from "../when.ts";
 
-/** The exit status when the service could not be read (the state is unknown). */
-export const STATUS_UNKNOWN = 3;
+/**
+ * The exit status when the service could not be read (the state is unknown): the error's own code
+ * (exit-codes.ts: 4 auth, 5 unreachable, …), never 1 — which would say something is failing.
+ */
+export function statusUnknownCode(e: unknown): number {
+  const code = exitCodeOf(e);
+  return code === EXIT.FAILING ? EXIT.UNREACHABLE : code;
+}
 
 const DEFAULT_DETAILS = 20;
 const HEARTBEAT_DETAILS = 10;
@@ -149,7 +157,7 @@ export const statusCommand: ResourceSpec = {
         },
       },
       notes: [
-        "Exit status: 0 nothing failing (degraded checks, open incidents and delivery trouble are shown but do not fail it), 1 an active check is failing or a heartbeat is overdue, 2 usage error or no service to talk to, 3 the service could not be read (the state is unknown).",
+        "Exit status: 0 nothing failing (degraded checks, open incidents and delivery trouble are shown but do not fail it), 1 an active check is failing or a heartbeat is overdue, 2 usage error or no service to talk to; the service could not be read (the state is unknown): 4 the key was refused, 5 unreachable or another error.",
         "Each check's results are one request; the check-results routes allow 60 a minute, so a long list is read for its first N checks only (--details).",
       ],
       examples: [
@@ -165,7 +173,7 @@ export const statusCommand: ResourceSpec = {
           o = await readOverview(ctx, ctx.client, details, now);
         } catch (e) {
           ctx.out.note(`vigil: status unknown: ${errorLine(e)}`);
-          return STATUS_UNKNOWN;
+          return statusUnknownCode(e);
         }
         const code = somethingFailing(o) ? 1 : 0;
         if (ctx.out.json) {
@@ -215,7 +223,7 @@ export const statusCommand: ResourceSpec = {
             { header: "STATUS", get: (i) => i.status },
             { header: "NAME", get: (i) => i.name, min: 10 },
             { header: "SERVICES", get: (i) => i.services },
-            { header: "LAST UPDATE", get: (i) => formatAgo(Math.min(i.lastUpdateAt, now), now) },
+            { header: "LAST UPDATE", get: (i) => when(Math.min(i.lastUpdateAt, now), now) },
             { header: "ID", get: (i) => i.id },
           ]);
         }
@@ -224,7 +232,7 @@ export const statusCommand: ResourceSpec = {
           ctx.out.table(o.deliveries, [
             { header: "CHANNEL", get: (d) => channelText(d), min: 8 },
             { header: "PROBLEM", get: (d) => deliveryText(d, now) },
-            { header: "WHEN", get: (d) => formatAgo(Math.min(d.at, now), now) },
+            { header: "WHEN", get: (d) => when(Math.min(d.at, now), now) },
             { header: "ERROR", get: (d) => d.error ?? "no error recorded" },
           ]);
         }
@@ -236,8 +244,7 @@ export const statusCommand: ResourceSpec = {
             { header: "ASSIGNED", get: (l) => assignedText(l) },
             {
               header: "LAST SEEN",
-              get: (l) =>
-                l.lastSeenAt === undefined ? "never" : formatAgo(Math.min(l.lastSeenAt, now), now),
+              get: (l) => (l.lastSeenAt === undefined ? "never" : when(Math.min(l.lastSeenAt, now), now)),
             },
           ]);
         }

@@ -3,13 +3,47 @@
  *
  * Each `--tag EXPR` is a tag expression (src/api/tag-expression.ts: `,`/space = AND, `|` = OR, `!` =
  * exclude); repeating the flag ORs the expressions. With `--wait` every session is followed to completion
- * in parallel; the exit status is 1 if any did not pass (or did not finish within --timeout).
+ * in parallel; the exit status is 1 if any did not pass (or did not finish within --timeout), and each
+ * one's reason is printed (sessions-view.ts sessionReasons). A heartbeat check named by --check is refused
+ * before anything is sent (exit 6): heartbeat checks are passive.
  */
 
+import { ApiError, TimeoutError } from "../../api/errors.ts";
 import type { CheckSession, CheckSessionDetail } from "../../api/schemas/check-sessions.ts";
 import { parseTagExpression } from "../../api/tag-expression.ts";
-import type { ResourceSpec } from "../command.ts";
-import { sessionColumns, sessionPassed } from "./sessions-view.ts";
+import { specOf } from "../../shared/check-types.ts";
+import { errorLine } from "../../store/loaders.ts";
+import type { CommandContext, ResourceSpec } from "../command.ts";
+import { NotFoundError, RefusedError } from "../exit-codes.ts";
+import type { Column } from "../output.ts";
+import { sessionColumns, sessionJson, sessionPassed, sessionReasons } from "./sessions-view.ts";
+
+/**
+ * Named checks that cannot be triggered are refused before anything is sent: an unknown id (exit 3) and a
+ * heartbeat check, which is passive — it runs when pinged (exit 6; the console says the same).
+ */
+async function refusePassive(ctx: CommandContext, ids: readonly string[]): Promise<void> {
+  const checks = await Promise.all(
+    ids.map((id) =>
+      ctx.client.checks.get(id).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) throw new NotFoundError(`check ${id} not found`);
+        throw e;
+      }),
+    ),
+  );
+  const passive = checks.filter((c) => specOf(String(c.checkType))?.runs === "passive");
+  if (passive.length)
+    throw new RefusedError(
+      `heartbeat checks are passive: they run when pinged, not on trigger (${passive.map((c) => `${c.name} ${c.id}`).join(", ")})`,
+    );
+}
+
+type Waited = { session: CheckSession | CheckSessionDetail; reason: string | null };
+
+const waitColumns: Column<Waited>[] = [
+  ...sessionColumns.map((c) => ({ ...c, get: (w: Waited) => c.get(w.session) })),
+  { header: "REASON", get: (w) => w.reason, min: 10 },
+];
 
 export const triggerCommand: ResourceSpec = {
   name: "trigger",
@@ -36,8 +70,10 @@ export const triggerCommand: ResourceSpec = {
         "refresh-cache": { type: "boolean", help: "refresh the dependency cache (Playwright suites)" },
       },
       notes: [
-        "When both --tag and --check are given, a check must match both.",
-        "Exit status with --wait: 0 when every session PASSED or DEGRADED, 1 otherwise.",
+        "When both --tag and --check are given, a check must match both. Heartbeat checks are passive (they " +
+          "run when pinged): naming one with --check is refused (exit 6); a tag selects only the others.",
+        "Exit status with --wait: 0 when every session PASSED or DEGRADED, 1 otherwise (each one's reason " +
+          "is printed). 3 when a --check id or a tag matches no check.",
       ],
       examples: [
         "vigil trigger --tag prod,api --wait",
@@ -50,13 +86,18 @@ export const triggerCommand: ResourceSpec = {
         const checkId = a.strings("check", true);
         const timeout = a.int("timeout", { min: 1, max: 86_400 }) ?? 300;
         const refresh = a.flag("refresh-cache");
+        if (checkId.length) await refusePassive(ctx, checkId);
         const res = await ctx.client.checkSessions.trigger({
           ...(matchTags.length ? { matchTags } : {}),
           ...(checkId.length ? { checkId } : {}),
           ...(refresh !== undefined ? { refreshCache: refresh } : {}),
         });
         if (!a.flag("wait")) {
-          if (ctx.out.json) return ctx.out.printJson(res);
+          if (ctx.out.json)
+            return ctx.out.printJson({
+              ...res,
+              sessions: res.sessions.map((s) => sessionJson(s, undefined)),
+            });
           ctx.out.table(res.sessions, sessionColumns);
           return;
         }
@@ -70,24 +111,35 @@ export const triggerCommand: ResourceSpec = {
             }),
           ),
         );
-        const final: (CheckSession | CheckSessionDetail)[] = [];
-        const problems: string[] = [];
-        settled.forEach((r, i) => {
-          const started = res.sessions[i]!;
-          const label = started.name ?? started.checkId;
-          if (r.status === "fulfilled") {
-            final.push(r.value);
-            if (!sessionPassed(r.value)) problems.push(`${label} (${r.value.status})`);
-          } else {
-            final.push(started);
-            problems.push(`${label} (${(r.reason as Error).message})`);
-          }
-        });
-        if (ctx.out.json) ctx.out.printJson({ ...res, sessions: final });
-        else ctx.out.table(final, sessionColumns);
         if (ctx.signal.aborted) throw ctx.signal.reason;
-        if (problems.length) {
-          ctx.out.note(`vigil: ${problems.length} of ${n} sessions did not pass: ${problems.join(", ")}`);
+        const final: { session: CheckSession | CheckSessionDetail; reason: string | null }[] = [];
+        const problems: string[] = [];
+        await Promise.all(
+          settled.map(async (r, i) => {
+            const started = res.sessions[i]!;
+            const label = started.name ?? started.checkId;
+            if (r.status === "fulfilled") {
+              const { reason } = await sessionReasons(ctx.client, r.value);
+              final[i] = { session: r.value, reason };
+              if (!sessionPassed(r.value))
+                problems[i] = `${label} ${r.value.status}${reason ? `: ${reason}` : ""}`;
+            } else {
+              const e = r.reason as Error;
+              const reason =
+                e instanceof TimeoutError && e.timeoutMs === timeout * 1000
+                  ? `did not finish within ${timeout} s`
+                  : errorLine(e);
+              final[i] = { session: started, reason };
+              problems[i] = `${label}: ${reason}`;
+            }
+          }),
+        );
+        const failed = problems.filter(Boolean);
+        if (ctx.out.json)
+          ctx.out.printJson({ ...res, sessions: final.map((f) => ({ ...f.session, reason: f.reason })) });
+        else ctx.out.table(final, waitColumns);
+        if (failed.length) {
+          ctx.out.note(`vigil: ${failed.length} of ${n} sessions did not pass: ${failed.join("; ")}`);
           return 1;
         }
       },
