@@ -124,6 +124,7 @@ function troubledStore(): ConsoleStore {
     status: "FAILURE",
     timestamp: ago(2),
     lastError: "HTTP 500 from https://hooks.example.com",
+    checkName: "Login page",
   } as AlertNotification;
   apply(store, listLoaded("alertNotifications", [delivery], NOW));
   const dc = {
@@ -166,7 +167,8 @@ describe("the overview pane", () => {
     expect(f).toMatch(
       /Open incidents \(1\)\n +▲ MAJOR +INVESTIGATING +Checkout errors +Checkout +updated 7 min ago/,
     );
-    expect(f).toMatch(/✖ #4 +failed +2 min ago HTTP 500 from https:\/\/hooks\.example\.com/);
+    // the delivery names the check its alert was about, not only the channel's number
+    expect(f).toMatch(/✖ Login page +#4 +failed +2 min ago HTTP 500 from https:\/\/hooks\.example\.com/);
     expect(f).toMatch(/⚠ Basement DC +basement-dc +1 check not running +agent last seen 1 h ago/);
     expect(f).not.toContain("Search API");
     for (const l of ls) expect(l.length).toBeLessThanOrEqual(120);

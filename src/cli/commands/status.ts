@@ -26,6 +26,7 @@ import {
   channelText,
   checkTriage,
   countsLine,
+  deliveryCheckText,
   deliveryText,
   forText,
   heartbeatTexts,
@@ -230,6 +231,7 @@ export const statusCommand: ResourceSpec = {
         if (o.deliveries && o.deliveries.length > 0) {
           ctx.out.section(`Alert delivery trouble (${thousands(o.deliveries.length)})`);
           ctx.out.table(o.deliveries, [
+            { header: "CHECK", get: (d) => deliveryCheckText(d), min: 8 },
             { header: "CHANNEL", get: (d) => channelText(d), min: 8 },
             { header: "PROBLEM", get: (d) => deliveryText(d, now) },
             { header: "WHEN", get: (d) => when(Math.min(d.at, now), now) },

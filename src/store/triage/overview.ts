@@ -618,6 +618,11 @@ export function deliveryText(d: DeliveryTrouble, now: number): string {
   return d.failedCount > 1 ? `${d.problem} (${d.failedCount} recently)` : d.problem;
 }
 
+/** The check a delivery was about: its name, else that the log does not say. */
+export function deliveryCheckText(d: Pick<DeliveryTrouble, "checkName">): string {
+  return d.checkName ?? "check not recorded";
+}
+
 /** "#3 EMAIL ops@example.com" (or "#3" before the channels are read). */
 export function channelText(d: DeliveryTrouble): string {
   return [`#${d.channelId}`, d.channelType, d.channelTarget].filter(Boolean).join(" ");

@@ -22,6 +22,7 @@ import {
   countsParts,
   type DeadLocation,
   type DeliveryTrouble,
+  deliveryCheckText,
   deliveryText,
   forText,
   type HeartbeatTriage,
@@ -180,7 +181,10 @@ function incidentColumns(now: number): Column<OpenIncident>[] {
   ];
 }
 
-function deliveryColumns(now: number, w: { channel: number; problem: number }): Column<DeliveryTrouble>[] {
+function deliveryColumns(
+  now: number,
+  w: { channel: number; problem: number; check: number },
+): Column<DeliveryTrouble>[] {
   return [
     {
       id: "sym",
@@ -190,6 +194,8 @@ function deliveryColumns(now: number, w: { channel: number; problem: number }): 
       get: (d) => (d.problem === "retrying" ? "◌" : "✖"),
       tone: (d) => (d.problem === "retrying" ? "warn" : "bad"),
     },
+    // which check's alert did not go out (not only the channel's number)
+    { id: "check", header: "", width: w.check, priority: 92, get: (d) => sanitizeLine(deliveryCheckText(d)) },
     { id: "channel", header: "", width: w.channel, priority: 99, get: (d) => sanitizeLine(channelText(d)) },
     { id: "problem", header: "", width: w.problem, priority: 90, get: (d) => deliveryText(d, now) },
     {
@@ -385,9 +391,14 @@ export function OverviewPane({ width, height }: { width: number; height: number 
     6,
     28,
   );
+  const checkW = fitTo(
+    shownDeliveries.map((d) => sanitizeLine(deliveryCheckText(d))),
+    6,
+    30,
+  );
   const laidDeliveries = useMemo(
-    () => layoutColumns(deliveryColumns(now, { channel: channelW, problem: problemW }), width),
-    [now, width, channelW, problemW],
+    () => layoutColumns(deliveryColumns(now, { channel: channelW, problem: problemW, check: checkW }), width),
+    [now, width, channelW, problemW, checkW],
   );
   const laidLocations = useMemo(() => layoutColumns(locationColumns(now), width), [now, width]);
 
