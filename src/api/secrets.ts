@@ -14,7 +14,8 @@
  * - the path of a CHAT channel's incoming-webhook URL (the URL itself is the credential).
  * A value that is only a template reference (`{{API_TOKEN}}`, `Bearer {{TOKEN}}`) is not a secret and is kept.
  *
- * Masked form: `maskSecret` (errors.ts) — `...` plus the last 4 characters for long values, else `****`.
+ * Masked form: `maskSecret` (errors.ts) — `...` plus the last 4 characters for long values, else `****`; a
+ * value already in that form (a delivery's secret the service stored masked) is kept, not masked twice.
  */
 import { maskSecret } from "./errors.ts";
 import { CHANNEL_TYPE_SPECS, type ChannelTypeSpec } from "./schemas/alert-channels.ts";
@@ -42,6 +43,8 @@ const SECRET_FIELDS = new Set([
 const SENSITIVE_HEADER = /auth|token|secret|passw|api-?key|cookie|signature|credential|session/i;
 const AUTH_SCHEME = /^(bearer|basic|token|digest)\s+(\S+)$/i;
 const TEMPLATE_ONLY = /^\{\{\{?\s*[\w$.@-]+\s*\}?\}\}$/;
+/** A value already masked (by the service, or by `maskSecret`): `****` or `...` plus up to 4 characters. */
+const ALREADY_MASKED = /^(\*{4}|\.\.\.[^\s]{0,4})$/;
 const URL_CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:]*):([^\s/?#@]*)@/gi;
 const SECRET_QUERY =
   /([?&](?:token|access_token|auth|auth_token|api_key|apikey|api-key|key|secret|password|sig|signature)=)([^&#\s]*)/gi;
@@ -60,7 +63,8 @@ export function isSensitiveHeaderName(name: string): boolean {
 
 /** Mask one secret value; empty values and pure template references are kept. */
 export function maskValue(value: string): string {
-  if (value === "" || TEMPLATE_ONLY.test(value.trim())) return value;
+  // one masking rule: a value masked once (`...cret`) is shown as it is, not masked again (`****`)
+  if (value === "" || TEMPLATE_ONLY.test(value.trim()) || ALREADY_MASKED.test(value)) return value;
   const scheme = AUTH_SCHEME.exec(value.trim());
   if (scheme) {
     const cred = scheme[2] ?? "";

@@ -296,6 +296,39 @@ describe("updates", () => {
     expect(r.out).toMatch(/Status:\s+✔ RESOLVED/);
   });
 
+  it("one masking rule: a key the service stored masked is shown as the channel shows it, not '****' (issue 28)", async () => {
+    const secret = "whsec_0123456789abcdef";
+    table["GET /v1/alert-channels/3"] = {
+      json: {
+        id: 3,
+        type: "WEBHOOK",
+        config: { name: "Incident bot", url: "https://h.example/x", webhookSecret: secret },
+      },
+    };
+    table["GET /v1/alert-notifications"] = {
+      json: [
+        {
+          id: "n1",
+          type: "WEBHOOK",
+          status: "SUCCESS",
+          alertChannelId: 3,
+          alertType: "ALERT_FAILURE",
+          checkName: "Checkout API",
+          timestamp: "2026-11-21T07:00:00.000Z",
+          // the delivery's copy of the config, stored masked by the service
+          alertConfig: { name: "Incident bot", webhookSecret: "...cdef" },
+        },
+      ],
+    };
+    const channel = JSON.parse((await vigil(["alert-channels", "get", "3", "--json"])).out);
+    const deliveries = await vigil(["alert-notifications", "list", "--json"]);
+    expect(channel.config.webhookSecret).toBe("...cdef");
+    expect(JSON.parse(deliveries.out)[0].alertConfig.webhookSecret).toBe("...cdef");
+    // the delivery names its channel and check, not a bare number
+    const shown = await vigil(["alert-notifications", "list"]);
+    expect(shown.out).toMatch(/Checkout API\s+WEBHOOK\s+3 Incident bot\s+ALERT_FAILURE/);
+  });
+
   it("incidents update --status never exits 0 having changed nothing (issue 28)", async () => {
     // a service that keeps the status (a later update by publish time decides): refused, exit 6
     table["GET /v1/status-pages/incidents/i1"] = { json: incident("i1", "Old name", "MONITORING") };

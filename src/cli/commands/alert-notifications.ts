@@ -6,12 +6,21 @@ import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
 import { when } from "../when.ts";
 
+/** The channel a delivery went to: its number and name (the config as sent), else its type: `3 Incident bot`. */
+function channelText(n: AlertNotification): string | undefined {
+  const cfg = (n.alertConfig ?? {}) as Record<string, unknown>;
+  const name = typeof cfg.name === "string" && cfg.name !== "" ? cfg.name : undefined;
+  const label = name ?? n.type ?? undefined;
+  if (n.alertChannelId == null) return label;
+  return label ? `${n.alertChannelId} ${label}` : String(n.alertChannelId);
+}
+
 const columns: Column<AlertNotification>[] = [
   { header: "ID", get: (n) => n.id, min: 8 },
   { header: "TIME", get: (n) => (n.timestamp ? when(n.timestamp) : undefined) },
   { header: "CHECK", get: (n) => n.checkName ?? n.checkId, min: 10 },
   { header: "TYPE", get: (n) => n.type },
-  { header: "CHANNEL", get: (n) => n.alertChannelId, align: "right" },
+  { header: "CHANNEL", get: channelText, min: 8 },
   { header: "ALERT", get: (n) => n.alertType },
   { header: "STATUS", get: (n) => n.status },
   { header: "TRIES", get: (n) => n.attemptCount ?? n.attempts?.length, align: "right" },

@@ -144,7 +144,8 @@ export const webhookCommand: ResourceSpec = {
         },
       },
       notes: [
-        "Variables: api-notes §6.1; user-defined ones from the account's environment variables and VIGIL_WEBHOOK_VARIABLES.",
+        `Variables ({{NAME}} in the template): ${Object.keys(alertVariables(sampleAlert("ALERT_FAILURE", 0))).join(", ")}; ` +
+          "and user-defined ones from the account's environment variables and VIGIL_WEBHOOK_VARIABLES (a JSON object).",
         "Piped, the body is printed byte for byte; --json prints method, url, headers and body.",
       ],
       examples: [
