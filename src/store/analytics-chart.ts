@@ -121,6 +121,17 @@ export function seriesStatsText(s: ChartSeries, first: number, count: number, sh
   return short ? head : `${head}  last ${f(st.last)}`;
 }
 
+/**
+ * A series' name in the cursor line, short: a metric's aggregation when the other series share its base
+ * ("avg", "p95" of the response time), else its label (or group).
+ */
+export function shortLabel(s: ChartSeries, all: readonly ChartSeries[]): string {
+  const m = /^(.+)_([a-z0-9]+)$/.exec(s.metric);
+  if (!m || all.some((o) => o.label !== s.label && o.metric === s.metric)) return s.label;
+  const sameBase = all.filter((o) => o.metric.startsWith(`${m[1]}_`)).length;
+  return sameBase > 1 ? m[2]! : s.label;
+}
+
 /** A value at the cursor in words: "87 ms", "99.5%", "3.10 s (needs improvement)", "no runs". */
 export function valueText(s: ChartSeries, col: number): string {
   const v = s.values[col];

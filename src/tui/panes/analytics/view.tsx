@@ -33,6 +33,7 @@ import {
   seriesScale,
   seriesStatsText,
   seriesTone,
+  shortLabel,
   valueText,
 } from "../../../store/analytics-chart.ts";
 import { analyticsKey, reportGrid, reportView } from "../../../store/analytics-query.ts";
@@ -225,11 +226,11 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
     const key = "tooWide" in q ? undefined : bucketKey(row.id, q.start, q.end, opts);
     bucket = heldB !== undefined && heldB.key === key ? heldB : undefined;
     const anyValue = series.some((s) => s.values[cursor] !== null);
-    const vals = series.map((s) => `${s.label} ${valueText(s, cursor)}`);
+    const vals = series.map((s) => `${shortLabel(s, series)} ${valueText(s, cursor)}`);
     cursorLine = [
-      `▲ ${formatRange(r.start, r.end, { utc })}${r.partial ? " (part)" : ""}`,
-      ...vals,
+      `▲ ${formatRange(r.start, r.end, { utc })}${r.partial ? " (so far)" : ""}`,
       runsText(bucket, q, anyValue),
+      ...vals,
     ].join(" · ");
   }
   const zone = zoneName(grid.to, { utc });
