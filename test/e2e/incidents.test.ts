@@ -11,9 +11,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../support/until.ts";
 import { ensureBundle } from "./support/bundle.ts";
 import { HEADER, launchConsole } from "./support/console.ts";
 import { type Json, type Served, spawnServe } from "./support/service.ts";
+import { unreadBytes } from "./support/sockets.ts";
 import type { TmuxTerminal } from "./support/tmux.ts";
 
 /** `vigil serve --port PORT --data DIR --no-demo` as a child; resolves with its URL once listening. */
@@ -132,7 +134,8 @@ describe("incident workflow in a pseudo-terminal", () => {
     await t.waitFor(/Post this update/, "the confirmation");
     t.keys("y");
     await t.waitFor("sending…", "the request in flight");
-    await new Promise((r) => setTimeout(r, 300));
+    // the request has reached the frozen service (its bytes wait unread in the kernel): the outcome is unknown
+    await until("the request at the stopped service", 10_000, () => unreadBytes(port) > 0);
     await kill(child, "SIGKILL");
     const failed = await t.waitFor(/outcome unknown/, "the error in the form", 10_000);
     expect(failed).toMatch(/✖ outcome unknown/);

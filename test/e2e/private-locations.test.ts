@@ -4,6 +4,7 @@
  * the note that it will not be shown again, and afterwards only its masked form appears.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pastTime } from "../support/until.ts";
 import { ensureBundle } from "./support/bundle.ts";
 import { HEADER, launchConsole } from "./support/console.ts";
 import { type Json, type Served, serve } from "./support/service.ts";
@@ -64,7 +65,10 @@ describe("private locations in a pseudo-terminal", () => {
     expect(detail).not.toContain("hunter2");
     // the key is nowhere on screen again, even after a refresh
     t.keys("r");
-    await new Promise((r) => setTimeout(r, 300));
+    await t.waitFor("refreshing…", "the refresh");
+    // an absence: the list read again (at once on r) must not bring the raw key back; nothing on screen
+    // says when that read has ended, so give it the time of a local read and a few frames
+    await pastTime(Date.now() + 300);
     expect(t.screen()).not.toContain(raw!);
     t.keys("q");
     await t.waitFor("[exited 0]", "the console to exit");

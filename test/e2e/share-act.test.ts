@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../support/until.ts";
 import { NODE, ROOT } from "./support/paths.ts";
 import { type RecordingProxy, recordingProxy } from "./support/recording-proxy.ts";
 import { type Json, type Served, serve } from "./support/service.ts";
@@ -123,18 +124,15 @@ describe.skipIf(!canRun)("act keys over vigil share", () => {
     t.keys("i");
     await t.waitFor(/copied check id \(36 bytes\) to the clipboard via OSC 52/, "the notice");
     // the viewer's terminal (tmux) received it on the SSH channel
-    const end = Date.now() + 5000;
-    let buffer = "";
-    while (Date.now() < end) {
+    const buffer = () => {
       try {
-        buffer = t.tmux("show-buffer");
+        return t.tmux("show-buffer");
       } catch {
-        buffer = "";
+        return ""; // no buffer yet
       }
-      if (buffer === check.id) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(buffer).toBe(check.id);
+    };
+    await until("the tmux buffer", 5000, () => buffer() === check.id, 50).catch(() => undefined);
+    expect(buffer()).toBe(check.id);
 
     t.keys("o");
     const box = await t.waitFor(

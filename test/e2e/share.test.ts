@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pastTime, until } from "../support/until.ts";
 import { reapPid } from "./support/background.ts";
 import { NODE, ROOT } from "./support/paths.ts";
 import { type RecordingProxy, recordingProxy } from "./support/recording-proxy.ts";
@@ -151,7 +152,9 @@ describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
     const before = cursorRow(s2);
     second.keys("j", "j", "j", "j");
     await second.waitFor((s) => cursorRow(s) !== before, "the second cursor to move");
-    await new Promise((r) => setTimeout(r, 300));
+    // an absence: the first viewer's cursor stays — nothing marks the moment it could have moved, so give
+    // its console a few frames (Ink draws at most every 50 ms) after the second one's moved
+    await pastTime(Date.now() + 300);
     expect(cursorRow(first.screen())).toBe(firstRow);
     // killing its connection frees its session
     second.kill();
@@ -164,7 +167,7 @@ describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
     first.keys("5");
     await first.waitFor(/vigil › Incidents/, "the incidents pane");
     first.keys("n");
-    await new Promise((r) => setTimeout(r, 500));
+    await first.waitFor(/read-only: opening incidents is disabled/, "the refusal of n");
     expect(first.screen()).not.toMatch(/New incident/i);
     expect(writes()).toEqual([]);
     first.keys("1");
@@ -190,16 +193,27 @@ describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
         by.set(`${r.method} ${r.path}`, (by.get(`${r.method} ${r.path}`) ?? 0) + 1);
       return Math.max(0, ...by.values());
     };
-    await new Promise((r) => setTimeout(r, 2000)); // the first viewer's loads settle
+    // the first viewer's loads have been answered (its status line says online with the data's age)
+    await first.waitFor(/● online · data/, "the first viewer's data");
     const one = await rate(12_000);
-    const more = Array.from({ length: 19 }, () =>
-      spawn(SSH, [...sshArgs(join(dir, "viewer")), "-tt", "127.0.0.1"], {
-        stdio: ["pipe", "ignore", "ignore"],
-      }),
-    );
+    const screens: string[] = [];
+    const more = Array.from({ length: 19 }, (_, i) => {
+      screens[i] = "";
+      const c = spawn(SSH, [...sshArgs(join(dir, "viewer")), "-tt", "127.0.0.1"], {
+        stdio: ["pipe", "pipe", "ignore"],
+      });
+      c.stdout?.on("data", (d: Buffer) => {
+        screens[i] = `${screens[i]}${d.toString()}`.slice(-20_000);
+      });
+      return c;
+    });
     try {
       await waitForLog(/viewers 20\/20/, 30_000);
-      await new Promise((r) => setTimeout(r, 3000)); // their first frames and loads settle
+      // every new viewer has drawn its first frame with data: its loads are done
+      const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
+      await until("the 19 viewers' first frames with data", 30_000, () =>
+        screens.every((s) => /online · data/.test(plain(s))),
+      );
       const twenty = await rate(12_000);
       process.stderr.write(`share: most polled request in 12 s: ${one}× with 1 viewer, ${twenty}× with 20\n`);
       expect(one).toBeGreaterThan(0);
@@ -216,11 +230,9 @@ describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
 });
 
 async function waitForLog(re: RegExp, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!log.some((l) => re.test(l))) {
-    if (Date.now() > end) throw new Error(`no share log line ${re}:\n${log.join("\n")}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await until(`the share log line ${re}`, ms, () => log.some((l) => re.test(l)), 50).catch(() => {
+    throw new Error(`no share log line ${re}:\n${log.join("\n")}`);
+  });
 }
 
 function spawnSyncText(argv: string[]): { code: number | null; text: string } {

@@ -26,6 +26,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../support/until.ts";
 import { ensureBundle } from "./support/bundle.ts";
 import { launchConsole } from "./support/console.ts";
 import { type Json, type Served, serve } from "./support/service.ts";
@@ -78,16 +79,6 @@ async function cleanUp(): Promise<void> {
     target.closeAllConnections();
     target.close(() => r());
   });
-}
-
-async function until<T>(what: string, timeoutMs: number, get: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await get();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Trigger one check and wait (long-poll) until its session ends; the session with its results. */
@@ -185,10 +176,15 @@ describe("triage in a real terminal: a broken URL check and an overdue heartbeat
     expect(broken).toMatch(/✖ 1 failing · ▲ 0 degraded · ✔ 2 passing · 0 overdue heartbeats/);
 
     // no ping for 30 s: the heartbeat turns overdue (the service records a FAILING event)
-    await until("the heartbeat's status to fail", 45_000, async () => {
-      const st = await api("GET", `/v1/check-statuses/${ids.backup}`);
-      return st.hasFailures === true ? st : undefined;
-    });
+    await until(
+      "the heartbeat's status to fail",
+      45_000,
+      async () => {
+        const st = await api("GET", `/v1/check-statuses/${ids.backup}`);
+        return st.hasFailures === true ? st : undefined;
+      },
+      100,
+    );
     const overdueAt = Date.now();
     const late = await t.waitFor(
       (s) => /Overdue heartbeats \(1\)/.test(s) && /last ping \d\d:\d\d/.test(lineOf(s, "Nightly backup")),

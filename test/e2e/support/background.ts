@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pidAlive } from "../../../src/service/info-file.ts";
+import { until } from "../../support/until.ts";
 
 /** The process `pid` still exists. */
 export const alive = pidAlive;
@@ -35,21 +36,8 @@ export function processesOf(dir: string): number[] {
   }
 }
 
-/** `get()` once it gives a value (not undefined, not false), polled every `stepMs`; throws at the deadline. */
-export async function until<T>(
-  what: string,
-  timeoutMs: number,
-  get: () => T | undefined | false | Promise<T | undefined | false>,
-  stepMs = 50,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await get();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-}
+/** Waiting for a condition: the one helper of every test (test/support/until.ts). */
+export { until };
 
 /**
  * Wait up to `timeoutMs` for the processes `pids()` names to end (a background service stops by itself
