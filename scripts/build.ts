@@ -5,6 +5,7 @@
  */
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
+import { NODE_GUARD } from "../src/cli/node-guard.ts";
 
 /**
  * ink imports `react-devtools-core` (an optional package we do not install) only when DEV=true and the
@@ -74,14 +75,17 @@ await build({
  * before the CLI's modules are parsed — main.ts turns it on in its body, which runs only after its static
  * imports (the configuration schema with zod, ~450 KB) were parsed without it: ~25 ms of every start.
  * argv[1] is pointed at the imported module, which runs itself when it is the program (main.ts
- * isMainModule).
+ * isMainModule). Before all of it, the Node version guard (src/cli/node-guard.ts).
  */
 writeFileSync(
   "dist/vigil.js",
   [
     "#!/usr/bin/env node",
-    'import module from "node:module";',
-    'import { fileURLToPath } from "node:url";',
+    // first: a Node older than 24 is told so in one line, before anything imports node:sqlite
+    NODE_GUARD,
+    // dynamic imports, so the guard above runs before any of them (static ones would be loaded first)
+    'const { default: module } = await import("node:module");',
+    'const { fileURLToPath } = await import("node:url");',
     "module.enableCompileCache?.();",
     'const main = new URL("./vigil-main.js", import.meta.url);',
     "process.argv[1] = fileURLToPath(main);",
