@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { until } from "../../support/until.ts";
 
 const TMUX = "/usr/bin/tmux";
 
@@ -131,15 +132,14 @@ export class TmuxTerminal {
         : want instanceof RegExp
           ? (s: string) => want.test(s)
           : want;
-    const deadline = Date.now() + timeoutMs;
     let last = "";
-    for (;;) {
+    const screen = () => {
       last = this.screen();
-      if (test(last)) return last;
-      if (Date.now() > deadline)
-        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen was:\n${last}`);
-      await new Promise((r) => setTimeout(r, 40));
-    }
+      return test(last) ? last : undefined;
+    };
+    return until(what, timeoutMs, screen, 40).catch(() => {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen was:\n${last}`);
+    });
   }
 
   /** Keys by tmux name (`Enter`, `Escape`, `C-c`, `j`...), one send-keys call. */
@@ -175,13 +175,12 @@ export class TmuxTerminal {
 
   /** Wait until the raw capture holds `marker` (pipe-pane's cat may lag the screen by a moment). */
   async waitForRaw(marker: string, timeoutMs = 3000): Promise<Buffer> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    return until(`raw output with ${JSON.stringify(marker)}`, timeoutMs, () => {
       const raw = this.raw();
-      if (raw.includes(marker)) return raw;
-      if (Date.now() > deadline) throw new Error(`raw output never contained ${JSON.stringify(marker)}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+      return raw.includes(marker) ? raw : undefined;
+    }).catch(() => {
+      throw new Error(`raw output never contained ${JSON.stringify(marker)}`);
+    });
   }
 
   /** Kill the tmux server (and with it the program) and remove the temp dir. Idempotent. */
