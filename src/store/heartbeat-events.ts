@@ -50,7 +50,7 @@ export async function readHeartbeatEvents(
 
 /**
  * The heartbeat events held for a check are behind its status: the status names a run (a ping or a miss)
- * newer than the newest event held. The poller reads them again early (its `stale`, within its budget of
+ * newer than the newest event held (pings folded into an event make no run, so they never count). The poller reads them again early (its `stale`, within its budget of
  * early runs, and not more than once in 5 s), so a recovery ping shows with the next status poll.
  */
 export function heartbeatsBehind(
@@ -73,5 +73,5 @@ export function heartbeatsBehind(
   if (!Number.isFinite(at)) return false;
   let newest = Number.NEGATIVE_INFINITY;
   for (const e of entry.events) newest = Math.max(newest, toEpochMs(e.timestamp));
-  return at > (Number.isFinite(newest) ? newest : Number.NEGATIVE_INFINITY) + 1000;
+  return at > newest;
 }

@@ -183,7 +183,8 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
   const cursor = useConsole((s) => cursorIn(s, "heartbeats", heartbeatEventRows(s), eventId));
   const detail = useConsole((s) => s.ui.detail.heartbeats);
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
-  const now = useClock(15_000);
+  // "in 12 s" / "OVERDUE by 3 s" of a short period move every second; an hourly one's every 15 s
+  const now = useClock(Math.max(1000, Math.min(15_000, (row?.check.heartbeatPeriodMs ?? 0) / 30)));
   const periodMs = row?.check.heartbeatPeriodMs;
   const graceMs = row?.check.heartbeatGraceMs;
   const timing = useMemo(() => ({ periodMs, graceMs }), [periodMs, graceMs]);
