@@ -45,20 +45,36 @@ export type Viewer = {
   readonly output: ViewerOutput;
 };
 
+/**
+ * The idle rule of a viewer: `onIdle` once no key arrived for `idleMs` since the last `arm()`; with 0 never
+ * (`vigil share --idle-minutes 0`: a dashboard on a wall display stays open).
+ */
+export function idleWatch(idleMs: number, onIdle: () => void): { arm(): void; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    arm() {
+      stop();
+      if (idleMs <= 0) return;
+      timer = setTimeout(onIdle, idleMs);
+      timer.unref?.();
+    },
+    stop,
+  };
+}
+
 export function startViewer(o: ViewerOptions): Viewer {
   const output = new ViewerOutput(o.channel, o.pty, o.outputCapBytes);
   const input = viewerInput();
   let why: "quit" | "idle" | "closed" = "quit";
-  let idle: NodeJS.Timeout | undefined;
-  const armIdle = () => {
-    if (idle) clearTimeout(idle);
-    if (o.idleMs <= 0) return; // 0: never close an idle viewer (`vigil share --idle-minutes 0`)
-    idle = setTimeout(() => {
-      why = "idle";
-      mounted.quit();
-    }, o.idleMs);
-    idle.unref?.();
-  };
+  const idle = idleWatch(o.idleMs, () => {
+    why = "idle";
+    mounted.quit();
+  });
+  const armIdle = idle.arm;
   o.channel.on("data", (d: Buffer) => {
     armIdle();
     input.write(d);
@@ -102,7 +118,7 @@ export function startViewer(o: ViewerOptions): Viewer {
   );
   armIdle();
   const ended = mounted.done.then(async () => {
-    if (idle) clearTimeout(idle);
+    idle.stop();
     view.remove();
     await actions.stop().catch(() => undefined);
     input.end();

@@ -1,0 +1,146 @@
+/**
+ * `vigil share` takes the connection flags every command takes (issue 28: `--base-url … --api-key …` was
+ * refused as an unknown option) and `--idle-minutes 0` keeps an idle viewer open (a wall display). The
+ * real program against a scripted service, a viewer logged in with an ssh2 client.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import ssh2 from "ssh2";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { parseShareArgs } from "../../src/cli/share.ts";
+import { idleWatch } from "../../src/share/viewer.ts";
+import { ScriptedServer } from "../support/scripted-server.ts";
+import { until } from "../support/until.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const NODE = join(ROOT, "node_modules/.bin/node");
+const KEY = "sk_share_flags_0123456789abcdef";
+
+const cleanup: (() => unknown)[] = [];
+afterAll(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+describe("vigil share's flags", () => {
+  it("are parsed by the one parser: the connection flags, --idle-minutes 0 (never)", () => {
+    const a = parseShareArgs([
+      "--base-url",
+      "https://monitor.example",
+      "--api-key",
+      KEY,
+      "--account",
+      "acc-1",
+      "--profile",
+      "prod",
+      "--idle-minutes",
+      "0",
+      "--listen",
+      "[::1]:0",
+    ]);
+    expect(a).toMatchObject({ idleMinutes: 0, profile: "prod", host: "::1", port: 0 });
+    expect(() => parseShareArgs(["--idle-minutes", "1441"])).toThrow(
+      "--idle-minutes must be an integer 0-1440",
+    );
+    expect(() => parseShareArgs(["extra"])).toThrow('unexpected argument "extra"');
+  });
+
+  it("the idle rule: 0 never closes a viewer; N minutes closes it N minutes after its last key", () => {
+    vi.useFakeTimers();
+    try {
+      let never = 0;
+      let closed = 0;
+      idleWatch(0, () => never++).arm();
+      const w = idleWatch(5 * 60_000, () => closed++);
+      w.arm();
+      vi.advanceTimersByTime(4 * 60_000);
+      w.arm(); // a key
+      vi.advanceTimersByTime(4 * 60_000);
+      expect(closed).toBe(0);
+      vi.advanceTimersByTime(60_000);
+      expect(closed).toBe(1);
+      vi.advanceTimersByTime(30 * 86_400_000);
+      expect(never).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the real program: --base-url/--api-key/--account reach the service; an idle viewer stays with --idle-minutes 0", async () => {
+    const srv = await new ScriptedServer().start();
+    cleanup.push(() => srv.close());
+    srv.always({ json: [] });
+    const dir = mkdtempSync(join(tmpdir(), "vigil-share-flags-"));
+    const viewerKey = ssh2.utils.generateKeyPairSync("ed25519");
+    writeFileSync(join(dir, "authorized_keys"), `${viewerKey.public}\n`);
+    const child: ChildProcess = spawn(
+      NODE,
+      [
+        join(ROOT, "src/cli/main.ts"),
+        "share",
+        "--base-url",
+        srv.url,
+        "--api-key",
+        KEY,
+        "--account",
+        "acc-1",
+        "--listen",
+        "127.0.0.1:0",
+        "--authorized-keys",
+        join(dir, "authorized_keys"),
+        "--idle-minutes",
+        "0",
+      ],
+      {
+        cwd: ROOT,
+        // nothing from the environment: the flags alone say where the service is
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, XDG_DATA_HOME: join(dir, "data") },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    let err = "";
+    child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    cleanup.push(() => child.kill("SIGKILL"));
+    await until(
+      "the listening line",
+      20_000,
+      () => /listening on ssh:\/\/127\.0\.0\.1:(\d+)/.test(out) || child.exitCode !== null,
+    );
+    expect(err).not.toMatch(/unknown option/);
+    const port = Number(/listening on ssh:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+
+    const conn = new ssh2.Client();
+    cleanup.push(() => conn.end());
+    let closed = false;
+    await new Promise<void>((ready, fail) => {
+      conn.on("ready", () => ready()).on("error", fail);
+      conn.connect({ host: "127.0.0.1", port, username: "viewer", privateKey: viewerKey.private });
+    });
+    await new Promise<void>((opened, fail) => {
+      conn.shell({ term: "xterm-256color", cols: 100, rows: 30 }, (e, stream) => {
+        if (e) return fail(e);
+        stream.on("data", () => undefined);
+        stream.on("close", () => {
+          closed = true;
+        });
+        opened();
+      });
+    });
+    // the viewer's screen makes the hub read the service: with the flags' key and account
+    await until("the hub's first read", 20_000, () => srv.requests.some((r) => r.path === "/v1/checks"));
+    const read = srv.requests.find((r) => r.path === "/v1/checks");
+    expect(read?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(read?.headers["x-service-account"]).toBe("acc-1");
+    // the data drawn, no key typed: still open (the idle rule itself is the test above)
+    await until("the viewer's reads", 20_000, () => srv.requests.length >= 3);
+    expect(closed).toBe(false);
+    expect(err).not.toContain(KEY);
+    conn.end();
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
