@@ -216,7 +216,7 @@ describe("checks update", () => {
   it("refuses a bad field, another check's id, a type change, and nothing to change", async () => {
     const cases: [string[], string | undefined, RegExp][] = [
       [["--name", " "], undefined, /^vigil: api check: "name" is not allowed to be empty/],
-      [["-f", "-"], '{"id":"other"}', /^vigil: --file: "id" is "other", not the check updated/],
+      [["-f", "-"], '{"id":"other"}', /^vigil: --file: "id" is "other", not the check edited/],
       [["-f", "-"], '{"checkType":"TCP"}', /^vigil: --file: "checkType" must be \[API\]/],
       [[], undefined, /^vigil: nothing to update: give --file or at least one of --name/],
       [["-f", "-", "--name", "x"], "{}", /^vigil: give either --file or field flags \(--name\), not both/],

@@ -4,19 +4,15 @@
  * checked with the type's one schema (src/api/schemas/check-bodies.ts, the service's own) so a refusal
  * names the field in the service's words before anything is sent.
  *
- * A check read with `--json` has its secrets masked (a header `Authorization: Bearer ...abcd`); sent back
- * as it is, a masked value would overwrite the secret. `restoreMasked` puts the stored value back wherever
- * the file holds exactly the masked form of it, so `checks get ID --json | checks update ID -f -` changes
- * nothing — and such an update that changes nothing is not sent at all.
+ * Merging onto the check as read, masked secrets and what changed are src/api/check-edit.ts (shared with
+ * the console's `e`): `checks get ID --json | checks update ID -f -` changes nothing — and such an update
+ * that changes nothing is not sent at all.
  */
 import { readFile } from "node:fs/promises";
-import { isDeepStrictEqual } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { UsageError } from "../../api/errors.ts";
-import { describeIssues } from "../../api/input.ts";
-import { CHECK_KINDS, type CheckKind, kindOfType } from "../../api/schemas/check-bodies.ts";
-import { type Check, CREATABLE_CHECK_TYPES } from "../../api/schemas/checks.ts";
-import { maskSecrets } from "../../api/secrets.ts";
+import { type CheckKind, kindOfType } from "../../api/schemas/check-bodies.ts";
+import { CREATABLE_CHECK_TYPES } from "../../api/schemas/checks.ts";
 import type { OptionSpecs } from "../args.ts";
 import type { CommandContext } from "../command.ts";
 
@@ -57,45 +53,6 @@ export async function readBodyFile(
   return parseBodyText(text, path === "-" ? "standard input" : path, flag);
 }
 
-/**
- * `given` with every string that is exactly the masked form of the stored value at the same place (and not
- * the stored value itself) replaced by the stored value.
- */
-export function restoreMasked(
-  given: unknown,
-  stored: unknown,
-  masked: unknown = maskSecrets(stored),
-): unknown {
-  if (typeof given === "string")
-    return typeof stored === "string" && given === masked && given !== stored ? stored : given;
-  if (Array.isArray(given))
-    return given.map((g, i) =>
-      restoreMasked(
-        g,
-        Array.isArray(stored) ? stored[i] : undefined,
-        Array.isArray(masked) ? masked[i] : undefined,
-      ),
-    );
-  if (isObject(given)) {
-    const s = isObject(stored) ? stored : {};
-    const m = isObject(masked) ? masked : {};
-    return Object.fromEntries(Object.entries(given).map(([k, v]) => [k, restoreMasked(v, s[k], m[k])]));
-  }
-  return given;
-}
-
-/** The body an update sends: `given` over the check as read (`request` and `heartbeat` one level deep, as the service merges). */
-export function mergeOnto(current: Check, given: Body): Body {
-  const merged: Body = { ...current, ...given };
-  for (const k of ["request", "heartbeat"]) {
-    const a = (current as Body)[k];
-    const b = given[k];
-    if (isObject(a) && isObject(b)) merged[k] = { ...a, ...b };
-  }
-  for (const k of ["id", "created_at", "updated_at"]) delete merged[k];
-  return merged;
-}
-
 /** The check kind of a type name as typed (`api`, `URL`, ...), for create. */
 export function kindNamed(type: string, flag = "--type"): CheckKind {
   const t = type.trim().toLowerCase();
@@ -104,20 +61,6 @@ export function kindNamed(type: string, flag = "--type"): CheckKind {
     : kindOfType(type.toUpperCase());
   if (!k) throw new UsageError(`${flag} must be one of ${CREATABLE_CHECK_TYPES.join(", ")}, got "${type}"`);
   return k;
-}
-
-/** Whether two bodies of a kind say the same once the service's schema has filled its defaults. */
-export function sameCheck(kind: CheckKind, a: Body, b: Body): boolean {
-  const schema = CHECK_KINDS[kind].schema;
-  const x = schema.safeParse(a);
-  const y = schema.safeParse(b);
-  return x.success && y.success && isDeepStrictEqual(x.data, y.data);
-}
-
-/** The kind's schema over a whole body, refused in the service's words: `url check: "name" is not allowed to be empty`. */
-export function checkBody(kind: CheckKind, body: Body): void {
-  const r = CHECK_KINDS[kind].schema.safeParse(body);
-  if (!r.success) throw new UsageError(`${kind} check: ${describeIssues(r.error, body)}`);
 }
 
 // ---- the common fields as flags -------------------------------------------------------------------------

@@ -4,33 +4,24 @@
  * (check-body.ts); every body is checked with the type's one schema before it is sent, so a refusal names
  * the field in the service's own words (exit 2). An update that changes nothing is not sent.
  */
+
+import { checkBody, editedBody, mergeOnto, writableKind } from "../../api/check-edit.ts";
 import { UsageError } from "../../api/errors.ts";
-import { kindOfType } from "../../api/schemas/check-bodies.ts";
 import type { Check } from "../../api/schemas/checks.ts";
 import type { CommandContext, VerbSpec } from "../command.ts";
 import {
   CREATE_OPTIONS,
-  checkBody,
   createFromFlags,
   FIELD_OPTIONS,
   FILE_OPTION,
   fieldsFromFlags,
   givenFlags,
   kindNamed,
-  mergeOnto,
   readBodyFile,
-  restoreMasked,
-  sameCheck,
 } from "./check-body.ts";
 import { printCheck } from "./check-view.ts";
 
 const ID = [{ name: "CHECK_ID" }];
-
-function kindOf(c: Check) {
-  const kind = kindOfType(c.checkType);
-  if (!kind) throw new UsageError(`checks of type ${c.checkType} cannot be changed from vigil`);
-  return kind;
-}
 
 /** The check after a change: the whole check with --json, else one line (and the detail for create/update). */
 function answer(ctx: CommandContext, c: Check, line: string, detail = false): undefined {
@@ -158,23 +149,9 @@ export const CHECK_MANAGE_VERBS: VerbSpec[] = [
         );
       const given = file !== undefined ? await readBodyFile(file, ctx.readStdin) : undefined;
       const cur = await ctx.client.checks.get(id);
-      const kind = kindOf(cur);
-      let fields: Record<string, unknown>;
-      if (given) {
-        if (given.id !== undefined && given.id !== cur.id)
-          throw new UsageError(
-            `--file: "id" is ${JSON.stringify(given.id)}, not the check updated (${cur.id})`,
-          );
-        if (given.checkType !== undefined && given.checkType !== cur.checkType)
-          throw new UsageError(
-            `--file: "checkType" must be [${cur.checkType}] (a check's type cannot change)`,
-          );
-        fields = restoreMasked(given, cur) as Record<string, unknown>;
-      } else fields = fieldsFromFlags(ctx, kind);
-      const body = mergeOnto(cur, fields);
-      checkBody(kind, body);
-      if (sameCheck(kind, mergeOnto(cur, {}), body))
-        return answer(ctx, cur, `unchanged ${quoted(cur)}: the same as stored, nothing sent`);
+      const fields = given ?? fieldsFromFlags(ctx, writableKind(cur));
+      const { body, changed } = editedBody(cur, fields, "--file");
+      if (!changed) return answer(ctx, cur, `unchanged ${quoted(cur)}: the same as stored, nothing sent`);
       const c = await ctx.client.checks.save(id, cur.checkType, body);
       return answer(ctx, c, `updated ${quoted(c)}`, true);
     },
