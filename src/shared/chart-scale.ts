@@ -193,6 +193,11 @@ export function yAxis(scale: Scale, rows: number): string[] {
   const h = Math.max(1, Math.floor(rows));
   const f = (v: number) => (scale.kind === "percent" ? `${v}%` : formatValue(v, scale.unit));
   const out = new Array<string>(h).fill("");
+  if (scale.max <= scale.min) {
+    // a scale without span (all values at the floor): one label, where the values are drawn
+    out[h - 1] = f(scale.min);
+    return out;
+  }
   out[0] = f(scale.max);
   if (h >= 2) out[h - 1] = f(scale.min);
   if (h >= 3) {

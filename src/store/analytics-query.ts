@@ -28,7 +28,7 @@ export const AUTO_COLUMNS = 60;
  * The concrete analytics query for a check: window in unix seconds and the bucket size in minutes. A quick
  * range is whole buckets ending with the one in progress; a custom window is asked as given.
  */
-export function analyticsQuery(opts: AnalyticsOptions, nowMs: number) {
+export function analyticsQuery(opts: AnalyticsOptions, nowMs: number, kind?: AnalyticsKind) {
   const custom = opts.range === "custom" && opts.from !== undefined && opts.to !== undefined;
   const spanS = custom
     ? Math.max(1, opts.to! - opts.from!)
@@ -39,6 +39,9 @@ export function analyticsQuery(opts: AnalyticsOptions, nowMs: number) {
   );
   if (custom) return { from: opts.from!, to: opts.to!, interval, quickRange: opts.range };
   const nowS = Math.floor(nowMs / 1000);
+  // a report without intervals (heartbeats) is one window, not buckets: the plain range
+  if (kind && !REPORTS[kind].interval)
+    return { from: nowS - spanS, to: nowS, interval, quickRange: opts.range };
   const w = recentWindow(spanS * 1000, interval * MINUTE, nowS * 1000);
   return { from: Math.floor(w.from / 1000), to: nowS, interval, quickRange: opts.range };
 }
@@ -53,7 +56,7 @@ export function reportGrid(
   report: AnalyticsReport | undefined,
   askedAt: number,
 ): TimeGrid {
-  const q = analyticsQuery(opts, askedAt);
+  const q = analyticsQuery(opts, askedAt, kind);
   const from = Date.parse(report?.from ?? "");
   const to = Date.parse(report?.to ?? "");
   const ok = Number.isFinite(from) && Number.isFinite(to) && from <= to;

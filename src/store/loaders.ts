@@ -160,7 +160,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
 
     async analytics(checkId: string, kind: AnalyticsKind, o: AnalyticsOptions, signal?: AbortSignal) {
       const key = analyticsKey(checkId, o);
-      const q = analyticsQuery(o, now());
+      const q = analyticsQuery(o, now(), kind);
       const report = await guard(
         () =>
           client.analytics.report(

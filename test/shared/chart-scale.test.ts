@@ -101,6 +101,8 @@ describe("a taller chart", () => {
   it("a y-axis with the max on top and the floor below", () => {
     expect(yAxis(pct, 4)).toEqual(["100%", "75%", "", "0%"]);
     expect(yAxis(scaleFor("milliseconds", [1200]), 2)).toEqual(["1.20 s", "0 ms"]);
+    // all zero: one label where the bars are
+    expect(yAxis(scaleFor("count", [0, 0]), 3)).toEqual(["", "", "0"]);
   });
 });
 

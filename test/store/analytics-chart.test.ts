@@ -89,6 +89,9 @@ describe("the pane's query and grid", () => {
     expect(reportGrid("url", o, report as unknown as AnalyticsReport, now).columns).toBe(48);
     // a report without intervals (heartbeats) is drawn in day buckets: one column for 24 h
     expect(reportGrid("heartbeat", o, undefined, now).columns).toBe(1);
+    const hb = analyticsQuery(o, now, "heartbeat");
+    expect(hb.to - hb.from).toBe(86_400);
+    expect(hb.to).toBe(Math.floor(now / 1000));
   });
 });
 

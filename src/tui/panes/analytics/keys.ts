@@ -63,8 +63,11 @@ export const ANALYTICS_KEYS: readonly Binding[] = [
   {
     keys: ["[", "]"],
     label: "[ ]",
-    help: "previous / next check (as j/k)",
-    run: ({ move, key }) => move(key === "[" ? -1 : 1),
+    help: "previous / next check (as j/k; closes a bucket's runs)",
+    run: ({ move, key, store }) => {
+      if (store.getState().ui.detail.analytics !== undefined) apply(store, ui.back(store.getState()));
+      move(key === "[" ? -1 : 1);
+    },
   },
   {
     keys: ["v"],

@@ -12,7 +12,7 @@
  */
 import { Box, Text } from "ink";
 import { REPORTS } from "../../../api/analytics-metrics.ts";
-import { chartCells, scaleText, sparkCells, yAxis } from "../../../shared/chart-scale.ts";
+import { bandsText, chartCells, scaleText, sparkCells, yAxis } from "../../../shared/chart-scale.ts";
 import { checkMarkWords, formatMs, statusSymbol } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import {
@@ -66,10 +66,17 @@ function settings(
 function legend(series: readonly ChartSeries[]): string {
   const parts: string[] = [];
   if (series.some((s) => s.unit === "percentage")) parts.push("% on 0–100 (▁ 0 %, █ 100 %, red below 100 %)");
-  if (series.some((s) => s.unit !== "percentage")) parts.push("times from 0 to the max shown");
+  if (series.some((s) => s.unit !== "percentage")) parts.push("from 0 to the max shown");
   if (series.some((s) => s.bands)) parts.push("green good · yellow needs improvement · red poor");
   parts.push("· no runs");
   return parts.join(" · ");
+}
+
+/** A browser check's bands in one line, for sparklines (column charts name them in their titles). */
+function bandsLine(series: readonly ChartSeries[]): string | undefined {
+  const banded = series.filter((s) => s.bands);
+  if (banded.length === 0) return undefined;
+  return `bands: ${banded.map((s) => `${s.metric.replace(/_[a-z0-9]+$/, "")} ${bandsText(s.bands!, s.unit)}`).join(" · ")}`;
 }
 
 const secondClock = (ms: number, utc: boolean) => {
@@ -164,7 +171,8 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
   const cur = cursor === undefined ? undefined : cursor - drawn.first;
 
   const lines: React.ReactNode[] = [];
-  const fixed = 2 + (entry?.error ? 1 : 0) + 3 + (opts.groupBy === "none" ? 0 : 1);
+  const bands = bandsLine(series);
+  const fixed = 2 + (entry?.error ? 1 : 0) + 3 + (opts.groupBy === "none" ? 0 : 1) + (bands ? 1 : 0);
   const listRows =
     listOpen && cursor !== undefined ? Math.min(8, Math.max(3, Math.floor((height - fixed) / 3))) : 0;
   const chartRoom = Math.max(0, height - fixed - listRows);
@@ -194,7 +202,11 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
             rows={chartCells(values, scale, rows, seriesTone(s))}
             yLabels={yAxis(scale, rows)}
             cursor={cur}
-            after={`${scaleText(scale)} · ${seriesStatsText(s, drawn.first, drawn.count)}`}
+            after={[
+              scaleText(scale),
+              seriesStatsText(s, drawn.first, drawn.count),
+              ...(s.bands ? [bandsText(s.bands, s.unit)] : []),
+            ].join(" · ")}
           />,
         );
       } else {
@@ -293,6 +305,11 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
           <Text color={theme.dim} wrap="truncate">
             {legend(series)}
           </Text>
+          {bands && !tall ? (
+            <Text color={theme.dim} wrap="truncate">
+              {bands}
+            </Text>
+          ) : null}
         </>
       ) : null}
       {list.slice(0, listRows)}
