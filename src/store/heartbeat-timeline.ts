@@ -23,6 +23,12 @@ import { clockTime, formatAgeWords } from "./triage/timeline.ts";
 /** The service's tolerance before the expected time (runners/heartbeat.ts, api-notes §8.5). */
 export const EARLY_FRACTION = 0.1;
 
+/**
+ * A ping this little after its expected time is on time, not "in grace": a job's clock and the network
+ * add some milliseconds, and pings folded into one event (the local service) carry the first one's time.
+ */
+export const ON_TIME_SLACK_MS = 1000;
+
 export type PingKind = "early" | "on time" | "grace" | "late" | "recovery";
 
 export type ClassifiedEvent = {
@@ -56,7 +62,7 @@ const SERVICE_KIND: Record<string, PingKind> = {
 export function pingKind(at: number, expectedAt: number, t: HeartbeatTiming): PingKind {
   const period = t.periodMs ?? 0;
   if (at < expectedAt - period * EARLY_FRACTION) return "early";
-  if (at <= expectedAt) return "on time";
+  if (at <= expectedAt + ON_TIME_SLACK_MS) return "on time";
   if (at <= expectedAt + (t.graceMs ?? 0)) return "grace";
   return "late";
 }

@@ -44,6 +44,12 @@ describe("classifyEvents", () => {
     expect(offsetText(c[1]!)).toBe("2 min early");
     expect(offsetText(c[2]!)).toBe("3 min late");
     expect(offsetText(c[0]!)).toBe("");
+    // a few hundred ms after the expected time is on time ("on the dot"), not in grace
+    const jitter = classifyEvents([ev(T0, "RECEIVED"), ev(T0 + H + 400, "GRACE")], timing);
+    expect(jitter.map((e) => [e.kind, offsetText(e)])).toEqual([
+      ["on time", ""],
+      ["on time", "on the dot"],
+    ]);
   });
 
   it("the first ping after a FAILING event is a recovery (late), never early — whatever the service said", () => {

@@ -31,8 +31,13 @@ export function backfillHistory(
       if (check.checkType === "HEARTBEAT") {
         if (hasEvents(db, check.id)) continue;
         const { periodMs, graceMs } = heartbeatConfig(check.doc);
-        const step = Math.max(periodMs, 5 * 60_000);
-        for (let t = from; t < opts.now - step; t += step) {
+        // pings at the check's period, the last one a period ago (the console reads each against the one
+        // before: wider spacing would be "late", and the demo job's first live ping is on time); at most
+        // 2,000 a check — a short period's history starts later
+        const step = periodMs;
+        const count = Math.min(2000, Math.floor((opts.now - from) / step) - 1);
+        for (let k = count; k >= 1; k--) {
+          const t = opts.now - k * step;
           const late = Math.random() < 0.05;
           const at = Math.round(t + (late ? Math.min(graceMs, step / 2) : 0));
           insertDemoEvent(db, uuidv7(), check.id, late ? "GRACE" : "RECEIVED", at);
