@@ -105,7 +105,8 @@ describe("console in a pseudo-terminal (demo workspace)", () => {
       "heartbeat events",
     );
     expect(heartbeats).toMatch(/last 24 h: [\d.]+%/);
-    expect(heartbeats).toMatch(/[●▲✖○·]{20,}/);
+    // the strip on the time grid (pings, the windows between them, unknown before the first event)
+    expect(heartbeats).toMatch(/[●○△▲✖━░▒─·]{20,}/);
 
     // Resize: 80×24 still renders the pane; 60×20 shows only the size needed, the current size and how to
     // quit (two short lines, nothing cut at 60 columns); back again.
