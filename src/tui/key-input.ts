@@ -33,6 +33,19 @@ export function keyOf(ch: string): KeyInfo {
 }
 
 /**
+ * One character of a typed burst as the key it stands for: a control character is Ctrl + its letter
+ * ("\x15" is Ctrl-U), as Ink reads it when it comes alone — typed faster than a frame, Ctrl-U and the text
+ * after it arrive as one chunk, which Ink reads as text.
+ */
+export function burstKey(ch: string): readonly [string, KeyInfo] {
+  const code = ch.charCodeAt(0);
+  const k = keyOf(ch);
+  if (ch.length === 1 && code >= 1 && code <= 26 && !special(k))
+    return [String.fromCharCode(code + 96), { ctrl: true }];
+  return [ch, k];
+}
+
+/**
  * Esc typed right before another key arrives in one chunk, which reads as Alt+that key: Ink makes "\x1b\t"
  * meta+Tab (with no input text), "\x1bj" meta+"j", "\x1b\x1b" meta+Esc. The console binds no Alt key, so
  * such a key is Esc, then the key — what a fast typist meant. Undefined for any other key.

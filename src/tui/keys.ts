@@ -13,7 +13,7 @@ import type { Actions } from "../store/actions.ts";
 import * as ui from "../store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
 import type { ConsoleState } from "../store/types.ts";
-import { edit, escThenKey, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
+import { burstKey, edit, escThenKey, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
 import { bindingFor } from "./keymap.ts";
 import { formKey } from "./keys-form.ts";
 import { createNavigation } from "./keys-nav.ts";
@@ -138,9 +138,9 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
     const o = get().ui.overlay;
     const form = o.kind === "none" ? get().work.form : undefined;
     const typing = o.kind === "prompt" || o.kind === "palette" || get().ui.filtering || form !== undefined;
-    // Typed text with Enter / Backspace / Esc inside one chunk ("api\r"): one key at a time.
-    if (typing && input.length > 1 && /[\r\n\x7f\b\x1b\t]/.test(input)) {
-      for (const ch of input) handle(ch, keyOf(ch));
+    // Typed text with Enter / Backspace / Esc / Ctrl-U inside one chunk ("api\r", "\x15new"): one key at a time
+    if (typing && input.length > 1 && /[\x01-\x1f\x7f]/.test(input)) {
+      for (const ch of input) handle(...burstKey(ch));
       return;
     }
     if (o.kind === "prompt") {

@@ -72,6 +72,17 @@ describe("key handler", () => {
     expect(r.ui().filter.checks).toBe("");
   });
 
+  it("Ctrl-U with the text typed right after it in one chunk clears, then types", () => {
+    const r = rig();
+    r.press("/");
+    r.press("url");
+    // Ink reads "\x15api" (one chunk) as text, not as Ctrl-U: the clear must not be lost
+    r.press("\x15api");
+    expect(r.ui().filter.checks).toBe("api");
+    r.press("u", { ctrl: true }); // alone, as Ink reads it
+    expect(r.ui().filter.checks).toBe("");
+  });
+
   it("Esc typed right before a key (read as Alt+key) is Esc then the key", () => {
     const r = rig();
     r.press("\r");
