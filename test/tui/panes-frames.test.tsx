@@ -11,7 +11,7 @@ import type { Incident } from "../../src/api/schemas/incidents.ts";
 import { analyticsKey } from "../../src/store/analytics-query.ts";
 import { analyticsLoaded, heartbeatsLoaded, listLoaded } from "../../src/store/slices/data.ts";
 import { sessionResultError, sessionsStarted, sessionUpdated } from "../../src/store/slices/sessions.ts";
-import { selectCheck, setPane } from "../../src/store/slices/ui.ts";
+import { selectCheck, setAnalytics, setPane } from "../../src/store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
 import { check, status, storeWith, uuid } from "../store/fixtures.ts";
@@ -198,8 +198,41 @@ describe.each(SIZES)("panes at $columns×$rows", (size) => {
       expect(f).toMatch(/0% ┤ █{47}·/);
       expect(f).toMatch(/147 ms ┤ +▁/);
     }
-    expect(f).toMatch(/ {20}\S.*\d\d:\d\d +UTC/); // the time axis under the charts
+    expect(f).toMatch(/\n {11,20}\S.*\d\d:\d\d +UTC/); // the time axis under the charts
     for (const l of lines) expect([...l].length).toBeLessThanOrEqual(size.columns);
+  });
+
+  it("analytics grouped by location: each group's buckets in their columns, one scale, groups by name", async () => {
+    const store = loadedStore();
+    apply(store, selectCheck(store.getState(), url.id));
+    const o = { ...store.getState().ui.analytics, groupBy: "runLocation" as const };
+    const ts = (i: number) => new Date(NOW - (48 - i) * 1800_000).toISOString();
+    const report = {
+      series: [
+        // us-east-1 began running six buckets ago: its first bucket is not the first column
+        {
+          runLocation: "us-east-1",
+          data: [42, 43, 44, 45, 46, 47].map((i) => ({ timestamp: ts(i), responseTime_avg: 200 })),
+        },
+        {
+          runLocation: "eu-west-1",
+          data: Array.from({ length: 48 }, (_, i) => ({ timestamp: ts(i), responseTime_avg: 100 })),
+        },
+      ],
+      metadata: { responseTime_avg: { unit: "milliseconds", label: "Response time (avg)" } },
+    } as unknown as AnalyticsReport;
+    apply(store, analyticsLoaded(store.getState(), analyticsKey(url.id, o), report, NOW, DEFAULT_CAPS));
+    apply(store, setAnalytics(store.getState(), { groupBy: "runLocation" }));
+    const c = show(store, "analytics", size);
+    const f = c.frame();
+    expect(f).toContain("Response time (avg) per location, one scale: 0 ms–200 ms");
+    const eu = f.split("\n").find((l) => l.startsWith("eu-west-1"))!;
+    const us = f.split("\n").find((l) => l.startsWith("us-east-1"))!;
+    expect(f.indexOf("eu-west-1")).toBeLessThan(f.indexOf("us-east-1"));
+    // on one scale 100 ms is half of 200 ms; us-east-1's runs sit in the last six columns, before the gap
+    expect(eu).toMatch(/^eu-west-1 +▄{47}· max 100 ms/);
+    expect(us).toMatch(/^us-east-1 +·{41}█{6}· max 200 ms/);
+    expect([...eu].indexOf("·")).toBe([...us].lastIndexOf("·"));
   });
 
   it("heartbeats: timeline, ratios with arrows, events; Enter shows the event detail", async () => {

@@ -12,7 +12,14 @@
  */
 import { Box, Text } from "ink";
 import { REPORTS } from "../../../api/analytics-metrics.ts";
-import { bandsText, chartCells, scaleText, sparkCells, yAxis } from "../../../shared/chart-scale.ts";
+import {
+  bandsText,
+  chartCells,
+  scaleFor,
+  scaleText,
+  sparkCells,
+  yAxis,
+} from "../../../shared/chart-scale.ts";
 import { checkMarkWords, formatMs, statusSymbol } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import {
@@ -153,16 +160,28 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
   const others = spec.views.filter((v) => v !== view).map((v) => v.name);
   const { series } = report ? reportSeries(report, view.metrics, grid, opts.groupBy) : { series: [] };
 
-  // one layout for every line: the label column, the chart's cells, the stats after
-  const labelWidth = Math.min(
-    Math.max(16, Math.floor(width / 3)),
-    Math.max(12, ...series.map((s) => s.label.length), ...view.metrics.map((m) => m.length)),
-  );
+  // room first: a column chart per metric when each gets MIN_CHART_ROWS rows, else one line each
+  const bands = bandsLine(series);
+  const fixed = 2 + (entry?.error ? 1 : 0) + 3 + (opts.groupBy === "none" ? 0 : 1) + (bands ? 1 : 0);
+  const listRows =
+    listOpen && opts.cursorAt !== undefined ? Math.min(8, Math.max(3, Math.floor((height - fixed) / 3))) : 0;
+  const chartRoom = Math.max(0, height - fixed - listRows);
+  const perMetric = series.length ? Math.floor(chartRoom / series.length) - 1 : 0;
+  const tall = opts.groupBy === "none" && perMetric >= MIN_CHART_ROWS;
+
+  // one layout for every line: the label column (a column chart's y-axis), the chart's cells, the stats
+  // after a sparkline (a column chart has them in its title)
+  const labelWidth = tall
+    ? 10
+    : Math.min(
+        Math.max(16, Math.floor(width / 3)),
+        Math.max(12, ...series.map((s) => s.label.length), ...view.metrics.map((m) => m.length)),
+      );
   // every column if the stats after the lines let them, else the short stats (the max or min alone) and
   // as many of the newest columns as fit
   const all = visibleColumns(grid, grid.columns);
   const statsWidth = (short: boolean) =>
-    Math.max(0, ...series.map((s) => seriesStatsText(s, all.first, all.count, short).length));
+    tall ? -1 : Math.max(0, ...series.map((s) => seriesStatsText(s, all.first, all.count, short).length));
   const free = width - labelWidth - 1;
   const short = free - statsWidth(false) - 1 < grid.columns;
   const room = free - statsWidth(short) - 1;
@@ -171,25 +190,26 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
   const cur = cursor === undefined ? undefined : cursor - drawn.first;
 
   const lines: React.ReactNode[] = [];
-  const bands = bandsLine(series);
-  const fixed = 2 + (entry?.error ? 1 : 0) + 3 + (opts.groupBy === "none" ? 0 : 1) + (bands ? 1 : 0);
-  const listRows =
-    listOpen && cursor !== undefined ? Math.min(8, Math.max(3, Math.floor((height - fixed) / 3))) : 0;
-  const chartRoom = Math.max(0, height - fixed - listRows);
-  const perMetric = series.length ? Math.floor(chartRoom / series.length) - 1 : 0;
-  const tall = opts.groupBy === "none" && perMetric >= MIN_CHART_ROWS;
+  const groupScale =
+    opts.groupBy === "none" || series.length === 0
+      ? undefined
+      : scaleFor(
+          series[0]!.unit,
+          series.flatMap((s) => drawnValues(s, drawn.first, drawn.count)),
+        );
   if (report) {
     if (opts.groupBy !== "none") {
       const m = view.metrics[0]!;
       const meta = report.metadata?.[m];
       lines.push(
         <Text key="legend" color={theme.dim} wrap="truncate">
-          {`${meta?.label ?? m} per ${opts.groupBy === "runLocation" ? "location" : "status code"}`}
+          {`${meta?.label ?? m} per ${opts.groupBy === "runLocation" ? "location" : "status code"}${groupScale ? `, one scale: ${scaleText(groupScale)}` : ""}`}
         </Text>,
       );
     }
     for (const [i, s] of series.entries()) {
-      const scale = seriesScale(s, drawn.first, drawn.count);
+      // grouped, every group is the same metric: one scale for all, so the groups compare
+      const scale = groupScale ?? seriesScale(s, drawn.first, drawn.count);
       const values = drawnValues(s, drawn.first, drawn.count);
       const stats = seriesStatsText(s, drawn.first, drawn.count, short);
       if (tall) {
