@@ -170,6 +170,8 @@ async function startLive(
       terminal: { write: (d) => process.stdout.write(d), tmux: insideTmux(process.env) },
       webUrl: resolved.webUrl,
       local: !resolved.baseUrl,
+      // e runs $EDITOR in this terminal
+      suspend: (run) => mounted.suspend(run),
     },
   });
   mounted.showApp((ctl) =>

@@ -70,6 +70,12 @@ export type Mounted = {
   quit: () => void;
   /** Replace the shell by the app (built by `make` with the controls above). */
   showApp: (make: (ctl: AppControl) => ReactElement) => void;
+  /**
+   * Hand the terminal to another program (`e`'s $EDITOR) while `run` runs — run it synchronously
+   * (spawnSync), so nothing here reads the keys meanwhile: the frame is put away, raw mode and the
+   * alternate screen left, the cursor shown; then the console takes the terminal back and draws itself whole.
+   */
+  suspend: <T>(run: () => T) => Promise<T>;
 };
 
 function Shell({
@@ -181,6 +187,22 @@ export function mountConsole(opts: MountOptions): Mounted {
       if (ended) return;
       tree = make({ quit, end, initialKeys: queued.splice(0) });
       instance.rerender(sized());
+    },
+    async suspend(run) {
+      const stdin = opts.stdin ?? process.stdin;
+      const raw = stdin.isTTY === true && stdin.isRaw === true;
+      instance.clear();
+      stdout.write(`\x1b[?25h${opts.fullscreen ? "\x1b[?1049l" : ""}`);
+      if (raw) stdin.setRawMode(false);
+      try {
+        return run();
+      } finally {
+        if (raw) stdin.setRawMode(true);
+        // back on a clean screen (the alternate one when fullscreen), cursor hidden; the next frame is whole
+        stdout.write(`${opts.fullscreen ? "\x1b[?1049h" : ""}\x1b[H\x1b[2J\x1b[?25l`);
+        instance.clear();
+        if (!ended) instance.rerender(sized());
+      }
     },
   };
 }

@@ -24,6 +24,7 @@ import { setActivity } from "../slices/ui.ts";
 import { apply, type ConsoleStore } from "../store.ts";
 import type { CheckSummary } from "../summary.ts";
 import type { Choice } from "../types.ts";
+import { createCheckEditActions } from "./check-edit.ts";
 import type { Chooser } from "./choice.ts";
 import { type CurlCheck, curlHidesSecrets, curlOf } from "./curl.ts";
 import { browserOpener, linkOf, type Opener } from "./links.ts";
@@ -45,6 +46,8 @@ export type ActEnv = {
   env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Starts the browser (default: the command, detached); rejects when it cannot. */
   open?: ((o: Opener) => Promise<void>) | undefined;
+  /** Hands the terminal to another program (`e`'s editor) while `run` runs (the console's mount). */
+  suspend?: (<T>(run: () => T) => Promise<T>) | undefined;
 };
 
 export type ActDeps = {
@@ -173,6 +176,19 @@ export function createActActions(deps: ActDeps) {
   }
 
   return {
+    // a activate / deactivate, e edit in $EDITOR (check-edit.ts)
+    ...createCheckEditActions({
+      client,
+      store,
+      poller: deps.poller,
+      confirm: deps.confirm,
+      notice: deps.notice,
+      refused,
+      suspend: env.suspend,
+      shared: env.shared === true,
+      env: env.env ?? process.env,
+    }),
+
     /** `m`: mute the check(s) — or unmute them when every one is muted — after a confirmation. */
     askMute() {
       if (refused("muting checks")) return;

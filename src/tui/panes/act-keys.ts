@@ -1,6 +1,8 @@
 /**
  * The act keys shared by the overview, the checks pane (list and detail) and the result view: `m` mute /
- * unmute, `i` open an incident for the check(s), `y` copy, `o` open the link. What they act on is the
+ * unmute, `a` activate / deactivate, `i` open an incident for the check(s), `y` copy, `o` open the link;
+ * and `e`, edit the check's JSON in $EDITOR (EDIT_KEY: the overview and the checks pane — the result view
+ * has its own `e`). What they act on is the
  * check (and result) selected on the pane they are pressed on (store/act/targets.ts); the actions are
  * store/act/actions.ts. `t` and `u` are each pane's and the global keys.
  */
@@ -13,6 +15,13 @@ export const ACT_KEYS: readonly Binding[] = [
     mutating: true,
     what: "muting checks",
     run: ({ actions }) => actions.askMute(),
+  },
+  {
+    keys: ["a"],
+    help: "deactivate / activate the check (confirmed): a deactivated check does not run at all",
+    mutating: true,
+    what: "activating and deactivating checks",
+    run: ({ actions }) => actions.askActivate(),
   },
   {
     keys: ["i"],
@@ -32,6 +41,15 @@ export const ACT_KEYS: readonly Binding[] = [
     run: ({ actions }) => actions.openLink(),
   },
 ];
+
+/** `e`: the check as JSON in $VISUAL / $EDITOR; saved → what changed, confirmed, sent (store/act/check-edit.ts). */
+export const EDIT_KEY: Binding = {
+  keys: ["e"],
+  help: "edit the check as JSON in $EDITOR; on save, the changes are listed to confirm before sending",
+  mutating: true,
+  what: "editing checks",
+  run: ({ actions }) => actions.editCheck(),
+};
 
 /** The act keys with their `when` (e.g. only with a result open). */
 export const actKeys = (when?: Binding["when"]): Binding[] =>

@@ -7,7 +7,7 @@ import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";
 import * as ui from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
 import type { ConsoleState, SortColumn } from "../../../store/types.ts";
-import { ACT_KEYS } from "../act-keys.ts";
+import { ACT_KEYS, EDIT_KEY } from "../act-keys.ts";
 import { heartbeatEventsJob } from "../heartbeats/index.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { ChecksPane } from "./view.tsx";
@@ -81,6 +81,7 @@ export const checks: PaneSpec = {
     },
     // m i y o: mute, incident, copy, open — on the selected (or marked) checks, or the detail's check
     ...ACT_KEYS,
+    EDIT_KEY,
     {
       keys: ["T"],
       help: "trigger by tag expression (prod,api !flaky | staging)",
@@ -128,6 +129,7 @@ export const checks: PaneSpec = {
   hints: [
     { text: "t trigger · T by tag · space mark · m mute · i incident", mutating: true },
     { text: "y copy · o open" },
+    { text: "a (de)activate · e edit", mutating: true },
   ],
   view: ChecksPane,
 };

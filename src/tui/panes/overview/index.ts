@@ -21,7 +21,7 @@ import {
   sectionStarts,
 } from "../../../store/triage/overview-state.ts";
 import type { ConsoleState } from "../../../store/types.ts";
-import { ACT_KEYS } from "../act-keys.ts";
+import { ACT_KEYS, EDIT_KEY } from "../act-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { openOverviewItem } from "./open.ts";
 import { OverviewPane } from "./view.tsx";
@@ -128,6 +128,7 @@ export const overview: PaneSpec = {
     },
     // m i y o: mute, incident, copy, open — on the check (or heartbeat) under the cursor
     ...ACT_KEYS,
+    EDIT_KEY,
     {
       keys: ["[", "]"],
       label: "[ ]",
@@ -149,6 +150,7 @@ export const overview: PaneSpec = {
   hints: [
     { text: "t re-run · m mute · i incident", mutating: true },
     { text: "y copy · o open · [ ] section" },
+    { text: "a (de)activate · e edit", mutating: true },
   ],
   view: OverviewPane,
 };
