@@ -15,9 +15,13 @@
  */
 import type { HeartbeatEvent } from "../api/schemas/heartbeats.ts";
 import { type Tone, toEpochMs } from "../shared/format.ts";
+import {
+  heartbeatGraceMs,
+  heartbeatPeriodMs,
+  type HeartbeatTiming as PeriodConfig,
+} from "../shared/heartbeat-period.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { bucketRange, formatSpan, type TimeGrid } from "../shared/time-grid.ts";
-import type { CheckSummary } from "./summary.ts";
 import { clockTime, formatAgeWords } from "./triage/timeline.ts";
 
 /** The service's tolerance before the expected time (runners/heartbeat.ts, api-notes §8.5). */
@@ -206,16 +210,30 @@ export function heartbeatStateLine(
   }
 }
 
-/** "every 1 h · grace 10 min" from the check's period and grace; "not recorded" for what it lacks. */
-export function periodText(c: Partial<Pick<CheckSummary, "heartbeatPeriodMs" | "heartbeatGraceMs">>): string {
-  const period =
-    c.heartbeatPeriodMs === undefined ? "period not recorded" : `every ${formatSpan(c.heartbeatPeriodMs)}`;
+/**
+ * A check's period and grace: the list entry's (summary.ts), else read from its `heartbeat` configuration
+ * (the full check), never guessed (src/shared/heartbeat-period.ts).
+ */
+export function timingOf(c: {
+  heartbeatPeriodMs?: number | undefined;
+  heartbeatGraceMs?: number | undefined;
+  heartbeat?: PeriodConfig | null | undefined;
+}): HeartbeatTiming {
+  return {
+    periodMs: c.heartbeatPeriodMs ?? heartbeatPeriodMs(c.heartbeat),
+    graceMs: c.heartbeatGraceMs ?? heartbeatGraceMs(c.heartbeat),
+  };
+}
+
+/** "every 1 h · grace 10 min"; "not recorded" for what the check does not say. */
+export function periodText(t: HeartbeatTiming): string {
+  const period = t.periodMs === undefined ? "period not recorded" : `every ${formatSpan(t.periodMs)}`;
   const grace =
-    c.heartbeatGraceMs === undefined
+    t.graceMs === undefined
       ? "grace not recorded"
-      : c.heartbeatGraceMs === 0
+      : t.graceMs === 0
         ? "no grace"
-        : `grace ${formatSpan(c.heartbeatGraceMs)}`;
+        : `grace ${formatSpan(t.graceMs)}`;
   return `${period} · ${grace}`;
 }
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Check } from "../../src/api/schemas/checks.ts";
 import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
 import { heartbeatsLoaded } from "../../src/store/slices/data.ts";
-import { setPane } from "../../src/store/slices/ui.ts";
+import { openDetail, setPane } from "../../src/store/slices/ui.ts";
 import { checkRead } from "../../src/store/slices/work.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
@@ -143,6 +143,20 @@ describe("heartbeats pane", () => {
     y.run(ctx);
     expect(copied).toHaveLength(1);
     expect(s.getState().ui.notice).toMatch(/no ping URL/);
+  });
+});
+
+describe("a heartbeat's check detail", () => {
+  it("period, grace and ping URL instead of a frequency and thresholds; the state line, not 'last run'", () => {
+    const s = store([ev(NOW - 2 * H, "RECEIVED"), ev(NOW - H + 10 * MIN + 1000, "FAILING")]);
+    apply(s, openDetail(s.getState(), "checks", beat.id));
+    const f = show(s, "checks").frame();
+    expect(f).toMatch(/period +every 1 h · grace 10 min/);
+    expect(f).toContain(`ping URL     ${PING_URL}  (y copies it)`);
+    expect(f).toMatch(
+      /✖ OVERDUE by 1 h — expected at \d\d:\d\d, grace ended \d\d:\d\d · last ping [\d:]+ \(2 h ago\)/,
+    );
+    expect(f).not.toMatch(/frequency|thresholds|last run|0 ms/);
   });
 });
 

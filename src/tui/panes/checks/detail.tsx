@@ -19,6 +19,7 @@ import {
   heartbeatStateLine,
   periodText,
   pingUrlOf,
+  timingOf,
 } from "../../../store/heartbeat-timeline.ts";
 import type { CheckSummary, ResultSummary } from "../../../store/summary.ts";
 import { useClock } from "../../clock.ts";
@@ -33,11 +34,11 @@ export { channelTarget } from "../../../api/secrets.ts";
 const passive = (c: CheckSummary) => specOf(String(c.checkType))?.runs === "passive";
 
 /** A heartbeat's state: its last real ping, when the next is due, or overdue and by how long. */
-function HeartbeatLine({ check }: { check: CheckSummary }) {
+function HeartbeatLine({ check }: { check: CheckSummary | Check }) {
   const { theme } = useInfo();
   const entry = useConsole((s) => s.heartbeats.byCheck.get(check.id));
   const now = useClock(15_000);
-  const timing = { periodMs: check.heartbeatPeriodMs, graceMs: check.heartbeatGraceMs };
+  const timing = timingOf(check);
   const line =
     entry?.loadedAt !== undefined
       ? heartbeatStateLine(heartbeatNow(entry.events, timing, now), timing, now, entry.from)
@@ -56,7 +57,7 @@ function configLines(c: CheckSummary, full: Check | undefined): [string, string]
     ["state", `${c.activated === false ? "deactivated" : "activated"}${c.muted ? ", muted" : ""}`],
     // a heartbeat is pinged, not run: its period and grace, never a frequency it does not run at
     passive(c)
-      ? ["period", periodText(c)]
+      ? ["period", periodText(timingOf(full ?? c))]
       : ["frequency", c.frequency === undefined || c.frequency === null ? "—" : `every ${c.frequency} min`],
     ["locations", [...(c.locations ?? []), ...(c.privateLocations ?? [])].join(", ") || "—"],
     ["tags", (c.tags ?? []).join(", ") || "—"],

@@ -216,7 +216,7 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
         <Text color={theme.dim}>{`  · heartbeat ${position} of ${checks.length} ([ ] to switch)`}</Text>
       </Text>
       <Text wrap="truncate">
-        {`${periodText(row.check)} · ping URL `}
+        {`${periodText(timing)} · ping URL `}
         <Text color={ping.url ? undefined : theme.dim}>{ping.text}</Text>
         <Text color={theme.dim}>{ping.url ? "  (y copies it)" : ""}</Text>
       </Text>
