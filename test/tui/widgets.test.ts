@@ -1,11 +1,12 @@
-/** Pure parts of the widgets: table layout and windowing, chart values, the heartbeat timeline, themes. */
+/**
+ * Pure parts of the widgets: table layout and windowing, chart values, themes (the heartbeat strip:
+ * test/store/heartbeat-timeline.test.ts).
+ */
 import { describe, expect, it } from "vitest";
-import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
 import { formatValue, seriesStats } from "../../src/shared/chart-scale.ts";
 import { formatAgoCoarse } from "../../src/shared/format.ts";
 import { parseWindow } from "../../src/store/actions.ts";
 import { makeTheme, noColorRequested } from "../../src/tui/theme.ts";
-import { timelineCells } from "../../src/tui/widgets/Timeline.tsx";
 import { type Column, layoutColumns, PREFIX_WIDTH, windowStart } from "../../src/tui/widgets/table-layout.ts";
 
 const cols: Column<string>[] = [
@@ -41,26 +42,6 @@ describe("chart values", () => {
     expect(formatValue(87.4, "milliseconds")).toBe("87 ms");
     expect(formatValue(99.5, "percentage")).toBe("99.5%");
     expect(formatValue(undefined, "count")).toBe("—");
-  });
-});
-
-describe("heartbeat timeline", () => {
-  it("puts each event in its slice of the window and shows the worst state per slice", () => {
-    const from = Date.parse("2026-11-21T00:00:00Z");
-    const to = from + 10 * 3600_000;
-    const e = (h: number, state: string) =>
-      ({
-        id: `${h}${state}`,
-        state,
-        timestamp: new Date(from + h * 3600_000 + 60_000).toISOString(),
-      }) as HeartbeatEvent;
-    const cells = timelineCells(
-      [e(0, "RECEIVED"), e(2, "RECEIVED"), e(2, "LATE"), e(5, "FAILING"), e(7, "EARLY")],
-      from,
-      to,
-      10,
-    );
-    expect(cells.map((c) => c.symbol).join("")).toBe("●·▲··✖·○··");
   });
 });
 
