@@ -184,6 +184,7 @@ export async function runShareCommand(a: Args): Promise<number> {
     profile: resolved.profile ?? "default",
     host: new URL(found.baseUrl).host,
     staleAfterMs: resolved.staleAfterMs,
+    utc: resolved.utc,
     // o shows a viewer the web link (or the API URL), never opening a browser on this machine
     webUrl: resolved.webUrl,
     local: !resolved.baseUrl,

@@ -27,6 +27,8 @@ export type ViewerOptions = {
   profile: string;
   host: string;
   staleAfterMs: number;
+  /** Chart times in UTC (`--utc` of `vigil share`, its profile's `utc`). */
+  utc?: boolean | undefined;
   /** Close the viewer after this long without a key; 0: never. */
   idleMs: number;
   outputCapBytes: number;
@@ -109,6 +111,7 @@ export function startViewer(o: ViewerOptions): Viewer {
         profile: o.profile,
         host: o.host,
         staleAfterMs: o.staleAfterMs,
+        utc: o.utc === true,
       },
       actions,
       fullscreen: true,

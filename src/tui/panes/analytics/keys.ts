@@ -98,7 +98,7 @@ export const ANALYTICS_KEYS: readonly Binding[] = [
   },
   {
     keys: ["l"],
-    help: "group by location (one sparkline per location)",
+    help: "group by location (one line per location, one scale)",
     run: ({ store }) =>
       setOptions(store, (a) => ({ groupBy: a.groupBy === "runLocation" ? "none" : "runLocation" })),
   },
