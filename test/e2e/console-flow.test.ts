@@ -85,14 +85,15 @@ describe("console in a pseudo-terminal (demo workspace)", () => {
     expect(done).toMatch(/1 session/);
     expect(done).toMatch(/0 running/);
 
-    // Analytics (3): sparklines for the selected check.
+    // Analytics (3): the selected check's metrics on the time grid (column charts at 120×40).
     t.keys("3");
     const analytics = await t.waitFor(
-      (s) => /vigil › Analytics/.test(s) && /Response time \(avg\)\s+[▁▂▃▄▅▆▇█]/.test(s),
-      "analytics sparklines",
+      (s) => /vigil › Analytics/.test(s) && /Response time \(avg\) +0 ms–.*\n.* ┤ /.test(s),
+      "analytics charts",
     );
-    expect(analytics).toMatch(/Availability\s+[▁▂▃▄▅▆▇█]/);
-    expect(analytics).toMatch(/range 24 h/);
+    expect(analytics).toMatch(/Availability +0–100%/);
+    expect(analytics).toMatch(/ 0% ┤ [▁▂▃▄▅▆▇█·]+/);
+    expect(analytics).toMatch(/24 h · 30 min buckets/);
 
     // Heartbeats (4): back on the checks pane clear the filter first (it applies to the check lists).
     t.keys("1");
