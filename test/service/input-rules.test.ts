@@ -19,6 +19,7 @@ import {
 } from "../../src/api/schemas/rules.ts";
 import { openDatabase } from "../../src/service/db/open.ts";
 import { getIncident, insertIncident, insertUpdate } from "../../src/service/repo/incidents.ts";
+import { locationForm, pageEditForm, validateForm } from "../../src/store/form-rules.ts";
 import { startTestService, type TestService, tempDir } from "./support.ts";
 
 let svc: TestService;
@@ -127,6 +128,31 @@ describe("the service and the client refuse the same inputs with the same senten
     );
     expect(m.service).toBe('"name" is not allowed to be empty');
     expect(m.client).toBe(`url check: ${m.service}`);
+  });
+
+  it("the console's forms say the same sentence next to the field", async () => {
+    const page = (await svc.call("GET", `/v1/status-pages/${pageId}`)).body;
+    let f = pageEditForm(page);
+    f = { ...f, values: { ...f.values, url: "Acme-Status", customDomain: "not a domain!", name: " " } };
+    const errors = validateForm(f);
+    for (const [field, extra] of [
+      ["url", { url: "Acme-Status" }],
+      ["customDomain", { customDomain: "not a domain!" }],
+      ["name", { name: " " }],
+    ] as const) {
+      const r = await svc.call("PUT", `/v1/status-pages/${pageId}`, {
+        name: "Acme",
+        url: "acme-status",
+        cards: [],
+        ...extra,
+      });
+      expect(r.body.message).toBe(`"${field}" ${errors[field]}`);
+    }
+    const loc = { ...locationForm(), values: { ...locationForm().values, name: "Lab", slugName: "BadSlug" } };
+    const slugMessage = (
+      await svc.call("POST", "/v1/private-locations", { name: "Lab", slugName: "BadSlug" })
+    ).body.message;
+    expect(slugMessage).toBe(`"slugName" ${validateForm(loc).slugName}`);
   });
 
   it("what is valid still passes", async () => {
