@@ -39,10 +39,10 @@ export function analyticsQuery(opts: AnalyticsOptions, nowMs: number, kind?: Ana
   );
   if (custom) return { from: opts.from!, to: opts.to!, interval, quickRange: opts.range };
   const nowS = Math.floor(nowMs / 1000);
-  // a report without intervals (heartbeats) is one window, not buckets: the plain range
-  if (kind && !REPORTS[kind].interval)
-    return { from: nowS - spanS, to: nowS, interval, quickRange: opts.range };
-  const w = recentWindow(spanS * 1000, interval * MINUTE, nowS * 1000);
+  // a report without intervals (heartbeats) has the service's day buckets: 24 h is one plain window,
+  // 7 d seven days (the last in progress)
+  const bucketMin = kind && !REPORTS[kind].interval ? 1440 : interval;
+  const w = recentWindow(spanS * 1000, bucketMin * MINUTE, nowS * 1000);
   return { from: Math.floor(w.from / 1000), to: nowS, interval, quickRange: opts.range };
 }
 

@@ -92,6 +92,12 @@ describe("the pane's query and grid", () => {
     const hb = analyticsQuery(o, now, "heartbeat");
     expect(hb.to - hb.from).toBe(86_400);
     expect(hb.to).toBe(Math.floor(now / 1000));
+    // 7 d of a heartbeat: seven UTC days, today's in progress
+    const week = { ...o, range: "7d" as const };
+    expect(reportGrid("heartbeat", week, undefined, now).columns).toBe(7);
+    expect(new Date(analyticsQuery(week, now, "heartbeat").from * 1000).toISOString()).toBe(
+      "2026-11-19T00:00:00.000Z",
+    );
   });
 });
 
