@@ -21,8 +21,14 @@ import {
   type HeartbeatTiming as PeriodConfig,
 } from "../shared/heartbeat-period.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
-import { bucketRange, formatSpan, type TimeGrid } from "../shared/time-grid.ts";
-import { clockTime, formatAgeWords } from "./triage/timeline.ts";
+import {
+  bucketRange,
+  type ClockOptions,
+  formatClock,
+  formatSpan,
+  type TimeGrid,
+} from "../shared/time-grid.ts";
+import { formatAgeWords } from "./triage/timeline.ts";
 
 /** The service's tolerance before the expected time (runners/heartbeat.ts, api-notes §8.5). */
 export const EARLY_FRACTION = 0.1;
@@ -151,23 +157,37 @@ export function heartbeatNow(
   return { state, lastPingAt, expectedAt, graceEndsAt, lateByMs, failingSince };
 }
 
-/** "09:41 (in 12 min)" / "09:41 (3 min ago)" in local time (with the date when not today). */
-function when(at: number, now: number): string {
+/**
+ * A clock time as the charts' axis reads it (local time, or UTC with `--utc`): "09:41" (`seconds`:
+ * "09:41:07") today, "Nov 24 09:41" another day.
+ */
+export function clockAt(at: number, now: number, o: ClockOptions & { seconds?: boolean } = {}): string {
+  const sameDay =
+    formatClock(at, { utc: o.utc, date: "only" }) === formatClock(now, { utc: o.utc, date: "only" });
+  const d = new Date(at);
+  const secs = o.seconds ? `:${String(o.utc ? d.getUTCSeconds() : d.getSeconds()).padStart(2, "0")}` : "";
+  return `${formatClock(at, { utc: o.utc, date: !sameDay })}${secs}`;
+}
+
+/** "09:41 (in 12 min)" / "09:41 (3 min ago)". */
+function when(at: number, now: number, o: ClockOptions): string {
   const d = at - now;
   const words = formatAgeWords(Math.abs(d));
-  return `${clockTime(at, now)} (${Math.abs(d) < 1000 ? "now" : d > 0 ? `in ${words}` : `${words} ago`})`;
+  return `${clockAt(at, now, o)} (${Math.abs(d) < 1000 ? "now" : d > 0 ? `in ${words}` : `${words} ago`})`;
 }
 
 /**
  * The state line of a heartbeat: what an engineer reads first. `heldSince`: the oldest time the events
- * read reach back to (for "no ping since …").
+ * read reach back to (for "no ping since …"); times in local time, or UTC with `o.utc`.
  */
 export function heartbeatStateLine(
   n: HeartbeatNow,
   t: HeartbeatTiming,
   now: number,
   heldSince?: number,
+  o: ClockOptions = {},
 ): { text: string; tone: Tone | undefined } {
+  const clockTime = (at: number, _now: number, seconds = false) => clockAt(at, now, { utc: o.utc, seconds });
   const last =
     n.lastPingAt === undefined
       ? undefined
@@ -188,7 +208,7 @@ export function heartbeatStateLine(
     }
     case "in grace":
       return {
-        text: `▲ late by ${formatAgeWords(n.lateByMs ?? 0)}, in grace until ${when(n.graceEndsAt ?? now, now)} — expected at ${clockTime(n.expectedAt ?? now, now)} · ${last}`,
+        text: `▲ late by ${formatAgeWords(n.lateByMs ?? 0)}, in grace until ${when(n.graceEndsAt ?? now, now, o)} — expected at ${clockTime(n.expectedAt ?? now, now)} · ${last}`,
         tone: "warn",
       };
     case "on time":
@@ -196,7 +216,7 @@ export function heartbeatStateLine(
         text:
           n.expectedAt === undefined
             ? `● ${last} · next ping expected: period not recorded`
-            : `● ${last} · next expected at ${when(n.expectedAt, now)}${grace}`,
+            : `● ${last} · next expected at ${when(n.expectedAt, now, o)}${grace}`,
         tone: "ok",
       };
     default:

@@ -9,6 +9,7 @@ import {
 } from "../../src/store/heartbeat-events.ts";
 import {
   classifyEvents,
+  clockAt,
   heartbeatCells,
   heartbeatNow,
   heartbeatStateLine,
@@ -130,6 +131,19 @@ describe("heartbeatNow and its line", () => {
     expect(s.state).toBe("no ping");
     expect(heartbeatStateLine(s, timing, T0).text).toBe(
       "○ no ping yet — monitoring starts at the first ping",
+    );
+  });
+});
+
+describe("clock times (local, or UTC with --utc)", () => {
+  it("today's as HH:MM[:SS], another day's with the date", () => {
+    const at = T0 + 9 * H + 41 * MIN + 7000; // 09:41:07 UTC
+    expect(clockAt(at, T0 + 10 * H, { utc: true })).toBe("09:41");
+    expect(clockAt(at, T0 + 10 * H, { utc: true, seconds: true })).toBe("09:41:07");
+    expect(clockAt(T0 - H, T0 + 10 * H, { utc: true })).toBe("Nov 24 23:00");
+    const s = heartbeatNow([ev(T0 + 9 * H, "RECEIVED")], timing, T0 + 9 * H + 3 * MIN);
+    expect(heartbeatStateLine(s, timing, T0 + 9 * H + 3 * MIN, undefined, { utc: true }).text).toBe(
+      "● last ping 09:00:00 (3 min ago) · next expected at 10:00 (in 57 min), grace until 10:10",
     );
   });
 });

@@ -95,7 +95,7 @@ describe("heartbeats pane", () => {
     expect(strip).toBeGreaterThan(0);
     expect(lines[strip]).toMatch(/●[─░]*●[─░▒]*━*✖━+\s*$/);
     expect(lines[strip + 1]).toMatch(/^\S.*\d\d:\d\d/);
-    expect(lines[strip + 2]).toMatch(/^24 h · \d+ min buckets {2}● received/);
+    expect(lines[strip + 2]).toMatch(/^24 h · \d+ min buckets · UTC[+−]\d\d:\d\d {2}● received/);
     // the events: the miss, the folded pings' count
     expect(f).toMatch(/✖ FAILING .* grace ended, no ping/);
     expect(f).toMatch(/● RECEIVED .* on the dot +×3/);

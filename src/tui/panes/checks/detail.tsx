@@ -35,13 +35,13 @@ const passive = (c: CheckSummary) => specOf(String(c.checkType))?.runs === "pass
 
 /** A heartbeat's state: its last real ping, when the next is due, or overdue and by how long. */
 function HeartbeatLine({ check }: { check: CheckSummary | Check }) {
-  const { theme } = useInfo();
+  const { theme, utc } = useInfo();
   const entry = useConsole((s) => s.heartbeats.byCheck.get(check.id));
   const now = useClock(15_000);
   const timing = timingOf(check);
   const line =
     entry?.loadedAt !== undefined
-      ? heartbeatStateLine(heartbeatNow(entry.events, timing, now), timing, now, entry.from)
+      ? heartbeatStateLine(heartbeatNow(entry.events, timing, now), timing, now, entry.from, { utc })
       : { text: entry?.error ? `✖ ${entry.error}` : "reading its pings…", tone: undefined };
   return (
     <Text wrap="truncate" color={line.tone ? theme.tone[line.tone] : theme.dim}>

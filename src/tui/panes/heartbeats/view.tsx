@@ -32,11 +32,13 @@ import {
   MINUTE,
   recentWindow,
   timeGrid,
+  zoneName,
 } from "../../../shared/time-grid.ts";
 import { cursorIn } from "../../../store/cursor.ts";
 import {
   type ClassifiedEvent,
   classifyEvents,
+  clockAt,
   HEARTBEAT_LEGEND,
   type HeartbeatTiming,
   heartbeatCells,
@@ -48,7 +50,6 @@ import {
 } from "../../../store/heartbeat-timeline.ts";
 import { heartbeatEventRows } from "../../../store/lists.ts";
 import { heartbeatChecks, paneCheck } from "../../../store/pane-selectors.ts";
-import { clockTime } from "../../../store/triage/timeline.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { Table } from "../../widgets/Table.tsx";
@@ -140,7 +141,7 @@ function Strip(props: {
   now: number;
   width: number;
 }) {
-  const { theme } = useInfo();
+  const { theme, utc } = useInfo();
   const { events, timing, now, width } = props;
   const chart = Math.max(10, width);
   const bucketMs = autoBucketMinutes(DAY, chart) * MINUTE;
@@ -153,7 +154,7 @@ function Strip(props: {
     if (last && last.symbol === c.symbol && last.tone === c.tone) last.n++;
     else runs.push({ symbol: c.symbol, tone: c.tone, n: 1 });
   }
-  const axis = axisLine(grid, chart, { first, count: cells.length });
+  const axis = axisLine(grid, chart, { first, count: cells.length, utc });
   return (
     <>
       <Text wrap="truncate">
@@ -167,13 +168,16 @@ function Strip(props: {
       <Text color={theme.dim} wrap="truncate">
         {axis}
       </Text>
-      <Text color={theme.dim} wrap="truncate">{`${gridLabel(grid, cells.length)}  ${HEARTBEAT_LEGEND}`}</Text>
+      <Text
+        color={theme.dim}
+        wrap="truncate"
+      >{`${gridLabel(grid, cells.length)} · ${zoneName(now, { utc })}  ${HEARTBEAT_LEGEND}`}</Text>
     </>
   );
 }
 
 export function HeartbeatsPane({ width, height }: { width: number; height: number }) {
-  const { theme } = useInfo();
+  const { theme, utc } = useInfo();
   const row = useConsole((s) => paneCheck(s, "heartbeats"));
   const checks = useConsole((s) => heartbeatChecks(s));
   const entry = useConsole((s) => (row ? s.heartbeats.byCheck.get(row.id) : undefined));
@@ -204,7 +208,7 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
   // the last real ping (never the FAILING event), when the next is due, overdue and by how long
   const state = held ? heartbeatNow(entry.events, timing, now) : undefined;
   const line = state
-    ? heartbeatStateLine(state, timing, now, entry && entry.from > 0 ? entry.from : undefined)
+    ? heartbeatStateLine(state, timing, now, entry && entry.from > 0 ? entry.from : undefined, { utc })
     : { text: entry?.error ? `✖ ${entry.error}` : "reading the events…", tone: undefined };
   const selected = events.find((e) => e.id === detail) ?? events[Math.min(cursor, events.length - 1)];
   const header = (
@@ -244,11 +248,14 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
         c ? `${EVENT_MARK[c.kind].symbol} ${STATE_WORD[c.kind]}` : (selected.state ?? "not recorded"),
       ],
       ["service said", selected.state ?? "not recorded"],
-      ["time", `${formatTimestamp(selected.timestamp)}${c ? ` (${clockTime(c.at, now, true)} local)` : ""}`],
+      [
+        "time",
+        `${formatTimestamp(selected.timestamp)}${c ? ` (${clockAt(c.at, now, { utc, seconds: true })}${utc ? " UTC" : " local"})` : ""}`,
+      ],
       [
         "expected",
         c?.expectedAt !== undefined
-          ? `${clockTime(c.expectedAt, now, true)} · ${eventNote(c)}`
+          ? `${clockAt(c.expectedAt, now, { utc, seconds: true })} · ${eventNote(c)}`
           : "not known (no earlier ping held)",
       ],
       [
