@@ -11,8 +11,8 @@
  * is for the checks' own requests only. An https service's certificate is checked against Node's CAs
  * plus NODE_EXTRA_CA_CERTS (a private CA's file).
  *
- * Exit codes: 0 clean stop (SIGINT/SIGTERM: runs in progress are handed back), 1 the service refused the
- * key, 2 usage error (no key, bad flag, no service to talk to).
+ * Exit codes (exit-codes.ts): 0 clean stop (SIGINT/SIGTERM: runs in progress are handed back), 4 the
+ * service refused the key, 1 stopped by another error, 2 usage error (no key, bad flag, no service).
  */
 import { hostname } from "node:os";
 import { runAgent } from "../agent/agent.ts";
@@ -29,6 +29,7 @@ import { findLocalService } from "../service/info-file.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { VERSION } from "../version.ts";
 import { Args, bindPositionals, parseTokens } from "./args.ts";
+import { EXIT } from "./exit-codes.ts";
 import { configFlags, secrets } from "./io.ts";
 import { attachLocalService, type LocalAttachment } from "./local-service.ts";
 import { AGENT_OPTIONS } from "./programs.ts";
@@ -153,7 +154,8 @@ export async function runAgentFromArgs(a: Args): Promise<number> {
   } catch (err) {
     const msg = err instanceof AgentKeyError ? err.message : `stopped: ${(err as Error).message}`;
     process.stderr.write(`vigil agent: ${sanitizeLine(msg.replaceAll(args.key, "pl_…"), " ")}\n`);
-    return 1;
+    // the one table of exit codes (exit-codes.ts): a refused key is auth (4); anything else ended the run (1)
+    return err instanceof AgentKeyError ? EXIT.AUTH : EXIT.FAILING;
   } finally {
     local?.close();
     process.off("SIGINT", onSignal);

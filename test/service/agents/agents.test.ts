@@ -128,9 +128,9 @@ describe("vigil agent", () => {
     await second.line(/PASS\s+Hang/);
   });
 
-  it("refuses an unknown key, and stops an agent whose key was revoked", async () => {
+  it("refuses an unknown key, and stops an agent whose key was revoked (exit 4: auth)", async () => {
     const unknown = spawnAgent(`pl_${"0".repeat(32)}`);
-    expect(await unknown.exited).toBe(1);
+    expect(await unknown.exited).toBe(4);
     expect(unknown.stderr.join("\n")).toMatch(/refused the location key/);
     expect(unknown.stderr.join("\n")).not.toContain("0".repeat(32));
 
@@ -141,7 +141,7 @@ describe("vigil agent", () => {
     expect((await svc.call("DELETE", `/v1/private-locations/${loc.id}/keys/${loc.keyId}`)).status).toBe(204);
     // the agent's next call (this run's result) is refused: it stops, and stores nothing
     await trigger(svc, [check]);
-    expect(await agent.exited).toBe(1);
+    expect(await agent.exited).toBe(4);
     expect(agent.stderr.join("\n")).toMatch(/refused the location key/);
     expect(await results(svc, check)).toHaveLength(0);
     // the protocol itself refuses the revoked key and the account API key
