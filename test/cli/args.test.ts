@@ -164,3 +164,18 @@ describe("tables and details", () => {
     ).toEqual(["ID:          x", "Long label:  a", "             b", "Section:"]);
   });
 });
+
+describe("help", () => {
+  it("cites no internal document in any command's help (issue 28: webhook --help cited one)", async () => {
+    const { COMMANDS } = await import("../../src/cli/commands/index.ts");
+    const { PROGRAMS } = await import("../../src/cli/programs.ts");
+    const { resourceHelp, topHelp } = await import("../../src/cli/help.ts");
+    for (const r of [...COMMANDS, ...PROGRAMS]) {
+      const text = resourceHelp(r);
+      expect(text, r.name).not.toMatch(/§|api-notes|seed|design\.md/i);
+    }
+    expect(topHelp()).not.toMatch(/§|api-notes|seed/i);
+    const webhook = resourceHelp(COMMANDS.find((c) => c.name === "webhook")!);
+    expect(webhook).toContain("CHECK_NAME");
+  });
+});
