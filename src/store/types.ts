@@ -198,8 +198,6 @@ export type ActivitySlice = {
   lastError: string | undefined;
   /** When the last error happened (epoch ms): the status line shows it for a while only (messages.ts). */
   lastErrorAt?: number | undefined;
-  /** When the last error happened (epoch ms): the status line shows it for a while only (messages.ts). */
-  lastErrorAt?: number | undefined;
   /**
    * Which service, when it is the data dir's local one (src/cli/local-service.ts): "local service pid 1234",
    * or "local service (stops with the last console)"; unset for a configured service (the host is shown).
