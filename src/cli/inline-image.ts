@@ -1,7 +1,7 @@
 /**
  * An image drawn in the terminal (`vigil results show … --screenshot`): the kitty graphics protocol (kitty,
  * WezTerm, ghostty) or iTerm2's inline images, chosen from the environment, wrapped for tmux passthrough
- * inside tmux (store/act/osc52.ts `tmuxPassthrough`; tmux ≥ 3.3 forwards it with `set -g
+ * inside tmux (store/actions/osc52.ts `tmuxPassthrough`; tmux ≥ 3.3 forwards it with `set -g
  * allow-passthrough on`). Only for a terminal: with stdout not a TTY, or no protocol known, nothing is
  * drawn and the caller saves the file instead, saying why. Pure: the caller writes the bytes.
  *
@@ -9,7 +9,7 @@
  * last with m=0 (q=2: the terminal sends no reply, which would land on the shell's prompt).
  * iTerm2: `ESC ] 1337 ; File=inline=1;size=N;preserveAspectRatio=1 : <base64> BEL`.
  */
-import { insideTmux, tmuxPassthrough } from "../store/act/osc52.ts";
+import { insideTmux, tmuxPassthrough } from "../store/actions/osc52.ts";
 
 const ESC = "\u001b";
 const BEL = "\u0007";

@@ -105,9 +105,9 @@ export async function runShareCommand(a: Args): Promise<number> {
   ] = await Promise.all([
     import("./connect.ts"),
     import("../api/client.ts"),
-    import("../store/activity.ts"),
-    import("../store/store.ts"),
-    import("../store/slices/ui.ts"),
+    import("../store/data/activity.ts"),
+    import("../store/state.ts"),
+    import("../store/view/ui.ts"),
   ]);
   if (!existsSync(args.authorizedKeys))
     throw new UsageError(

@@ -12,12 +12,12 @@
  * poller as the console's own subscription does.
  */
 import type { Client } from "../api/client.ts";
-import { createLoaders } from "../store/loaders.ts";
-import { createPlanner } from "../store/plan.ts";
-import { createPoller, type Job, type Poller } from "../store/poller.ts";
-import { setPane } from "../store/slices/ui.ts";
-import { apply, type ConsoleStore, createConsoleStore } from "../store/store.ts";
-import { type ConsoleState, DATA_SLICES } from "../store/types.ts";
+import { createLoaders } from "../store/data/loaders.ts";
+import { DATA_SLICES } from "../store/data/types.ts";
+import { apply, type ConsoleState, type ConsoleStore, createConsoleStore } from "../store/state.ts";
+import { createPlanner } from "../store/sync/plan.ts";
+import { createPoller, type Job, type Poller } from "../store/sync/poller.ts";
+import { setPane } from "../store/view/ui.ts";
 import { paneJobs, startPaneSpec } from "../tui/panes/lookup.ts";
 
 export type Hub = {

@@ -7,9 +7,9 @@
  */
 import type { Writable } from "node:stream";
 import type { Client } from "../api/client.ts";
-import { insideTmux } from "../store/act/osc52.ts";
-import { createActions } from "../store/actions.ts";
-import { memoryDraftStore } from "../store/drafts.ts";
+import { createActions } from "../store/actions/actions.ts";
+import { insideTmux } from "../store/actions/osc52.ts";
+import { memoryDraftStore } from "../store/forms/drafts.ts";
 import { liveTree } from "../tui/live-root.tsx";
 import { mountConsole } from "../tui/mount.tsx";
 import { makeTheme, type ThemeName } from "../tui/theme.ts";

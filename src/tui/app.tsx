@@ -9,7 +9,7 @@
 import { Box, Text, useInput } from "ink";
 import { useEffect, useMemo, useRef } from "react";
 import { sanitizeLine } from "../shared/sanitize.ts";
-import type { Actions } from "../store/actions.ts";
+import type { Actions } from "../store/actions/actions.ts";
 import { useConsole, useInfo } from "./context.tsx";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { crumbsOf, paneSpec } from "./panes/lookup.ts";

@@ -4,8 +4,7 @@
  */
 import { createContext, useContext } from "react";
 import { useStore } from "zustand";
-import type { ConsoleStore } from "../store/store.ts";
-import type { ConsoleState } from "../store/types.ts";
+import type { ConsoleState, ConsoleStore } from "../store/state.ts";
 import type { Theme } from "./theme.ts";
 
 export type ConsoleInfo = {

@@ -2,8 +2,9 @@
  * The keys every pane has (design.md §2), tried after the pane's own bindings: panes by number, the
  * palette, moving, filtering, refreshing, help, quitting, and the incident keys that work from anywhere.
  */
-import * as ui from "../store/slices/ui.ts";
-import { apply } from "../store/store.ts";
+
+import { apply } from "../store/state.ts";
+import * as ui from "../store/view/ui.ts";
 import { paneKey } from "./panes/lookup.ts";
 import { PANE_SPECS } from "./panes/registry.ts";
 import type { Binding } from "./panes/spec.ts";

@@ -3,9 +3,10 @@
  * (src/tui/panes/registry.ts) and the global keys, so the help cannot drift from what the keys do, and
  * read-only mode filters one flag (`mutating`) in one place.
  */
-import * as ui from "../store/slices/ui.ts";
-import { apply } from "../store/store.ts";
-import type { ConsoleState } from "../store/types.ts";
+
+import type { ConsoleState } from "../store/state.ts";
+import { apply } from "../store/state.ts";
+import * as ui from "../store/view/ui.ts";
 import { GLOBAL_KEYS } from "./global-keys.ts";
 import { openCursorRow } from "./panes/detail-keys.ts";
 import { paneSpec } from "./panes/lookup.ts";

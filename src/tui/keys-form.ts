@@ -5,8 +5,8 @@
  * `[` `]` move the selected service to the previous / next card; Backspace erases, Ctrl-U clears the
  * field; Ctrl-R retries after a failure; Esc closes (the draft stays on disk), Ctrl-D discards the draft.
  */
-import type { Actions } from "../store/actions.ts";
-import { erase, type FormState, moveFocus, sideways, typeInto } from "../store/forms.ts";
+import type { Actions } from "../store/actions/actions.ts";
+import { erase, type FormState, moveFocus, sideways, typeInto } from "../store/forms/types.ts";
 import { type KeyInfo, special } from "./key-input.ts";
 
 export function formKey(form: FormState, actions: Actions, input: string, key: KeyInfo) {

@@ -3,11 +3,15 @@
  * PgUp/PgDn, g/G), keeping the check shown by analytics/heartbeats in step with it, switching panes (which
  * carries the selected check over to analytics/heartbeats) and cycling the heartbeat check (← → [ ]).
  */
-import { analyticsChecks, heartbeatChecks, paneCheck } from "../store/pane-selectors.ts";
-import { cursorCheck } from "../store/selectors.ts";
-import * as ui from "../store/slices/ui.ts";
-import { apply, type ConsoleStore } from "../store/store.ts";
-import type { ConsoleState, Pane } from "../store/types.ts";
+
+import type { ConsoleState } from "../store/state.ts";
+import { apply, type ConsoleStore } from "../store/state.ts";
+import { cursorCheck } from "../store/view/selectors.ts";
+import type { Pane } from "../store/view/types.ts";
+import * as ui from "../store/view/ui.ts";
+import { analyticsChecks } from "./panes/analytics/rows.ts";
+import { paneCheck } from "./panes/check-panes.ts";
+import { heartbeatChecks } from "./panes/heartbeats/rows.ts";
 import { paneSpec } from "./panes/lookup.ts";
 import { cursorRow } from "./panes/spec.ts";
 

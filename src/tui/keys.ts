@@ -9,10 +9,10 @@
  * confirmation in front of a form returns to the form when declined.
  */
 
-import type { Actions } from "../store/actions.ts";
-import * as ui from "../store/slices/ui.ts";
-import { apply, type ConsoleStore } from "../store/store.ts";
-import type { ConsoleState } from "../store/types.ts";
+import type { Actions } from "../store/actions/actions.ts";
+import type { ConsoleState } from "../store/state.ts";
+import { apply, type ConsoleStore } from "../store/state.ts";
+import * as ui from "../store/view/ui.ts";
 import { burstKey, edit, escThenKey, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
 import { bindingFor } from "./keymap.ts";
 import { formKey } from "./keys-form.ts";

@@ -3,7 +3,7 @@
  * first frame, with the panes, the store and everything they import.
  */
 import type { ReactElement } from "react";
-import type { Actions } from "../store/actions.ts";
+import type { Actions } from "../store/actions/actions.ts";
 import { App } from "./app.tsx";
 import { ConsoleContext, type ConsoleInfo } from "./context.tsx";
 import type { AppControl } from "./mount.tsx";

@@ -6,7 +6,7 @@
  * follows; `o` without a webUrl shows the API URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { curlOf } from "../../src/store/act/curl.ts";
+import { curlOf } from "../../src/store/actions/curl.ts";
 import { ensureBundle } from "./support/bundle.ts";
 import { launchConsole } from "./support/console.ts";
 import { type Json, type Served, serve } from "./support/service.ts";

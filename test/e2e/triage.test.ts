@@ -32,7 +32,7 @@ import { launchConsole } from "./support/console.ts";
 import { type Json, type Served, serve } from "./support/service.ts";
 import type { TmuxTerminal } from "./support/tmux.ts";
 
-/** The console's status poll (DEFAULT_INTERVALS.statuses in src/store/plan.ts): "within one poll". */
+/** The console's status poll (DEFAULT_INTERVALS.statuses in src/store/sync/plan.ts): "within one poll". */
 const STATUS_POLL_MS = 10_000;
 /**
  * On top of one poll: the statuses request, the results read it starts at once (the rows on screen are

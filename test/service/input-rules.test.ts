@@ -19,7 +19,7 @@ import {
 } from "../../src/api/schemas/rules.ts";
 import { openDatabase } from "../../src/service/db/open.ts";
 import { getIncident, insertIncident, insertUpdate } from "../../src/service/repo/incidents.ts";
-import { locationForm, pageEditForm, validateForm } from "../../src/store/form-rules.ts";
+import { locationForm, pageEditForm, validateForm } from "../../src/store/forms/rules.ts";
 import { startTestService, type TestService, tempDir } from "./support.ts";
 
 let svc: TestService;

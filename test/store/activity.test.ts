@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "../../src/api/errors.ts";
 import type { HttpActivity } from "../../src/api/http.ts";
-import { createActivityMeter } from "../../src/store/activity.ts";
-import { createConsoleStore } from "../../src/store/store.ts";
+import { createActivityMeter } from "../../src/store/data/activity.ts";
+import { createConsoleStore } from "../../src/store/state.ts";
 import { until } from "../support/until.ts";
 
 const start = (path: string): HttpActivity => ({ kind: "start", method: "GET", path });

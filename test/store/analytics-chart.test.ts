@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AnalyticsReport } from "../../src/api/schemas/analytics.ts";
 import { HOUR, MINUTE, timeGrid } from "../../src/shared/time-grid.ts";
-import { bucketQuery, cursorColumn, stepCursor } from "../../src/store/analytics-bucket.ts";
-import { reportSeries, seriesStatsText, valueText } from "../../src/store/analytics-chart.ts";
-import { analyticsQuery, reportGrid } from "../../src/store/analytics-query.ts";
-import { initialUi } from "../../src/store/slices/ui.ts";
+import { bucketQuery, cursorColumn, stepCursor } from "../../src/store/analytics/bucket.ts";
+import { reportSeries, seriesStatsText, valueText } from "../../src/store/analytics/chart.ts";
+import { analyticsQuery, reportGrid } from "../../src/store/analytics/query.ts";
+import { initialUi } from "../../src/store/view/ui.ts";
 
 const T = (iso: string) => Date.parse(iso);
 const grid = timeGrid({ from: T("2026-11-25T00:00:00Z"), to: T("2026-11-25T06:00:00Z"), bucketMs: HOUR });

@@ -1,10 +1,10 @@
 /** The `/` filter language of the checks lists: status:, type:, tag:, loc:, plain text, negation. */
 import { describe, expect, it } from "vitest";
-import { matchesCheckFilter, parseCheckFilter } from "../../src/store/check-filter.ts";
-import { analyticsChecks } from "../../src/store/pane-selectors.ts";
-import { visibleCheckRows } from "../../src/store/selectors.ts";
-import { setFilter } from "../../src/store/slices/ui.ts";
-import { apply } from "../../src/store/store.ts";
+import { apply } from "../../src/store/state.ts";
+import { matchesCheckFilter, parseCheckFilter } from "../../src/store/view/check-filter.ts";
+import { visibleCheckRows } from "../../src/store/view/selectors.ts";
+import { setFilter } from "../../src/store/view/ui.ts";
+import { analyticsChecks } from "../../src/tui/panes/analytics/rows.ts";
 import { check, status, storeWith } from "./fixtures.ts";
 
 const api = check({

@@ -7,9 +7,9 @@ import {
   clampToNow,
   clockAheadText,
 } from "../../src/shared/format.ts";
-import { decorateRow, serviceClockAhead, visibleCheckRows } from "../../src/store/selectors.ts";
-import { statusesLoaded } from "../../src/store/slices/data.ts";
-import { apply } from "../../src/store/store.ts";
+import { statusesLoaded } from "../../src/store/data/slices.ts";
+import { apply } from "../../src/store/state.ts";
+import { decorateRow, serviceClockAhead, visibleCheckRows } from "../../src/store/view/selectors.ts";
 import { checkColumns } from "../../src/tui/panes/checks/view.tsx";
 import { check, status, storeWith } from "./fixtures.ts";
 

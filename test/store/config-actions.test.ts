@@ -5,14 +5,15 @@
 import { readdirSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createActions } from "../../src/store/actions.ts";
-import { createDraftStore } from "../../src/store/drafts.ts";
-import { createLoaders } from "../../src/store/loaders.ts";
-import { openDetail, setPane } from "../../src/store/slices/ui.ts";
-import { apply, createConsoleStore } from "../../src/store/store.ts";
-import type { Pane } from "../../src/store/types.ts";
+import { createActions } from "../../src/store/actions/actions.ts";
+import { createLoaders } from "../../src/store/data/loaders.ts";
+import { createDraftStore } from "../../src/store/forms/drafts.ts";
+import { apply, createConsoleStore } from "../../src/store/state.ts";
+import type { Pane } from "../../src/store/view/types.ts";
+import { openDetail, setPane } from "../../src/store/view/ui.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
 import { type Json, startTestService, type TestService, tempDir } from "../service/support.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 
 let svc: TestService;
 const dataDir = tempDir("vigil-cfg-");
@@ -36,6 +37,7 @@ function rig(readOnly = false) {
   });
   const store = createConsoleStore();
   const actions = createActions(client, store, undefined, {
+    panes: PANE_HOOKS,
     readOnly,
     drafts: createDraftStore(dataDir),
     draftScope: "cfg",

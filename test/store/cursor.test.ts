@@ -3,11 +3,16 @@
  * `t` and Enter act on the highlighted check. Pure: store and reducers, no Ink.
  */
 import { describe, expect, it } from "vitest";
-import { cursorIn } from "../../src/store/cursor.ts";
-import { checksCursor, cursorCheck, triggerTargets, visibleCheckRows } from "../../src/store/selectors.ts";
-import { checksLoaded, statusesLoaded } from "../../src/store/slices/data.ts";
-import { back, moveCursor, setCursor, setFilter, sortBy } from "../../src/store/slices/ui.ts";
-import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import { checksLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
+import { apply, type ConsoleStore } from "../../src/store/state.ts";
+import { cursorIn } from "../../src/store/view/cursor.ts";
+import {
+  checksCursor,
+  cursorCheck,
+  triggerTargets,
+  visibleCheckRows,
+} from "../../src/store/view/selectors.ts";
+import { back, moveCursor, setCursor, setFilter, sortBy } from "../../src/store/view/ui.ts";
 import { check, manyChecks, status, storeWith } from "./fixtures.ts";
 
 const [a, b, c, d] = ["alpha", "bravo", "charlie", "delta"].map((name) =>

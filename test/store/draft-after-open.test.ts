@@ -2,15 +2,15 @@
  * An update typed while no incident was open (issue 28): in ONE console, with no restart — the engineer
  * types it, puts it away (Esc keeps the draft), opens the incident from the console itself (the
  * new-incident form of `i`), then reopens the draft from `:drafts`: Enter sends it to that incident, once.
- * (The triage work fixed the routing, src/store/act/draft-route.ts; the tests there open the incident
+ * (The triage work fixed the routing, src/store/actions/draft-route.ts; the tests there open the incident
  * through the API or restart the console. This is the path without either.)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { setPane } from "../../src/store/slices/ui.ts";
-import { apply } from "../../src/store/store.ts";
+import { apply } from "../../src/store/state.ts";
+import { setPane } from "../../src/store/view/ui.ts";
 import { startTestService, type TestService } from "../service/support.ts";
 import { until } from "../support/until.ts";
 import { keyRig } from "./key-rig.ts";

@@ -4,9 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createActions } from "../../src/store/actions.ts";
-import { createDraftStore, type Draft, DraftUnreadableError, writeAtomic } from "../../src/store/drafts.ts";
-import { createConsoleStore } from "../../src/store/store.ts";
+import { createActions } from "../../src/store/actions/actions.ts";
+import {
+  createDraftStore,
+  type Draft,
+  DraftUnreadableError,
+  writeAtomic,
+} from "../../src/store/forms/drafts.ts";
+import { createConsoleStore } from "../../src/store/state.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -105,6 +111,7 @@ describe("draft store", () => {
     const store = createConsoleStore();
     const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" });
     const actions = createActions(client, store, undefined, {
+      panes: PANE_HOOKS,
       readOnly: false,
       drafts,
       draftScope: draft().scope,

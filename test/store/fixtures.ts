@@ -1,8 +1,8 @@
 /** Plain-object fixtures for store and component tests (no network). */
 import type { CheckStatus } from "../../src/api/schemas/check-statuses.ts";
 import type { Check } from "../../src/api/schemas/checks.ts";
-import { checksLoaded, statusesLoaded } from "../../src/store/slices/data.ts";
-import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/store.ts";
+import { checksLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
+import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
 
 let n = 0;
 /** A UUID-shaped id that sorts in creation order. */

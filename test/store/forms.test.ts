@@ -17,7 +17,7 @@ import {
   updateForm,
   validateForm,
   visibleErrors,
-} from "../../src/store/form-rules.ts";
+} from "../../src/store/forms/rules.ts";
 import {
   cards,
   erase,
@@ -28,7 +28,7 @@ import {
   sideways,
   text,
   typeInto,
-} from "../../src/store/forms.ts";
+} from "../../src/store/forms/types.ts";
 
 const svc = (id: string, name: string) => ({ id, name, accountId: "a", created_at: "2026-11-01" }) as Service;
 const SERVICES = [svc("s1", "API"), svc("s2", "Web"), svc("s3", "DB")];
@@ -218,7 +218,7 @@ describe("status page form", () => {
 
 describe("send outcomes", () => {
   it("only a refusal (4xx but 408) or a request that never left counts as certainly not applied", async () => {
-    const { certainlyNotApplied } = await import("../../src/store/form-actions.ts");
+    const { certainlyNotApplied } = await import("../../src/store/actions/form.ts");
     const { ApiError, NetworkError, TimeoutError, ResponseShapeError, UsageError } = await import(
       "../../src/api/errors.ts"
     );

@@ -6,7 +6,7 @@ import {
   heartbeatPagesFor,
   heartbeatsBehind,
   readHeartbeatEvents,
-} from "../../src/store/heartbeat-events.ts";
+} from "../../src/store/data/heartbeat-events.ts";
 import {
   classifyEvents,
   clockAt,
@@ -14,7 +14,7 @@ import {
   heartbeatNow,
   heartbeatStateLine,
   offsetText,
-} from "../../src/store/heartbeat-timeline.ts";
+} from "../../src/store/triage/heartbeat-timeline.ts";
 
 const MIN = 60_000;
 const H = 60 * MIN;

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setPane } from "../../src/store/slices/ui.ts";
-import { apply } from "../../src/store/store.ts";
+import { apply } from "../../src/store/state.ts";
+import { setPane } from "../../src/store/view/ui.ts";
 import { type Json, startTestService, type TestService } from "../service/support.ts";
 import { type FaultProxy, faultProxy } from "../support/fault-proxy.ts";
 import { until } from "../support/until.ts";

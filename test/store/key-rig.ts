@@ -3,11 +3,12 @@
  * drive writes key by key against the embedded service (or a proxy in front of it) start from.
  */
 import { createClient } from "../../src/api/client.ts";
-import { type ActionsOptions, createActions } from "../../src/store/actions.ts";
-import { createDraftStore } from "../../src/store/drafts.ts";
-import { createLoaders } from "../../src/store/loaders.ts";
-import { createConsoleStore } from "../../src/store/store.ts";
+import { type ActionsOptions, createActions } from "../../src/store/actions/actions.ts";
+import { createLoaders } from "../../src/store/data/loaders.ts";
+import { createDraftStore } from "../../src/store/forms/drafts.ts";
+import { createConsoleStore } from "../../src/store/state.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 
 export function keyRig(opts: {
   baseUrl: string;
@@ -20,6 +21,7 @@ export function keyRig(opts: {
   const store = createConsoleStore();
   const drafts = createDraftStore(opts.dataDir);
   const actions = createActions(client, store, undefined, {
+    panes: PANE_HOOKS,
     readOnly: false,
     drafts,
     draftScope: "test",

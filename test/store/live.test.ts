@@ -4,16 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createActions } from "../../src/store/actions.ts";
-import { analyticsKey } from "../../src/store/analytics-query.ts";
-import { createLoaders } from "../../src/store/loaders.ts";
-import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/plan.ts";
-import { createPoller } from "../../src/store/poller.ts";
-import { visibleCheckRows } from "../../src/store/selectors.ts";
-import { openDetail, selectCheck, setFilter, setPane } from "../../src/store/slices/ui.ts";
-import { apply, createConsoleStore } from "../../src/store/store.ts";
+import { createActions } from "../../src/store/actions/actions.ts";
+import { analyticsKey } from "../../src/store/analytics/query.ts";
+import { createLoaders } from "../../src/store/data/loaders.ts";
+import { apply, createConsoleStore } from "../../src/store/state.ts";
+import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/sync/plan.ts";
+import { createPoller } from "../../src/store/sync/poller.ts";
+import { visibleCheckRows } from "../../src/store/view/selectors.ts";
+import { openDetail, selectCheck, setFilter, setPane } from "../../src/store/view/ui.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { startTestService, type TestService } from "../service/support.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { until } from "../support/until.ts";
 
 let svc: TestService;
@@ -38,6 +39,7 @@ function rig(readOnly = false) {
   const loaders = createLoaders(client, store);
   const poller = createPoller(store, createPlanner(loaders, paneJobs, DEFAULT_INTERVALS), { tickMs: 20 });
   const actions = createActions(client, store, poller, {
+    panes: PANE_HOOKS,
     readOnly,
     follow: { holdSeconds: 2, idleDelayMs: 20 },
   });

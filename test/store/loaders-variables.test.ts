@@ -7,8 +7,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createLoaders } from "../../src/store/loaders.ts";
-import { createConsoleStore } from "../../src/store/store.ts";
+import { createLoaders } from "../../src/store/data/loaders.ts";
+import { createConsoleStore } from "../../src/store/state.ts";
 
 let server: Server;
 let status = 200;

@@ -14,7 +14,7 @@ import {
   type ResultSummary,
   toCheckSummary,
   toResultSummary,
-} from "../../src/store/summary.ts";
+} from "../../src/store/data/summary.ts";
 import {
   attentionChecks,
   buildOverview,

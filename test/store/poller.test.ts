@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.ts";
-import { backoffDelay, createPoller, type Job } from "../../src/store/poller.ts";
-import { moveCursor, setPane } from "../../src/store/slices/ui.ts";
-import { apply, createConsoleStore } from "../../src/store/store.ts";
+import { apply, createConsoleStore } from "../../src/store/state.ts";
+import { backoffDelay, createPoller, type Job } from "../../src/store/sync/poller.ts";
+import { moveCursor, setPane } from "../../src/store/view/ui.ts";
 import { until } from "../support/until.ts";
 
 /** A poller on a hand-driven clock; jobs count their runs. */
@@ -175,9 +175,9 @@ describe("poller: jobs that follow the cursor", () => {
 describe("poller + planner while the service is unreachable", () => {
   it("only the probe runs, on a 1 s / 2 s / 4 s backoff capped at 4 s; back online, every wanted job runs at once", async () => {
     const { NetworkError } = await import("../../src/api/errors.ts");
-    const { createPlanner, PROBE_MAX_MS } = await import("../../src/store/plan.ts");
+    const { createPlanner, PROBE_MAX_MS } = await import("../../src/store/sync/plan.ts");
     const { paneJobs } = await import("../../src/tui/panes/lookup.ts");
-    const { setActivity } = await import("../../src/store/slices/ui.ts");
+    const { setActivity } = await import("../../src/store/view/ui.ts");
     let t = 5_000_000;
     const runs: string[] = [];
     let down = false;

@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createLoaders } from "../../src/store/loaders.ts";
-import { createPlanner, DEFAULT_INTERVALS, resultsBehind } from "../../src/store/plan.ts";
-import { createPoller, type Job } from "../../src/store/poller.ts";
-import { visibleCheckRows } from "../../src/store/selectors.ts";
-import { resultsFailed, resultsLoaded, statusesLoaded } from "../../src/store/slices/data.ts";
-import { openDetail } from "../../src/store/slices/ui.ts";
-import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/store.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { createLoaders } from "../../src/store/data/loaders.ts";
+import { resultsFailed, resultsLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
+import { createPlanner, DEFAULT_INTERVALS, resultsBehind } from "../../src/store/sync/plan.ts";
+import { createPoller, type Job } from "../../src/store/sync/poller.ts";
+import { visibleCheckRows } from "../../src/store/view/selectors.ts";
+import { openDetail } from "../../src/store/view/ui.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { startTestService, type TestService } from "../service/support.ts";
 import { until } from "../support/until.ts";

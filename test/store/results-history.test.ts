@@ -6,20 +6,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { DEFAULT_INTERVALS, type JobKit } from "../../src/store/plan.ts";
 import { createHistoryLoaders } from "../../src/store/results/loaders.ts";
-import { resultRows } from "../../src/store/results/selectors.ts";
+import { resultPageLoaded } from "../../src/store/results/slice.ts";
+import { apply, createConsoleStore } from "../../src/store/state.ts";
+import { DEFAULT_INTERVALS, type JobKit } from "../../src/store/sync/plan.ts";
+import { setCursor } from "../../src/store/view/ui.ts";
 import {
   openResult,
   openResults,
   RESULTS_PANE,
-  resultPageLoaded,
   resultsBack,
   toggleExpanded,
-} from "../../src/store/results/slice.ts";
-import { setCursor } from "../../src/store/slices/ui.ts";
-import { apply, createConsoleStore } from "../../src/store/store.ts";
+} from "../../src/tui/panes/results/drill.ts";
 import { results as resultsPane } from "../../src/tui/panes/results/index.ts";
+import { resultRows } from "../../src/tui/panes/results/rows.ts";
 import { type FailingChecks, failingChecks } from "../support/failing-checks.ts";
 
 let fx: FailingChecks;

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { analyticsKey, analyticsQuery } from "../../src/store/analytics-query.ts";
-import { analyticsChecks, heartbeatChecks } from "../../src/store/pane-selectors.ts";
+import { analyticsKey, analyticsQuery } from "../../src/store/analytics/query.ts";
+import { checksLoaded, resultsLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply } from "../../src/store/state.ts";
+import { memo, newViewMemo, viewMemo } from "../../src/store/view/memo.ts";
 import {
   decorateRow,
   matchesCheckFilter,
-  memo,
   sortedCheckRows,
   triggerTargets,
   visibleCheckRows,
-} from "../../src/store/selectors.ts";
-import { checksLoaded, resultsLoaded, statusesLoaded } from "../../src/store/slices/data.ts";
+} from "../../src/store/view/selectors.ts";
 import {
   initialUi,
   moveCursor,
@@ -17,9 +18,9 @@ import {
   setFilter,
   sortBy,
   toggleMark,
-} from "../../src/store/slices/ui.ts";
-import { apply } from "../../src/store/store.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+} from "../../src/store/view/ui.ts";
+import { analyticsChecks } from "../../src/tui/panes/analytics/rows.ts";
+import { heartbeatChecks } from "../../src/tui/panes/heartbeats/rows.ts";
 import { paneLoadedAt } from "../../src/tui/panes/lookup.ts";
 import { check, status, storeWith } from "./fixtures.ts";
 
@@ -243,26 +244,39 @@ describe("status line age of the checks pane", () => {
 });
 
 describe("memo with several views of one store (vigil share)", () => {
-  it("keeps a result per view for the newest data, and drops older data's results", () => {
+  it("keeps one result per view, in the view: 200 views alternating recompute nothing", () => {
     let calls = 0;
-    const f = memo((items: readonly number[], min: number) => {
+    const f = viewMemo((items: readonly number[], min: number) => {
       calls++;
       return items.filter((n) => n >= min);
     });
     const data = [1, 2, 3, 4];
-    const a = f(data, 2);
-    const b = f(data, 3);
-    // two views alternating: nothing recomputed, the very same arrays
-    for (let i = 0; i < 10; i++) {
-      expect(f(data, 2)).toBe(a);
-      expect(f(data, 3)).toBe(b);
-    }
+    const views = Array.from({ length: 200 }, () => ({ memo: newViewMemo() }));
+    const first = views.map((v, i) => f(v, data, i % 5));
+    expect(calls).toBe(200);
+    // every view again, alternating: nothing recomputed, the very same arrays (no shared LRU to evict)
+    for (let round = 0; round < 3; round++)
+      views.forEach((v, i) => {
+        expect(f(v, data, i % 5)).toBe(first[i]);
+      });
+    expect(calls).toBe(200);
+    // new data: that view computes again, the others keep theirs
+    expect(f(views[0]!, [5, 6], 0)).toEqual([5, 6]);
+    expect(calls).toBe(201);
+    expect(f(views[1]!, data, 1)).toBe(first[1]);
+    expect(calls).toBe(201);
+  });
+
+  it("a selector of shared data computes once for every view", () => {
+    let calls = 0;
+    const f = memo((items: readonly number[]) => {
+      calls++;
+      return items.length;
+    });
+    const data = [1, 2, 3];
+    for (let i = 0; i < 200; i++) f(data);
+    expect(calls).toBe(1);
+    f([1]);
     expect(calls).toBe(2);
-    // new data: computed again, and the old data's results are gone (not kept alive)
-    const next = [5, 6];
-    expect(f(next, 2)).toEqual([5, 6]);
-    expect(calls).toBe(3);
-    f(data, 2);
-    expect(calls).toBe(4);
   });
 });

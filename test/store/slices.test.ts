@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../src/api/schemas/check-results.ts";
 import type { CheckSession } from "../../src/api/schemas/check-sessions.ts";
 import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
-import { heartbeatsLoaded, putCapped, resultsFailed, resultsLoaded } from "../../src/store/slices/data.ts";
-import { sessionFailed, sessionsStarted, sessionUpdated } from "../../src/store/slices/sessions.ts";
-import { back, endFilter, moveCursor, openDetail, setFilter, setPane } from "../../src/store/slices/ui.ts";
-import { apply, createConsoleStore } from "../../src/store/store.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { sessionFailed, sessionsStarted, sessionUpdated } from "../../src/store/data/sessions.ts";
+import { heartbeatsLoaded, putCapped, resultsFailed, resultsLoaded } from "../../src/store/data/slices.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply, createConsoleStore } from "../../src/store/state.ts";
+import { back, endFilter, moveCursor, openDetail, setFilter, setPane } from "../../src/store/view/ui.ts";
 import { uuid } from "./fixtures.ts";
 
 const caps = {

@@ -1,11 +1,11 @@
 /** Status pages along the API's cursor: a page at a time, the next one when the cursor reaches the end. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createLoaders } from "../../src/store/loaders.ts";
-import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/plan.ts";
-import { createPoller } from "../../src/store/poller.ts";
-import { moveCursor, setPane } from "../../src/store/slices/ui.ts";
-import { apply, createConsoleStore } from "../../src/store/store.ts";
+import { createLoaders } from "../../src/store/data/loaders.ts";
+import { apply, createConsoleStore } from "../../src/store/state.ts";
+import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/sync/plan.ts";
+import { createPoller } from "../../src/store/sync/poller.ts";
+import { moveCursor, setPane } from "../../src/store/view/ui.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { startTestService, type TestService } from "../service/support.ts";
 

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createActions } from "../../src/store/actions.ts";
-import { checksLoaded } from "../../src/store/slices/data.ts";
-import { apply } from "../../src/store/store.ts";
+import { createActions } from "../../src/store/actions/actions.ts";
+import { checksLoaded } from "../../src/store/data/slices.ts";
+import { apply } from "../../src/store/state.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { check, storeWith } from "./fixtures.ts";
 
 function rig(
@@ -18,7 +19,7 @@ function rig(
 ) {
   // port 9 on loopback: nothing listens, and nothing may be sent here anyway
   const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", retries: 0 });
-  const actions = createActions(client, store, undefined, { readOnly: false });
+  const actions = createActions(client, store, undefined, { panes: PANE_HOOKS, readOnly: false });
   return { store, actions, client };
 }
 

@@ -1,6 +1,6 @@
 /** The reason a run failed and since when a check is in its state: pure, from result shapes of both services. */
 import { describe, expect, it } from "vitest";
-import { toResultSummary } from "../../src/store/summary.ts";
+import { toResultSummary } from "../../src/store/data/summary.ts";
 import {
   failedAssertionText,
   receivedText,

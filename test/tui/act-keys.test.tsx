@@ -4,8 +4,8 @@
  * sanitised; `m i y o` are in the `?` help of the overview, the checks pane and the results.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { setPane } from "../../src/store/slices/ui.ts";
-import { apply } from "../../src/store/store.ts";
+import { apply } from "../../src/store/state.ts";
+import { setPane } from "../../src/store/view/ui.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";
 

@@ -1,8 +1,8 @@
 /** The checks list says why a check fails and since when (REASON, SINCE), from the results it holds. */
 import { afterEach, describe, expect, it } from "vitest";
-import { resultsLoaded } from "../../src/store/slices/data.ts";
-import { apply } from "../../src/store/store.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { resultsLoaded } from "../../src/store/data/slices.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply } from "../../src/store/state.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 

@@ -3,8 +3,8 @@
  * (meta, no input text); the Esc must not be lost — the form closes (its draft kept), then Tab.
  */
 import { describe, expect, it } from "vitest";
-import { setPane } from "../../src/store/slices/ui.ts";
-import { apply } from "../../src/store/store.ts";
+import { apply } from "../../src/store/state.ts";
+import { setPane } from "../../src/store/view/ui.ts";
 import { escThenKey } from "../../src/tui/key-input.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";

@@ -7,11 +7,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Check } from "../../src/api/schemas/checks.ts";
 import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
-import { heartbeatsLoaded } from "../../src/store/slices/data.ts";
-import { openDetail, setPane } from "../../src/store/slices/ui.ts";
-import { checkRead } from "../../src/store/slices/work.ts";
-import { apply, type ConsoleStore } from "../../src/store/store.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { heartbeatsLoaded } from "../../src/store/data/slices.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply, type ConsoleStore } from "../../src/store/state.ts";
+import { openDetail, setPane } from "../../src/store/view/ui.ts";
+import { checkRead } from "../../src/store/view/work.ts";
 import { heartbeats } from "../../src/tui/panes/heartbeats/index.ts";
 import type { KeyContext } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith, uuid } from "../store/fixtures.ts";

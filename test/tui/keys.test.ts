@@ -1,10 +1,11 @@
 /** The key handler without Ink: bursts, text entry, overlays, pane keys. */
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createActions } from "../../src/store/actions.ts";
-import { analyticsChecks } from "../../src/store/pane-selectors.ts";
-import type { ConsoleStore } from "../../src/store/store.ts";
+import { createActions } from "../../src/store/actions/actions.ts";
+import type { ConsoleStore } from "../../src/store/state.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
+import { analyticsChecks } from "../../src/tui/panes/analytics/rows.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 
 const checks = [
@@ -23,7 +24,7 @@ function rig(
   ),
 ) {
   const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", readOnly });
-  const actions = createActions(client, store, undefined, { readOnly });
+  const actions = createActions(client, store, undefined, { panes: PANE_HOOKS, readOnly });
   let quits = 0;
   const profiles: string[] = [];
   const h = createKeyHandler({

@@ -8,8 +8,8 @@ import xtermHeadless from "@xterm/headless";
 import { Text } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createActions } from "../../src/store/actions.ts";
-import { apply } from "../../src/store/store.ts";
+import { createActions } from "../../src/store/actions/actions.ts";
+import { apply } from "../../src/store/state.ts";
 import { liveTree } from "../../src/tui/live-root.tsx";
 import {
   type AppControl,
@@ -23,6 +23,7 @@ import { paneTabs } from "../../src/tui/panes/lookup.ts";
 import { PANE_SPECS } from "../../src/tui/panes/registry.ts";
 import { makeTheme } from "../../src/tui/theme.ts";
 import { replay } from "../e2e/support/xterm.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { until } from "../support/until.ts";
 import { KeyStdin, SizedStdout } from "./support/render.tsx";
@@ -93,7 +94,7 @@ function mountLive(columns: number, rows: number, fullscreen: boolean) {
   apply(store, { ui: { ...store.getState().ui, pane: "checks" } });
   // Port 9 (discard) on loopback: nothing listens, and nothing here asks
   const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" });
-  const actions = createActions(client, store, undefined, { readOnly: false });
+  const actions = createActions(client, store, undefined, { panes: PANE_HOOKS, readOnly: false });
   cleanups.push(async () => {
     await actions.stop();
     await client.close();

@@ -8,8 +8,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AlertNotification } from "../../src/api/schemas/alert-notifications.ts";
 import type { Incident } from "../../src/api/schemas/incidents.ts";
 import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
-import type { JobKit } from "../../src/store/plan.ts";
-import { DEFAULT_INTERVALS } from "../../src/store/plan.ts";
 import {
   checksLoaded,
   checksLoading,
@@ -18,11 +16,13 @@ import {
   listLoaded,
   resultsLoaded,
   statusesLoaded,
-} from "../../src/store/slices/data.ts";
-import { setPane } from "../../src/store/slices/ui.ts";
-import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/store.ts";
-import type { ResultSummary } from "../../src/store/summary.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+} from "../../src/store/data/slices.ts";
+import type { ResultSummary } from "../../src/store/data/summary.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
+import type { JobKit } from "../../src/store/sync/plan.ts";
+import { DEFAULT_INTERVALS } from "../../src/store/sync/plan.ts";
+import { setPane } from "../../src/store/view/ui.ts";
 import { overview, overviewCursorItem } from "../../src/tui/panes/overview/index.ts";
 import { check, manyChecks, status, storeWith, uuid } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";

@@ -4,8 +4,8 @@
  * binding is live in read-only mode (pressed there, it reaches no action and says why).
  */
 import { describe, expect, it } from "vitest";
-import type { Actions } from "../../src/store/actions.ts";
-import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import type { Actions } from "../../src/store/actions/actions.ts";
+import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import { GLOBAL_KEYS } from "../../src/tui/global-keys.ts";
 import { keyOf } from "../../src/tui/key-input.ts";
 import { helpFor, paneBindings } from "../../src/tui/keymap.ts";
@@ -147,7 +147,7 @@ describe("pane registry", () => {
     },
   );
 
-  /** The actions that change something at the service or show a secret (store/actions.ts and friends). */
+  /** The actions that change something at the service or show a secret (store/actions/actions.ts and friends). */
   const WRITES = new Set([
     "askTrigger",
     "askTagTrigger",

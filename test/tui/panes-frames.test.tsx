@@ -8,12 +8,12 @@ import type { AnalyticsReport } from "../../src/api/schemas/analytics.ts";
 import type { CheckSession, CheckSessionDetail } from "../../src/api/schemas/check-sessions.ts";
 import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
 import type { Incident } from "../../src/api/schemas/incidents.ts";
-import { analyticsKey } from "../../src/store/analytics-query.ts";
-import { analyticsLoaded, heartbeatsLoaded, listLoaded } from "../../src/store/slices/data.ts";
-import { sessionResultError, sessionsStarted, sessionUpdated } from "../../src/store/slices/sessions.ts";
-import { selectCheck, setAnalytics, setPane } from "../../src/store/slices/ui.ts";
-import { apply, type ConsoleStore } from "../../src/store/store.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { analyticsKey } from "../../src/store/analytics/query.ts";
+import { sessionResultError, sessionsStarted, sessionUpdated } from "../../src/store/data/sessions.ts";
+import { analyticsLoaded, heartbeatsLoaded, listLoaded } from "../../src/store/data/slices.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply, type ConsoleStore } from "../../src/store/state.ts";
+import { selectCheck, setAnalytics, setPane } from "../../src/store/view/ui.ts";
 import { check, status, storeWith, uuid } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 

@@ -3,9 +3,9 @@
  * columns, response times on a scale from 0 to the printed max, a run without a time a `·`.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { resultsLoaded } from "../../src/store/slices/data.ts";
-import { apply } from "../../src/store/store.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { resultsLoaded } from "../../src/store/data/slices.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply } from "../../src/store/state.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";
 

@@ -6,13 +6,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { createLoaders } from "../../src/store/loaders.ts";
-import { createPlanner } from "../../src/store/plan.ts";
-import { createPoller, type Poller } from "../../src/store/poller.ts";
-import { sessionsStarted, sessionUpdated } from "../../src/store/slices/sessions.ts";
-import { setCursor, setPane } from "../../src/store/slices/ui.ts";
-import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/store.ts";
-import { DEFAULT_CAPS } from "../../src/store/types.ts";
+import { createLoaders } from "../../src/store/data/loaders.ts";
+import { sessionsStarted, sessionUpdated } from "../../src/store/data/sessions.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
+import { createPlanner } from "../../src/store/sync/plan.ts";
+import { createPoller, type Poller } from "../../src/store/sync/poller.ts";
+import { setCursor, setPane } from "../../src/store/view/ui.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { type FailingChecks, failingChecks } from "../support/failing-checks.ts";
 import { until } from "../support/until.ts";

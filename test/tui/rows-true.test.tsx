@@ -5,8 +5,8 @@
  * service clock is ahead, and `?` lists the filter words.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { statusesLoaded } from "../../src/store/slices/data.ts";
-import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import { statusesLoaded } from "../../src/store/data/slices.ts";
+import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";
 

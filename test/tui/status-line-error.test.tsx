@@ -4,15 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "../../src/api/errors.ts";
+import { apply, createConsoleStore } from "../../src/store/state.ts";
 import {
   actionErrorLine,
   ERROR_SHOWN_MS,
   errorReason,
   requestErrorLine,
   shownError,
-} from "../../src/store/messages.ts";
-import { setActivity, setPane } from "../../src/store/slices/ui.ts";
-import { apply, createConsoleStore } from "../../src/store/store.ts";
+} from "../../src/store/view/messages.ts";
+import { setActivity, setPane } from "../../src/store/view/ui.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";
 
 const LONG =

@@ -4,9 +4,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AlertChannel } from "../../src/api/schemas/alert-channels.ts";
-import { listLoaded } from "../../src/store/slices/data.ts";
-import { setPane } from "../../src/store/slices/ui.ts";
-import { apply } from "../../src/store/store.ts";
+import { listLoaded } from "../../src/store/data/slices.ts";
+import { apply } from "../../src/store/state.ts";
+import { setPane } from "../../src/store/view/ui.ts";
 import { alertChannelLines } from "../../src/tui/panes/alerts/lines.ts";
 import { storeWith } from "../store/fixtures.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";

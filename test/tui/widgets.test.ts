@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { formatValue, seriesStats } from "../../src/shared/chart-scale.ts";
 import { formatAgoCoarse } from "../../src/shared/format.ts";
-import { parseWindow } from "../../src/store/actions.ts";
+import { parseWindow } from "../../src/store/actions/actions.ts";
 import { makeTheme, noColorRequested } from "../../src/tui/theme.ts";
 import { type Column, layoutColumns, PREFIX_WIDTH, windowStart } from "../../src/tui/widgets/table-layout.ts";
 

@@ -10,10 +10,10 @@ import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts
 import type { Service } from "../../src/api/schemas/services.ts";
 import type { StatusPage } from "../../src/api/schemas/status-pages.ts";
 import { THEME_COLOR_FIELDS } from "../../src/api/schemas/status-pages.ts";
-import { listLoaded, setVariables } from "../../src/store/slices/data.ts";
-import { setPane } from "../../src/store/slices/ui.ts";
-import { setOnce } from "../../src/store/slices/work.ts";
-import { apply, type ConsoleStore } from "../../src/store/store.ts";
+import { listLoaded, setVariables } from "../../src/store/data/slices.ts";
+import { apply, type ConsoleStore } from "../../src/store/state.ts";
+import { setPane } from "../../src/store/view/ui.ts";
+import { setOnce } from "../../src/store/view/work.ts";
 import { loadWebhookRenderer } from "../../src/tui/panes/alerts/webhook-preview.ts";
 import { statusPageLines } from "../../src/tui/panes/pages/lines.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";

@@ -7,7 +7,7 @@
  * UNIX seconds, ISO dates or a span ago (`2h`, `7d`) and are sent as UNIX seconds. The table flattens
  * `series[]`: one row per data row, with the series' group key (e.g. runLocation) as the first column,
  * groups in the order of their keys. Under it, one chart line per metric (and group) on the report's time
- * grid with the console's scales (src/store/analytics-chart.ts): every bucket at its time, `·` where a
+ * grid with the console's scales (src/store/analytics/chart.ts): every bucket at its time, `·` where a
  * bucket has no runs, availability on 0–100 %, durations from 0 to the max printed; the axis in UTC, as
  * the table's times are.
  */
@@ -25,7 +25,7 @@ import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../api/schema
 import { sparkText } from "../../shared/chart-scale.ts";
 import { fitWidth, formatTimestamp } from "../../shared/format.ts";
 import { axisLine, gridLabel, MINUTE, timeGrid, visibleColumns } from "../../shared/time-grid.ts";
-import { reportSeries, seriesScale, seriesStatsText } from "../../store/analytics-chart.ts";
+import { reportSeries, seriesScale, seriesStatsText } from "../../store/analytics/chart.ts";
 import type { CommandContext, ResourceSpec, VerbSpec } from "../command.ts";
 import { parseTime } from "../input.ts";
 import type { Column } from "../output.ts";

@@ -14,10 +14,15 @@ import type { Check } from "../../api/schemas/checks.ts";
 import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
 import { checkState } from "../../shared/check-state.ts";
 import { thousands, toEpochMs } from "../../shared/format.ts";
-import { readHeartbeatEvents } from "../../store/heartbeat-events.ts";
-import { findLastPass, type LastPass, lastPassKey } from "../../store/last-pass.ts";
-import { errorLine } from "../../store/loaders.ts";
-import { type ResultSummary, toCheckSummary, toResultSummary, toStatusSummary } from "../../store/summary.ts";
+import { readHeartbeatEvents } from "../../store/data/heartbeat-events.ts";
+import { findLastPass, type LastPass, lastPassKey } from "../../store/data/last-pass.ts";
+import { errorLine } from "../../store/data/loaders.ts";
+import {
+  type ResultSummary,
+  toCheckSummary,
+  toResultSummary,
+  toStatusSummary,
+} from "../../store/data/summary.ts";
 import {
   assignedText,
   attentionChecks,

@@ -8,7 +8,7 @@
 import type { Client } from "../../api/client.ts";
 import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
 import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
-import { apply, type ConsoleStore } from "../store.ts";
+import { apply, type ConsoleStore } from "../state.ts";
 import {
   checkAlertsFailed,
   checkAlertsLoaded,

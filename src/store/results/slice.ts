@@ -7,18 +7,13 @@ import type { AlertNotification } from "../../api/schemas/alert-notifications.ts
 import type { CheckAlert } from "../../api/schemas/check-alerts.ts";
 import type { CheckResult } from "../../api/schemas/check-results.ts";
 import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
-import { putCapped } from "../slices/data.ts";
-import { setCursor } from "../slices/ui.ts";
-import { clearDetailRow } from "../slices/work.ts";
-import { type ResultSummary, toResultSummary } from "../summary.ts";
+import { putCapped } from "../data/slices.ts";
+import { type ResultSummary, toResultSummary } from "../data/summary.ts";
+import type { ConsoleState } from "../state.ts";
 import { runAt } from "../triage/timeline.ts";
-import type { ConsoleState, Pane } from "../types.ts";
 import { type CheckAlerts, HISTORY_CAPS, type ResultPages } from "./types.ts";
 
 type Patch = Partial<ConsoleState>;
-
-/** The pane id of the results drill-down (src/tui/panes/results/). */
-export const RESULTS_PANE = "results";
 
 const newestFirst = (a: ResultSummary, b: ResultSummary) => (runAt(b) || 0) - (runAt(a) || 0);
 
@@ -127,60 +122,4 @@ export function checkAlertsFailed(s: ConsoleState, checkId: string, error: strin
       alerts: putCapped(s.history.alerts, checkId, { ...held, error }, HISTORY_CAPS.alerts),
     },
   };
-}
-
-// ---- one viewer's drill-down ------------------------------------------------------------------------
-
-/**
- * Open `checkId`'s results (newest first) on the results pane, coming from `from` (Esc goes back there);
- * with `resultId`, open that result at once (its list behind it).
- */
-export function openResults(s: ConsoleState, checkId: string, from: Pane, resultId?: string): Patch {
-  const detail = { ...s.ui.detail };
-  if (resultId) detail[RESULTS_PANE] = resultId;
-  else delete detail[RESULTS_PANE];
-  const sameCheck = s.drill.checkId === checkId;
-  let next: ConsoleState = {
-    ...s,
-    drill: { checkId, from: from === RESULTS_PANE ? s.drill.from : from, expanded: false },
-    ui: {
-      ...s.ui,
-      pane: RESULTS_PANE,
-      detail,
-      filtering: false,
-      filter: sameCheck ? s.ui.filter : { ...s.ui.filter, [RESULTS_PANE]: "" },
-    },
-  };
-  if (!sameCheck) next = { ...next, ...setCursor(next, RESULTS_PANE, 0, resultId) };
-  next = { ...next, ...clearDetailRow(next, RESULTS_PANE) };
-  return { drill: next.drill, ui: next.ui, work: next.work };
-}
-
-/** Open one result of the list (Enter): its view starts at the top, the body cut. */
-export function openResult(s: ConsoleState, resultId: string): Patch {
-  const next = { ...s, ...clearDetailRow(s, RESULTS_PANE) };
-  return {
-    ui: { ...s.ui, detail: { ...s.ui.detail, [RESULTS_PANE]: resultId } },
-    work: next.work,
-    drill: { ...s.drill, expanded: false },
-  };
-}
-
-/**
- * Esc on the results pane: close the open result, else clear the filter, else go back to the pane the
- * drill-down came from.
- */
-export function resultsBack(s: ConsoleState): Patch {
-  if (s.ui.detail[RESULTS_PANE] !== undefined) {
-    const detail = { ...s.ui.detail };
-    delete detail[RESULTS_PANE];
-    const next = { ...s, ...clearDetailRow(s, RESULTS_PANE) };
-    return { ui: { ...s.ui, detail }, work: next.work, drill: { ...s.drill, expanded: false } };
-  }
-  if (s.ui.filter[RESULTS_PANE]) return { ui: { ...s.ui, filter: { ...s.ui.filter, [RESULTS_PANE]: "" } } };
-  return { ui: { ...s.ui, pane: s.drill.from === RESULTS_PANE ? "checks" : s.drill.from, filtering: false } };
-}
-
-export function toggleExpanded(s: ConsoleState): Patch {
-  return { drill: { ...s.drill, expanded: !s.drill.expanded } };
 }

@@ -8,7 +8,7 @@ import type { AlertNotification } from "../../api/schemas/alert-notifications.ts
 import type { CheckAlert } from "../../api/schemas/check-alerts.ts";
 import type { CheckResult } from "../../api/schemas/check-results.ts";
 import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
-import type { ResultSummary } from "../summary.ts";
+import type { ResultSummary } from "../data/summary.ts";
 
 type Loadable = { loadedAt: number | undefined; error: string | undefined };
 
@@ -42,7 +42,7 @@ export type HistorySlice = {
 /** One viewer's results drill-down: whose results, the pane to go back to, the body expanded or not. */
 export type DrillView = {
   checkId: string | undefined;
-  from: string;
+  from: string | undefined;
   expanded: boolean;
 };
 
@@ -63,4 +63,4 @@ export const HISTORY_CAPS = {
 } as const;
 
 export const emptyHistory = (): HistorySlice => ({ pages: new Map(), full: new Map(), alerts: new Map() });
-export const initialDrill = (): DrillView => ({ checkId: undefined, from: "checks", expanded: false });
+export const initialDrill = (): DrillView => ({ checkId: undefined, from: undefined, expanded: false });

@@ -8,9 +8,11 @@
  * checks that need a look, overdue heartbeats, open incidents, delivery trouble, private locations.
  */
 
-import { lastPassKey } from "../last-pass.ts";
-import { allCheckRows, type CheckRow, memo } from "../selectors.ts";
-import type { ConsoleState, HeartbeatEntry, ResultsEntry } from "../types.ts";
+import { lastPassKey } from "../data/last-pass.ts";
+import type { HeartbeatEntry, ResultsEntry } from "../data/types.ts";
+import type { ConsoleState } from "../state.ts";
+import { memo } from "../view/memo.ts";
+import { allCheckRows, type CheckRow } from "../view/selectors.ts";
 import {
   attentionChecks,
   type CheckTriage,
@@ -106,7 +108,7 @@ const itemsMemo = memo(
   },
 );
 
-/** An item's id for the cursor (store/cursor.ts follows it across refreshes). */
+/** An item's id for the cursor (store/view/cursor.ts follows it across refreshes). */
 export const overviewItemKey = (it: OverviewItem): string => it.key;
 
 /** Every line the cursor can be on, section by section. */

@@ -29,8 +29,8 @@ import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
 import { channelTarget } from "../../api/secrets.ts";
 import type { CheckState } from "../../shared/check-state.ts";
 import { formatAgo, thousands, toEpochMs } from "../../shared/format.ts";
-import { type LastPass, lastPassHolds, lastPassKey } from "../last-pass.ts";
-import type { CheckSummary, ResultSummary, StatusSummary } from "../summary.ts";
+import { type LastPass, lastPassHolds, lastPassKey } from "../data/last-pass.ts";
+import type { CheckSummary, ResultSummary, StatusSummary } from "../data/summary.ts";
 import { runReason } from "./reason.ts";
 import {
   clockTime,

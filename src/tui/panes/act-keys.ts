@@ -3,8 +3,8 @@
  * unmute, `a` activate / deactivate, `i` open an incident for the check(s), `y` copy, `o` open the link;
  * and `e`, edit the check's JSON in $EDITOR (EDIT_KEY: the overview and the checks pane — the result view
  * has its own `e`). What they act on is the
- * check (and result) selected on the pane they are pressed on (store/act/targets.ts); the actions are
- * store/act/actions.ts. `t` and `u` are each pane's and the global keys.
+ * check (and result) selected on the pane they are pressed on (store/actions/targets.ts); the actions are
+ * store/actions/act.ts. `t` and `u` are each pane's and the global keys.
  */
 import type { Binding } from "./spec.ts";
 
@@ -42,7 +42,7 @@ export const ACT_KEYS: readonly Binding[] = [
   },
 ];
 
-/** `e`: the check as JSON in $VISUAL / $EDITOR; saved → what changed, confirmed, sent (store/act/check-edit.ts). */
+/** `e`: the check as JSON in $VISUAL / $EDITOR; saved → what changed, confirmed, sent (store/actions/check-edit.ts). */
 export const EDIT_KEY: Binding = {
   keys: ["e"],
   help: "edit the check as JSON in $EDITOR; on save, the changes are listed to confirm before sending",

@@ -2,10 +2,11 @@
  * Bindings several panes share: moving inside an open detail (an incident's updates; scrolling
  * elsewhere) and Enter with the pane's own words for what it opens.
  */
-import * as ui from "../../store/slices/ui.ts";
-import * as work from "../../store/slices/work.ts";
-import { apply } from "../../store/store.ts";
-import type { ConsoleState } from "../../store/types.ts";
+
+import type { ConsoleState } from "../../store/state.ts";
+import { apply } from "../../store/state.ts";
+import * as ui from "../../store/view/ui.ts";
+import * as work from "../../store/view/work.ts";
 import type { Binding, KeyContext } from "./spec.ts";
 
 /** j/k g/G and the arrows, Home, End inside an open detail: a step, or the first / last row. */

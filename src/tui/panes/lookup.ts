@@ -1,16 +1,17 @@
 /** Finding a pane's spec, and what derives from all of them: the planner's jobs, breadcrumbs, palette. */
-import type { PaneJobs } from "../../store/plan.ts";
-import type { ConsoleState } from "../../store/types.ts";
+
+import type { ConsoleState } from "../../store/state.ts";
+import type { PaneJobs } from "../../store/sync/plan.ts";
 import { INNER_PANES, PANE_SPECS } from "./registry.ts";
 import type { PaneSpec } from "./spec.ts";
 
 const ALL = [...PANE_SPECS, ...INNER_PANES];
-const BY_ID = new Map(ALL.map((p) => [p.id, p]));
-const BY_PALETTE = new Map(ALL.map((p) => [p.palette, p]));
+const BY_ID = new Map<string, PaneSpec>(ALL.map((p) => [p.id, p]));
+const BY_PALETTE = new Map<string, PaneSpec>(ALL.map((p) => [p.palette, p]));
 
 /**
- * The spec of pane `id` (the first pane for an id no pane has). The store starts on "checks"; the console
- * and `vigil share` put each view on its start pane (the first, or `--pane` / a profile's `startPane`).
+ * The spec of pane `id` (the first pane for an id no pane has). The console and `vigil share` put each
+ * view on its start pane (the first, or `--pane` / a profile's `startPane`).
  */
 export const paneSpec = (id: string): PaneSpec => BY_ID.get(id) ?? PANE_SPECS[0]!;
 

@@ -15,7 +15,7 @@ import { results } from "./results/index.ts";
 import { sessions } from "./sessions/index.ts";
 import type { PaneSpec } from "./spec.ts";
 
-export const PANE_SPECS: readonly PaneSpec[] = [
+export const PANE_SPECS = [
   overview,
   checks,
   sessions,
@@ -25,10 +25,13 @@ export const PANE_SPECS: readonly PaneSpec[] = [
   alerts,
   pages,
   locations,
-];
+] as const satisfies readonly PaneSpec[];
 
 /**
  * Panes without a number key or a tab, opened from another pane (a check's results from the check); each
  * is still one folder and one line, with its keys in the `?` help and `:` palette command.
  */
-export const INNER_PANES: readonly PaneSpec[] = [results];
+export const INNER_PANES = [results] as const satisfies readonly PaneSpec[];
+
+/** A pane's id: one of the registry's (a mistyped id does not compile). */
+export type PaneId = (typeof PANE_SPECS)[number]["id"] | (typeof INNER_PANES)[number]["id"];

@@ -6,12 +6,13 @@
  * and the breadcrumbs.
  */
 import type { ReactNode } from "react";
-import type { Actions } from "../../store/actions.ts";
-import { cursorIn } from "../../store/cursor.ts";
-import type { JobKit } from "../../store/plan.ts";
-import type { Job } from "../../store/poller.ts";
-import type { ConsoleStore } from "../../store/store.ts";
-import type { ConsoleState } from "../../store/types.ts";
+import type { Actions } from "../../store/actions/actions.ts";
+import type { PaneSelects } from "../../store/actions/targets.ts";
+import type { ConsoleState, ConsoleStore } from "../../store/state.ts";
+import type { JobKit } from "../../store/sync/plan.ts";
+import type { Job } from "../../store/sync/poller.ts";
+import { cursorIn } from "../../store/view/cursor.ts";
+import type { PaneId } from "./registry.ts";
 
 /**
  * A key's name as bindings spell it: the character itself ("t", "T", "[", "?"), or one of "space",
@@ -28,7 +29,8 @@ export type KeyContext = {
   key: KeyName;
   /** Move the pane's cursor (clamped to its rows) and keep the shown check in step. */
   move: (delta: number | "first" | "last") => void;
-  goPane: (pane: string) => void;
+  /** Show a pane (one of the registry's: a mistyped id does not compile). */
+  goPane: (pane: PaneId) => void;
   /** Cycle the heartbeat check the heartbeats pane shows. */
   switchHeartbeat: (delta: number) => void;
   pageSize: () => number;
@@ -53,14 +55,22 @@ export type Binding = {
 
 export type PaneViewProps = { width: number; height: number };
 
-export type PaneSpec = {
-  /** The pane's id in the store (`ui.pane`, the per-pane cursor, filter and detail). */
-  id: string;
+export type PaneSpec<Id extends string = string> = {
+  /**
+   * The pane's id in the store (`ui.pane`, the per-pane cursor, filter and detail); the registry's ids
+   * make the `PaneId` union (registry.ts).
+   */
+  id: Id;
   title: string;
   /** The `:` palette command that opens it. */
   palette: string;
   /** The rows the cursor moves over (after the pane's `/` filter) and the id of a row (see listRows). */
   rows: PaneRows;
+  /**
+   * What the pane selects for the actions (store/actions/targets.ts): the check(s) and result the act keys
+   * take, the incident `u` `e` `s` take, the page `e` edits. Absent: nothing.
+   */
+  selects?: PaneSelects;
   /** What Enter opens from the cursor row, in the help's words; absent: the pane has no detail. */
   detail?: string;
   /** Poller jobs while the pane is shown (the probe and form needs are the planner's own). */
@@ -81,14 +91,14 @@ export type PaneRows = {
   id: (s: ConsoleState, i: number) => string | undefined;
   /**
    * The rows as their memoised array and a row's id: with it, the cursor follows the id of its row across
-   * refreshes, re-sorts and filters (store/cursor.ts); without, it stays on its row number.
+   * refreshes, re-sorts and filters (store/view/cursor.ts); without, it stays on its row number.
    */
   follow?: { list: (s: ConsoleState) => readonly unknown[]; id: (row: unknown) => string | undefined };
 };
 
 /**
  * A pane's rows from the selector of its (memoised) list and a row's id: the cursor follows the id. The
- * pane's view shows the cursor with the same list and id (`cursorIn` of store/cursor.ts).
+ * pane's view shows the cursor with the same list and id (`cursorIn` of store/view/cursor.ts).
  */
 export function listRows<T>(
   list: (s: ConsoleState) => readonly T[],

@@ -1,11 +1,11 @@
 /**
- * A small menu (store/act/choice.ts): title, what it is about (wrapped: a link is shown whole), the options
+ * A small menu (store/actions/choice.ts): title, what it is about (wrapped: a link is shown whole), the options
  * with their keys and values (cut to the width).
  */
 import { Box, Text } from "ink";
 import { displayWidth, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
-import type { Choice } from "../../store/types.ts";
+import type { Choice } from "../../store/view/types.ts";
 import { useInfo } from "../context.tsx";
 
 export function Choose(props: {

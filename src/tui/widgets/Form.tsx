@@ -7,8 +7,8 @@ import { Box, Text } from "ink";
 import { maskUrlCredentials } from "../../api/secrets.ts";
 import { displayWidth, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
-import { visibleErrors } from "../../store/form-rules.ts";
-import { cardItems, cards, type Field, type FormState, flag, list, text } from "../../store/forms.ts";
+import { visibleErrors } from "../../store/forms/rules.ts";
+import { cardItems, cards, type Field, type FormState, flag, list, text } from "../../store/forms/types.ts";
 import { useInfo } from "../context.tsx";
 
 const LABEL = 20;

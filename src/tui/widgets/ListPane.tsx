@@ -6,8 +6,9 @@
 import { Box, Text } from "ink";
 import { listCount } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
-import { cursorIn } from "../../store/cursor.ts";
-import type { Loadable, Pane } from "../../store/types.ts";
+import type { Loadable } from "../../store/data/types.ts";
+import { cursorIn } from "../../store/view/cursor.ts";
+import type { Pane } from "../../store/view/types.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { Table } from "./Table.tsx";
 import type { Column } from "./table-layout.ts";

@@ -2,14 +2,14 @@
  * The bottom line: profile@host (or which local service: `local service pid 1234`), READ-ONLY badge,
  * connection state, age of the shown data (a warning once stale), a service clock running ahead of this one, requests in flight, the last error (one line, sanitised). Every state has a symbol or a word, so
  * it reads the same without colour. The last error is shown reason first, for ERROR_SHOWN_MS, on the pane
- * it happened on (src/store/messages.ts).
+ * it happened on (src/store/view/messages.ts).
  */
 import { Box, Text } from "ink";
 import { useRef } from "react";
 import { clockAheadText, displayWidth, formatAgo, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
-import { ERROR_SHOWN_MS, shownError } from "../../store/messages.ts";
-import { serviceClockAhead } from "../../store/selectors.ts";
+import { ERROR_SHOWN_MS, shownError } from "../../store/view/messages.ts";
+import { serviceClockAhead } from "../../store/view/selectors.ts";
 import { useClockUntil } from "../clock.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { paneLoadedAt } from "../panes/lookup.ts";

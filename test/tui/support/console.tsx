@@ -1,10 +1,11 @@
 /** The console App with a store, actions and theme, for frame tests (no network unless a test confirms). */
 import { createClient } from "../../../src/api/client.ts";
-import { createActions } from "../../../src/store/actions.ts";
-import type { ConsoleStore } from "../../../src/store/store.ts";
+import { createActions } from "../../../src/store/actions/actions.ts";
+import type { ConsoleStore } from "../../../src/store/state.ts";
 import { App } from "../../../src/tui/app.tsx";
 import { ConsoleContext } from "../../../src/tui/context.tsx";
 import { makeTheme } from "../../../src/tui/theme.ts";
+import { PANE_HOOKS } from "../../../src/tui/panes/selects.ts";
 import { until } from "../../support/until.ts";
 import { renderSized } from "./render.tsx";
 
@@ -15,7 +16,10 @@ export function renderConsole(
 ) {
   // Port 9 (discard) on loopback: nothing listens; only a confirmed action would try it.
   const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", readOnly: opts.readOnly });
-  const actions = createActions(client, store, undefined, { readOnly: opts.readOnly ?? false });
+  const actions = createActions(client, store, undefined, {
+    panes: PANE_HOOKS,
+    readOnly: opts.readOnly ?? false,
+  });
   let quits = 0;
   const r = renderSized(
     <ConsoleContext.Provider

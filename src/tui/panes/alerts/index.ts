@@ -1,10 +1,11 @@
 /** Pane 6: alert channels; the detail shows the config (secrets masked), subscriptions, webhook preview. */
-import { alertChannelRows } from "../../../store/lists.ts";
+
 import { detailMoves, detailOpen } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
+import { alertChannelRows } from "./rows.ts";
 import { AlertChannelsPane } from "./view.tsx";
 
-export const alerts: PaneSpec = {
+export const alerts: PaneSpec<"alerts"> = {
   id: "alerts",
   title: "Alert channels",
   palette: "alerts",

@@ -7,14 +7,14 @@ import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import { alertChannelRows } from "../../../store/lists.ts";
-import { errorLine } from "../../../store/loaders.ts";
+import { errorLine } from "../../../store/data/loaders.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { channelTarget } from "../checks/detail.tsx";
 import { alertChannelLines } from "./lines.ts";
+import { alertChannelRows } from "./rows.ts";
 import { loadWebhookRenderer, type RendererState, webhookRenderer } from "./webhook-preview.ts";
 
 const flag = (b: boolean | null | undefined, letter: string) => (b ? letter : "·");

@@ -2,15 +2,16 @@
  * Pane 3: the shown check's analytics report on one time grid, over a range, grouped and filtered; a
  * cursor on the buckets (←/→) whose runs are read for the cursor line and the list Enter opens.
  */
-import { bucketKey, bucketQuery, cursorColumn, shownGrid } from "../../../store/analytics-bucket.ts";
-import { analyticsKey } from "../../../store/analytics-query.ts";
-import { analyticsChecks, analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
-import type { Job } from "../../../store/poller.ts";
+import { bucketKey, bucketQuery, cursorColumn } from "../../../store/analytics/bucket.ts";
+import { analyticsKey } from "../../../store/analytics/query.ts";
+import type { Job } from "../../../store/sync/poller.ts";
+import { paneCheck } from "../check-panes.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { ANALYTICS_KEYS } from "./keys.ts";
+import { analyticsChecks, analyticsKind, shownGrid } from "./rows.ts";
 import { AnalyticsPane } from "./view.tsx";
 
-export const analytics: PaneSpec = {
+export const analytics: PaneSpec<"analytics"> = {
   id: "analytics",
   title: "Analytics",
   palette: "analytics",

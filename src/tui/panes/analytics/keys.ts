@@ -5,13 +5,14 @@
  * (←/→ along the buckets, Enter lists the bucket's runs, Esc closes the list, then drops the cursor).
  */
 import { GROUP_BY, REPORTS } from "../../../api/analytics-metrics.ts";
-import { shownGrid, stepCursor } from "../../../store/analytics-bucket.ts";
-import { reportView } from "../../../store/analytics-query.ts";
-import { analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
-import * as ui from "../../../store/slices/ui.ts";
-import { apply, type ConsoleStore } from "../../../store/store.ts";
-import type { AnalyticsOptions } from "../../../store/types.ts";
+import { stepCursor } from "../../../store/analytics/bucket.ts";
+import { reportView } from "../../../store/analytics/query.ts";
+import { apply, type ConsoleStore } from "../../../store/state.ts";
+import type { AnalyticsOptions } from "../../../store/view/types.ts";
+import * as ui from "../../../store/view/ui.ts";
+import { paneCheck } from "../check-panes.ts";
 import type { Binding } from "../spec.ts";
+import { analyticsKind, shownGrid } from "./rows.ts";
 
 /** Minutes per bucket the `i` key cycles through (undefined = automatic, ~48 points). */
 export const INTERVALS: (number | undefined)[] = [undefined, 5, 15, 60, 360, 1440];

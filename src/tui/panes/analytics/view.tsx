@@ -32,7 +32,7 @@ import {
   visibleColumns,
   zoneName,
 } from "../../../shared/time-grid.ts";
-import { bucketCounts, bucketKey, bucketQuery, cursorColumn } from "../../../store/analytics-bucket.ts";
+import { bucketCounts, bucketKey, bucketQuery, cursorColumn } from "../../../store/analytics/bucket.ts";
 import {
   type ChartSeries,
   drawnValues,
@@ -42,14 +42,16 @@ import {
   seriesTone,
   shortLabel,
   valueText,
-} from "../../../store/analytics-chart.ts";
-import { analyticsKey, reportGrid, reportView } from "../../../store/analytics-query.ts";
-import { analyticsChecks, analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";
-import type { ResultSummary } from "../../../store/summary.ts";
-import type { AnalyticsBucket, AnalyticsOptions } from "../../../store/types.ts";
+} from "../../../store/analytics/chart.ts";
+import { analyticsKey, reportGrid, reportView } from "../../../store/analytics/query.ts";
+import type { ResultSummary } from "../../../store/data/summary.ts";
+import type { AnalyticsBucket } from "../../../store/data/types.ts";
+import type { AnalyticsOptions } from "../../../store/view/types.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { ColumnChart, Sparkline } from "../../widgets/Sparkline.tsx";
+import { paneCheck } from "../check-panes.ts";
 import { BUCKET_LIST } from "./keys.ts";
+import { analyticsChecks, analyticsKind } from "./rows.ts";
 
 /** A column chart is drawn when each metric gets at least this many rows. */
 const MIN_CHART_ROWS = 3;

@@ -14,14 +14,14 @@ import {
   statusSymbol,
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
+import type { CheckSummary, ResultSummary } from "../../../store/data/summary.ts";
 import {
   heartbeatNow,
   heartbeatStateLine,
   periodText,
   pingUrlOf,
   timingOf,
-} from "../../../store/heartbeat-timeline.ts";
-import type { CheckSummary, ResultSummary } from "../../../store/summary.ts";
+} from "../../../store/triage/heartbeat-timeline.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { Cells } from "../../widgets/Sparkline.tsx";

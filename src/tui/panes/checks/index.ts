@@ -1,25 +1,43 @@
 /** Pane 1: every check with its state, last run and response time; Enter opens its detail. */
 
 import { specOf } from "../../../shared/check-types.ts";
-import type { Job } from "../../../store/poller.ts";
-import { openResults } from "../../../store/results/slice.ts";
-import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";
-import * as ui from "../../../store/slices/ui.ts";
-import { apply } from "../../../store/store.ts";
-import type { ConsoleState, SortColumn } from "../../../store/types.ts";
+import { checksTarget, NONE } from "../../../store/actions/targets.ts";
+import type { ConsoleState } from "../../../store/state.ts";
+import { apply } from "../../../store/state.ts";
+import type { Job } from "../../../store/sync/poller.ts";
+import { cursorCheck, visibleCheckRows } from "../../../store/view/selectors.ts";
+import type { SortColumn } from "../../../store/view/types.ts";
+import * as ui from "../../../store/view/ui.ts";
 import { ACT_KEYS, EDIT_KEY } from "../act-keys.ts";
 import { heartbeatEventsJob } from "../heartbeats/index.ts";
+import { openResults } from "../results/drill.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { ChecksPane } from "./view.tsx";
 
 const SORT_ORDER: SortColumn[] = ["status", "name", "type", "frequency", "lastRun", "responseTime"];
 const inList = (s: ConsoleState) => s.ui.detail.checks === undefined;
 
-export const checks: PaneSpec = {
+export const checks: PaneSpec<"checks"> = {
   id: "checks",
   title: "Checks",
   palette: "checks",
   rows: listRows(visibleCheckRows, (r) => r.id),
+  selects: {
+    // in a detail, its check; in the list, the marked checks, else the one under the cursor (the cursor
+    // follows the check's id, so a re-sort never changes what is acted on)
+    checks(s, single) {
+      const detail = s.ui.detail.checks;
+      if (detail !== undefined) return checksTarget(s, [detail]);
+      if (!single && s.ui.marked.size > 0)
+        return {
+          checks: s.checks.items.filter((c) => s.ui.marked.has(c.id)),
+          result: undefined,
+          none: undefined,
+        };
+      const row = cursorCheck(s);
+      return row ? { checks: [row.check], result: undefined, none: undefined } : NONE("no check selected");
+    },
+  },
   detail: "check detail: configuration, recent runs by location, subscriptions",
   jobs(s, k) {
     const jobs: Job[] = [k.checks, k.statuses];

@@ -11,17 +11,17 @@ import {
   MUTED_MARK,
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
+import type { CheckSummary } from "../../../store/data/summary.ts";
+import { apply } from "../../../store/state.ts";
+import { formatAgeWords } from "../../../store/triage/timeline.ts";
 import {
   type CheckRow,
   checksCursor,
   decorateRow,
   type ShownCheckRow,
   visibleCheckRows,
-} from "../../../store/selectors.ts";
-import { setChecksWindow } from "../../../store/slices/ui.ts";
-import { apply } from "../../../store/store.ts";
-import type { CheckSummary } from "../../../store/summary.ts";
-import { formatAgeWords } from "../../../store/triage/timeline.ts";
+} from "../../../store/view/selectors.ts";
+import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { Table } from "../../widgets/Table.tsx";

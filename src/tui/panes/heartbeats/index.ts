@@ -2,14 +2,14 @@
  * Pane 4: a heartbeat check as a timeline of expectations (period, grace, the ping URL, when the next
  * ping is due); ← → [ ] switch the check, y copies its ping URL.
  */
-import { heartbeatsBehind } from "../../../store/heartbeat-events.ts";
-import { heartbeatEventRows } from "../../../store/lists.ts";
-import { paneCheck } from "../../../store/pane-selectors.ts";
-import type { JobKit } from "../../../store/plan.ts";
-import type { Job } from "../../../store/poller.ts";
-import { setNotice } from "../../../store/slices/ui.ts";
-import { apply } from "../../../store/store.ts";
+import { heartbeatsBehind } from "../../../store/data/heartbeat-events.ts";
+import { apply } from "../../../store/state.ts";
+import type { JobKit } from "../../../store/sync/plan.ts";
+import type { Job } from "../../../store/sync/poller.ts";
+import { setNotice } from "../../../store/view/ui.ts";
+import { paneCheck } from "../check-panes.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
+import { heartbeatEventRows } from "./rows.ts";
 import { HeartbeatsPane } from "./view.tsx";
 
 /** The job reading a heartbeat check's events: this pane's, and a heartbeat's check detail. */
@@ -24,7 +24,7 @@ export function heartbeatEventsJob(k: JobKit, id: string): Job {
   };
 }
 
-export const heartbeats: PaneSpec = {
+export const heartbeats: PaneSpec<"heartbeats"> = {
   id: "heartbeats",
   title: "Heartbeats",
   palette: "heartbeats",

@@ -1,5 +1,5 @@
 /**
- * Pane 4: one heartbeat check as a timeline of expectations (the model: src/store/heartbeat-timeline.ts).
+ * Pane 4: one heartbeat check as a timeline of expectations (the model: src/store/triage/heartbeat-timeline.ts).
  *
  *   Nightly backup  ⊘  · heartbeat 2 of 3 ([ ] to switch)
  *   every 1 h · grace 10 min · ping URL https://…/ping/<token>  (y copies it)
@@ -34,7 +34,6 @@ import {
   timeGrid,
   zoneName,
 } from "../../../shared/time-grid.ts";
-import { cursorIn } from "../../../store/cursor.ts";
 import {
   type ClassifiedEvent,
   classifyEvents,
@@ -47,13 +46,14 @@ import {
   offsetText,
   periodText,
   pingUrlOf,
-} from "../../../store/heartbeat-timeline.ts";
-import { heartbeatEventRows } from "../../../store/lists.ts";
-import { heartbeatChecks, paneCheck } from "../../../store/pane-selectors.ts";
+} from "../../../store/triage/heartbeat-timeline.ts";
+import { cursorIn } from "../../../store/view/cursor.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { Table } from "../../widgets/Table.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
+import { paneCheck } from "../check-panes.ts";
+import { heartbeatChecks, heartbeatEventRows } from "./rows.ts";
 
 /** "99.5% ↑ (prev 98.0%)": the arrow compares with the previous period (→ when equal or unknown). */
 export function ratioLine(a: HeartbeatAvailability | null | undefined): string {

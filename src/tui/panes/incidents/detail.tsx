@@ -2,8 +2,7 @@
 import { Box, Text } from "ink";
 import { formatAgo, formatTimestamp, statusSymbol, truncate } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import { sortedUpdates } from "../../../store/incident-targets.ts";
-import { incidentStartedAt } from "../../../store/lists.ts";
+import { incidentStartedAt, sortedUpdates } from "../../../store/data/incidents.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 
 export function IncidentDetail({ id, width, height }: { id: string; width: number; height: number }) {

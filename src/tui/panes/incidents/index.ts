@@ -1,19 +1,24 @@
 /** Pane 5: incidents, open first; the detail is every update; u posts one, n opens a new incident. */
-import { sortedUpdates } from "../../../store/incident-targets.ts";
-import { incidentRows } from "../../../store/lists.ts";
-import type { ConsoleState } from "../../../store/types.ts";
+import { sortedUpdates } from "../../../store/data/incidents.ts";
+import type { ConsoleState } from "../../../store/state.ts";
 import { detailMoves } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
+import { incidentRows, selectedIncident, selectedUpdate } from "./rows.ts";
 import { IncidentsPane } from "./view.tsx";
 
 const incidentOf = (s: ConsoleState, id: string) =>
   s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id);
 
-export const incidents: PaneSpec = {
+export const incidents: PaneSpec<"incidents"> = {
   id: "incidents",
   title: "Incidents",
   palette: "incidents",
   rows: listRows(incidentRows, (i) => i.id),
+  selects: {
+    incident: selectedIncident,
+    // the detail's selected update; in the list, none (the latest is edited)
+    update: (s, inc) => (s.ui.detail.incidents !== undefined ? selectedUpdate(s, inc) : undefined),
+  },
   detail: "incident detail: every update, services",
   jobs(s, k) {
     const id = s.ui.detail.incidents;

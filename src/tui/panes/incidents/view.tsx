@@ -1,11 +1,12 @@
 import type { Incident } from "../../../api/schemas/incidents.ts";
 import { formatAgo, statusSymbol } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import { incidentRows, incidentStartedAt } from "../../../store/lists.ts";
+import { incidentStartedAt } from "../../../store/data/incidents.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { IncidentDetail } from "./detail.tsx";
+import { incidentRows } from "./rows.ts";
 
 const COLUMNS: Column<Incident>[] = [
   {

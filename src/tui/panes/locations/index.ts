@@ -1,10 +1,11 @@
 /** Pane 8: private locations with their live agents; n creates one (its key is shown once). */
-import { privateLocationRows } from "../../../store/lists.ts";
+
 import { detailMoves } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
+import { privateLocationRows } from "./rows.ts";
 import { PrivateLocationsPane } from "./view.tsx";
 
-export const locations: PaneSpec = {
+export const locations: PaneSpec<"locations"> = {
   id: "locations",
   title: "Private locations",
   palette: "locations",

@@ -9,10 +9,10 @@ import type { PrivateLocation } from "../../../api/schemas/private-locations.ts"
 import { maskPrivateLocation } from "../../../api/secrets.ts";
 import { formatAgo, formatTimestamp } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import { privateLocationRows } from "../../../store/lists.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
+import { privateLocationRows } from "./rows.ts";
 
 const COLUMNS: Column<PrivateLocation>[] = [
   { id: "name", header: "NAME", width: "flex", minWidth: 16, priority: 99, get: (l) => sanitizeLine(l.name) },

@@ -5,11 +5,12 @@
  * Enter opens what a line names (open.ts); `t` re-runs the selected check and follows it; `m` `i` `y` `o`
  * mute it, open an incident for it, copy, open its link (act-keys.ts); `u` updates the incident selected.
  */
-import { cursorIn } from "../../../store/cursor.ts";
-import { lastPassHolds, lastPassKey } from "../../../store/last-pass.ts";
-import type { Job } from "../../../store/poller.ts";
-import * as ui from "../../../store/slices/ui.ts";
-import { apply } from "../../../store/store.ts";
+
+import { checksTarget, NONE } from "../../../store/actions/targets.ts";
+import { lastPassHolds, lastPassKey } from "../../../store/data/last-pass.ts";
+import type { ConsoleState } from "../../../store/state.ts";
+import { apply } from "../../../store/state.ts";
+import type { Job } from "../../../store/sync/poller.ts";
 import {
   attentionOf,
   checkTriageOf,
@@ -20,7 +21,8 @@ import {
   overviewItems,
   sectionStarts,
 } from "../../../store/triage/overview-state.ts";
-import type { ConsoleState } from "../../../store/types.ts";
+import { cursorIn } from "../../../store/view/cursor.ts";
+import * as ui from "../../../store/view/ui.ts";
 import { ACT_KEYS, EDIT_KEY } from "../act-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { openOverviewItem } from "./open.ts";
@@ -46,11 +48,32 @@ function around(at: number, length: number, count: number): [number, number] {
   return [from, from + count];
 }
 
-export const overview: PaneSpec = {
+/** The line under the cursor. */
+const cursorItem = (s: ConsoleState) => {
+  const items = overviewItems(s);
+  return items[cursorIn(s, "overview", items, itemKey)];
+};
+
+export const overview: PaneSpec<"overview"> = {
   id: "overview",
   title: "Overview",
   palette: "overview",
   rows: listRows(overviewItems, itemKey),
+  selects: {
+    // the check (or heartbeat) under the cursor — an incident, channel or location line names no check
+    checks(s) {
+      const it = cursorItem(s);
+      if (!it) return NONE("nothing selected: all is well");
+      if (it.section !== "checks" && it.section !== "heartbeats")
+        return NONE("put the cursor on a check (this line names no check)");
+      return checksTarget(s, [it.id]);
+    },
+    incident(s) {
+      const it = cursorItem(s);
+      if (it?.section !== "incidents") return undefined;
+      return s.details.incidents.get(it.id) ?? s.incidents.items.find((i) => i.id === it.id);
+    },
+  },
   jobs(s, k) {
     const jobs: Job[] = [
       k.checks,

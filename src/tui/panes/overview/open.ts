@@ -5,16 +5,20 @@
  * is put on the row (its `/` filter is cleared when it hides the row), so Esc lands on it in the list;
  * the overview's own cursor is pinned to the line, so `0` comes back to it after a re-sort.
  */
-import { alertChannelRows, incidentRows, privateLocationRows } from "../../../store/lists.ts";
-import { visibleCheckRows } from "../../../store/selectors.ts";
-import * as ui from "../../../store/slices/ui.ts";
-import * as work from "../../../store/slices/work.ts";
-import { apply } from "../../../store/store.ts";
+
+import type { ConsoleState } from "../../../store/state.ts";
+import { apply } from "../../../store/state.ts";
 import { type OverviewItem, overviewItemKey, overviewItems } from "../../../store/triage/overview-state.ts";
-import type { ConsoleState } from "../../../store/types.ts";
+import { visibleCheckRows } from "../../../store/view/selectors.ts";
+import * as ui from "../../../store/view/ui.ts";
+import * as work from "../../../store/view/work.ts";
+import { alertChannelRows } from "../alerts/rows.ts";
+import { incidentRows } from "../incidents/rows.ts";
+import { privateLocationRows } from "../locations/rows.ts";
+import type { PaneId } from "../registry.ts";
 import type { KeyContext } from "../spec.ts";
 
-type Target = { pane: string; rows: (s: ConsoleState) => readonly unknown[]; id: (row: never) => string };
+type Target = { pane: PaneId; rows: (s: ConsoleState) => readonly unknown[]; id: (row: never) => string };
 
 const TARGETS: Record<OverviewItem["section"], Target> = {
   checks: { pane: "checks", rows: visibleCheckRows, id: (r: { id: string }) => r.id },

@@ -10,10 +10,8 @@ import { Box, Text } from "ink";
 import { useEffect, useMemo, useRef } from "react";
 import { formatAgo, listCount, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import { cursorIn } from "../../../store/cursor.ts";
-import type { CheckRow } from "../../../store/selectors.ts";
-import { setChecksWindow } from "../../../store/slices/ui.ts";
-import { apply } from "../../../store/store.ts";
+import type { ConsoleState } from "../../../store/state.ts";
+import { apply } from "../../../store/state.ts";
 import {
   assignedText,
   type CheckTriage,
@@ -44,7 +42,9 @@ import {
   overviewItemKey,
   overviewItems,
 } from "../../../store/triage/overview-state.ts";
-import type { ConsoleState } from "../../../store/types.ts";
+import { cursorIn } from "../../../store/view/cursor.ts";
+import type { CheckRow } from "../../../store/view/selectors.ts";
+import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { CellsLine } from "../../widgets/Table.tsx";
@@ -283,7 +283,7 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const firsts = useRef<Partial<Record<OverviewSection, number>>>({});
 
   const loaded = checksSlice.loadedAt !== undefined && statusesSlice.loadedAt !== undefined;
-  // the first read of the list shows the checks read so far (store/loaders.ts): counts and sections say so
+  // the first read of the list shows the checks read so far (store/data/loaders.ts): counts and sections say so
   const partial = checksSlice.loadedAt === undefined && checksSlice.items.length > 0;
   const countsKnown = statusesSlice.loadedAt !== undefined && checksSlice.items.length > 0;
   const focusItem = items[cursor];

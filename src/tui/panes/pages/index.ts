@@ -1,15 +1,17 @@
 /** Pane 7: status pages, read page by page along the cursor; the detail shows cards → services → checks. */
-import { statusPageRows } from "../../../store/lists.ts";
-import type { Job } from "../../../store/poller.ts";
+
+import type { Job } from "../../../store/sync/poller.ts";
 import { detailMoves } from "../detail-keys.ts";
 import { cursorRow, listRows, type PaneSpec } from "../spec.ts";
+import { selectedPage, statusPageRows } from "./rows.ts";
 import { StatusPagesPane } from "./view.tsx";
 
-export const pages: PaneSpec = {
+export const pages: PaneSpec<"pages"> = {
   id: "pages",
   title: "Status pages",
   palette: "pages",
   rows: listRows(statusPageRows, (p) => p.id),
+  selects: { page: selectedPage },
   detail: "status page detail: theme colours, cards → services → checks",
   jobs(s, k) {
     const jobs: Job[] = [k.list("statusPages")];

@@ -7,11 +7,11 @@
 import { Box, Text } from "ink";
 import type { StatusPage } from "../../../api/schemas/status-pages.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import { statusPageRows } from "../../../store/lists.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { type PageLine, statusPageLines } from "./lines.ts";
+import { statusPageRows } from "./rows.ts";
 
 const COLUMNS: Column<StatusPage>[] = [
   { id: "name", header: "NAME", width: "flex", minWidth: 16, priority: 99, get: (p) => sanitizeLine(p.name) },

@@ -5,16 +5,20 @@
  * (request, response, assertions, timing waterfall — or a script's error, a ping's source); `e` expands
  * its body; Esc goes back: result → list → the pane the drill-down came from.
  */
-import type { Job } from "../../../store/poller.ts";
-import { drillCheck, drillPages, openResultLines, resultRows } from "../../../store/results/selectors.ts";
-import { RESULTS_PANE, resultsBack, toggleExpanded } from "../../../store/results/slice.ts";
-import * as work from "../../../store/slices/work.ts";
-import { apply } from "../../../store/store.ts";
+
+import { checksTarget, NONE } from "../../../store/actions/targets.ts";
+import type { ResultSummary } from "../../../store/data/summary.ts";
+import type { ConsoleState } from "../../../store/state.ts";
+import { apply } from "../../../store/state.ts";
+import type { Job } from "../../../store/sync/poller.ts";
 import { clockTime, runAt } from "../../../store/triage/timeline.ts";
-import type { ConsoleState } from "../../../store/types.ts";
+import { cursorIn } from "../../../store/view/cursor.ts";
+import * as work from "../../../store/view/work.ts";
 import { ACT_KEYS } from "../act-keys.ts";
 import { DETAIL_STEP } from "../detail-keys.ts";
 import { cursorRow, listRows, type PaneSpec } from "../spec.ts";
+import { RESULTS_PANE, resultsBack, toggleExpanded } from "./drill.ts";
+import { drillCheck, drillPages, openResultLines, resultRows } from "./rows.ts";
 import { ResultsPane } from "./view.tsx";
 
 const resultOpen = (s: ConsoleState) => s.ui.detail[RESULTS_PANE] !== undefined;
@@ -26,11 +30,26 @@ const SCROLL: Record<string, number | "first" | "last" | "page" | "-page"> = {
   pgup: "-page",
 };
 
-export const results: PaneSpec = {
+export const results: PaneSpec<typeof RESULTS_PANE> = {
   id: RESULTS_PANE,
   title: "Results",
   palette: "results",
   rows: listRows(resultRows, (r) => r.id),
+  selects: {
+    // the drilled check, and the result open (or under the list's cursor)
+    checks(s) {
+      const id = s.drill.checkId;
+      if (id === undefined) return NONE("no check drilled into");
+      const open = s.ui.detail[RESULTS_PANE];
+      const rows = resultRows(s);
+      const result = open
+        ? (rows.find((r) => r.id === open) ??
+          s.history.pages.get(id)?.items.find((r) => r.id === open) ??
+          ({ id: open } as ResultSummary))
+        : rows[cursorIn(s, RESULTS_PANE, rows, (r) => r.id)];
+      return checksTarget(s, [id], result);
+    },
+  },
   detail: "the result: request, response, assertions, timing (a script's error, a ping)",
   jobs(s, k) {
     const id = s.drill.checkId;

@@ -7,15 +7,7 @@ import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { formatAgo, formatAgoCoarse, formatMs, type Tone } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import {
-  drillCheck,
-  drillPages,
-  openResult,
-  openResultLines,
-  resultRows,
-} from "../../../store/results/selectors.ts";
-import { RESULTS_PANE } from "../../../store/results/slice.ts";
-import type { ResultSummary } from "../../../store/summary.ts";
+import type { ResultSummary } from "../../../store/data/summary.ts";
 import { runReason } from "../../../store/triage/reason.ts";
 import {
   type FlatLine,
@@ -29,6 +21,8 @@ import { useConsole, useInfo } from "../../context.tsx";
 import type { Theme } from "../../theme.ts";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
+import { RESULTS_PANE } from "./drill.ts";
+import { drillCheck, drillPages, openResult, openResultLines, resultRows } from "./rows.ts";
 
 const TONE: Record<string, Tone> = { ok: "ok", bad: "bad", warn: "warn" };
 const asInput = (r: ResultSummary) => r as unknown as ResultInput;

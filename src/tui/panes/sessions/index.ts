@@ -1,11 +1,12 @@
 /** Pane 2: the sessions the console triggered, followed live to completion (each by its own long-poll). */
-import { visibleSessions } from "../../../store/pane-selectors.ts";
-import { openResults } from "../../../store/results/slice.ts";
-import { setNotice } from "../../../store/slices/ui.ts";
-import { apply } from "../../../store/store.ts";
-import type { ConsoleState } from "../../../store/types.ts";
+
+import type { ConsoleState } from "../../../store/state.ts";
+import { apply } from "../../../store/state.ts";
+import { setNotice } from "../../../store/view/ui.ts";
 import { detailMoves, detailOpen } from "../detail-keys.ts";
+import { openResults } from "../results/drill.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
+import { visibleSessions } from "./rows.ts";
 import { SessionsPane, sessionLocations } from "./view.tsx";
 
 const openSession = (s: ConsoleState) => {
@@ -13,13 +14,13 @@ const openSession = (s: ConsoleState) => {
   return id === undefined ? undefined : s.sessions.byId.get(id);
 };
 
-export const sessions: PaneSpec = {
+export const sessions: PaneSpec<"sessions"> = {
   id: "sessions",
   title: "Sessions",
   palette: "sessions",
   rows: listRows(visibleSessions, (t) => t.session.checkSessionId),
   detail: "session detail: per-location results",
-  // nothing polled: every session is followed by its own long-poll (store/actions.ts)
+  // nothing polled: every session is followed by its own long-poll (store/actions/actions.ts)
   jobs: () => [],
   loadedAt: () => undefined,
   crumbs: (s) => {

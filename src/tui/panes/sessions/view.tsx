@@ -8,14 +8,14 @@ import { useMemo } from "react";
 import type { CheckSessionDetail, CheckSessionResult } from "../../../api/schemas/check-sessions.ts";
 import { checkMarks, formatDuration, formatMs, statusSymbol, toEpochMs } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import { cursorIn } from "../../../store/cursor.ts";
-import { visibleSessions } from "../../../store/pane-selectors.ts";
-import type { CheckSummary } from "../../../store/summary.ts";
-import type { TrackedSession } from "../../../store/types.ts";
+import type { CheckSummary } from "../../../store/data/summary.ts";
+import type { TrackedSession } from "../../../store/data/types.ts";
+import { cursorIn } from "../../../store/view/cursor.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { Table } from "../../widgets/Table.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
+import { visibleSessions } from "./rows.ts";
 
 /** The per-location results known so far (the trigger's answer has none yet). */
 export function sessionResults(t: TrackedSession): CheckSessionResult[] {

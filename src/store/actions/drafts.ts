@@ -1,0 +1,129 @@
+/**
+ * Drafts in the work forms: putting a kept draft back into the form it belongs to (`restoreDraft`), finding
+ * the kept draft of a form (`keptDraft`), reopening a draft's form (`openDraft`, also from `:drafts`) and
+ * the offer after a start to resume the newest pending draft (`offerDrafts`).
+ */
+
+import { stub } from "../data/incidents.ts";
+import { errorLine } from "../data/loaders.ts";
+import type { Draft } from "../forms/drafts.ts";
+import {
+  editIncidentForm,
+  editUpdateForm,
+  newIncidentForm,
+  pageEditForm,
+  updateForm,
+} from "../forms/rules.ts";
+import type { FormState } from "../forms/types.ts";
+import { pageOf } from "./config-send.ts";
+import type { FormActions } from "./form.ts";
+import type { WorkDeps } from "./work.ts";
+
+/** The form with a kept draft's values put back, and a note saying when the draft was saved. */
+export function restoreDraft(form: FormState, d: Draft | undefined): FormState {
+  if (!d) return form;
+  const when = new Date(d.savedAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  const note = d.sent
+    ? `recovered draft (${when}): it was sent but no answer came — it is checked before any re-send`
+    : `recovered draft from ${when}, not sent yet`;
+  return { ...form, values: { ...form.values, ...d.values }, draftId: d.id, note };
+}
+
+export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureServices: () => Promise<void>) {
+  const { store, drafts } = deps;
+  const get = store.getState;
+
+  /** The kept draft for this form, if any (same kind and target). */
+  function keptDraft(kind: Draft["kind"], match: (d: Draft) => boolean): Draft | undefined {
+    try {
+      return drafts.list(deps.scope).find((d) => d.kind === kind && match(d));
+    } catch {
+      return undefined;
+    }
+  }
+
+  function openDraft(id: string): void {
+    let d: Draft | undefined;
+    try {
+      d = drafts.get(id);
+    } catch (e) {
+      deps.notice(errorLine(e));
+      return;
+    }
+    if (!d) return;
+    const s = get();
+    const inc = d.target.incidentId
+      ? (s.details.incidents.get(d.target.incidentId) ??
+        s.incidents.items.find((i) => i.id === d.target.incidentId) ??
+        stub(d))
+      : stub(d);
+    let form: FormState;
+    switch (d.kind) {
+      case "incident":
+        form = newIncidentForm(s.services.items);
+        void ensureServices();
+        break;
+      case "update":
+        form = d.target.incidentId
+          ? updateForm(inc)
+          : // typed while no incident was open: Enter routes it (act/draft-route.ts)
+            { ...updateForm(inc), target: {}, title: "Update — no incident yet" };
+        break;
+      case "update-edit":
+        form = editUpdateForm(inc, { id: d.target.updateId });
+        break;
+      case "incident-edit":
+        form = editIncidentForm(inc, s.services.items);
+        void ensureServices();
+        break;
+      case "page-edit": {
+        const page = pageOf(store, d.target.pageId) ?? {
+          id: d.target.pageId ?? "",
+          name: d.target.label ?? "",
+          url: "",
+          cards: [],
+        };
+        form = pageEditForm(page);
+        break;
+      }
+    }
+    forms.show(restoreDraft({ ...form, target: { ...form.target, ...d.target } }, d));
+  }
+
+  /** After a start: offer the newest pending draft of this service (the others: `:drafts`). */
+  function offerDrafts(): void {
+    forms.countDrafts();
+    let all: Draft[];
+    try {
+      all = drafts.list(deps.scope);
+    } catch {
+      return; // countDrafts above said why
+    }
+    const d = all[0];
+    if (!d || get().work.form) return;
+    const what =
+      d.kind === "update" && !d.target.incidentId
+        ? "update typed while no incident was open (Enter sends it to the one open, or asks which)"
+        : d.kind === "incident"
+          ? `new incident "${String(d.values.name ?? "")}"`
+          : d.kind === "page-edit"
+            ? `status page "${d.target.label ?? ""}"`
+            : `${d.kind === "update" ? "update" : d.kind === "update-edit" ? "edit of an update" : "change"} to "${d.target.label ?? "an incident"}"`;
+    const text = typeof d.values.description === "string" ? d.values.description : "";
+    deps.confirm(
+      `Resume the unsent draft${all.length > 1 ? ` (1 of ${all.length})` : ""}?`,
+      [
+        what,
+        ...(text ? [text.length > 70 ? `${text.slice(0, 69)}…` : text] : []),
+        d.sent
+          ? "It was sent but no answer came: the incident is re-read before any re-send."
+          : "Not sent yet.",
+        "n / Esc keeps it for later (:drafts offers it again)",
+      ],
+      "resume-draft",
+      async () => openDraft(d.id),
+    );
+  }
+
+  return { keptDraft, openDraft, offerDrafts };
+}

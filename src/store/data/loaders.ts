@@ -1,0 +1,324 @@
+/**
+ * Loaders: one client call each, its answer put in the store through the slice reducers. A failure is
+ * recorded in the slice (the data already shown stays) and rethrown so the poller backs off.
+ */
+
+import { type AnalyticsKind, GROUP_BY, REPORTS } from "../../api/analytics-metrics.ts";
+import type { Client } from "../../api/client.ts";
+import { collectPages, totalOf } from "../../api/pagination.ts";
+import type { StatusPage } from "../../api/schemas/status-pages.ts";
+import { toEpochMs } from "../../shared/format.ts";
+import { loadBucket } from "../analytics/bucket.ts";
+import { analyticsKey, analyticsQuery, reportView } from "../analytics/query.ts";
+import { createHistoryLoaders } from "../results/loaders.ts";
+import { apply, type ConsoleStore } from "../state.ts";
+import type { AnalyticsOptions } from "../view/types.ts";
+import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded } from "../view/work.ts";
+import { heartbeatPagesFor, readHeartbeatEvents } from "./heartbeat-events.ts";
+import { findLastPass } from "./last-pass.ts";
+import * as data from "./slices.ts";
+import { checkSummaryListSchema, statusSummaryListSchema } from "./summary-schemas.ts";
+import { type Caps, DEFAULT_CAPS } from "./types.ts";
+import { readVariables } from "./variables.ts";
+
+/** How often the first read of the checks list shows the rows that have come so far: 4 times a second. */
+const PARTIAL_EVERY_MS = 250;
+
+/** The first line of an error's message (sanitised at render time). */
+export function errorLine(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  return m.split("\n")[0] ?? m;
+}
+
+export type LoaderOptions = {
+  caps?: Caps;
+  now?: () => number;
+  /** Checks listed at most (bounded memory). */
+  maxChecks?: number;
+  /** Heartbeat events requests per refresh (10 events each, paging back in time). */
+  heartbeatPages?: number;
+  /** Status pages per request along the cursor (1–100, default 50). */
+  pageSize?: number;
+  /** A status names a check the held list lacks (a new check): read the list again soon. */
+  onUnknownCheck?: () => void;
+};
+
+export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderOptions = {}) {
+  const caps = opts.caps ?? DEFAULT_CAPS;
+  const now = opts.now ?? Date.now;
+  const get = store.getState;
+
+  async function guard<T>(work: () => Promise<T>, onError: (msg: string) => void): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      onError(errorLine(e));
+      throw e;
+    }
+  }
+
+  return {
+    /** A check's results paged, one result whole, a check's alerts (store/results/loaders.ts). */
+    history: createHistoryLoaders(client, store, { now }),
+    /** The results of the analytics cursor's bucket (analytics-bucket.ts). */
+    analyticsBucket: (a: Parameters<typeof loadBucket>[2], signal?: AbortSignal) =>
+      loadBucket(client, store, a, signal, now),
+
+    /**
+     * The reconnect probe (plan.ts): one cheap read, no retries, a short timeout. Any answer — even an
+     * error status — tells the activity meter the service is reachable again.
+     */
+    async probe(signal?: AbortSignal) {
+      await client.http.request({
+        method: "GET",
+        path: "/v1/locations",
+        retries: 0,
+        timeoutMs: 3000,
+        signal,
+      });
+    },
+
+    /**
+     * Every check, 100 per request (GET /v1/checks, page/limit as `checks.listAll`), parsed straight into
+     * slim entries (summary-schemas.ts) and merged with the held list (unchanged checks keep identity).
+     */
+    async checks(signal?: AbortSignal) {
+      let total: number | undefined;
+      let shownAt: number | undefined;
+      const items = await guard(
+        () =>
+          collectPages(
+            async (page, limit) => {
+              const res = await client.http.request({
+                method: "GET",
+                path: "/v1/checks",
+                query: { page, limit },
+                schema: checkSummaryListSchema,
+                signal,
+              });
+              total = totalOf(res.headers["content-range"]);
+              return { items: res.data, total };
+            },
+            {
+              limit: 100,
+              maxItems: opts.maxChecks ?? 20_000,
+              // 10,000 checks are 100 pages: four at a time once the first tells the total (well under
+              // the default route family's limit, api/ratelimit.ts), so the first full list comes sooner
+              concurrency: 4,
+              // the first read of the list shows what has come so far (the overview's failing rows from
+              // the first pages, the rest as they come), at most 4 times a second; a refresh does not
+              onPage: (loaded, t, prefix) => {
+                const first = get().checks.loadedAt === undefined;
+                const at = performance.now();
+                const show = first && (shownAt === undefined || at - shownAt >= PARTIAL_EVERY_MS);
+                if (show) shownAt = at;
+                apply(store, data.checksLoading(get(), loaded, t, show ? prefix() : undefined));
+              },
+            },
+          ),
+        (m) => apply(store, data.loadFailed(get(), "checks", m)),
+      );
+      signal?.throwIfAborted();
+      apply(store, data.checksLoaded(items, now(), get().checks, total));
+    },
+
+    /** Every check's status (one request), slim, merged with the held ones (a quiet poll changes nothing). */
+    async statuses(signal?: AbortSignal) {
+      const items = await guard(
+        async () =>
+          (
+            await client.http.request({
+              method: "GET",
+              path: "/v1/check-statuses",
+              schema: statusSummaryListSchema,
+              signal,
+            })
+          ).data,
+        (m) => apply(store, data.loadFailed(get(), "statuses", m)),
+      );
+      apply(store, data.statusesLoaded(items, now(), get().statuses));
+      // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
+      const known = get().checks;
+      if (known.loadedAt !== undefined && items.some((st) => !known.byId.has(st.checkId)))
+        opts.onUnknownCheck?.();
+    },
+
+    /** The full check of an open detail (configuration, alert subscriptions). */
+    async check(id: string, signal?: AbortSignal) {
+      apply(store, checkRead(get(), await client.checks.get(id, { signal })));
+    },
+
+    async results(checkId: string, signal?: AbortSignal) {
+      // the status as it was when asked: a status that moves past it makes them due again (plan.ts)
+      const statusAt = toEpochMs(get().statuses.byId.get(checkId)?.updated_at);
+      const items = await guard(
+        () => client.checkResults.list(checkId, { limit: caps.resultsPerCheck }, { signal }),
+        (m) => apply(store, data.resultsFailed(get(), checkId, m, caps)),
+      );
+      const at = Number.isFinite(statusAt) ? statusAt : undefined;
+      apply(store, data.resultsLoaded(get(), checkId, items, now(), caps, at));
+    },
+
+    async analytics(checkId: string, kind: AnalyticsKind, o: AnalyticsOptions, signal?: AbortSignal) {
+      const key = analyticsKey(checkId, o);
+      const q = analyticsQuery(o, now(), kind);
+      const report = await guard(
+        () =>
+          client.analytics.report(
+            kind,
+            checkId,
+            {
+              metrics: [...reportView(kind, o).metrics],
+              from: q.from,
+              to: q.to,
+              ...(REPORTS[kind].interval ? { aggregationInterval: q.interval } : {}),
+              // A grouping or filter the report type does not offer (status code outside URL monitors) is dropped.
+              ...(o.groupBy !== "none" && GROUP_BY[kind].includes(o.groupBy) ? { groupBy: o.groupBy } : {}),
+              ...(o.filter !== "all" && (REPORTS[kind].statusFilter as readonly string[]).includes(o.filter)
+                ? { filterByStatus: [o.filter] }
+                : {}),
+              limit: 20,
+            },
+            signal,
+          ),
+        (m) => apply(store, data.analyticsFailed(get(), key, m, caps)),
+      );
+      apply(store, data.analyticsLoaded(get(), key, report, now(), caps));
+    },
+
+    /**
+     * The heartbeat events of the last 24 h. The API returns at most 10 per request (newest first), so this
+     * pages back in time by moving `endTime` to the oldest event seen, up to `heartbeatPages` requests
+     * (default: enough for a day of the check's period, heartbeat-events.ts).
+     */
+    async heartbeats(checkId: string, _signal?: AbortSignal) {
+      const to = now();
+      const from = to - 86_400_000;
+      const pages =
+        opts.heartbeatPages ?? heartbeatPagesFor(get().checks.byId.get(checkId)?.heartbeatPeriodMs);
+      // `read.from`: how far back the events read are complete (the pages may run out before the day)
+      const read = await guard(
+        () => readHeartbeatEvents(client, checkId, { from, to, pages }),
+        (m) => apply(store, data.heartbeatsFailed(get(), checkId, m, caps)),
+      );
+      const { events, stats } = read;
+      apply(
+        store,
+        data.heartbeatsLoaded(get(), checkId, { events, stats, from: read.from, to }, now(), caps),
+      );
+    },
+
+    async incidents() {
+      const page = await guard(
+        () => client.incidents.list({ limit: 100 }),
+        (m) => apply(store, data.loadFailed(get(), "incidents", m)),
+      );
+      apply(store, data.listLoaded("incidents", page.entries, now()));
+    },
+
+    async alertChannels() {
+      let total: number | undefined;
+      const items = await guard(
+        () =>
+          collectPages(
+            async (page, limit) => {
+              const p = await client.alertChannels.listPage({ page, limit });
+              total = p.total;
+              return p;
+            },
+            { limit: 100, maxItems: 1000 },
+          ),
+        (m) => apply(store, data.loadFailed(get(), "alertChannels", m)),
+      );
+      apply(store, data.listLoaded("alertChannels", items, now(), total));
+    },
+
+    /**
+     * Status pages along the `nextId` cursor, `pageSize` per request: the first page, and on a refresh as
+     * many pages as were already shown (so paging down is not undone).
+     */
+    async statusPages() {
+      const size = opts.pageSize ?? 50;
+      const want = Math.max(size, get().statusPages.items.length);
+      const items: StatusPage[] = [];
+      let next: string | undefined;
+      await guard(
+        async () => {
+          do {
+            const page = await client.statusPages.list({ limit: size, nextId: next });
+            items.push(...page.entries);
+            next = page.nextId ?? undefined;
+          } while (next && items.length < want);
+        },
+        (m) => apply(store, data.loadFailed(get(), "statusPages", m)),
+      );
+      apply(store, pagesLoaded(get(), items, next, now()));
+    },
+
+    /** The next page of status pages (the cursor reached the last row). */
+    async moreStatusPages() {
+      const from = get().statusPages.nextId;
+      if (!from) return;
+      const page = await client.statusPages.list({ limit: opts.pageSize ?? 50, nextId: from });
+      const cur = get().statusPages;
+      if (cur.nextId !== from) return; // a refresh got there first
+      const seen = new Set(cur.items.map((p) => p.id));
+      const items = [...cur.items, ...page.entries.filter((p) => !seen.has(p.id))];
+      apply(store, pagesLoaded(get(), items, page.nextId ?? undefined, now()));
+    },
+
+    async services() {
+      const items = await guard(
+        () => client.services.listAll({ maxItems: 1000 }),
+        (m) => apply(store, data.loadFailed(get(), "services", m)),
+      );
+      apply(store, data.listLoaded("services", items, now()));
+    },
+
+    /** Single reads for the open detail (full history, cards with checks, agents); failures keep the old one. */
+    async incident(id: string) {
+      apply(store, incidentRead(get(), await client.incidents.get(id)));
+    },
+
+    async statusPage(id: string) {
+      apply(store, pageRead(get(), await client.statusPages.get(id)));
+    },
+
+    async privateLocation(id: string) {
+      apply(store, locationRead(get(), await client.privateLocations.get(id)));
+    },
+
+    /** The account's non-secret variables for the webhook preview (variables.ts). */
+    async variables() {
+      apply(store, data.setVariables(await readVariables(client)));
+    },
+
+    /** The last pass before a failing streak older than the results held (last-pass.ts); once per streak. */
+    async lastPass(checkId: string, location: string, before: number, signal?: AbortSignal) {
+      const p = await findLastPass(client, checkId, location, before, signal);
+      apply(store, data.lastPassLoaded(get(), checkId, location, p));
+    },
+
+    /**
+     * The newest alert deliveries of the last 24 h (one page of 100, newest first): the newest delivery of
+     * each channel says whether its alerts go out (the overview's delivery trouble).
+     */
+    async alertNotifications() {
+      const items = await guard(
+        () => client.alertNotifications.list({ limit: 100 }),
+        (m) => apply(store, data.loadFailed(get(), "alertNotifications", m)),
+      );
+      apply(store, data.listLoaded("alertNotifications", items, now()));
+    },
+
+    async privateLocations() {
+      const items = await guard(
+        () => client.privateLocations.list(),
+        (m) => apply(store, data.loadFailed(get(), "privateLocations", m)),
+      );
+      apply(store, data.listLoaded("privateLocations", items, now()));
+    },
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,0 +1,212 @@
+/**
+ * Reducers of the resource slices: each takes the current state and returns the partial state to set, so
+ * they are pure (tests call them on plain objects) and a slice that did not change keeps its identity
+ * (memoised selectors and components subscribed to other slices do not re-render).
+ */
+import type { AnalyticsReport } from "../../api/schemas/analytics.ts";
+import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
+import type { ConsoleState } from "../state.ts";
+import { type LastPass, lastPassKey } from "./last-pass.ts";
+import {
+  type CheckSummary,
+  type ResultSummary,
+  type StatusSummary,
+  shareList,
+  toCheckSummary,
+  toResultSummary,
+  toStatusSummary,
+} from "./summary.ts";
+import type { AnalyticsEntry, Caps, HeartbeatEntry, ListKey, ListSlice, ResultsEntry } from "./types.ts";
+
+type Patch = Partial<ConsoleState>;
+
+const NO_CHECKS: readonly CheckSummary[] = [];
+const NO_STATUSES: readonly StatusSummary[] = [];
+
+/**
+ * A fresh checks list, slimmed (summary.ts) and merged with the held one (`prev`): unchanged checks keep
+ * their objects, an unchanged list keeps its array and map (no selector recomputes, no row redraws).
+ */
+export function checksLoaded(
+  items: readonly CheckSummary[],
+  now: number,
+  prev?: Pick<ConsoleState["checks"], "items" | "byId">,
+  total?: number,
+): Patch {
+  const { items: shared, byId } = shareList(
+    prev?.items ?? NO_CHECKS,
+    prev?.byId ?? new Map(),
+    items.map(toCheckSummary),
+    (c) => c.id,
+  );
+  return { checks: { items: shared, byId, loadedAt: now, error: undefined, total } };
+}
+
+/**
+ * Progress of the first checks load, and (`partial`) the checks read so far, in list order: the panes show
+ * them while `loadedAt` stays unset and `loading` says how many of how many are held — the overview draws
+ * its first failing rows from the first pages, never a count or a calm line as if the list were whole. A
+ * refresh of a held list shows no progress and keeps the held list until the whole new one is read.
+ */
+export function checksLoading(
+  s: ConsoleState,
+  loaded: number,
+  total: number | undefined,
+  partial?: readonly CheckSummary[],
+): Patch {
+  if (s.checks.loadedAt !== undefined) return {};
+  if (!partial) return { checks: { ...s.checks, loading: { loaded, total } } };
+  const { items, byId } = shareList(s.checks.items, s.checks.byId, partial.map(toCheckSummary), (c) => c.id);
+  return { checks: { ...s.checks, items, byId, total, loading: { loaded, total } } };
+}
+
+/** Fresh statuses, slimmed and merged like checksLoaded: a poll with equal data keeps every identity. */
+export function statusesLoaded(
+  items: readonly StatusSummary[],
+  now: number,
+  prev?: Pick<ConsoleState["statuses"], "items" | "byId">,
+): Patch {
+  const { items: shared, byId } = shareList(
+    prev?.items ?? NO_STATUSES,
+    prev?.byId ?? new Map(),
+    items.map(toStatusSummary),
+    (s) => s.checkId,
+  );
+  return { statuses: { items: shared, byId, loadedAt: now, error: undefined } };
+}
+
+type LoadableKey = "checks" | "statuses" | ListKey;
+
+/** Keep the data, note the error (the status line shows it; the data's age keeps growing). */
+export function loadFailed(s: ConsoleState, key: LoadableKey, error: string): Patch {
+  return { [key]: { ...s[key], error } } as Patch;
+}
+
+export function listLoaded<K extends ListKey>(
+  key: K,
+  items: ConsoleState[K]["items"],
+  now: number,
+  total?: number,
+): Patch {
+  return { [key]: { items, loadedAt: now, error: undefined, total } satisfies ListSlice<unknown> } as Patch;
+}
+
+/** Insert into an insertion-ordered map, moving the key last and dropping the oldest beyond `cap`. */
+export function putCapped<K, V>(map: ReadonlyMap<K, V>, key: K, value: V, cap: number): Map<K, V> {
+  const next = new Map(map);
+  next.delete(key);
+  next.set(key, value);
+  while (next.size > cap) {
+    const first = next.keys().next();
+    if (first.done) break;
+    next.delete(first.value);
+  }
+  return next;
+}
+
+export function resultsLoaded(
+  s: ConsoleState,
+  checkId: string,
+  items: readonly ResultSummary[],
+  now: number,
+  caps: Caps,
+  /** The check status's updated_at (epoch ms) when they were asked for (ResultsEntry.statusAt). */
+  statusAt?: number,
+): Patch {
+  const sorted = items
+    .map(toResultSummary)
+    .sort(
+      (a, b) => Date.parse(b.startedAt ?? b.created_at ?? "") - Date.parse(a.startedAt ?? a.created_at ?? ""),
+    )
+    .slice(0, caps.resultsPerCheck);
+  const prev = s.results.byCheck.get(checkId);
+  // the same results again: keep the entry (the row showing them does not redraw), only its age moves
+  if (prev && prev.error === undefined && sameResults(prev.items, sorted))
+    return {
+      results: {
+        byCheck: putCapped(
+          s.results.byCheck,
+          checkId,
+          { ...prev, loadedAt: now, statusAt },
+          caps.resultChecks,
+        ),
+      },
+    };
+  const entry: ResultsEntry = { items: sorted, loadedAt: now, error: undefined, statusAt };
+  return { results: { byCheck: putCapped(s.results.byCheck, checkId, entry, caps.resultChecks) } };
+}
+
+function sameResults(a: readonly ResultSummary[], b: readonly ResultSummary[]): boolean {
+  return a.length === b.length && a.every((r, i) => r.id === b[i]?.id);
+}
+
+export function resultsFailed(s: ConsoleState, checkId: string, error: string, caps: Caps): Patch {
+  const prev = s.results.byCheck.get(checkId);
+  const entry: ResultsEntry = {
+    items: prev?.items ?? [],
+    loadedAt: prev?.loadedAt,
+    error,
+    statusAt: prev?.statusAt,
+  };
+  return { results: { byCheck: putCapped(s.results.byCheck, checkId, entry, caps.resultChecks) } };
+}
+
+export function analyticsLoaded(
+  s: ConsoleState,
+  key: string,
+  report: AnalyticsReport,
+  now: number,
+  caps: Caps,
+): Patch {
+  const entry: AnalyticsEntry = { report, loadedAt: now, error: undefined };
+  return {
+    analytics: { ...s.analytics, cache: putCapped(s.analytics.cache, key, entry, caps.analyticsReports) },
+  };
+}
+
+export function analyticsFailed(s: ConsoleState, key: string, error: string, caps: Caps): Patch {
+  const prev = s.analytics.cache.get(key);
+  const entry: AnalyticsEntry = { report: prev?.report, loadedAt: prev?.loadedAt, error };
+  return {
+    analytics: { ...s.analytics, cache: putCapped(s.analytics.cache, key, entry, caps.analyticsReports) },
+  };
+}
+
+export function heartbeatsLoaded(
+  s: ConsoleState,
+  checkId: string,
+  data: { events: readonly HeartbeatEvent[]; stats: HeartbeatStats | undefined; from: number; to: number },
+  now: number,
+  caps: Caps,
+): Patch {
+  const byId = new Map(data.events.map((e) => [e.id, e]));
+  const events = [...byId.values()]
+    .sort((a, b) => Date.parse(b.timestamp ?? "") - Date.parse(a.timestamp ?? ""))
+    .slice(0, caps.heartbeatEvents);
+  const entry: HeartbeatEntry = { ...data, events, loadedAt: now, error: undefined };
+  return { heartbeats: { byCheck: putCapped(s.heartbeats.byCheck, checkId, entry, caps.heartbeatChecks) } };
+}
+
+export function heartbeatsFailed(s: ConsoleState, checkId: string, error: string, caps: Caps): Patch {
+  const prev = s.heartbeats.byCheck.get(checkId);
+  const entry: HeartbeatEntry = prev
+    ? { ...prev, error }
+    : { events: [], stats: undefined, from: 0, to: 0, loadedAt: undefined, error };
+  return { heartbeats: { byCheck: putCapped(s.heartbeats.byCheck, checkId, entry, caps.heartbeatChecks) } };
+}
+
+/** What a search for the last pass before a failing streak found (store/data/last-pass.ts), capped. */
+export function lastPassLoaded(
+  s: ConsoleState,
+  checkId: string,
+  location: string,
+  p: LastPass,
+  cap = 200,
+): Patch {
+  return { lastPasses: putCapped(s.lastPasses, lastPassKey(checkId, location), p, cap) };
+}
+
+/** The account's variables (a data slice: shared by every viewer). */
+export function setVariables(variables: Record<string, string>): Partial<ConsoleState> {
+  return { variables };
+}

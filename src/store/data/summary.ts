@@ -1,0 +1,188 @@
+/**
+ * Slim copies of what the console keeps per check, status and result (bounded memory with 10,000 checks):
+ * only the fields the lists, the sort, the filter and the status line use. The full check is read when its
+ * detail opens (details.checks). Lists from a refresh are merged with structural sharing: an entry equal
+ * to the one already held keeps the old object, and a list with no change keeps the old array and map, so
+ * memoised selectors and memoised rows see the same identities and recompute / redraw nothing.
+ */
+
+import { type HeartbeatTiming, heartbeatGraceMs, heartbeatPeriodMs } from "../../shared/heartbeat-period.ts";
+import { type ReasonInput, resultReason } from "../triage/reason.ts";
+
+export type CheckSummary = {
+  id: string;
+  name: string;
+  checkType: string;
+  activated?: boolean | null | undefined;
+  muted?: boolean | null | undefined;
+  frequency?: number | null | undefined;
+  locations?: string[] | null | undefined;
+  privateLocations?: string[] | null | undefined;
+  tags?: string[] | null | undefined;
+  /** Response-time thresholds (ms): why a degraded run is degraded, said on the row. */
+  degradedResponseTime?: number | null | undefined;
+  maxResponseTime?: number | null | undefined;
+  /**
+   * A heartbeat check's period and grace in ms (when a ping was expected, how late it is), read from its
+   * `heartbeat` configuration (numbers, so an unchanged check keeps its identity across refreshes).
+   */
+  heartbeatPeriodMs?: number | undefined;
+  heartbeatGraceMs?: number | undefined;
+};
+
+export type StatusSummary = {
+  checkId: string;
+  hasFailures?: boolean | null | undefined;
+  hasErrors?: boolean | null | undefined;
+  isDegraded?: boolean | null | undefined;
+  lastRunLocation?: string | null | undefined;
+  updated_at?: string | null | undefined;
+  /** The latest run could not be made where the service runs (e.g. no usable browser). */
+  cannotRun?: boolean | null | undefined;
+};
+
+export type ResultSummary = {
+  id: string;
+  hasFailures?: boolean | null | undefined;
+  hasErrors?: boolean | null | undefined;
+  isDegraded?: boolean | null | undefined;
+  responseTime?: number | null | undefined;
+  runLocation?: string | null | undefined;
+  startedAt?: string | null | undefined;
+  stoppedAt?: string | null | undefined;
+  created_at?: string | null | undefined;
+  /** The run's error (a browser script's failing line: `line 4: …`), when it failed. */
+  errorMessage?: string | null | undefined;
+  /** The run could not be made where it was asked for (e.g. no usable browser). */
+  isCancelled?: boolean | null | undefined;
+  /** Where the service kept the screenshot of a failed browser run (`assets/…png`). */
+  screenshot?: string | undefined;
+  resultType?: string | null | undefined;
+  attempts?: number | null | undefined;
+  overMaxResponseTime?: boolean | null | undefined;
+  /** Why the run failed or could not run, in one line (triage/reason.ts), read from the full result. */
+  reason?: string | undefined;
+};
+
+const CHECK_KEYS = new Set([
+  "id",
+  "name",
+  "checkType",
+  "activated",
+  "muted",
+  "frequency",
+  "locations",
+  "privateLocations",
+  "tags",
+  "degradedResponseTime",
+  "maxResponseTime",
+  "heartbeatPeriodMs",
+  "heartbeatGraceMs",
+]);
+const STATUS_KEYS = new Set([
+  "checkId",
+  "hasFailures",
+  "hasErrors",
+  "isDegraded",
+  "lastRunLocation",
+  "updated_at",
+  "cannotRun",
+]);
+const RESULT_KEYS = new Set([
+  "id",
+  "hasFailures",
+  "hasErrors",
+  "isDegraded",
+  "responseTime",
+  "runLocation",
+  "startedAt",
+  "stoppedAt",
+  "created_at",
+  "errorMessage",
+  "isCancelled",
+  "resultType",
+  "attempts",
+  "overMaxResponseTime",
+]);
+
+/** The listed keys of `src`; `src` itself when it has no other key (already slim: no copy, no garbage). */
+function pick<T>(src: object, keys: ReadonlySet<string>): T {
+  const from = src as Record<string, unknown>;
+  const own = Object.keys(from);
+  if (own.every((k) => keys.has(k))) return src as T;
+  const out: Record<string, unknown> = {};
+  for (const k of own) if (keys.has(k) && from[k] !== undefined) out[k] = from[k];
+  return out as T;
+}
+
+export const toCheckSummary = (c: CheckSummary & { heartbeat?: HeartbeatTiming | null }): CheckSummary => {
+  let slim = pick<CheckSummary>(c, CHECK_KEYS);
+  if (c.heartbeat) {
+    const period = heartbeatPeriodMs(c.heartbeat);
+    const grace = heartbeatGraceMs(c.heartbeat);
+    slim = {
+      ...slim,
+      ...(period === undefined ? {} : { heartbeatPeriodMs: period }),
+      ...(grace === undefined ? {} : { heartbeatGraceMs: grace }),
+    };
+  }
+  return typeof slim.checkType === "string" ? slim : { ...slim, checkType: String(slim.checkType) };
+};
+export const toStatusSummary = (s: StatusSummary): StatusSummary => pick(s, STATUS_KEYS);
+/** The screenshot path of a browser-type result (`browserCheckResult.screenshot`, …), if any. */
+function screenshotOf(r: object): string | undefined {
+  const from = r as Record<string, { screenshot?: unknown } | undefined>;
+  const shot = from.browserCheckResult?.screenshot ?? from.multiStepCheckResult?.screenshot;
+  return typeof shot === "string" ? shot : undefined;
+}
+
+export const toResultSummary = (r: ResultSummary): ResultSummary => {
+  const slim = pick<ResultSummary>(r, RESULT_KEYS);
+  const screenshot = screenshotOf(r);
+  // the reason is read from the full result (assertions, request error, script error), which is not kept
+  const reason = resultReason(r as ReasonInput);
+  return screenshot || reason
+    ? { ...slim, ...(screenshot ? { screenshot } : {}), ...(reason ? { reason } : {}) }
+    : slim;
+};
+
+/** Equal plain values: primitives by identity, arrays element by element (one level), same keys. */
+export function sameShallow(a: object, b: object): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (const k of ka) {
+    const x = ra[k];
+    const y = rb[k];
+    if (Object.is(x, y)) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) return false;
+  }
+  return true;
+}
+
+/**
+ * Merge a fresh list into the one held: every entry equal to the held one (same key) keeps the held
+ * object; when nothing changed at all (same keys in the same order, all equal) the held list and map are
+ * returned as they are.
+ */
+export function shareList<T extends object>(
+  prev: readonly T[],
+  prevById: ReadonlyMap<string, T>,
+  next: readonly T[],
+  key: (t: T) => string,
+): { items: readonly T[]; byId: ReadonlyMap<string, T>; changed: boolean } {
+  let changed = next.length !== prev.length;
+  const items: T[] = new Array(next.length);
+  for (let i = 0; i < next.length; i++) {
+    const n = next[i] as T;
+    const old = prevById.get(key(n));
+    const keep = old !== undefined && sameShallow(old, n) ? old : n;
+    items[i] = keep;
+    if (!changed && prev[i] !== keep) changed = true;
+  }
+  if (!changed) return { items: prev, byId: prevById, changed };
+  return { items, byId: new Map(items.map((t) => [key(t), t])), changed };
+}

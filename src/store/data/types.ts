@@ -1,0 +1,198 @@
+/**
+ * The shared data's types: one slice per resource, the activity meter, what the poller's loaders fill in.
+ * One per process — the console's, or the share hub's that every viewer sees (src/store/state.ts puts it
+ * beside one viewer's view, src/store/view/types.ts). Data only — the reducers live in data/slices.ts,
+ * the side effects (client calls) in data/loaders.ts and actions/. Every slice keeps `loadedAt` (epoch ms of
+ * the last good answer) and `error` (one line, already safe to print) so the status line can say how old
+ * the shown data is.
+ */
+
+import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
+import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
+import type { AnalyticsReport } from "../../api/schemas/analytics.ts";
+import type { CheckSession, CheckSessionDetail } from "../../api/schemas/check-sessions.ts";
+import type { Check } from "../../api/schemas/checks.ts";
+import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
+import type { Incident } from "../../api/schemas/incidents.ts";
+import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
+import type { Service } from "../../api/schemas/services.ts";
+import type { StatusPage } from "../../api/schemas/status-pages.ts";
+import type { HistorySlice } from "../results/types.ts";
+import type { LastPass } from "./last-pass.ts";
+import type { CheckSummary, ResultSummary, StatusSummary } from "./summary.ts";
+
+export type Loadable = {
+  loadedAt: number | undefined;
+  error: string | undefined;
+  /** A paged list's total as the server counts it (Content-Range), when it says; may exceed what is held. */
+  total?: number | undefined;
+};
+
+/** The checks list: slim entries (see summary.ts); the full check of an open detail is in details.checks. */
+export type ChecksSlice = Loadable & {
+  items: readonly CheckSummary[];
+  byId: ReadonlyMap<string, CheckSummary>;
+  /** Pages read so far while the first list loads ("loading checks… 2,300 of 10,000"). */
+  loading?: { loaded: number; total: number | undefined } | undefined;
+};
+export type StatusesSlice = Loadable & {
+  items: readonly StatusSummary[];
+  byId: ReadonlyMap<string, StatusSummary>;
+};
+
+/** Recent results per check (newest first, capped), for the detail strip and the "last response" column. */
+export type ResultsEntry = Loadable & {
+  items: readonly ResultSummary[];
+  /**
+   * The check status's `updated_at` (epoch ms) when these results were asked for: a status that moved
+   * past it (and past the newest result) means a run finished since, and the results are read again.
+   */
+  statusAt?: number | undefined;
+};
+export type ResultsSlice = { byCheck: ReadonlyMap<string, ResultsEntry> };
+
+/** A session the console triggered and follows to completion. */
+export type TrackedSession = {
+  session: CheckSession | CheckSessionDetail;
+  /** When the console learnt of it (epoch ms), for the elapsed time while running. */
+  trackedAt: number;
+  done: boolean;
+  polls: number;
+  error: string | undefined;
+  /** Error messages of failed runs, by check result id (raw; sanitised when rendered). */
+  resultErrors: ReadonlyMap<string, string>;
+};
+export type SessionsSlice = { order: readonly string[]; byId: ReadonlyMap<string, TrackedSession> };
+
+export type AnalyticsEntry = Loadable & { report: AnalyticsReport | undefined };
+/**
+ * The results of the one bucket the analytics cursor is on (src/store/analytics/bucket.ts): `key` names
+ * the check, window and filter; `more` = the page was full (there may be more).
+ */
+export type AnalyticsBucket = Loadable & {
+  key: string;
+  results: readonly ResultSummary[];
+  more: boolean;
+};
+/** Reports keyed by their query (see analyticsKey), least recently used first. */
+export type AnalyticsSlice = { cache: ReadonlyMap<string, AnalyticsEntry>; bucket?: AnalyticsBucket };
+
+export type HeartbeatEntry = Loadable & {
+  events: readonly HeartbeatEvent[];
+  stats: HeartbeatStats | undefined;
+  /** The window the events cover (epoch ms). */
+  from: number;
+  to: number;
+};
+export type HeartbeatsSlice = { byCheck: ReadonlyMap<string, HeartbeatEntry> };
+
+export type ListSlice<T> = Loadable & { items: readonly T[] };
+
+export type Connection = "connecting" | "online" | "offline";
+
+/** Single reads (richer than list entries): the incident history, page with checks, location agents. */
+export type DetailsSlice = {
+  /** Full checks (configuration, subscriptions) of the details opened, least recently read first. */
+  checks: ReadonlyMap<string, Check>;
+  incidents: ReadonlyMap<string, Incident>;
+  pages: ReadonlyMap<string, StatusPage>;
+  locations: ReadonlyMap<string, PrivateLocation>;
+};
+
+/** Whether the service answers, requests under way, the last failed request (one line). */
+export type ActivitySlice = {
+  connection: Connection;
+  inFlight: number;
+  lastError: string | undefined;
+  /** When the last error happened (epoch ms): the status line shows it for a while only (messages.ts). */
+  lastErrorAt?: number | undefined;
+  /**
+   * Which service, when it is the data dir's local one (src/cli/local-service.ts): "local service pid 1234",
+   * or "local service (stops with the last console)"; unset for a configured service (the host is shown).
+   */
+  service?: string | undefined;
+};
+
+/** The lists read whole at the lists' pace (a planner job each, `listLoaded` when they come). */
+export type ListKey =
+  | "incidents"
+  | "alertChannels"
+  | "alertNotifications"
+  | "statusPages"
+  | "privateLocations"
+  | "services";
+
+/**
+ * DATA is what the service said and how talking to it goes — one per process, shared by every viewer of
+ * `vigil share` (the hub's store; each viewer's store gets it copied in).
+ */
+export type DataState = {
+  checks: ChecksSlice;
+  statuses: StatusesSlice;
+  results: ResultsSlice;
+  sessions: SessionsSlice;
+  analytics: AnalyticsSlice;
+  heartbeats: HeartbeatsSlice;
+  incidents: ListSlice<Incident>;
+  alertChannels: ListSlice<AlertChannel>;
+  /** The newest alert deliveries (`GET /v1/alert-notifications`, last 24 h), for the overview's trouble list. */
+  alertNotifications: ListSlice<AlertNotification>;
+  /**
+   * The last pass before a failing streak older than the results held, per `checkId \0 location`
+   * (store/data/last-pass.ts), read for the failing checks on the overview's screen; least recently read first.
+   */
+  lastPasses: ReadonlyMap<string, LastPass>;
+  /** Status pages are read page by page along the API's `nextId` cursor; `nextId` = more to read. */
+  statusPages: ListSlice<StatusPage> & { nextId?: string | undefined };
+  privateLocations: ListSlice<PrivateLocation>;
+  services: ListSlice<Service>;
+  details: DetailsSlice;
+  /** The account's non-secret variables (`GET /v1/variables`), which webhook templates can use. */
+  variables: Readonly<Record<string, string>> | undefined;
+  activity: ActivitySlice;
+  /** A check's results paged, results read whole, its alerts (store/results/). */
+  history: HistorySlice;
+};
+
+/** The data slices (every key of DataState, as the compiler checks). */
+export const DATA_SLICES = [
+  "checks",
+  "statuses",
+  "results",
+  "sessions",
+  "analytics",
+  "heartbeats",
+  "incidents",
+  "alertChannels",
+  "alertNotifications",
+  "lastPasses",
+  "statusPages",
+  "privateLocations",
+  "services",
+  "details",
+  "variables",
+  "activity",
+  "history",
+] as const satisfies readonly (keyof DataState)[];
+type MissingDataSlice = Exclude<keyof DataState, (typeof DATA_SLICES)[number]>;
+/** Compiles only while DATA_SLICES names every data slice. */
+export const DATA_SLICES_COMPLETE: MissingDataSlice extends never ? true : never = true;
+
+/** Bounded memory: how much the store keeps at most. */
+export type Caps = {
+  sessions: number;
+  resultsPerCheck: number;
+  resultChecks: number;
+  heartbeatEvents: number;
+  heartbeatChecks: number;
+  analyticsReports: number;
+};
+
+export const DEFAULT_CAPS: Caps = {
+  sessions: 100,
+  resultsPerCheck: 30,
+  resultChecks: 300,
+  heartbeatEvents: 200,
+  heartbeatChecks: 50,
+  analyticsReports: 40,
+};

@@ -1,0 +1,243 @@
+/**
+ * Memoised selectors of the checks list (view/memo.ts; the per-pane ones are in their pane's folder). Each remembers its
+ * last inputs (by identity) and returns the SAME array/object when they did not change, so a keystroke
+ * that only moves the cursor re-renders the two rows that changed and recomputes nothing (filtering and
+ * sorting 10,000 checks happens only when the checks, the statuses, the filter or the sort change — never
+ * because results arrived for the rows on screen).
+ */
+
+import { checkHealth, type Health, toEpochMs } from "../../shared/format.ts";
+import type { CheckSummary, StatusSummary } from "../data/summary.ts";
+import type { ResultsEntry, ResultsSlice, StatusesSlice } from "../data/types.ts";
+import type { ConsoleState } from "../state.ts";
+import { runReason } from "../triage/reason.ts";
+import { runState, type Since, stateSince } from "../triage/timeline.ts";
+import { matchesCheckFilter } from "./check-filter.ts";
+import { cursorIn } from "./cursor.ts";
+import { memo, viewMemo } from "./memo.ts";
+import type { Sort } from "./types.ts";
+
+export type CheckRow = {
+  id: string;
+  check: CheckSummary;
+  status: StatusSummary | undefined;
+  health: Health;
+  /** Epoch ms of the status's last run, NaN when unknown (what the "last run" sort uses). */
+  statusAt: number;
+};
+
+/** A row on screen, decorated with its latest result (only the visible rows are). */
+export type ShownCheckRow = CheckRow & {
+  /** Epoch ms of the last run (status or newest result), NaN when unknown. */
+  lastRunAt: number;
+  lastResponseMs: number | undefined;
+  /** Since when the check is in its state, from the results held (triage/timeline.ts); undefined: unknown. */
+  since: Since | undefined;
+  /** Why it fails or is degraded, from its newest result (triage/reason.ts); undefined when it passes. */
+  reason: string | undefined;
+};
+
+const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 5 };
+/** A deactivated check does not run: after the ones that need a look, before the passing ones. */
+const DEACTIVATED_RANK = 4;
+const rankOf = (r: CheckRow) => (r.check.activated === false ? DEACTIVATED_RANK : RANK[r.health]);
+
+/**
+ * Name order: case-insensitive, then by code point. Not Intl.Collator: loading ICU's collation data costs
+ * the console ~2 MB of memory (design.md §4 budgets RSS), for an order that only has to be stable and
+ * readable.
+ */
+function collate(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// the `/` filter language of the checks lists lives in check-filter.ts (it reads the row's state)
+export { matchesCheckFilter } from "./check-filter.ts";
+
+/**
+ * Each check's place in name order (ties by id), computed once per checks list: every sort then compares
+ * integers instead of collating 10,000 names again.
+ */
+const nameRanks = memo((checks: readonly CheckSummary[]): ReadonlyMap<string, number> => {
+  const order = [...checks].sort((a, b) => collate(a.name, b.name) || collate(a.id, b.id));
+  return new Map(order.map((c, i) => [c.id, i]));
+});
+
+let rowCache = new Map<string, CheckRow>();
+/**
+ * Every check joined with its status (unfiltered, unsorted). Recomputed only when the checks or the
+ * statuses change, and a check whose entry and status kept their identity keeps its row object.
+ */
+export const allCheckRows = memo(
+  (checks: readonly CheckSummary[], statuses: ReadonlyMap<string, StatusSummary>): CheckRow[] => {
+    const next = new Map<string, CheckRow>();
+    const rows = checks.map((check) => {
+      const status = statuses.get(check.id);
+      const old = rowCache.get(check.id);
+      const row =
+        old && old.check === check && old.status === status
+          ? old
+          : {
+              id: check.id,
+              check,
+              status,
+              health: checkHealth(status),
+              statusAt: toEpochMs(status?.updated_at),
+            };
+      next.set(check.id, row);
+      return row;
+    });
+    rowCache = next;
+    return rows;
+  },
+);
+
+/** Last response time per check from the results held (only for the response-time sort). */
+function responseOf(results: ResultsSlice | undefined, id: string): number | undefined {
+  return results?.byCheck.get(id)?.items[0]?.responseTime ?? undefined;
+}
+
+function primaryKey(sort: Sort, results: ResultsSlice | undefined): (r: CheckRow) => number | string {
+  switch (sort.column) {
+    case "status":
+      return rankOf;
+    case "name":
+      return () => 0;
+    case "type":
+      return (r) => String(r.check.checkType);
+    case "frequency":
+      return (r) => r.check.frequency ?? Number.NEGATIVE_INFINITY;
+    case "lastRun":
+      return (r) => (Number.isNaN(r.statusAt) ? Number.NEGATIVE_INFINITY : r.statusAt);
+    case "responseTime":
+      return (r) => responseOf(results, r.id) ?? Number.NEGATIVE_INFINITY;
+  }
+}
+
+/**
+ * The rows sorted by the chosen column, then by name. The sort depends only on what it sorts by: results
+ * are an input only for the response-time sort, so results arriving for the rows on screen never re-sort
+ * the list (they decorate the visible rows, see decorateRow).
+ */
+const sortRows = viewMemo(
+  (rows: CheckRow[], sort: Sort, ranks: ReadonlyMap<string, number>, results?: ResultsSlice) => {
+    const key = primaryKey(sort, results);
+    const keys = rows.map(key);
+    const rank = rows.map((r) => ranks.get(r.id) ?? 0);
+    const idx = rows.map((_, i) => i);
+    const dir = sort.desc ? -1 : 1;
+    idx.sort((i, j) => {
+      const a = keys[i] as number | string;
+      const b = keys[j] as number | string;
+      const k =
+        typeof a === "number" && typeof b === "number"
+          ? a === b
+            ? 0
+            : a < b
+              ? -1
+              : 1
+          : collate(String(a), String(b));
+      return dir * k || dir * ((rank[i] as number) - (rank[j] as number));
+    });
+    return idx.map((i) => rows[i] as CheckRow);
+  },
+);
+
+const filterRows = viewMemo((rows: CheckRow[], filter: string): CheckRow[] =>
+  filter.trim() ? rows.filter((r) => matchesCheckFilter(r, filter)) : rows,
+);
+
+/** Every check, sorted as the checks list is (default: failing and degraded first, then by name). */
+export function sortedCheckRows(s: ConsoleState): CheckRow[] {
+  return sortRows(
+    s,
+    allCheckRows(s.checks.items, s.statuses.byId),
+    s.ui.sort,
+    nameRanks(s.checks.items),
+    s.ui.sort.column === "responseTime" ? s.results : undefined,
+  );
+}
+
+/** The checks list as shown: sorted, then narrowed by the checks pane's `/` filter. */
+export function visibleCheckRows(s: ConsoleState): CheckRow[] {
+  return filterRows(s, sortedCheckRows(s), s.ui.filter.checks ?? "");
+}
+
+const decorated = new WeakMap<CheckRow, { items: ResultsEntry["items"] | undefined; row: ShownCheckRow }>();
+/**
+ * A row on screen with its newest result (last run, response time). The same row with the same results
+ * gives the same object, so a memoised row redraws only when its own data changed.
+ */
+export function decorateRow(row: CheckRow, entry: ResultsEntry | undefined): ShownCheckRow {
+  const items = entry?.items;
+  const hit = decorated.get(row);
+  if (hit && hit.items === items) return hit.row;
+  const last = items?.[0];
+  // the later of the status's run and the newest result (either may be unknown: NaN is left out)
+  const times = [row.statusAt, toEpochMs(last?.stoppedAt ?? last?.startedAt)].filter(Number.isFinite);
+  const shown: ShownCheckRow = {
+    ...row,
+    lastRunAt: times.length ? Math.max(...times) : Number.NaN,
+    lastResponseMs: last?.responseTime ?? undefined,
+    since: items && row.health !== "pending" ? stateSince(items, row.health) : undefined,
+    reason: reasonOf(row, items),
+  };
+  decorated.set(row, { items, row: shown });
+  return shown;
+}
+
+/**
+ * The reason of the newest FINAL result in the row's state (a multi-location check failing in one place
+ * may have passed more recently in another; an ATTEMPT that a retry overturned explains nothing).
+ */
+function reasonOf(row: CheckRow, items: ResultsEntry["items"] | undefined): string | undefined {
+  if (!items || !(row.health === "failing" || row.health === "degraded" || row.health === "cannot run"))
+    return undefined;
+  const hit = items.find((r) => r.resultType !== "ATTEMPT" && runState(r) === row.health);
+  return hit ? runReason(hit, row.check) : undefined;
+}
+
+const rowId = (r: CheckRow) => r.id;
+
+/** The row of the checks cursor: the row of the check it follows (store/view/cursor.ts). */
+export function checksCursor(s: ConsoleState): number {
+  return cursorIn(s, "checks", visibleCheckRows(s), rowId);
+}
+
+/** The check under the checks cursor. */
+export function cursorCheck(s: ConsoleState): CheckRow | undefined {
+  return visibleCheckRows(s)[checksCursor(s)];
+}
+
+/** Below this, a time ahead of the local clock is the network's and the service's own delay. */
+export const CLOCK_AHEAD_MIN_MS = 5000;
+
+const clockAhead = memo((items: StatusesSlice["items"], loadedAt: number | undefined): number | undefined => {
+  if (loadedAt === undefined) return undefined;
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const st of items) {
+    const t = toEpochMs(st.updated_at);
+    if (t > newest) newest = t;
+  }
+  const ahead = newest - loadedAt;
+  return ahead > CLOCK_AHEAD_MIN_MS ? ahead : undefined;
+});
+
+/**
+ * How far the service's clock is at least ahead of this one (ms), when by more than a few seconds: the
+ * newest run's end in the statuses against the local time they arrived. Undefined when not (or unknown).
+ * Times shown as "ago" are clamped to now (format.ts clampToNow); the status line says this once.
+ */
+export function serviceClockAhead(s: ConsoleState): number | undefined {
+  return clockAhead(s.statuses.items, s.statuses.loadedAt);
+}
+
+/** The checks that `t` would trigger: the marked ones, else the one under the cursor. */
+export function triggerTargets(s: ConsoleState): CheckSummary[] {
+  if (s.ui.marked.size > 0) return s.checks.items.filter((c) => s.ui.marked.has(c.id));
+  const c = cursorCheck(s)?.check;
+  return c ? [c] : [];
+}

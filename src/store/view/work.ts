@@ -1,0 +1,103 @@
+/** Reducers of the work slice (forms, one-time secrets, reveal, preview type, detail rows) and single reads. */
+import type { Check } from "../../api/schemas/checks.ts";
+import type { Incident } from "../../api/schemas/incidents.ts";
+import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
+import type { StatusPage } from "../../api/schemas/status-pages.ts";
+import { putCapped } from "../data/slices.ts";
+import type { DetailsSlice } from "../data/types.ts";
+import type { FormState } from "../forms/types.ts";
+import type { ConsoleState } from "../state.ts";
+import type { Pane, WorkSlice } from "./types.ts";
+
+type Patch = Partial<ConsoleState>;
+
+/** Single reads kept per kind (least recently read dropped first). */
+export const DETAILS_CAP = 50;
+
+export function initialWork(): WorkSlice {
+  return {
+    form: undefined,
+    once: undefined,
+    revealed: undefined,
+    alertType: "ALERT_FAILURE",
+    detailRow: {},
+    pendingDrafts: 0,
+  };
+}
+
+const work = (s: ConsoleState, p: Partial<WorkSlice>): Patch => ({ work: { ...s.work, ...p } });
+
+export function setForm(s: ConsoleState, form: FormState | undefined): Patch {
+  return s.work.form === form ? {} : work(s, { form });
+}
+
+export function setOnce(s: ConsoleState, once: WorkSlice["once"]): Patch {
+  return work(s, { once });
+}
+
+export function setRevealed(s: ConsoleState, id: string | undefined): Patch {
+  return s.work.revealed === id ? {} : work(s, { revealed: id });
+}
+
+export function setAlertType(s: ConsoleState, alertType: string): Patch {
+  return work(s, { alertType });
+}
+
+export function setPendingDrafts(s: ConsoleState, n: number): Patch {
+  return s.work.pendingDrafts === n ? {} : work(s, { pendingDrafts: n });
+}
+
+/** Move the row inside the open detail of `pane`, clamped to `[0, length - 1]`. */
+export function moveDetailRow(
+  s: ConsoleState,
+  pane: Pane,
+  length: number,
+  delta: number | "first" | "last",
+): Patch {
+  const cur = s.work.detailRow[pane] ?? 0;
+  const want = delta === "first" ? 0 : delta === "last" ? length - 1 : cur + delta;
+  const next = Math.max(0, Math.min(Math.max(0, length - 1), want));
+  return next === cur ? {} : work(s, { detailRow: { ...s.work.detailRow, [pane]: next } });
+}
+
+/** Forget the row of `pane`'s detail (a newly opened detail starts at its default row). */
+export function clearDetailRow(s: ConsoleState, pane: Pane): Patch {
+  if (s.work.detailRow[pane] === undefined) return {};
+  const detailRow = { ...s.work.detailRow };
+  delete detailRow[pane];
+  return work(s, { detailRow });
+}
+
+export function resetDetailRow(s: ConsoleState, pane: Pane, row = 0): Patch {
+  return (s.work.detailRow[pane] ?? 0) === row
+    ? {}
+    : work(s, { detailRow: { ...s.work.detailRow, [pane]: row } });
+}
+
+/** Status pages read along the cursor: `items` so far and where the next page starts. */
+export function pagesLoaded(
+  s: ConsoleState,
+  items: readonly StatusPage[],
+  nextId: string | undefined,
+  now: number,
+): Patch {
+  return { statusPages: { ...s.statusPages, items, nextId, loadedAt: now, error: undefined } };
+}
+
+function detail<K extends keyof DetailsSlice>(s: ConsoleState, key: K, id: string, value: unknown): Patch {
+  const map = putCapped(s.details[key] as ReadonlyMap<string, unknown>, id, value, DETAILS_CAP);
+  return { details: { ...s.details, [key]: map } };
+}
+
+export const incidentRead = (s: ConsoleState, inc: Incident): Patch => {
+  // the list entry follows the fresher single read (status, name, services)
+  const items = s.incidents.items.some((i) => i.id === inc.id)
+    ? s.incidents.items.map((i) => (i.id === inc.id ? inc : i))
+    : [inc, ...s.incidents.items];
+  return { ...detail(s, "incidents", inc.id, inc), incidents: { ...s.incidents, items } };
+};
+export const pageRead = (s: ConsoleState, p: StatusPage): Patch => detail(s, "pages", p.id, p);
+export const locationRead = (s: ConsoleState, l: PrivateLocation): Patch => detail(s, "locations", l.id, l);
+/** The full check of an open detail (kept apart from the slim list; capped like the other single reads). */
+export const checkRead = (s: ConsoleState, c: Check): Patch =>
+  s.details.checks.get(c.id) === c ? {} : detail(s, "checks", c.id, c);
