@@ -9,8 +9,10 @@
 import { readFileSync, statSync } from "node:fs";
 import type { z } from "zod";
 import { UsageError } from "../api/errors.ts";
+import type { KeyOverrides } from "./keys.ts";
 import { configPath as defaultConfigPath, dataDir as defaultDataDir } from "./paths.ts";
 import { type ConfigFile, configFileSchema, type Profile, profileSchema } from "./schema.ts";
+import { type LoadedSkin, loadSkin } from "./theme.ts";
 
 export class ConfigError extends UsageError {
   override name = "ConfigError";
@@ -45,6 +47,10 @@ export type ResolvedConfig = {
   staleAfterMs: number;
   /** Charts' time axes and bucket times in UTC (`--utc` > VIGIL_UTC > a profile's `utc`; default local time). */
   utc: boolean;
+  /** The config file's `keys` section (checked against the console's actions when the console starts). */
+  keys?: KeyOverrides;
+  /** The config file's `theme`: roles over a built-in, and the file they came from. */
+  skin?: LoadedSkin;
   configPath: string;
   dataDir: string;
 };
@@ -142,5 +148,11 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   if (webUrl) out.webUrl = webUrl;
   const startPane = pick(flags.pane, "VIGIL_PANE", profile.startPane);
   if (startPane) out.startPane = startPane;
+  if (file.keys) out.keys = file.keys;
+  if (file.theme !== undefined) {
+    const skin = loadSkin(file.theme, path);
+    if ("error" in skin) throw new ConfigError(skin.error);
+    out.skin = skin;
+  }
   return out;
 }
