@@ -56,6 +56,7 @@ function params(doc: CheckDoc) {
 }
 
 export function insertCheck(db: DatabaseSync, doc: CheckDoc): void {
+  checksChanged(db);
   db.prepare(
     `INSERT INTO checks (id, name, check_type, activated, muted, frequency, tags, locations, doc, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -63,6 +64,7 @@ export function insertCheck(db: DatabaseSync, doc: CheckDoc): void {
 }
 
 export function updateCheck(db: DatabaseSync, doc: CheckDoc): void {
+  checksChanged(db);
   db.prepare(
     `UPDATE checks SET name = ?, check_type = ?, activated = ?, muted = ?, frequency = ?, tags = ?, locations = ?,
        doc = ?, created_at = ?, updated_at = ? WHERE id = ?`,
@@ -112,21 +114,103 @@ function checkWhere(filter: CheckFilter): { sql: string; args: (string | number)
   return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
 }
 
-export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDoc[] {
-  const w = checkWhere(filter);
-  const sql = `SELECT c.* FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`;
-  return (db.prepare(sql).all(...w.args, limit, offset) as Row[]).map(fromRow);
+/**
+ * What a paged list remembers between its requests while the checks stay as they are, so reading 100,000
+ * checks 100 at a time costs neither a count of every matching row on every page nor a walk past every row
+ * before the page (OFFSET): the total per filter, and where each page served ended (the next page starts
+ * after that row). It is dropped when this connection writes a check (insert/update/delete below) or
+ * another connection committed anything (`PRAGMA data_version`), never used inside a transaction (a
+ * rollback would leave it wrong), and a filter on the latest result's state is never remembered (runs
+ * change it without touching the checks).
+ */
+type ListMemo = {
+  version: string;
+  totals: Map<string, number>;
+  /** `${filter}@${offset}` → the (created_at, rowid) of the row just before that offset. */
+  ends: Map<string, { createdAt: string; rowid: number }>;
+};
+const MAX_ENDS = 4096;
+const memos = new WeakMap<DatabaseSync, { writes: number; memo?: ListMemo | undefined }>();
+
+function checksChanged(db: DatabaseSync): void {
+  const m = memos.get(db);
+  if (m) {
+    m.writes++;
+    m.memo = undefined;
+  } else memos.set(db, { writes: 1 });
 }
 
-/** How many checks match `filter` (the total of a paged list). */
-export function countChecks(db: DatabaseSync, filter: CheckFilter = {}): number {
+function listMemo(db: DatabaseSync, filter: CheckFilter): ListMemo | undefined {
+  if (filter.state || db.isTransaction) return undefined;
+  let m = memos.get(db);
+  if (!m) {
+    m = { writes: 0 };
+    memos.set(db, m);
+  }
+  const others = (cached(db, "PRAGMA data_version").get() as { data_version: number }).data_version;
+  const version = `${m.writes}:${others}`;
+  if (m.memo?.version !== version) m.memo = { version, totals: new Map(), ends: new Map() };
+  return m.memo;
+}
+
+const filterKey = (f: CheckFilter) => JSON.stringify([f.tags ?? [], f.checkType ?? null, f.search ?? null]);
+
+export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDoc[] {
   const w = checkWhere(filter);
-  return Number(
-    (db.prepare(`SELECT COUNT(*) AS n FROM checks c ${w.sql}`).get(...w.args) as { n: number }).n,
+  const memo = listMemo(db, filter);
+  const key = filterKey(filter);
+  const after = offset > 0 ? memo?.ends.get(`${key}@${offset}`) : undefined;
+  const cols = "c.*, c.rowid AS row_id";
+  const and = w.sql ? `${w.sql} AND` : "WHERE";
+  // after a remembered row: the rest of its created_at by rowid, then the later ones (each an index range;
+  // a row value `(created_at, rowid) > (?, ?)` would walk every row of an equal created_at)
+  const rows = after
+    ? (cached(
+        db,
+        `SELECT * FROM (SELECT * FROM (SELECT ${cols} FROM checks c ${and} c.created_at = ? AND c.rowid > ? ORDER BY c.rowid LIMIT ?)
+         UNION ALL SELECT * FROM (SELECT ${cols} FROM checks c ${and} c.created_at > ? ORDER BY c.created_at, c.rowid LIMIT ?))
+         ORDER BY created_at, row_id LIMIT ?`,
+      ).all(
+        ...w.args,
+        after.createdAt,
+        after.rowid,
+        limit,
+        ...w.args,
+        after.createdAt,
+        limit,
+        limit,
+      ) as Row[])
+    : (cached(
+        db,
+        `SELECT ${cols} FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`,
+      ).all(...w.args, limit, offset) as Row[]);
+  const last = rows.at(-1);
+  if (memo && last && limit > 0) {
+    if (memo.ends.size >= MAX_ENDS) memo.ends.clear();
+    memo.ends.set(`${key}@${offset + rows.length}`, {
+      createdAt: String(last.created_at),
+      rowid: Number(last.row_id),
+    });
+  }
+  return rows.map(fromRow);
+}
+
+/** How many checks match `filter` (the total of a paged list; remembered while the checks stay as they are). */
+export function countChecks(db: DatabaseSync, filter: CheckFilter = {}): number {
+  const memo = listMemo(db, filter);
+  const key = filterKey(filter);
+  const known = memo?.totals.get(key);
+  if (known !== undefined) return known;
+  const w = checkWhere(filter);
+  const n = Number(
+    (cached(db, `SELECT COUNT(*) AS n FROM checks c ${w.sql}`).get(...w.args) as { n: number }).n,
   );
+  memo?.totals.set(key, n);
+  return n;
 }
 
 export function deleteCheck(db: DatabaseSync, id: string): boolean {
+  checksChanged(db);
   return Number(db.prepare("DELETE FROM checks WHERE id = ?").run(id).changes) > 0;
 }
 
