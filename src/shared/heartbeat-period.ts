@@ -29,3 +29,12 @@ export function heartbeatPeriodMs(h: HeartbeatTiming | null | undefined): number
 export function heartbeatGraceMs(h: HeartbeatTiming | null | undefined): number | undefined {
   return toMs(h?.grace, h?.graceUnit);
 }
+
+/**
+ * Where a ping falls against its expected time, one rule for the service (the state it stores) and the
+ * console (how it draws it): before `expected - EARLY_FRACTION × period` it is early; up to
+ * `ON_TIME_SLACK_MS` after `expected` it is on time — a job's clock and the network add some milliseconds,
+ * and pings folded into one event carry the first one's time — then in grace, then late.
+ */
+export const EARLY_FRACTION = 0.1;
+export const ON_TIME_SLACK_MS = 1000;

@@ -3,11 +3,13 @@
  * monitor evaluates them against `period` + `grace` (api-notes §5). This module is the pure part.
  *
  * State boundaries (api-notes §8.5, the suggested reading): with `expected = anchor + period`, a ping is
- * EARLY before `expected - 10 % of period`, RECEIVED up to `expected`, GRACE up to `expected + grace`,
- * LATE after that. The anchor is the latest ping or FAILING event (each ping and each fired alert restart
- * the timer); the very first ping is RECEIVED. A FAILING event is due when nothing arrived by
+ * EARLY before `expected - 10 % of period`, RECEIVED up to a second after `expected` (the console reads a
+ * ping by the same rule: src/shared/heartbeat-period.ts), GRACE up to `expected + grace`, LATE after that.
+ * The anchor is the latest ping or FAILING event (each ping and each fired alert restart the timer); the very first ping is RECEIVED. A FAILING event is due when nothing arrived by
  * `anchor + period + grace`; monitoring only starts with the first ping.
  */
+
+import { EARLY_FRACTION, ON_TIME_SLACK_MS } from "../../shared/heartbeat-period.ts";
 
 export type HeartbeatConfig = { periodMs: number; graceMs: number; pingToken: string | null };
 
@@ -36,8 +38,8 @@ export type PingState = "EARLY" | "RECEIVED" | "GRACE" | "LATE";
 export function pingState(cfg: HeartbeatConfig, anchorMs: number | null, atMs: number): PingState {
   if (anchorMs === null) return "RECEIVED";
   const expected = anchorMs + cfg.periodMs;
-  if (atMs < expected - cfg.periodMs * 0.1) return "EARLY";
-  if (atMs <= expected) return "RECEIVED";
+  if (atMs < expected - cfg.periodMs * EARLY_FRACTION) return "EARLY";
+  if (atMs <= expected + ON_TIME_SLACK_MS) return "RECEIVED";
   if (atMs <= expected + cfg.graceMs) return "GRACE";
   return "LATE";
 }
