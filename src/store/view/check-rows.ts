@@ -107,6 +107,11 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
     statuses: ReadonlyMap<string, S>,
     sort: CheckSort,
     responses?: { value: unknown; responseOf: (id: string) => number | undefined },
+    /**
+     * The ids whose status may have changed since the last call, when the caller knows them (the statuses
+     * reducer does): with the same checks array, only those are looked at instead of every check.
+     */
+    statusChanged?: Iterable<string>,
   ): readonly R[] {
     const sortKey = `${sort.column}:${sort.desc}`;
     const byResponse = sort.column === "responseTime";
@@ -127,6 +132,8 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
         b: R,
       ) => number;
       this.#sorted = new SortedRows<R>((r) => r.id, order, rows);
+    } else if (checks === this.#checks && statuses !== this.#statuses && statusChanged) {
+      (this.#sorted as SortedRows<R>).apply(this.#statusChanges(statuses, statusChanged));
     } else if (checks !== this.#checks || statuses !== this.#statuses) {
       (this.#sorted as SortedRows<R>).apply(this.#changes(checks, statuses));
     }
@@ -135,6 +142,19 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
     this.#checks = checks;
     this.#statuses = statuses;
     return (this.#sorted as SortedRows<R>).rows;
+  }
+
+  /** The same checks, these statuses perhaps changed: only their rows are looked at. */
+  #statusChanges(statuses: ReadonlyMap<string, S>, ids: Iterable<string>): RowChanges<R> {
+    const sorted = this.#sorted as SortedRows<R>;
+    const upsert: R[] = [];
+    for (const id of ids) {
+      const old = sorted.get(id);
+      const status = statuses.get(id);
+      // a status of a check the list does not hold has no row (the full join goes by the checks)
+      if (old && old.status !== status) upsert.push(this.#makeRow(old.check, status));
+    }
+    return { upsert };
   }
 
   /** What changed since the last call, by identity: new or changed checks and statuses, checks gone. */

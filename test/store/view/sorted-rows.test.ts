@@ -137,11 +137,15 @@ describe("CheckRowsView (the checks list, joined and sorted incrementally)", () 
       let sort: CheckSort = { column: "status", desc: false };
       for (let step = 0; step < 50; step++) {
         const op = r.next();
+        // the ids whose status a poll touched, told to the view (plus some it did not touch) every other time
+        let touched: string[] | undefined;
         if (op < 0.45) {
           // a status poll: a few statuses change, some appear
+          touched = r.next() < 0.5 ? [] : undefined;
           for (let k = 1 + r.int(4); k > 0; k--) {
             const id = r.pick(checks).id;
             statuses = [...statuses.filter((x) => x.checkId !== id), status(r, id)];
+            touched?.push(id, r.pick(checks).id, "not-a-check");
           }
         } else if (op < 0.6) {
           for (let k = 1 + r.int(3); k > 0; k--) checks = [...checks, check(r, `c${nextId++}`)];
@@ -161,7 +165,7 @@ describe("CheckRowsView (the checks list, joined and sorted incrementally)", () 
         load();
         const s = store.getState();
         const want = sortedCheckRows(s);
-        const before = view.rows(s.checks.items, s.statuses.byId, s.ui.sort);
+        const before = view.rows(s.checks.items, s.statuses.byId, s.ui.sort, undefined, touched);
         expect(before.map((x) => x.id)).toEqual(want.map((x) => x.id));
         expect(before).toEqual(want);
         // asked again with the same inputs: the same array
@@ -188,7 +192,7 @@ describe("CheckRowsView (the checks list, joined and sorted incrementally)", () 
     expect(first[0]?.id).toBe("c0");
     byId = new Map(byId);
     byId.set("c500", { ...ok("c500"), hasFailures: true });
-    const next = view.rows(checks, byId, sort);
+    const next = view.rows(checks, byId, sort, undefined, ["c500"]);
     expect(next).not.toBe(first);
     expect(next[0]?.id).toBe("c500");
     expect(next[0]?.health).toBe("failing");
