@@ -5,7 +5,8 @@
  * refuses them too).
  */
 import type { Client } from "../api/client.ts";
-import { formatTagExpression, matchesTags, parseTagExpression } from "../api/tag-expression.ts";
+import { formatTagExpression, parseTagExpression } from "../api/tag-expression.ts";
+import { matchesTags } from "../contract/tags.ts";
 import { type ActEnv, createActActions } from "./act/actions.ts";
 import { createChooser } from "./act/choice.ts";
 import { type DraftStore, memoryDraftStore } from "./drafts.ts";

@@ -6,7 +6,7 @@
  * served) — they give the cursor line its sample count and the list `Enter` opens.
  */
 import type { Client } from "../api/client.ts";
-import { MAX_RESULT_WINDOW_S } from "../api/schemas/check-results.ts";
+import { MAX_RESULT_WINDOW_S } from "../contract/schemas/check-results.ts";
 import { bucketRange, bucketStart, columnOf, type TimeGrid } from "../shared/time-grid.ts";
 import { analyticsKey, reportGrid } from "./analytics-query.ts";
 import { analyticsKind, paneCheck } from "./pane-selectors.ts";

@@ -6,7 +6,7 @@
  * Groups are ordered by their key, and every series sits on the same columns, so one location's newest
  * bucket is drawn under another's newest.
  */
-import { type AnalyticsReport, type SeriesRow, seriesRows } from "../api/schemas/analytics.ts";
+import { type AnalyticsReport, type SeriesRow, seriesRows } from "../contract/schemas/analytics.ts";
 import {
   type Bands,
   bandOf,

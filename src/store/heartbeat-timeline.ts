@@ -13,7 +13,7 @@
  *   of a period with no ping yet, a stretch where nothing was due, or nothing known (before the oldest
  *   event read: the API serves 10 events a request).
  */
-import type { HeartbeatEvent } from "../api/schemas/heartbeats.ts";
+import type { HeartbeatEvent } from "../contract/schemas/heartbeats.ts";
 import { type Tone, toEpochMs } from "../shared/format.ts";
 import {
   heartbeatGraceMs,

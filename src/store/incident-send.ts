@@ -14,7 +14,7 @@
  * after the re-read would land as well.
  */
 import type { Client } from "../api/client.ts";
-import type { Incident, IncidentUpdate } from "../api/schemas/incidents.ts";
+import type { Incident, IncidentUpdate } from "../contract/schemas/incidents.ts";
 import type { Draft, DraftStore } from "./drafts.ts";
 import { certainlyNotApplied, fieldErrorsOf, type Sender, type SendResult } from "./form-actions.ts";
 import { incidentCreateBody, incidentPutBody, updateBody } from "./form-rules.ts";

@@ -1,5 +1,5 @@
 /** Which incident `u`, `e` and `s` act on, and an incident's updates in display order. */
-import type { Incident } from "../api/schemas/incidents.ts";
+import type { Incident } from "../contract/schemas/incidents.ts";
 import { cursorIn } from "./cursor.ts";
 import type { Draft } from "./drafts.ts";
 import { cursorRowId, incidentRows } from "./lists.ts";

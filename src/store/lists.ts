@@ -2,11 +2,11 @@
  * The rows of the list panes after their `/` filter (memoised) — shared by the panes' views (what is
  * shown) and their specs (how far the cursor may move, what Enter opens; src/tui/panes/).
  */
-import type { AlertChannel } from "../api/schemas/alert-channels.ts";
-import type { HeartbeatEvent } from "../api/schemas/heartbeats.ts";
-import type { Incident } from "../api/schemas/incidents.ts";
-import type { PrivateLocation } from "../api/schemas/private-locations.ts";
-import type { StatusPage } from "../api/schemas/status-pages.ts";
+import type { AlertChannel } from "../contract/schemas/alert-channels.ts";
+import type { HeartbeatEvent } from "../contract/schemas/heartbeats.ts";
+import type { Incident } from "../contract/schemas/incidents.ts";
+import type { PrivateLocation } from "../contract/schemas/private-locations.ts";
+import type { StatusPage } from "../contract/schemas/status-pages.ts";
 import { cursorIn } from "./cursor.ts";
 import { filterByText, paneCheck } from "./pane-selectors.ts";
 import { memo } from "./selectors.ts";

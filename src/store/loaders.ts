@@ -3,10 +3,10 @@
  * recorded in the slice (the data already shown stays) and rethrown so the poller backs off.
  */
 
-import { type AnalyticsKind, GROUP_BY, REPORTS } from "../api/analytics-metrics.ts";
 import type { Client } from "../api/client.ts";
 import { collectPages, totalOf } from "../api/pagination.ts";
-import type { StatusPage } from "../api/schemas/status-pages.ts";
+import { type AnalyticsKind, GROUP_BY, REPORTS } from "../contract/analytics-metrics.ts";
+import type { StatusPage } from "../contract/schemas/status-pages.ts";
 import { toEpochMs } from "../shared/format.ts";
 import { loadBucket } from "./analytics-bucket.ts";
 import { analyticsKey, analyticsQuery, reportView } from "./analytics-query.ts";

@@ -3,7 +3,7 @@
  * the sessions list as shown, and the generic text filter of the simple list panes. Built on the
  * checks-list selectors (selectors.ts) and memoised the same way.
  */
-import { type AnalyticsKind, analyticsKindOf } from "../api/analytics-metrics.ts";
+import { type AnalyticsKind, analyticsKindOf } from "../contract/analytics-metrics.ts";
 import { type CheckRow, matchesCheckFilter, memo, sortedCheckRows } from "./selectors.ts";
 import type { ConsoleState, TrackedSession } from "./types.ts";
 

@@ -7,9 +7,9 @@
 import type { Client } from "../api/client.ts";
 import { ApiError, NetworkError, TimeoutError } from "../api/errors.ts";
 import { backoffMs, sleep } from "../api/retry.ts";
-import type { CheckResult } from "../api/schemas/check-results.ts";
-import type { CheckSessionDetail } from "../api/schemas/check-sessions.ts";
-import { isTerminalSessionStatus } from "../api/schemas/check-sessions.ts";
+import type { CheckResult } from "../contract/schemas/check-results.ts";
+import type { CheckSessionDetail } from "../contract/schemas/check-sessions.ts";
+import { isTerminalSessionStatus } from "../contract/schemas/check-sessions.ts";
 import { errorLine } from "./loaders.ts";
 import { sessionFailed, sessionPolled, sessionResultError, sessionUpdated } from "./slices/sessions.ts";
 import { apply, type ConsoleStore } from "./store.ts";

@@ -10,8 +10,8 @@
  * the form and not on pane keys.
  */
 import type { Client } from "../api/client.ts";
-import type { Incident } from "../api/schemas/incidents.ts";
-import type { Service } from "../api/schemas/services.ts";
+import type { Incident } from "../contract/schemas/incidents.ts";
+import type { Service } from "../contract/schemas/services.ts";
 import type { Chooser } from "./act/choice.ts";
 import { needsIncident, routedTo, routeUpdate } from "./act/draft-route.ts";
 import { createConfigSenders, pageOf } from "./config-send.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnalyticsReport } from "../../src/api/schemas/analytics.ts";
+import type { AnalyticsReport } from "../../src/contract/schemas/analytics.ts";
 import { HOUR, MINUTE, timeGrid } from "../../src/shared/time-grid.ts";
 import { bucketQuery, cursorColumn, stepCursor } from "../../src/store/analytics-bucket.ts";
 import { reportSeries, seriesStatsText, valueText } from "../../src/store/analytics-chart.ts";

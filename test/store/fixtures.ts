@@ -1,6 +1,6 @@
 /** Plain-object fixtures for store and component tests (no network). */
-import type { CheckStatus } from "../../src/api/schemas/check-statuses.ts";
-import type { Check } from "../../src/api/schemas/checks.ts";
+import type { CheckStatus } from "../../src/contract/schemas/check-statuses.ts";
+import type { Check } from "../../src/contract/schemas/checks.ts";
 import { checksLoaded, statusesLoaded } from "../../src/store/slices/data.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/store.ts";
 

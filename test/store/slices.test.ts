@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../../src/api/schemas/check-results.ts";
-import type { CheckSession } from "../../src/api/schemas/check-sessions.ts";
-import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
+import type { CheckResult } from "../../src/contract/schemas/check-results.ts";
+import type { CheckSession } from "../../src/contract/schemas/check-sessions.ts";
+import type { HeartbeatEvent } from "../../src/contract/schemas/heartbeats.ts";
 import { heartbeatsLoaded, putCapped, resultsFailed, resultsLoaded } from "../../src/store/slices/data.ts";
 import { sessionFailed, sessionsStarted, sessionUpdated } from "../../src/store/slices/sessions.ts";
 import { back, endFilter, moveCursor, openDetail, setFilter, setPane } from "../../src/store/slices/ui.ts";

@@ -5,8 +5,8 @@
  * EARLY), and the checks list showing no response time for a heartbeat.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { Check } from "../../src/api/schemas/checks.ts";
-import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
+import type { Check } from "../../src/contract/schemas/checks.ts";
+import type { HeartbeatEvent } from "../../src/contract/schemas/heartbeats.ts";
 import { heartbeatsLoaded } from "../../src/store/slices/data.ts";
 import { openDetail, setPane } from "../../src/store/slices/ui.ts";
 import { checkRead } from "../../src/store/slices/work.ts";

@@ -5,9 +5,9 @@
  * a line names; 1,000 failing checks draw only the rows on screen; hostile names arrive harmless.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { AlertNotification } from "../../src/api/schemas/alert-notifications.ts";
-import type { Incident } from "../../src/api/schemas/incidents.ts";
-import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
+import type { AlertNotification } from "../../src/contract/schemas/alert-notifications.ts";
+import type { Incident } from "../../src/contract/schemas/incidents.ts";
+import type { PrivateLocation } from "../../src/contract/schemas/private-locations.ts";
 import type { JobKit } from "../../src/store/plan.ts";
 import { DEFAULT_INTERVALS } from "../../src/store/plan.ts";
 import {

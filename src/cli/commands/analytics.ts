@@ -1,6 +1,6 @@
 /**
  * `vigil analytics <kind> CHECK_ID`: analytics reports (seed §4.2, api-notes §2.1, §3.5), one verb per
- * report of src/api/analytics-metrics.ts (url, api, tcp, dns, browser, multistep, playwright, heartbeat).
+ * report of src/contract/analytics-metrics.ts (url, api, tcp, dns, browser, multistep, playwright, heartbeat).
  *
  * Choices left open by the design: `--metrics` defaults to the report's first view (its main timing
  * and availability), because the hosted service refuses a report without metrics; `--from/--to` accept
@@ -12,6 +12,7 @@
  * the table's times are.
  */
 import type { AnalyticsQueryInput } from "../../api/analytics.ts";
+import { UsageError } from "../../api/errors.ts";
 import {
   ANALYTICS_KINDS,
   type AnalyticsKind,
@@ -19,9 +20,8 @@ import {
   METRICS,
   REPORTS,
   type ReportSpec,
-} from "../../api/analytics-metrics.ts";
-import { UsageError } from "../../api/errors.ts";
-import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../api/schemas/analytics.ts";
+} from "../../contract/analytics-metrics.ts";
+import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../contract/schemas/analytics.ts";
 import { sparkText } from "../../shared/chart-scale.ts";
 import { fitWidth, formatTimestamp } from "../../shared/format.ts";
 import { axisLine, gridLabel, MINUTE, timeGrid, visibleColumns } from "../../shared/time-grid.ts";

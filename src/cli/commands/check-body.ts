@@ -1,7 +1,7 @@
 /**
  * The body of `vigil checks create|update`: read from a JSON or YAML file (`-f check.yaml`, `-f -` for
  * standard input) or built from the common flags, merged onto the check as read for an update, and
- * checked with the type's one schema (src/api/schemas/check-bodies.ts, the service's own) so a refusal
+ * checked with the type's one schema (src/contract/schemas/check-bodies.ts, the service's own) so a refusal
  * names the field in the service's words before anything is sent.
  *
  * Merging onto the check as read, masked secrets and what changed are src/api/check-edit.ts (shared with
@@ -11,8 +11,8 @@
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { UsageError } from "../../api/errors.ts";
-import { type CheckKind, kindOfType } from "../../api/schemas/check-bodies.ts";
-import { CREATABLE_CHECK_TYPES } from "../../api/schemas/checks.ts";
+import { type CheckKind, kindOfType } from "../../contract/schemas/check-bodies.ts";
+import { CREATABLE_CHECK_TYPES } from "../../contract/schemas/checks.ts";
 import type { OptionSpecs } from "../args.ts";
 import type { CommandContext } from "../command.ts";
 

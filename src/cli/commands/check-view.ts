@@ -1,5 +1,5 @@
 /** One check as key/value lines: `vigil checks get`, and what `checks create|update` answer. */
-import type { Check } from "../../api/schemas/checks.ts";
+import type { Check } from "../../contract/schemas/checks.ts";
 import { formatTimestamp } from "../../shared/format.ts";
 import type { Output } from "../output.ts";
 

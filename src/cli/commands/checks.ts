@@ -2,7 +2,7 @@
  * `vigil checks list|get|results` and the verbs that change checks (check-manage.ts): the account's checks
  * and their results (beyond the seed, api-notes §3.1, §3.3).
  */
-import { CHECK_LIST_STATUSES, type Check } from "../../api/schemas/checks.ts";
+import { CHECK_LIST_STATUSES, type Check } from "../../contract/schemas/checks.ts";
 import { checkHealth, statusSymbol } from "../../shared/format.ts";
 import { type CommandContext, PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";

@@ -1,5 +1,5 @@
 /** `vigil heartbeats events CHECK_ID [EVENT_ID]`: heartbeat pings with success statistics (seed §4.7). */
-import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
+import type { HeartbeatEvent, HeartbeatStats } from "../../contract/schemas/heartbeats.ts";
 import { formatPercent } from "../../shared/format.ts";
 import type { ResourceSpec } from "../command.ts";
 import { parseTime } from "../input.ts";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { screenshotSource } from "../../api/check-results.ts";
 import { UsageError } from "../../api/errors.ts";
-import type { CheckResult } from "../../api/schemas/check-results.ts";
+import type { CheckResult } from "../../contract/schemas/check-results.ts";
 import { formatMs } from "../../shared/format.ts";
 import { runReason } from "../../store/triage/reason.ts";
 import {

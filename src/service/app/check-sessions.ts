@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { maxWaitSecondsSchema, triggerBodySchema } from "../../api/schemas/check-sessions.ts";
+import { maxWaitSecondsSchema, triggerBodySchema } from "../../contract/schemas/check-sessions.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { readAllChecks } from "../engine/checks.ts";
 import { selectTargets } from "../engine/match.ts";

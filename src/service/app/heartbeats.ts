@@ -7,7 +7,7 @@
 import {
   heartbeatAvailabilityQuerySchema,
   heartbeatEventsQuerySchema,
-} from "../../api/schemas/heartbeats.ts";
+} from "../../contract/schemas/heartbeats.ts";
 import { availability, heartbeatStats } from "../analytics/heartbeat-stats.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";

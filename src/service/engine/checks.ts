@@ -4,7 +4,7 @@
  * to the hosted defaults (api-notes §3.1).
  */
 import type { DatabaseSync } from "node:sqlite";
-import { specOf } from "../../shared/check-types.ts";
+import { specOf } from "../../contract/check-types.ts";
 import { checkRow, checkRows } from "../repo/checks.ts";
 import { CorruptRowError, parseJson } from "../repo/util.ts";
 

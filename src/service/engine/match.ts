@@ -4,14 +4,8 @@
  * are eligible; an explicit `checkId` may also start a deactivated check (a manual "schedule now"); HEARTBEAT
  * checks are passive and never match. Group tags are not considered (checks carry their own tags here).
  */
+import { matchesTags } from "../../contract/tags.ts";
 import type { CheckDef } from "./checks.ts";
-
-export function matchesTags(tags: readonly string[], matchTags: readonly (readonly string[])[]): boolean {
-  const set = new Set(tags);
-  return matchTags.some((group) =>
-    group.every((term) => (term.startsWith("!") ? !set.has(term.slice(1)) : set.has(term))),
-  );
-}
 
 export function selectTargets(
   checks: readonly CheckDef[],

@@ -15,8 +15,8 @@
  */
 import { spawn } from "node:child_process";
 import type { Client } from "../../api/client.ts";
-import type { Service } from "../../api/schemas/services.ts";
-import { maskUrlCredentials } from "../../api/secrets.ts";
+import type { Service } from "../../contract/schemas/services.ts";
+import { maskUrlCredentials } from "../../contract/secrets.ts";
 import { errorLine } from "../loaders.ts";
 import { actionErrorLine } from "../messages.ts";
 import type { Poller } from "../poller.ts";

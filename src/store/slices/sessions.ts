@@ -2,8 +2,8 @@
  * Sessions slice reducers: sessions the console triggered, newest first, at most `caps.sessions` (the
  * oldest finished ones are dropped first; running ones are kept while there is room).
  */
-import type { CheckSession, CheckSessionDetail } from "../../api/schemas/check-sessions.ts";
-import { isTerminalSessionStatus } from "../../api/schemas/check-sessions.ts";
+import type { CheckSession, CheckSessionDetail } from "../../contract/schemas/check-sessions.ts";
+import { isTerminalSessionStatus } from "../../contract/schemas/check-sessions.ts";
 import type { Caps, ConsoleState, TrackedSession } from "../types.ts";
 
 export function sessionsStarted(

@@ -18,8 +18,9 @@
  * A field the service did not record reads "not recorded", never a blank. Lines are RAW text (the service's
  * strings as they came, secrets masked): the renderer sanitises every line before the terminal.
  */
-import { maskSecrets, maskUrlCredentials } from "../../api/secrets.ts";
-import { canDegrade } from "../../shared/check-types.ts";
+
+import { canDegrade } from "../../contract/check-types.ts";
+import { maskSecrets, maskUrlCredentials } from "../../contract/secrets.ts";
 import { formatAgo, formatMs, formatTimestamp } from "../../shared/format.ts";
 import {
   assertionFailed,

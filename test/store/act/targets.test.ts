@@ -4,7 +4,7 @@
  * overview's incident line.
  */
 import { describe, expect, it } from "vitest";
-import type { Incident } from "../../../src/api/schemas/incidents.ts";
+import type { Incident } from "../../../src/contract/schemas/incidents.ts";
 import { actTarget } from "../../../src/store/act/targets.ts";
 import { targetIncident } from "../../../src/store/incident-targets.ts";
 import { openResults } from "../../../src/store/results/slice.ts";

@@ -4,7 +4,7 @@
  * interval, grouping (location; status code for URL and API checks), result filter; the chart's cursor
  * (←/→ along the buckets, Enter lists the bucket's runs, Esc closes the list, then drops the cursor).
  */
-import { GROUP_BY, REPORTS } from "../../../api/analytics-metrics.ts";
+import { GROUP_BY, REPORTS } from "../../../contract/analytics-metrics.ts";
 import { shownGrid, stepCursor } from "../../../store/analytics-bucket.ts";
 import { reportView } from "../../../store/analytics-query.ts";
 import { analyticsKind, paneCheck } from "../../../store/pane-selectors.ts";

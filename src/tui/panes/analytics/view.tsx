@@ -11,7 +11,7 @@
  * location (or status code) it draws one line per group for the view's first metric, groups by name.
  */
 import { Box, Text } from "ink";
-import { REPORTS } from "../../../api/analytics-metrics.ts";
+import { REPORTS } from "../../../contract/analytics-metrics.ts";
 import {
   bandsText,
   chartCells,

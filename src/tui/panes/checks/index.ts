@@ -1,6 +1,6 @@
 /** Pane 1: every check with its state, last run and response time; Enter opens its detail. */
 
-import { specOf } from "../../../shared/check-types.ts";
+import { specOf } from "../../../contract/check-types.ts";
 import type { Job } from "../../../store/poller.ts";
 import { openResults } from "../../../store/results/slice.ts";
 import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";

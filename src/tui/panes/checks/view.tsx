@@ -1,7 +1,7 @@
 /** Pane 1: every check in the windowed table (failing and degraded first), or the detail of one. */
 import { Box, Text } from "ink";
 import { useCallback, useMemo } from "react";
-import { specOf } from "../../../shared/check-types.ts";
+import { specOf } from "../../../contract/check-types.ts";
 import {
   checkSymbol,
   clampToNow,

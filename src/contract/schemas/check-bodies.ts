@@ -4,11 +4,11 @@
  * (src/api/checks.ts) and by the embedded service to validate creates and merged updates and fill the
  * hosted defaults (src/service/app/checks.ts, the demo). Tolerant the way real clients need: unknown and
  * read-only members are dropped, `null` for an optional member means not given (common.ts); strict on every
- * limit. The response times' defaults and bounds come from the check-type spec (src/shared/check-types.ts).
+ * limit. The response times' defaults and bounds come from the check-type spec (src/contract/check-types.ts).
  */
 import { z } from "zod";
-import { CHECK_TYPE_SPECS, type CheckType, FREQUENCIES } from "../../shared/check-types.ts";
 import { REGION_CODES } from "../../shared/regions.ts";
+import { CHECK_TYPE_SPECS, type CheckType, FREQUENCIES } from "../check-types.ts";
 import { opt, optOr } from "./common.ts";
 import { nameSchema } from "./rules.ts";
 

@@ -3,12 +3,12 @@
  * none; every type has an analytics report; the engine's defaults and verdicts come from it.
  */
 import { describe, expect, it } from "vitest";
-import { analyticsKindOf } from "../../src/api/analytics-metrics.ts";
-import { CHECK_KINDS } from "../../src/api/schemas/check-bodies.ts";
+import { analyticsKindOf } from "../../src/contract/analytics-metrics.ts";
+import { CHECK_TYPE_SPECS, CHECK_TYPES } from "../../src/contract/check-types.ts";
+import { CHECK_KINDS } from "../../src/contract/schemas/check-bodies.ts";
 import { toCheckDef } from "../../src/service/engine/checks.ts";
 import { classify } from "../../src/service/engine/classify.ts";
 import { runnerFor } from "../../src/service/runners/registry.ts";
-import { CHECK_TYPE_SPECS, CHECK_TYPES } from "../../src/shared/check-types.ts";
 
 const row = (checkType: string) => ({
   id: "c",

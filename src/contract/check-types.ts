@@ -3,9 +3,9 @@
  * degraded / max response times, whether a run can be degraded (browser types cannot), and whether it
  * runs (a runner starts it) or only listens (heartbeats are pinged). Typed `satisfies Record<CheckType, …>`,
  * so a new type that lacks an entry does not compile. The engine's thresholds and verdicts, the alert
- * rules and the one body schema per type (src/api/schemas/check-bodies.ts: defaults and bounds of the
+ * rules and the one body schema per type (src/contract/schemas/check-bodies.ts: defaults and bounds of the
  * response times) read it; the analytics reports keep their own registry by report kind
- * (src/api/analytics-metrics.ts, each listing its check types, with a test that every type is named).
+ * (src/contract/analytics-metrics.ts, each listing its check types, with a test that every type is named).
  */
 export const CHECK_TYPES = [
   "API",
