@@ -1,10 +1,11 @@
 /**
  * The single executable (`npm run package`, scripts/package.ts): built — or kept, when its inputs did not
  * change — then run with no Node on PATH: `--version`, `vigil serve` with one check triggered against a
- * loopback HTTP server, and the console's first frame in tmux against that service.
+ * loopback HTTP server, the console's first frame in tmux against that service, and the console with no
+ * service configured, which starts the data dir's background `vigil serve` from the executable itself.
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -104,5 +105,24 @@ describe("the single executable", () => {
       30_000,
     );
     expect(screen).toMatch(/Packaged smoke/);
+  }, 120_000);
+
+  it("starts its own background service as itself when no service is configured", async () => {
+    terminal?.kill();
+    terminal = TmuxTerminal.start({
+      cols: 120,
+      rows: 30,
+      argv: [EXE],
+      cwd: root,
+      env: { ...env, TERM: "xterm-256color", VIGIL_SERVICE_IDLE_SECONDS: "5" },
+    });
+    // the demo workspace's overview: served by `vigil serve` started from the executable
+    await terminal.waitFor(/active checks/, "the overview of the demo workspace", 60_000);
+    const info = JSON.parse(readFileSync(join(env.XDG_DATA_HOME, "vigil/service.json"), "utf8"));
+    const cmdline = readFileSync(`/proc/${info.pid}/cmdline`, "utf8").split("\0");
+    expect(cmdline.slice(0, 2)).toEqual([EXE, "serve"]);
+    terminal.kill();
+    // no console left: the service stops after its idle time
+    await until("the background service to stop", 30_000, () => !existsSync(`/proc/${info.pid}`));
   }, 120_000);
 });
