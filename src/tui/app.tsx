@@ -12,6 +12,11 @@ import { sanitizeLine } from "../shared/sanitize.ts";
 import type { Actions } from "../store/actions.ts";
 import { useConsole, useInfo } from "./context.tsx";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
+import { createNavigation } from "./keys-nav.ts";
+import { MouseTargetsContext } from "./mouse/context.tsx";
+import { createMouseHandler } from "./mouse/handle.ts";
+import type { MouseControl } from "./mouse/mode.ts";
+import { createMouseTargets } from "./mouse/targets.ts";
 import { crumbsOf, paneSpec } from "./panes/lookup.ts";
 import { useTerminalSize } from "./terminal-size.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
@@ -33,6 +38,8 @@ export type AppProps = {
   switchProfile: (name: string) => string | undefined;
   /** Keys typed while the start-up shell was shown (before the store existed), handled first. */
   initialKeys?: readonly (readonly [string, KeyInfo])[];
+  /** Mouse reporting and its reports (mount.tsx); without it there is no mouse. */
+  mouse?: MouseControl;
 };
 
 function Footer({ width }: { width: number }) {
@@ -125,10 +132,13 @@ function Body({ width, height }: { width: number; height: number }) {
   return <PaneView width={width} height={height} />;
 }
 
-export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys }: AppProps) {
+export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, mouse }: AppProps) {
   const { store, readOnly } = useInfo();
   const { columns, rows } = useTerminalSize();
   const height = fullscreen ? rows : rows - 1;
+  const targets = useMemo(createMouseTargets, []);
+  const size = useRef({ columns, rows });
+  size.current = { columns, rows };
   const handler = useMemo(
     () =>
       createKeyHandler({
@@ -138,9 +148,23 @@ export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys }:
         quit: onQuit,
         switchProfile,
         pageSize: () => Math.max(1, height - 5),
+        mouse: mouse?.mode,
       }),
-    [store, actions, readOnly, onQuit, switchProfile, height],
+    [store, actions, readOnly, onQuit, switchProfile, height, mouse],
   );
+  // a report: what it lands on (the regions the views register), else as ↑/↓/Enter through the keys
+  const onReport = useMemo(() => {
+    const nav = createNavigation(store);
+    return createMouseHandler({
+      store,
+      targets,
+      size: () => size.current,
+      move: nav.move,
+      goPane: nav.goPane,
+      key: handler,
+    });
+  }, [store, targets, handler]);
+  useEffect(() => mouse?.listen(onReport), [mouse, onReport]);
   useInput((input, key) => handler(input, key));
   const replayed = useRef(false);
   useEffect(() => {
@@ -153,13 +177,15 @@ export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys }:
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
   const width = columns;
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Header pane={pane} crumbs={crumbs ? crumbs.split("\u0000") : []} width={width} />
-      <Box height={height - 3} width={width} flexDirection="column">
-        <Body width={width} height={height - 3} />
+    <MouseTargetsContext value={targets}>
+      <Box flexDirection="column" width={width} height={height}>
+        <Header pane={pane} crumbs={crumbs ? crumbs.split("\u0000") : []} width={width} />
+        <Box height={height - 3} width={width} flexDirection="column">
+          <Body width={width} height={height - 3} />
+        </Box>
+        <Footer width={width} />
+        <StatusLine width={width} />
       </Box>
-      <Footer width={width} />
-      <StatusLine width={width} />
-    </Box>
+    </MouseTargetsContext>
   );
 }

@@ -75,6 +75,22 @@ export const GLOBAL_KEYS: readonly Binding[] = [
   },
   { keys: ["r"], help: "refresh now", run: ({ actions }) => actions.refresh() },
   {
+    keys: ["M"],
+    help: "mouse on/off (click, double-click, wheel; off: the terminal selects text)",
+    run: ({ store, mouse }) =>
+      apply(
+        store,
+        ui.setNotice(
+          store.getState(),
+          mouse === undefined
+            ? "no mouse here"
+            : mouse.toggle()
+              ? "mouse on: click selects, double-click opens, wheel scrolls · M again to select text"
+              : "mouse off: the terminal selects text · M turns it on",
+        ),
+      ),
+  },
+  {
     keys: ["?"],
     help: "this help",
     run: ({ store }) => apply(store, ui.setOverlay(store.getState(), { kind: "help" })),

@@ -4,6 +4,8 @@
  * string: outside text entry, every character is handled in turn; in a text field the whole string is
  * inserted (a paste).
  *
+ * A mouse report is never a key (src/tui/mouse/ reads the reports beside Ink).
+ *
  * Priority: Ctrl-C (always quits) > confirmation or menu > text prompt > palette > one-time panel > form > help >
  * filter typing > the shown pane's bindings, then the global ones (keymap.ts, panes/registry.ts). A
  * confirmation in front of a form returns to the form when declined.
@@ -17,6 +19,8 @@ import { burstKey, edit, escThenKey, type KeyInfo, keyName, keyOf, special } fro
 import { bindingFor } from "./keymap.ts";
 import { formKey } from "./keys-form.ts";
 import { createNavigation } from "./keys-nav.ts";
+import type { MouseMode } from "./mouse/mode.ts";
+import { isMouseReport } from "./mouse/sgr.ts";
 import { paletteSpec } from "./panes/lookup.ts";
 import type { KeyContext } from "./panes/spec.ts";
 
@@ -31,6 +35,8 @@ export type KeyHandlerContext = {
   switchProfile: (name: string) => string | undefined;
   /** Rows per page for PgUp/PgDn. */
   pageSize: () => number;
+  /** Mouse reporting, turned on and off by a key (`M`). */
+  mouse?: MouseMode | undefined;
 };
 
 export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: KeyInfo) => void {
@@ -48,6 +54,7 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
     switchHeartbeat,
     pageSize: ctx.pageSize,
     quit: () => quit(),
+    mouse: ctx.mouse,
   };
 
   function runPalette(text: string): void {
@@ -120,6 +127,8 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
   }
 
   function handle(input: string, rawKey: KeyInfo): void {
+    // a mouse report Ink let through as text (its ESC parted from it): the mouse's, never a key
+    if (isMouseReport(input)) return;
     // A lone control character without key flags (tests, some terminals): read it as its key.
     const key = input.length === 1 && !special(rawKey) ? { ...rawKey, ...keyOf(input) } : rawKey;
     if (key.ctrl && input === "c") {

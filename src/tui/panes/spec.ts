@@ -12,6 +12,7 @@ import type { JobKit } from "../../store/plan.ts";
 import type { Job } from "../../store/poller.ts";
 import type { ConsoleStore } from "../../store/store.ts";
 import type { ConsoleState } from "../../store/types.ts";
+import type { MouseMode } from "../mouse/mode.ts";
 
 /**
  * A key's name as bindings spell it: the character itself ("t", "T", "[", "?"), or one of "space",
@@ -33,6 +34,8 @@ export type KeyContext = {
   switchHeartbeat: (delta: number) => void;
   pageSize: () => number;
   quit: () => void;
+  /** Mouse reporting (`M` turns it on and off); undefined where there is no terminal to ask. */
+  mouse?: MouseMode | undefined;
 };
 
 export type Binding = {
