@@ -16,10 +16,11 @@ import {
   triggerBodySchema,
   triggerResponseSchema,
 } from "../contract/schemas/check-sessions.ts";
+import { sleep } from "../shared/sleep.ts";
 import { ApiError, NetworkError, TimeoutError } from "./errors.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
-import { backoffMs, isRetryableStatus, sleep } from "./retry.ts";
+import { backoffMs, isRetryableStatus } from "./retry.ts";
 
 export type TriggerInput = { matchTags?: string[][]; checkId?: string[]; refreshCache?: boolean };
 

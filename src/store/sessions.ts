@@ -6,10 +6,11 @@
  */
 import type { Client } from "../api/client.ts";
 import { ApiError, NetworkError, TimeoutError } from "../api/errors.ts";
-import { backoffMs, sleep } from "../api/retry.ts";
+import { backoffMs } from "../api/retry.ts";
 import type { CheckResult } from "../contract/schemas/check-results.ts";
 import type { CheckSessionDetail } from "../contract/schemas/check-sessions.ts";
 import { isTerminalSessionStatus } from "../contract/schemas/check-sessions.ts";
+import { sleep } from "../shared/sleep.ts";
 import { errorLine } from "./loaders.ts";
 import { sessionFailed, sessionPolled, sessionResultError, sessionUpdated } from "./slices/sessions.ts";
 import { apply, type ConsoleStore } from "./store.ts";
