@@ -110,10 +110,16 @@ export const results: PaneSpec = {
       when: resultOpen,
       run: ({ store }) => apply(store, toggleExpanded(store.getState())),
     },
+    {
+      keys: ["s"],
+      help: "in a result: show its screenshot (drawn on kitty, iTerm2 or sixel terminals, else saved and named)",
+      when: resultOpen,
+      run: ({ actions }) => actions.screenshot(),
+    },
   ],
   hints: [
     { text: "t re-run · m mute · i incident", mutating: true },
-    { text: "y copy · o open · PgDn more · in a result: j/k scroll, e expands the body" },
+    { text: "y copy · o open · PgDn more · in a result: j/k scroll, e expands the body, s screenshot" },
   ],
   view: ResultsPane,
 };
