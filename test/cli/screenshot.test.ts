@@ -271,7 +271,7 @@ describe("vigil results show --screenshot", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       `  screenshot   assets/${withShot}-screenshot.png (in the service's data dir) · ` +
-        `\`vigil results show ${checkId} ${withShot} --screenshot\` draws it (kitty, iTerm2)`,
+        `\`vigil results show ${checkId} ${withShot} --screenshot\` draws it (kitty, iTerm2, sixel)`,
     );
   });
 

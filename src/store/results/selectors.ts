@@ -61,6 +61,7 @@ const linesOf = memo(
             event: entry.event,
             expanded,
             expandHint: "e expands",
+            screenshotHint: "s draws it here",
             barWidth,
           }),
         )
