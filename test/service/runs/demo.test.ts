@@ -1,9 +1,9 @@
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { backfillHistory } from "../../../src/service/demo/backfill.ts";
-import { heartbeatConfig, pingState } from "../../../src/service/runners/heartbeat.ts";
 import { startDemoHeartbeatJob } from "../../../src/service/demo/heartbeat-job.ts";
 import { startDemoTarget } from "../../../src/service/demo/target.ts";
+import { heartbeatConfig, pingState } from "../../../src/service/runners/heartbeat.ts";
 import { pastTime, until } from "../../support/until.ts";
 import { httpTarget, insertCheck, type TempDb, tempDb } from "./support.ts";
 
