@@ -46,6 +46,12 @@ export function specOf(checkType: string): CheckTypeSpec | undefined {
   return (CHECK_TYPE_SPECS as Record<string, CheckTypeSpec>)[checkType];
 }
 
+/**
+ * Whether checks of this type are passive: pinged, never run (a heartbeat). Such a check is not scheduled,
+ * not triggered, has no runner, thresholds or response times of its own; its runs are the pings it gets.
+ */
+export const isPassive = (checkType: string): boolean => specOf(checkType)?.runs === "passive";
+
 /** Whether a run of this type can be degraded (unknown types: as the hosted default, yes). */
 export const canDegrade = (checkType: string): boolean => specOf(checkType)?.canDegrade ?? true;
 

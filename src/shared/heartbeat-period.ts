@@ -3,12 +3,7 @@
  * (`{period: 10, periodUnit: "minutes", grace: 5, graceUnit: "minutes"}`, api-notes §5). Undefined when
  * the configuration does not say (a value or unit missing or unknown): never a guessed default.
  */
-export const PERIOD_UNIT_MS: Readonly<Record<string, number>> = {
-  seconds: 1000,
-  minutes: 60_000,
-  hours: 3_600_000,
-  days: 86_400_000,
-};
+import { unitMs } from "./time-span.ts";
 
 export type HeartbeatTiming = {
   period?: number | null | undefined;
@@ -18,7 +13,7 @@ export type HeartbeatTiming = {
 };
 
 const toMs = (n: number | null | undefined, unit: string | null | undefined): number | undefined => {
-  const u = unit ? PERIOD_UNIT_MS[unit] : undefined;
+  const u = unitMs(unit);
   return typeof n === "number" && Number.isFinite(n) && n >= 0 && u !== undefined ? n * u : undefined;
 };
 

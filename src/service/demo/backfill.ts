@@ -7,6 +7,7 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
+import { isPassive } from "../../contract/check-types.ts";
 import { transaction } from "../db/open.ts";
 import { readAllChecks } from "../engine/checks.ts";
 import { classify } from "../engine/classify.ts";
@@ -28,7 +29,7 @@ export function backfillHistory(
   let events = 0;
   transaction(db, () => {
     for (const check of readAllChecks(db)) {
-      if (check.checkType === "HEARTBEAT") {
+      if (isPassive(check.checkType)) {
         if (hasEvents(db, check.id)) continue;
         const cfg = heartbeatConfig(check.doc);
         const { periodMs, graceMs } = cfg;

@@ -5,6 +5,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { specOf } from "../../contract/check-types.ts";
+import { RETRY_DEFAULTS, RETRY_LIMITS } from "../../contract/schemas/check-bodies.ts";
 import { checkRow, checkRows } from "../repo/checks.ts";
 import { CorruptRowError, parseJson } from "../repo/util.ts";
 
@@ -50,6 +51,7 @@ export type CheckRow = {
 export const DEFAULT_LOCATION = "local";
 
 const num = (v: unknown, d: number): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
+const clamp = (v: number, max: number): number => Math.max(0, Math.min(max, v));
 
 function parseRetry(v: unknown): RetryStrategy | null {
   if (!v || typeof v !== "object") return null;
@@ -58,9 +60,15 @@ function parseRetry(v: unknown): RetryStrategy | null {
   if (type === "NO_RETRIES") return null;
   return {
     type,
-    baseBackoffSeconds: num(r.baseBackoffSeconds, 60),
-    maxRetries: type === "SINGLE_RETRY" ? 1 : Math.max(0, Math.min(10, num(r.maxRetries, 2))),
-    maxDurationSeconds: Math.max(0, Math.min(600, num(r.maxDurationSeconds, 600))),
+    baseBackoffSeconds: num(r.baseBackoffSeconds, RETRY_DEFAULTS.baseBackoffSeconds),
+    maxRetries:
+      type === "SINGLE_RETRY"
+        ? 1
+        : clamp(num(r.maxRetries, RETRY_DEFAULTS.maxRetries), RETRY_LIMITS.maxRetries),
+    maxDurationSeconds: clamp(
+      num(r.maxDurationSeconds, RETRY_DEFAULTS.maxDurationSeconds),
+      RETRY_LIMITS.maxDurationSeconds,
+    ),
     sameRegion: r.sameRegion !== false,
   };
 }

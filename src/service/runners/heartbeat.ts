@@ -10,22 +10,16 @@
  */
 
 import { EARLY_FRACTION, ON_TIME_SLACK_MS } from "../../shared/heartbeat-period.ts";
+import { TIME_UNIT_MS, unitMs } from "../../shared/time-span.ts";
 
 export type HeartbeatConfig = { periodMs: number; graceMs: number; pingToken: string | null };
-
-const UNIT_MS: Record<string, number> = {
-  seconds: 1000,
-  minutes: 60_000,
-  hours: 3_600_000,
-  days: 86_400_000,
-};
 
 export function heartbeatConfig(doc: Record<string, unknown>): HeartbeatConfig {
   const hb = (doc.heartbeat ?? {}) as Record<string, unknown>;
   const period = typeof hb.period === "number" ? hb.period : 1;
   const grace = typeof hb.grace === "number" ? hb.grace : 0;
-  const pu = UNIT_MS[String(hb.periodUnit ?? "hours")] ?? UNIT_MS.hours!;
-  const gu = UNIT_MS[String(hb.graceUnit ?? "hours")] ?? UNIT_MS.hours!;
+  const pu = unitMs(String(hb.periodUnit ?? "hours")) ?? TIME_UNIT_MS.hours;
+  const gu = unitMs(String(hb.graceUnit ?? "hours")) ?? TIME_UNIT_MS.hours;
   return {
     periodMs: Math.max(1000, period * pu),
     graceMs: Math.max(0, grace * gu),
