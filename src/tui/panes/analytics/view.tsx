@@ -38,6 +38,7 @@ import {
   drawnValues,
   reportSeries,
   seriesScale,
+  NO_DATA,
   seriesStatsText,
   seriesTone,
   shortLabel,
@@ -75,7 +76,7 @@ function legend(series: readonly ChartSeries[]): string {
   if (series.some((s) => s.unit === "percentage")) parts.push("% on 0–100 (▁ 0 %, █ 100 %, red below 100 %)");
   if (series.some((s) => s.unit !== "percentage")) parts.push("from 0 to the max shown");
   if (series.some((s) => s.bands)) parts.push("green good · yellow needs improvement · red poor");
-  parts.push("· no runs");
+  parts.push("· no data");
   return parts.join(" · ");
 }
 
@@ -223,7 +224,8 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
             yLabels={yAxis(scale, rows)}
             cursor={cur}
             after={[
-              scaleText(scale),
+              // a series without data has no scale to name
+              ...(stats === NO_DATA ? [] : [scaleText(scale)]),
               seriesStatsText(s, drawn.first, drawn.count),
               ...(s.bands ? [bandsText(s.bands, s.unit)] : []),
             ].join(" · ")}
