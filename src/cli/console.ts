@@ -14,10 +14,10 @@
  * .tsx files with esbuild (a dev dependency, present in any source checkout) on the fly.
  */
 import type { ResolvedConfig } from "../config/resolve.ts";
+import type { Keymap } from "../tui/keymap.ts";
 import type { Mounted } from "../tui/mount.tsx";
 import type { ThemeName } from "../tui/theme.ts";
 import { makeTheme, noColorRequested } from "../tui/theme.ts";
-import { showImage } from "./console-image.ts";
 import { prepareViews } from "./console-views.ts";
 import { capNursery } from "./nursery.ts";
 
@@ -63,6 +63,7 @@ async function startLive(
   opts: ConsoleOptions,
   mounted: Mounted,
   theme: ReturnType<typeof makeTheme>,
+  keymap: Keymap | undefined,
 ): Promise<Live> {
   // after the first frame, before the big allocations (modules, the checks list)
   const uncapNursery = capNursery();
@@ -173,13 +174,6 @@ async function startLive(
       local: !resolved.baseUrl,
       // e runs $EDITOR in this terminal
       suspend: (run) => mounted.suspend(run),
-      // s draws a result's screenshot in this terminal (kitty, iTerm2, sixel), else saves it
-      showImage: (png, title) =>
-        showImage(png, title, {
-          env: process.env,
-          write: (d) => process.stdout.write(d),
-          suspend: (run) => mounted.suspend(run),
-        }),
     },
   });
   mounted.showApp((ctl) =>
@@ -192,6 +186,7 @@ async function startLive(
         host: hostOf(baseUrl),
         staleAfterMs: resolved.staleAfterMs,
         utc: resolved.utc,
+        keymap,
       },
       actions,
       fullscreen: opts.fullscreen === true,
@@ -227,8 +222,14 @@ async function runOnce(
   opts: ConsoleOptions,
 ): Promise<{ kind: "quit" } | { kind: "profile"; name: string }> {
   const fullscreen = opts.fullscreen === true;
-  const theme = makeTheme(opts.theme ?? resolved.theme ?? "dark", noColorRequested());
+  // --theme > a profile's theme > the config's theme section (its base and roles) > dark
+  const theme = makeTheme(opts.theme ?? resolved.theme, noColorRequested(), resolved.skin?.skin);
   await prepareViews();
+  // the config's keys section, checked before anything is drawn: a clash is one line naming the file and
+  // the two actions (exit 2), never a console with an ambiguous key
+  const keymap = resolved.keys
+    ? (await import("../tui/keymap.ts")).buildKeymap(resolved.keys, resolved.configPath)
+    : undefined;
   const { mountConsole } = await import("../tui/mount.tsx");
   const lastResort = () => restoreTerminal(fullscreen);
   process.once("exit", lastResort);
@@ -249,7 +250,7 @@ async function runOnce(
   process.on("SIGTERM", onSignal);
   process.on("SIGHUP", onSignal);
   let failure: { error: unknown } | undefined;
-  const live = startLive(resolved, opts, mounted, theme).catch((error: unknown) => {
+  const live = startLive(resolved, opts, mounted, theme, keymap).catch((error: unknown) => {
     // cannot connect (no service, bad key…): leave the terminal as it was, then report the error
     failure = { error };
     mounted.quit();

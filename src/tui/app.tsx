@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import type { Actions } from "../store/actions.ts";
 import { useConsole, useInfo } from "./context.tsx";
+import { hintsFor } from "./keymap.ts";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { createNavigation } from "./keys-nav.ts";
 import { MouseTargetsContext } from "./mouse/context.tsx";
@@ -43,8 +44,9 @@ export type AppProps = {
 };
 
 function Footer({ width }: { width: number }) {
-  const { theme, readOnly } = useInfo();
-  const pane = useConsole((s) => s.ui.pane);
+  const { theme, readOnly, keymap } = useInfo();
+  // the shown pane's hints, then the global ones: each action's key as the keymap has it
+  const hints = useConsole((s) => hintsFor(s, readOnly, keymap));
   const filtering = useConsole((s) => s.ui.filtering);
   const filter = useConsole((s) => s.ui.filter[s.ui.pane] ?? "");
   const notice = useConsole((s) => s.ui.notice);
@@ -63,12 +65,8 @@ function Footer({ width }: { width: number }) {
   } else if (filter) {
     text = `filter: ${sanitizeLine(filter)}   (/ edits · Esc clears)`;
   } else {
-    const hints = (paneSpec(pane).hints ?? [])
-      .filter((h) => !(readOnly && h.mutating))
-      .map((h) => `${h.text} · `)
-      .join("");
     const drafts = pending > 0 ? `✎ ${pending} draft${pending === 1 ? "" : "s"} (:drafts) · ` : "";
-    text = `${drafts}${hints}/ filter · Enter open · Esc back · r refresh · : palette · ? help · q quit`;
+    text = `${drafts}${hints}`;
   }
   return (
     <Box width={width} height={1}>
@@ -133,7 +131,7 @@ function Body({ width, height }: { width: number; height: number }) {
 }
 
 export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, mouse }: AppProps) {
-  const { store, readOnly } = useInfo();
+  const { store, readOnly, keymap } = useInfo();
   const { columns, rows } = useTerminalSize();
   const height = fullscreen ? rows : rows - 1;
   const targets = useMemo(createMouseTargets, []);
@@ -148,9 +146,10 @@ export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, m
         quit: onQuit,
         switchProfile,
         pageSize: () => Math.max(1, height - 5),
+        keymap,
         mouse: mouse?.mode,
       }),
-    [store, actions, readOnly, onQuit, switchProfile, height, mouse],
+    [store, actions, readOnly, onQuit, switchProfile, height, mouse, keymap],
   );
   // a report: what it lands on (the regions the views register), else as ↑/↓/Enter through the keys
   const onReport = useMemo(() => {

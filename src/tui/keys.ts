@@ -16,7 +16,7 @@ import * as ui from "../store/slices/ui.ts";
 import { apply, type ConsoleStore } from "../store/store.ts";
 import type { ConsoleState } from "../store/types.ts";
 import { burstKey, edit, escThenKey, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
-import { bindingFor } from "./keymap.ts";
+import { actionOf, bindingFor, DEFAULT_KEYMAP, fullKeyName, type Keymap } from "./keymap.ts";
 import { formKey } from "./keys-form.ts";
 import { createNavigation } from "./keys-nav.ts";
 import type { MouseMode } from "./mouse/mode.ts";
@@ -35,6 +35,8 @@ export type KeyHandlerContext = {
   switchProfile: (name: string) => string | undefined;
   /** Rows per page for PgUp/PgDn. */
   pageSize: () => number;
+  /** The keys, with the config file's keys section applied (default: the bindings' own keys). */
+  keymap?: Keymap | undefined;
   /** Mouse reporting, turned on and off by a key (`M`). */
   mouse?: MouseMode | undefined;
 };
@@ -44,14 +46,15 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
   const get = (): ConsoleState => store.getState();
   const set = (p: Partial<ConsoleState>) => apply(store, p);
 
-  const { move, afterMove, goPane, switchHeartbeat } = createNavigation(store);
-  const keyCtx: Omit<KeyContext, "key"> = {
+  const { move, afterMove, goPane, switchCheck } = createNavigation(store);
+  const keymap = ctx.keymap ?? DEFAULT_KEYMAP;
+  const keyCtx: Omit<KeyContext, "key" | "action"> = {
     store,
     actions,
     readOnly: ctx.readOnly,
     move,
     goPane,
-    switchHeartbeat,
+    switchCheck,
     pageSize: ctx.pageSize,
     quit: () => quit(),
     mouse: ctx.mouse,
@@ -88,16 +91,16 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
   }
 
   function paneKey(ch: string, key: KeyInfo) {
-    const name = keyName(ch, key);
+    const name = fullKeyName(ch, key);
     if (name === undefined) return;
     const s = get();
-    const b = bindingFor(s, name);
+    const b = bindingFor(s, name, keymap);
     if (!b) return;
     if (ctx.readOnly && b.mutating) {
       set(ui.setNotice(s, `read-only: ${b.what ?? b.help} is disabled`));
       return;
     }
-    b.run({ ...keyCtx, key: name });
+    b.run({ ...keyCtx, key: name, action: actionOf(b, name) });
   }
 
   function one(ch: string, key: KeyInfo) {
@@ -114,7 +117,12 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
       return;
     }
     if (o.kind === "help") {
-      if (key.escape || ch === "?" || ch === "q" || key.return) set(ui.setOverlay(s, { kind: "none" }));
+      // Esc, Enter, or the key that opened it or quits, whichever keys those are
+      const name = fullKeyName(ch, key);
+      const closes = (a: string) =>
+        keymap.global.some((b) => b.action === a && name !== undefined && b.keys.includes(name));
+      if (key.escape || key.return || closes("help") || closes("quit"))
+        set(ui.setOverlay(s, { kind: "none" }));
       return;
     }
     paneKey(ch, key);
@@ -172,7 +180,7 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
       return;
     }
     if (form) {
-      formKey(form, actions, input, key);
+      formKey(form, actions, input, key, fullKeyName(input, key), keymap.form);
       return;
     }
     if (get().ui.filtering) {

@@ -6,20 +6,20 @@ import { openResults } from "../../../store/results/slice.ts";
 import { cursorCheck, visibleCheckRows } from "../../../store/selectors.ts";
 import * as ui from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
-import type { ConsoleState, SortColumn } from "../../../store/types.ts";
+import type { SortColumn } from "../../../store/types.ts";
 import { ACT_KEYS, EDIT_KEY } from "../act-keys.ts";
 import { heartbeatEventsJob } from "../heartbeats/index.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { ChecksPane } from "./view.tsx";
 
 const SORT_ORDER: SortColumn[] = ["status", "name", "type", "frequency", "lastRun", "responseTime"];
-const inList = (s: ConsoleState) => s.ui.detail.checks === undefined;
 
 export const checks: PaneSpec = {
   id: "checks",
   title: "Checks",
   palette: "checks",
   rows: listRows(visibleCheckRows, (r) => r.id),
+  selectsCheck: true,
   detail: "check detail: configuration, recent runs by location, subscriptions",
   jobs(s, k) {
     const jobs: Job[] = [k.checks, k.statuses];
@@ -59,10 +59,10 @@ export const checks: PaneSpec = {
     {
       // r is refresh everywhere else: in a check's detail it drills into the results (the poller keeps
       // the detail fresh)
+      action: "results",
       keys: ["r", "enter"],
-      label: "r/Enter",
       help: "in the detail: the check's results, newest first (Enter opens one)",
-      when: (s) => !inList(s),
+      scope: "detail",
       run: ({ store }) => {
         const s = store.getState();
         const id = s.ui.detail.checks;
@@ -70,6 +70,8 @@ export const checks: PaneSpec = {
       },
     },
     {
+      action: "trigger",
+      hint: "trigger",
       keys: ["t"],
       help: "trigger the selected (or marked) checks — in a detail, its check — then follow them live",
       mutating: true,
@@ -83,17 +85,21 @@ export const checks: PaneSpec = {
     ...ACT_KEYS,
     EDIT_KEY,
     {
+      action: "trigger-by-tag",
+      hint: "by tag",
       keys: ["T"],
       help: "trigger by tag expression (prod,api !flaky | staging)",
       mutating: true,
       what: "triggering",
-      when: inList,
+      scope: "list",
       run: ({ actions }) => actions.askTagTrigger(),
     },
     {
+      action: "mark",
+      hint: "mark",
       keys: ["space"],
       help: "mark / unmark the check",
-      when: inList,
+      scope: "list",
       run: ({ store, move }) => {
         const s = store.getState();
         const row = cursorCheck(s);
@@ -102,9 +108,10 @@ export const checks: PaneSpec = {
       },
     },
     {
+      action: "sort",
       keys: ["s"],
       help: "sort by the next column",
-      when: inList,
+      scope: "list",
       run: ({ store }) => {
         const s = store.getState();
         const i = SORT_ORDER.indexOf(s.ui.sort.column);
@@ -112,24 +119,27 @@ export const checks: PaneSpec = {
       },
     },
     {
+      action: "reverse-sort",
       keys: ["S"],
       help: "reverse the order",
-      when: inList,
+      scope: "list",
       run: ({ store }) => apply(store, ui.sortBy(store.getState(), store.getState().ui.sort.column)),
     },
     {
+      action: "filter",
+      hint: "filter",
       keys: ["/"],
       help:
         "filter, all words match: text tag:prod type:api loc:eu-west-1 " +
         "status:failing|degraded|passing|deactivated|muted|… !x excludes",
-      when: inList,
+      scope: "list",
       run: ({ store }) => apply(store, ui.startFilter(store.getState())),
     },
   ],
   hints: [
-    { text: "t trigger · T by tag · space mark · m mute · i incident", mutating: true },
-    { text: "y copy · o open" },
-    { text: "a (de)activate · e edit", mutating: true },
+    { actions: ["trigger", "trigger-by-tag", "mark", "mute", "incident-for-check"], mutating: true },
+    { actions: ["copy", "open-link"] },
+    { actions: ["activate", "edit-check"], mutating: true },
   ],
   view: ChecksPane,
 };

@@ -4,12 +4,12 @@
  */
 import { heartbeatsBehind } from "../../../store/heartbeat-events.ts";
 import { heartbeatEventRows } from "../../../store/lists.ts";
-import { paneCheck } from "../../../store/pane-selectors.ts";
+import { heartbeatChecks, paneCheck } from "../../../store/pane-selectors.ts";
 import type { JobKit } from "../../../store/plan.ts";
 import type { Job } from "../../../store/poller.ts";
 import { setNotice } from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
-import { listRows, type PaneSpec } from "../spec.ts";
+import { byAction, listRows, type PaneSpec } from "../spec.ts";
 import { HeartbeatsPane } from "./view.tsx";
 
 /** The job reading a heartbeat check's events: this pane's, and a heartbeat's check detail. */
@@ -29,6 +29,7 @@ export const heartbeats: PaneSpec = {
   title: "Heartbeats",
   palette: "heartbeats",
   rows: listRows(heartbeatEventRows, (e) => e.id),
+  showsCheck: heartbeatChecks,
   detail: "event detail: state against the expected time, pings, source, user agent",
   jobs(s, k) {
     const row = paneCheck(s, "heartbeats");
@@ -51,14 +52,15 @@ export const heartbeats: PaneSpec = {
     return s.ui.detail.heartbeats ? [name, "event"] : name ? [name] : [];
   },
   bindings: [
+    byAction(
+      { "previous-check": ["[", "left"], "next-check": ["]", "right"] },
+      {
+        help: "previous / next heartbeat check",
+        run: (c) => c.switchCheck(c.action === "previous-check" ? -1 : 1),
+      },
+    ),
     {
-      keys: ["[", "left"],
-      label: "[ ←",
-      help: "previous heartbeat check",
-      run: (c) => c.switchHeartbeat(-1),
-    },
-    { keys: ["]", "right"], label: "] →", help: "next heartbeat check", run: (c) => c.switchHeartbeat(1) },
-    {
+      action: "copy",
       keys: ["y"],
       help: "copy the heartbeat's ping URL to the clipboard (OSC 52)",
       run: ({ store, actions }) => {

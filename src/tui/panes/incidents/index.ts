@@ -38,6 +38,7 @@ export const incidents: PaneSpec = {
       (len) => Math.max(0, len - 1),
     ),
     {
+      action: "update-incident",
       keys: ["u"],
       help: "post an update (fast path: 5 u, type, Enter, y)",
       mutating: true,
@@ -45,6 +46,7 @@ export const incidents: PaneSpec = {
       run: ({ actions }) => actions.openUpdate(),
     },
     {
+      action: "new-incident",
       keys: ["n"],
       help: "new incident: name, severity, services, first update, notify",
       mutating: true,
@@ -52,6 +54,7 @@ export const incidents: PaneSpec = {
       run: ({ actions }) => actions.openNewIncident(),
     },
     {
+      action: "edit-update",
       keys: ["e"],
       help: "edit the selected update (detail: j/k selects)",
       mutating: true,
@@ -59,6 +62,7 @@ export const incidents: PaneSpec = {
       run: ({ actions }) => actions.openEditUpdate(),
     },
     {
+      action: "edit-incident",
       keys: ["s"],
       help: "change severity, name, services",
       mutating: true,

@@ -29,6 +29,7 @@ export const locations: PaneSpec = {
   bindings: [
     detailMoves("locations", "in the detail: scroll"),
     {
+      action: "new-location",
       keys: ["n"],
       help: "new private location (its key is shown once)",
       mutating: true,

@@ -4,7 +4,7 @@ import { openResults } from "../../../store/results/slice.ts";
 import { setNotice } from "../../../store/slices/ui.ts";
 import { apply } from "../../../store/store.ts";
 import type { ConsoleState } from "../../../store/types.ts";
-import { detailMoves, detailOpen } from "../detail-keys.ts";
+import { detailMoves } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { SessionsPane, sessionLocations } from "./view.tsx";
 
@@ -32,10 +32,10 @@ export const sessions: PaneSpec = {
       return t ? sessionLocations(t).length : 0;
     }),
     {
+      action: "open-result",
       keys: ["enter"],
-      label: "Enter",
       help: "in the detail: the chosen location's result (its check's results behind it)",
-      when: detailOpen("sessions"),
+      scope: "detail",
       run: ({ store }) => {
         const s = store.getState();
         const t = openSession(s);
