@@ -66,7 +66,12 @@ function CellsLineView<T>({
   });
   if (plain) parts.push({ text: plain, color: base });
   return (
-    <Text wrap="truncate" inverse={selected}>
+    // the cursor row: the theme's selection background, else inverse video (also what NO_COLOR keeps)
+    <Text
+      wrap="truncate"
+      inverse={selected && theme.selection === undefined}
+      backgroundColor={selected ? theme.selection : undefined}
+    >
       {parts.map((p, i) =>
         p.color === undefined ? (
           p.text
