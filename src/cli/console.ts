@@ -13,9 +13,12 @@
  * contains them already compiled; when run from source (`node src/cli/main.ts`) a module hook compiles
  * .tsx files with esbuild (a dev dependency, present in any source checkout) on the fly.
  */
+import { execFileSync } from "node:child_process";
 import type { ResolvedConfig } from "../config/resolve.ts";
+import { POP_TITLE } from "../store/watch/terminal.ts";
 import type { Keymap } from "../tui/keymap.ts";
 import type { Mounted } from "../tui/mount.tsx";
+import { MOUSE_OFF } from "../tui/mouse/sgr.ts";
 import type { ThemeName } from "../tui/theme.ts";
 import { makeTheme, noColorRequested } from "../tui/theme.ts";
 import { prepareViews } from "./console-views.ts";
@@ -37,7 +40,30 @@ function hostOf(url: string): string {
   }
 }
 
-/** Show the cursor, leave raw mode and the alternate screen: last resort if the process exits abruptly. */
+/**
+ * The pane's title inside tmux (which has no title stack), to write back at the end; undefined elsewhere
+ * or when tmux does not answer within a second.
+ */
+function tmuxPaneTitle(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.TMUX || !env.TMUX_PANE) return undefined;
+  try {
+    return execFileSync("tmux", ["display-message", "-p", "-t", env.TMUX_PANE, "#{pane_title}"], {
+      encoding: "utf8",
+      timeout: 1000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).replace(/\n$/, "");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The watch (store/watch/) put the terminal's title on its stack: the last resort gives it back. */
+let titleKept = false;
+
+/**
+ * Show the cursor, leave raw mode and the alternate screen, stop mouse reporting, give the title back:
+ * last resort if the process exits abruptly.
+ */
 function restoreTerminal(fullscreen: boolean): void {
   try {
     if (process.stdin.isTTY) process.stdin.setRawMode(false);
@@ -45,7 +71,9 @@ function restoreTerminal(fullscreen: boolean): void {
     // stdin may already be closed
   }
   try {
-    process.stdout.write(`\x1b[?25h${fullscreen ? "\x1b[?1049l" : ""}`);
+    process.stdout.write(
+      `${MOUSE_OFF}${titleKept ? POP_TITLE : ""}\x1b[?25h${fullscreen ? "\x1b[?1049l" : ""}`,
+    );
   } catch {
     // stdout may already be closed
   }
@@ -89,6 +117,9 @@ async function startLive(
     { apply, createConsoleStore },
     { connect },
     { liveTree },
+    { startWatch },
+    { withWatchJobs },
+    { desktopFlavour },
   ] = await Promise.all([
     import("../api/client.ts"),
     import("../config/resolve.ts"),
@@ -104,6 +135,9 @@ async function startLive(
     import("../store/store.ts"),
     import("./connect.ts"),
     import("../tui/live-root.tsx"),
+    import("../store/watch/watcher.ts"),
+    import("../store/watch/jobs.ts"),
+    import("../store/watch/terminal.ts"),
   ]);
   const start = startPaneSpec(resolved.startPane);
   if (!start)
@@ -146,7 +180,8 @@ async function startLive(
       poller.refreshJob("checks");
     },
   });
-  const poller = createPoller(store, createPlanner(loaders, paneJobs));
+  // the shown pane's jobs, and the checks and statuses whatever the pane (the watch below needs them)
+  const poller = createPoller(store, createPlanner(loaders, withWatchJobs(paneJobs)));
   if (attached) {
     // which local service, in the status line; a restarted one is followed and named in a notice
     const { m, attached: a } = attached;
@@ -202,11 +237,22 @@ async function startLive(
     }),
   );
   poller.start();
+  // the title carries the failing count; --notify rings or notifies on a change
+  const watch = startWatch(store, {
+    write: (d) => process.stdout.write(d),
+    notify: resolved.notify,
+    desktop: desktopFlavour(process.env),
+    tmux: insideTmux(process.env),
+    restoreTitle: tmuxPaneTitle(process.env),
+  });
+  titleKept = true;
   // after a crash or a restart: offer what was typed and never acknowledged
   if (!resolved.readOnly) actions.offerDrafts();
   return {
     async stop() {
       uncapNursery();
+      watch.stop();
+      titleKept = false;
       poller.stop();
       meter.stop();
       await actions.stop();
@@ -243,6 +289,7 @@ async function runOnce(
       startPane: resolved.startPane,
     },
     fullscreen,
+    mouse: resolved.mouse,
   });
   const onSignal = () => mounted.quit();
   // Ctrl-C arrives as a key in raw mode; these cover `kill` and a closed terminal.

@@ -42,6 +42,10 @@ export const profileSchema = z.strictObject({
   staleAfterSeconds: z.number().int().min(5).max(86_400).optional(),
   /** Charts' time axes and bucket times in UTC instead of local time (as `--utc`; default false). */
   utc: z.boolean().optional(),
+  /** The console reads the mouse from the start (as `--mouse`; `M` toggles it; default false). */
+  mouse: z.boolean().optional(),
+  /** A new failure, a recovery or an overdue heartbeat rings the bell or shows a desktop notification. */
+  notify: z.enum(["bell", "desktop"], { error: "must be bell or desktop" }).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
