@@ -8,8 +8,8 @@ import { ANALYTICS_KINDS, REPORTS } from "../../contract/analytics-metrics.ts";
 import { analyticsQuerySchema } from "../../contract/schemas/analytics.ts";
 import { buildReport } from "../analytics/report.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { readCheck } from "../engine/checks.ts";
 import { notFound, ServiceError } from "../errors.ts";
+import { readCheck } from "../repo/checks.ts";
 import { parseQuery } from "./validate.ts";
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {

@@ -9,9 +9,9 @@
 import type { DatabaseSync } from "node:sqlite";
 import { isPassive } from "../../contract/check-types.ts";
 import { transaction } from "../db/open.ts";
-import { readAllChecks } from "../engine/checks.ts";
 import { classify } from "../engine/classify.ts";
 import { uuidv7 } from "../engine/ids.ts";
+import { readAllChecks } from "../repo/checks.ts";
 import { hasEvents, insertDemoEvent } from "../repo/heartbeat-events.ts";
 import { hasResults, prepareResultInsert, type ResultRow, resultParams } from "../repo/runs.ts";
 import { heartbeatConfig, pingState } from "../runners/heartbeat.ts";

@@ -4,10 +4,11 @@
  * Alert-channel subscriptions are not kept in `doc`: they live in `alert_subscriptions` and are added on read.
  */
 import type { DatabaseSync } from "node:sqlite";
-import type { CheckRow } from "../engine/checks.ts";
+import { type CheckDef, type CheckRow, toCheckDef } from "../engine/checks.ts";
 import { STATE_SQL } from "./check-state.ts";
+import { flag, jsonObject, jsonStrings, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
-import { parseJson, type Row } from "./util.ts";
+import { CorruptRowError } from "./util.ts";
 
 export type CheckDoc = Record<string, unknown> & {
   id: string;
@@ -23,19 +24,18 @@ export type CheckDoc = Record<string, unknown> & {
 };
 
 function fromRow(r: Row): CheckDoc {
-  const doc = parseJson<Record<string, unknown>>(r.doc as string, {});
   return {
-    ...doc,
-    id: String(r.id),
-    name: String(r.name),
-    checkType: String(r.check_type),
-    activated: r.activated === 1,
-    muted: r.muted === 1,
-    frequency: Number(r.frequency),
-    tags: parseJson<string[]>(r.tags as string, []),
-    locations: parseJson<string[]>(r.locations as string, []),
-    created_at: String(r.created_at),
-    updated_at: (r.updated_at as string | null) ?? null,
+    ...jsonObject(r, "doc"),
+    id: text(r, "id"),
+    name: text(r, "name"),
+    checkType: text(r, "check_type"),
+    activated: flag(r, "activated"),
+    muted: flag(r, "muted"),
+    frequency: num(r, "frequency"),
+    tags: jsonStrings(r, "tags"),
+    locations: jsonStrings(r, "locations"),
+    created_at: text(r, "created_at"),
+    updated_at: textOrNull(r, "updated_at"),
   };
 }
 
@@ -72,7 +72,7 @@ export function updateCheck(db: DatabaseSync, doc: CheckDoc): void {
 }
 
 export function getCheck(db: DatabaseSync, id: string): CheckDoc | undefined {
-  const r = db.prepare("SELECT * FROM checks WHERE id = ?").get(id) as Row | undefined;
+  const r = db.prepare("SELECT * FROM checks WHERE id = ?").get(id);
   return r ? fromRow(r) : undefined;
 }
 
@@ -147,7 +147,8 @@ function listMemo(db: DatabaseSync, filter: CheckFilter): ListMemo | undefined {
     m = { writes: 0 };
     memos.set(db, m);
   }
-  const others = (cached(db, "PRAGMA data_version").get() as { data_version: number }).data_version;
+  const row = cached(db, "PRAGMA data_version").get();
+  const others = row ? num(row, "data_version") : 0;
   const version = `${m.writes}:${others}`;
   if (m.memo?.version !== version) m.memo = { version, totals: new Map(), ends: new Map() };
   return m.memo;
@@ -165,31 +166,23 @@ export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -
   // after a remembered row: the rest of its created_at by rowid, then the later ones (each an index range;
   // a row value `(created_at, rowid) > (?, ?)` would walk every row of an equal created_at)
   const rows = after
-    ? (cached(
+    ? cached(
         db,
         `SELECT * FROM (SELECT * FROM (SELECT ${cols} FROM checks c ${and} c.created_at = ? AND c.rowid > ? ORDER BY c.rowid LIMIT ?)
          UNION ALL SELECT * FROM (SELECT ${cols} FROM checks c ${and} c.created_at > ? ORDER BY c.created_at, c.rowid LIMIT ?))
          ORDER BY created_at, row_id LIMIT ?`,
-      ).all(
+      ).all(...w.args, after.createdAt, after.rowid, limit, ...w.args, after.createdAt, limit, limit)
+    : cached(db, `SELECT ${cols} FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`).all(
         ...w.args,
-        after.createdAt,
-        after.rowid,
         limit,
-        ...w.args,
-        after.createdAt,
-        limit,
-        limit,
-      ) as Row[])
-    : (cached(
-        db,
-        `SELECT ${cols} FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`,
-      ).all(...w.args, limit, offset) as Row[]);
+        offset,
+      );
   const last = rows.at(-1);
   if (memo && last && limit > 0) {
     if (memo.ends.size >= MAX_ENDS) memo.ends.clear();
     memo.ends.set(`${key}@${offset + rows.length}`, {
-      createdAt: String(last.created_at),
-      rowid: Number(last.row_id),
+      createdAt: text(last, "created_at"),
+      rowid: num(last, "row_id"),
     });
   }
   return rows.map(fromRow);
@@ -202,9 +195,8 @@ export function countChecks(db: DatabaseSync, filter: CheckFilter = {}): number 
   const known = memo?.totals.get(key);
   if (known !== undefined) return known;
   const w = checkWhere(filter);
-  const n = Number(
-    (cached(db, `SELECT COUNT(*) AS n FROM checks c ${w.sql}`).get(...w.args) as { n: number }).n,
-  );
+  const row = cached(db, `SELECT COUNT(*) AS n FROM checks c ${w.sql}`).get(...w.args);
+  const n = row ? num(row, "n") : 0;
   memo?.totals.set(key, n);
   return n;
 }
@@ -219,16 +211,15 @@ export function checkNames(db: DatabaseSync, ids: string[]): Map<string, string>
   if (ids.length === 0) return out;
   const rows = db
     .prepare(`SELECT id, name FROM checks WHERE id IN (${ids.map(() => "?").join(",")})`)
-    .all(...ids) as Row[];
-  for (const r of rows) out.set(String(r.id), String(r.name));
+    .all(...ids);
+  for (const r of rows) out.set(text(r, "id"), text(r, "name"));
   return out;
 }
 
 /** A check's stored type, if the check exists. */
 export function checkTypeOf(db: DatabaseSync, id: string): string | undefined {
-  return (
-    db.prepare("SELECT check_type FROM checks WHERE id = ?").get(id) as { check_type: string } | undefined
-  )?.check_type;
+  const r = db.prepare("SELECT check_type FROM checks WHERE id = ?").get(id);
+  return r ? text(r, "check_type") : undefined;
 }
 
 export function checkExists(db: DatabaseSync, id: string): boolean {
@@ -239,20 +230,18 @@ export type CheckHead = { id: string; name: string; createdAt: string };
 
 /** Every check's id, name and creation date, by name (the check-statuses list). */
 export function checkHeads(db: DatabaseSync): CheckHead[] {
-  return (
-    db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all() as {
-      id: string;
-      name: string;
-      created_at: string;
-    }[]
-  ).map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at }));
+  return db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all().map(headOf);
 }
 
+const headOf = (r: Row): CheckHead => ({
+  id: text(r, "id"),
+  name: text(r, "name"),
+  createdAt: text(r, "created_at"),
+});
+
 export function checkHead(db: DatabaseSync, id: string): CheckHead | undefined {
-  const r = db.prepare("SELECT id, name, created_at FROM checks WHERE id = ?").get(id) as
-    | { id: string; name: string; created_at: string }
-    | undefined;
-  return r ? { id: r.id, name: r.name, createdAt: r.created_at } : undefined;
+  const r = db.prepare("SELECT id, name, created_at FROM checks WHERE id = ?").get(id);
+  return r ? headOf(r) : undefined;
 }
 
 /** What the scheduler needs of each activated, scheduled check (heartbeats are pinged, not scheduled). */
@@ -262,27 +251,76 @@ export function scheduledChecks(
   return cached(
     db,
     "SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type <> 'HEARTBEAT'",
-  ).all() as { id: string; check_type: string; frequency: number; offset: number | null }[];
+  )
+    .all()
+    .map((r) => ({
+      id: text(r, "id"),
+      check_type: text(r, "check_type"),
+      frequency: num(r, "frequency"),
+      offset: numOrNull(r, "offset"),
+    }));
 }
 
 /** When the check's newest session started (a restart keeps the rhythm), null before the first. */
 export function lastSessionStart(db: DatabaseSync, checkId: string): number | null {
-  return (
-    (
-      cached(db, "SELECT MAX(started_at) AS t FROM check_sessions WHERE check_id = ?").get(checkId) as
-        | { t: number | null }
-        | undefined
-    )?.t ?? null
-  );
+  const r = cached(db, "SELECT MAX(started_at) AS t FROM check_sessions WHERE check_id = ?").get(checkId);
+  return r ? numOrNull(r, "t") : null;
 }
 
 const ENGINE_COLUMNS = "id, name, check_type, activated, muted, frequency, tags, locations, doc";
 
-/** A check's stored row as the engine reads it (engine/checks.ts turns it into a CheckDef). */
-export function checkRow(db: DatabaseSync, id: string): CheckRow | undefined {
-  return cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id) as CheckRow | undefined;
+/** A check as the engine reads it, parsed here (a damaged row is a CorruptRowError). */
+export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
+  const row = cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id);
+  return row ? toCheckDef(row) : undefined;
 }
 
-export function checkRows(db: DatabaseSync): CheckRow[] {
-  return cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks`).all() as CheckRow[];
+/**
+ * Every check the engine can read. A row whose stored JSON is damaged is left out and reported through
+ * `onCorrupt` (default: stderr, once per check), so one damaged check neither stops the others nor runs
+ * with an empty configuration.
+ */
+export function readAllChecks(db: DatabaseSync, onCorrupt: (err: Error) => void = reportOnce): CheckDef[] {
+  return parsedChecks(cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks`).all(), onCorrupt);
+}
+
+/** Rows of the engine's columns parsed into checks, a damaged one left out and reported. */
+export function parsedChecks(rows: Row[], onCorrupt: (err: Error) => void = reportOnce): CheckDef[] {
+  const out: CheckDef[] = [];
+  for (const row of rows) {
+    try {
+      out.push(toCheckDef(row));
+    } catch (err) {
+      if (!(err instanceof CorruptRowError)) throw err;
+      onCorrupt(
+        new CorruptRowError(`check ${String(row.id)} (${String(row.name)}) is skipped: ${err.message}`),
+      );
+    }
+  }
+  return out;
+}
+
+const reported = new Set<string>();
+function reportOnce(err: Error): void {
+  if (reported.has(err.message)) return;
+  reported.add(err.message);
+  console.error(`vigil service: ${err.message}`);
+}
+
+/** The stored row of a job's check, as handed to an agent (it parses it with toCheckDef). */
+export function checkRowOf(db: DatabaseSync, id: string): CheckRow | undefined {
+  const r = cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id);
+  return r
+    ? {
+        id: text(r, "id"),
+        name: text(r, "name"),
+        check_type: text(r, "check_type"),
+        activated: num(r, "activated"),
+        muted: num(r, "muted"),
+        frequency: num(r, "frequency"),
+        tags: textOrNull(r, "tags") ?? "[]",
+        locations: textOrNull(r, "locations") ?? "[]",
+        doc: textOrNull(r, "doc") ?? "{}",
+      }
+    : undefined;
 }
