@@ -34,6 +34,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -143,7 +144,29 @@ function environment(home: string): Record<string, string> {
     NODE_OPTIONS: `--import=${join(ROOT, "scripts/screens/fixed-clock.ts")}`,
     VIGIL_SCREENS_FIXED_NOW: FIXED_NOW,
     VIGIL_SCREENS_SEED: SEED,
+    VIGIL_SCREENS_PORT_BASE: String(portBase()),
   };
+}
+
+/** The service's and the demo target's ports (fixed-clock.ts): VIGIL_SCREENS_PORT_BASE, +1, +2. */
+const portBase = () => Number(process.env.VIGIL_SCREENS_PORT_BASE || 29310);
+
+/** Fail at once, in one line, when one of the fixed ports is taken (another `npm run screens`?). */
+async function portsFree(): Promise<void> {
+  const base = portBase();
+  for (let port = base; port < base + 3; port++) {
+    await new Promise<void>((resolve, reject) => {
+      const server = createServer();
+      server.once("error", () =>
+        reject(
+          new Error(
+            `port ${port} on 127.0.0.1 is taken (another npm run screens?): free it or set VIGIL_SCREENS_PORT_BASE to the first of 3 free ports`,
+          ),
+        ),
+      );
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve()));
+    });
+  }
 }
 
 /** Wait until the demo's start-up is over: the heartbeat job's first ping stored, the agent seen. */
@@ -165,8 +188,20 @@ async function demoStarted(node: string, bundle: string, env: Record<string, str
       }
     }
     if (status.counts?.lastRunAt === FIXED_NOW && status.privateLocations?.length === 0) return;
-    if (performance.now() > deadline)
-      throw new Error(`the demo did not finish starting (ping, agent) within 60 s:\n${last}`);
+    if (performance.now() > deadline) {
+      let log = "";
+      try {
+        log = readFileSync(join(env.XDG_DATA_HOME!, "vigil/service.log"), "utf8")
+          .split("\n")
+          .slice(-12)
+          .join("\n");
+      } catch {
+        // no log
+      }
+      throw new Error(
+        `the demo did not finish starting (ping, agent) within 60 s:\n${last}\nservice.log:\n${log}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -185,6 +220,7 @@ export async function makeScreens(
   const env = environment(home);
   const shots: Shot[] = [];
   try {
+    await portsFree();
     const started = performance.now();
     await demoStarted(node, bundle, env);
     log(`demo workspace started in ${Math.round(performance.now() - started)} ms`);
