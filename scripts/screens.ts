@@ -27,10 +27,15 @@
  *   the demo's heartbeat job has sent its first ping and the demo's private-location agent has been seen,
  *   so every console reads the same data; each screen is taken once the console shows it whole (no
  *   "reading…", "loading…", no request in flight).
+ * - The ports: the service and the demo target listen on VIGIL_SCREENS_PORT_BASE (29310), +1, +2 (a
+ *   check's URL and a TCP result show the target's address); the script stops in one line when one is
+ *   taken.
  * - The terminal: fixed sizes, TERM=xterm-256color without COLORTERM (256 colours), TZ=UTC, LANG=C.UTF-8,
  *   a fresh HOME and data dir (neither is shown), the SVG's colours and font stack fixed in svg.ts.
  * What remains outside: a screen whose console took longer than 45 s to show it fails the run rather
- * than risk a minute boundary (say so and re-run).
+ * than risk a minute boundary (say so and re-run); the demo heartbeat job pings again about a minute
+ * after the start (at the same fixed time), which none of these screens shows. With its clock standing
+ * still the service never stops by itself: the script stops it (`vigil serve stop`) however it ends.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
