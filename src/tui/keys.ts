@@ -198,8 +198,9 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
     // A burst typed faster than a frame ("jjjj", "/api\r"): handle every character as its own key, so
     // a burst that opens a text field midway types the rest into it.
     if (input.length > 1 && !special(key)) {
+      // a control character in it is its key: Ctrl + its letter ("t\x07" is t, then Ctrl-G), Enter, Esc…
       for (const ch of input) {
-        handle(ch, keyOf(ch));
+        handle(...burstKey(ch));
         if (quitRequested) return;
       }
       return;
