@@ -37,14 +37,16 @@ const top = (p: string) => (p.includes("/") ? p.slice(0, p.indexOf("/")) : p);
 const ALLOWED: Record<string, string[]> = {
   shared: [],
   "version.ts": [],
-  api: ["shared", "version.ts"],
-  config: ["api", "shared"],
-  store: ["api", "shared", "config", "version.ts"],
-  tui: ["store", "api", "shared", "config", "version.ts"],
-  service: ["api", "shared", "version.ts"],
-  agent: ["service", "shared", "api", "version.ts"],
-  share: ["store", "tui", "api", "shared", "config", "version.ts"],
-  cli: ["agent", "api", "config", "service", "share", "shared", "store", "tui", "version.ts"],
+  contract: ["shared"],
+  api: ["contract", "shared", "version.ts"],
+  config: ["api", "contract", "shared"],
+  store: ["api", "contract", "shared", "config", "version.ts"],
+  tui: ["store", "api", "contract", "shared", "config", "version.ts"],
+  // the service speaks the contract, never the client package
+  service: ["contract", "shared", "version.ts"],
+  agent: ["service", "contract", "shared", "version.ts"],
+  share: ["store", "tui", "api", "contract", "shared", "config", "version.ts"],
+  cli: ["agent", "api", "config", "contract", "service", "share", "shared", "store", "tui", "version.ts"],
 };
 
 /** Narrower rules inside the broad ones: [importer pattern, imported pattern, why]. */
@@ -84,6 +86,13 @@ describe("architecture", () => {
     const wrong = all.flatMap(([a, b]) =>
       FORBIDDEN.filter(([from, to]) => from.test(a) && to.test(b)).map(([, , why]) => `${why}: ${a} → ${b}`),
     );
+    expect(wrong).toEqual([]);
+  });
+
+  it("the service and the agent import the contract (src/contract/), never the client package (src/api/)", () => {
+    const wrong = all
+      .filter(([a, b]) => /^(service|agent)\//.test(a) && /^api\//.test(b))
+      .map(([a, b]) => `${a} → ${b}`);
     expect(wrong).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ import { toCheckDef } from "../service/engine/checks.ts";
 import { runAttempt } from "../service/runners/registry.ts";
 import { errorOutcome, type RunOutcome } from "../service/runners/types.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
+import { pause } from "../shared/sleep.ts";
 import { type AgentClient, type AgentInfo, AgentKeyError, type Job } from "./protocol.ts";
 
 export type AgentOptions = {
@@ -35,18 +36,6 @@ export type AgentOptions = {
   /** Longest wait of one lease poll, in seconds (the service caps it at 25). */
   pollSeconds?: number;
 };
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 
 function verdictOf(o: RunOutcome): string {
   if (o.cannotRun) return "CANNOT RUN";
@@ -97,7 +86,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
       fail(err);
       if (fatal) break;
       reachable(false, (err as Error).message);
-      await sleep(wait, stop.signal);
+      await pause(wait, stop.signal);
     }
   }
 
@@ -148,7 +137,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
           opts.log(`lost  ${name}: the result could not be sent (${(err as Error).message})`);
           return;
         }
-        await sleep(1000 * n, stop.signal);
+        await pause(1000 * n, stop.signal);
       }
     }
   }
@@ -177,7 +166,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
         fail(err);
         if (fatal) break;
         reachable(false, (err as Error).message);
-        await sleep(wait, stop.signal);
+        await pause(wait, stop.signal);
         wait = Math.min(wait * 2, 30_000);
         continue;
       }

@@ -3,9 +3,7 @@
  * create, update and set one subscription. Channel secrets come back in `config`; mask them with
  * `maskAlertChannel` (secrets.ts) before display.
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
-import { collectPages, type Page, totalOf } from "./pagination.ts";
+
 import {
   type AlertChannel,
   type AlertChannelCreateBody,
@@ -20,7 +18,10 @@ import {
   alertChannelSubscriptionBodySchema,
   alertChannelSubscriptionSchema,
   alertChannelUpdateBodySchema,
-} from "./schemas/alert-channels.ts";
+} from "../contract/schemas/alert-channels.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { collectPages, type Page, totalOf } from "./pagination.ts";
 
 /** Alert channel ids are positive integers. */
 function channelId(id: number): string {

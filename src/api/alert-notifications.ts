@@ -2,14 +2,15 @@
  * The alert delivery log, `GET /v1/alert-notifications` (api-notes §3.5, beyond the seed): page/limit bare
  * array, a window of at most 24 h. Its own rate-limit family (5 / 10 s) is handled by the HttpClient.
  */
-import type { HttpClient } from "./http.ts";
-import { validateInput } from "./input.ts";
+
 import {
   type AlertNotification,
   type AlertNotificationsQuery,
   alertNotificationListSchema,
   alertNotificationsQuerySchema,
-} from "./schemas/alert-notifications.ts";
+} from "../contract/schemas/alert-notifications.ts";
+import type { HttpClient } from "./http.ts";
+import { validateInput } from "./input.ts";
 
 export function alertNotificationsApi(http: HttpClient) {
   return {

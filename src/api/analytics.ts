@@ -3,16 +3,16 @@
  * The query is validated client-side (UsageError, nothing sent) and serialised as the hosted service
  * documents it: `metrics=a,b` and `filterByStatus=failure,success` comma-separated, `from`/`to` UNIX seconds.
  */
-import { ANALYTICS_PATHS, type AnalyticsKind, byKind } from "./analytics-metrics.ts";
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
+import { ANALYTICS_PATHS, type AnalyticsKind, byKind } from "../contract/analytics-metrics.ts";
 import {
   type AnalyticsQuery,
   type AnalyticsReport,
   analyticsQuerySchema,
   analyticsReportSchema,
   type QuickRange,
-} from "./schemas/analytics.ts";
+} from "../contract/schemas/analytics.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
 
 export type AnalyticsQueryInput = {
   metrics: string[];

@@ -2,14 +2,15 @@
  * Check alerts, `GET /v1/check-alerts[/{checkId}]` (api-notes §3.5, beyond the seed): the state changes
  * that raised alerts, newest first, page/limit bare array; `from`/`to` bound a window of at most 6 h.
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
+
 import {
   type CheckAlert,
   type CheckAlertsQuery,
   checkAlertListSchema,
   checkAlertsQuerySchema,
-} from "./schemas/check-alerts.ts";
+} from "../contract/schemas/check-alerts.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
 
 type Opts = { signal?: AbortSignal };
 

@@ -9,11 +9,11 @@
  * the edited document holds exactly the masked form of the stored value, the stored value is kept.
  */
 import { isDeepStrictEqual } from "node:util";
+import { CHECK_KINDS, type CheckKind, kindOfType } from "../contract/schemas/check-bodies.ts";
+import type { Check } from "../contract/schemas/checks.ts";
+import { maskSecrets } from "../contract/secrets.ts";
 import { UsageError } from "./errors.ts";
 import { describeIssues } from "./input.ts";
-import { CHECK_KINDS, type CheckKind, kindOfType } from "./schemas/check-bodies.ts";
-import type { Check } from "./schemas/checks.ts";
-import { maskSecrets } from "./secrets.ts";
 
 export type Body = Record<string, unknown>;
 

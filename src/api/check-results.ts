@@ -2,9 +2,7 @@
  * Check results (api-notes §3.3, BEYOND THE SEED): v1 page/limit (bare array), v2 cursor (`nextId`),
  * and one result. `from`/`to` are UNIX seconds; the window is at most 6 h (checked client-side).
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
-import { collectCursor } from "./pagination.ts";
+
 import {
   type CheckResult,
   type CheckResultPage,
@@ -15,7 +13,10 @@ import {
   checkResultSchema,
   checkResultsQuerySchema,
   checkResultsV2QuerySchema,
-} from "./schemas/check-results.ts";
+} from "../contract/schemas/check-results.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { collectCursor } from "./pagination.ts";
 
 type Opts = { signal?: AbortSignal };
 

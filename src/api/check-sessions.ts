@@ -6,10 +6,7 @@
  * owns the loop: it re-polls after 408, and also after transient failures (network errors, per-attempt
  * timeouts, 429, 5xx) with backoff, all inside one overall deadline; anything else (404, 401, ...) is thrown.
  */
-import { ApiError, NetworkError, TimeoutError } from "./errors.ts";
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
-import { backoffMs, isRetryableStatus, sleep } from "./retry.ts";
+
 import {
   type CheckSession,
   type CheckSessionDetail,
@@ -18,7 +15,12 @@ import {
   maxWaitSecondsSchema,
   triggerBodySchema,
   triggerResponseSchema,
-} from "./schemas/check-sessions.ts";
+} from "../contract/schemas/check-sessions.ts";
+import { sleep } from "../shared/sleep.ts";
+import { ApiError, NetworkError, TimeoutError } from "./errors.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { backoffMs, isRetryableStatus } from "./retry.ts";
 
 export type TriggerInput = { matchTags?: string[][]; checkId?: string[]; refreshCache?: boolean };
 

@@ -1,7 +1,12 @@
 /** Check statuses (api-notes §3.2, BEYOND THE SEED): one bare array for all checks, or one check's row. */
+
+import {
+  type CheckStatus,
+  checkStatusListSchema,
+  checkStatusSchema,
+} from "../contract/schemas/check-statuses.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId } from "./input.ts";
-import { type CheckStatus, checkStatusListSchema, checkStatusSchema } from "./schemas/check-statuses.ts";
 
 export function checkStatusesApi(http: HttpClient) {
   return {

@@ -2,11 +2,8 @@
  * Checks (api-notes §3.1, BEYOND THE SEED): page/limit lists (bare arrays), one check, the
  * type-specific create the embedded service also offers, and a partial update (mute, activate, rename).
  */
-import { UsageError } from "./errors.ts";
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
-import { collectPages, type Page, totalOf } from "./pagination.ts";
-import { CHECK_KINDS, kindOfType } from "./schemas/check-bodies.ts";
+
+import { CHECK_KINDS, kindOfType } from "../contract/schemas/check-bodies.ts";
 import {
   type Check,
   type CheckCreateBody,
@@ -18,7 +15,11 @@ import {
   checkListSchema,
   checkSchema,
   checkUpdateBodySchema,
-} from "./schemas/checks.ts";
+} from "../contract/schemas/checks.ts";
+import { UsageError } from "./errors.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { collectPages, type Page, totalOf } from "./pagination.ts";
 
 export type CheckFilter = Omit<CheckListQuery, "page" | "limit">;
 

@@ -3,12 +3,10 @@
  * it never contains the API key (the http layer passes messages through `redactSecrets`).
  */
 
-export type ValidationDetails = { source?: string; keys?: string[] };
+import { VigilError } from "../contract/errors.ts";
+import { maskSecret } from "../contract/secrets.ts";
 
-export abstract class VigilError extends Error {
-  /** Exit code the CLI uses for this error (1 = API/network, 2 = usage). */
-  readonly exitCode: number = 1;
-}
+export type ValidationDetails = { source?: string; keys?: string[] };
 
 /** The server answered with a non-2xx status. */
 export class ApiError extends VigilError {
@@ -93,9 +91,4 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
     if (s && s.length >= 4) out = out.split(s).join(maskSecret(s));
   }
   return out;
-}
-
-/** `...` plus the last 4 characters (the hosted service's own masking), or `****` for short values. */
-export function maskSecret(secret: string): string {
-  return secret.length > 12 ? `...${secret.slice(-4)}` : "****";
 }

@@ -3,8 +3,7 @@
  * and — beyond the seed — the availability summary. `startTime`/`endTime` may be given as Date objects
  * (sent as ISO date-times) or ISO strings; `limit` is 1–10. Invalid input is a UsageError, nothing sent.
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
+
 import {
   type HeartbeatAvailability,
   type HeartbeatEventResponse,
@@ -14,7 +13,9 @@ import {
   heartbeatEventResponseSchema,
   heartbeatEventsQuerySchema,
   heartbeatEventsResponseSchema,
-} from "./schemas/heartbeats.ts";
+} from "../contract/schemas/heartbeats.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
 
 export type TimeInput = string | Date;
 export type HeartbeatEventsOptions = { startTime?: TimeInput; endTime?: TimeInput; limit?: number };

@@ -8,6 +8,7 @@
  */
 import { Agent, type Dispatcher, request, errors as undiciErrors } from "undici";
 import type { z } from "zod";
+import { sleep } from "../shared/sleep.ts";
 import { USER_AGENT } from "../version.ts";
 import {
   ApiError,
@@ -19,8 +20,8 @@ import {
   type ValidationDetails,
 } from "./errors.ts";
 import type { HttpMethod, HttpOptions, HttpResponse, Query, RequestSpec } from "./http-types.ts";
-import { RateLimiter, routeFamily } from "./ratelimit.ts";
-import { backoffMs, IDEMPOTENT_METHODS, isRetryableStatus, parseRetryAfter, sleep } from "./retry.ts";
+import { policyOf, RateLimiter, routeFamily } from "./ratelimit.ts";
+import { backoffMs, IDEMPOTENT_METHODS, isRetryableStatus, parseRetryAfter } from "./retry.ts";
 
 export type {
   HttpActivity,
@@ -200,6 +201,8 @@ export class HttpClient {
       const res = await request(url, { method, headers, body, signal, dispatcher: this.#dispatcher });
       status = res.statusCode;
       const respHeaders = res.headers as Record<string, string | string[] | undefined>;
+      const stated = policyOf(respHeaders["ratelimit-policy"]);
+      if (stated && own) this.limiter.adopt(routeFamily(method, path), stated);
       if (spec.raw && status >= 200 && status <= 299) {
         const bytes = await readBounded(res.body, spec.raw.maxBytes);
         if (!bytes)

@@ -3,8 +3,7 @@
  * new update (hosted answers 200, the embedded service 201; any 2xx is success) and list an incident's
  * latest 100 updates.
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
+
 import {
   type IncidentUpdate,
   type IncidentUpdateBody,
@@ -12,7 +11,9 @@ import {
   incidentUpdateListSchema,
   incidentUpdateSchema,
   incidentUpdateUpdateBodySchema,
-} from "./schemas/incidents.ts";
+} from "../contract/schemas/incidents.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
 
 const base = (incidentId: string) =>
   `/v1/status-pages/incidents/${pathId(incidentId, "incident id")}/incident-updates`;

@@ -3,9 +3,7 @@
  * list (the latest 100). Bodies are validated client-side with the shared strict schemas, so an empty or
  * over-long name, an unknown severity or an empty `services` list is a UsageError and nothing is sent.
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
-import { collectCursor } from "./pagination.ts";
+
 import {
   type Incident,
   type IncidentCreateBody,
@@ -15,8 +13,11 @@ import {
   incidentPageSchema,
   incidentPutBodySchema,
   incidentSchema,
-} from "./schemas/incidents.ts";
-import { type CursorQuery, cursorQuerySchema } from "./schemas/services.ts";
+} from "../contract/schemas/incidents.ts";
+import { type CursorQuery, cursorQuerySchema } from "../contract/schemas/services.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { collectCursor } from "./pagination.ts";
 
 export function incidentsApi(http: HttpClient) {
   async function list(query: CursorQuery = {}): Promise<IncidentPage> {

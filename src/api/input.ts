@@ -3,8 +3,8 @@
  * turn a failure into a UsageError (exit code 2) before anything is sent.
  */
 import type { z } from "zod";
+import { issueMessage } from "../contract/schemas/rules.ts";
 import { UsageError } from "./errors.ts";
-import { issueMessage } from "./schemas/rules.ts";
 
 /**
  * One line: every issue as the service's validator sentence (`"name" is not allowed to be empty`, the one

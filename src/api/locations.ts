@@ -1,6 +1,7 @@
 /** Public run locations (api-notes §3.6, BEYOND THE SEED). */
+
+import { type Location, locationListSchema } from "../contract/schemas/locations.ts";
 import type { HttpClient } from "./http.ts";
-import { type Location, locationListSchema } from "./schemas/locations.ts";
 
 export function locationsApi(http: HttpClient) {
   return {

@@ -3,8 +3,7 @@
  * `lastSeen` and `agentCount`), and — beyond the seed — list and update. The raw key and proxy
  * credentials are secrets: mask them with `maskPrivateLocation` (secrets.ts) before display.
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
+
 import {
   type PrivateLocation,
   type PrivateLocationCreateBody,
@@ -13,7 +12,9 @@ import {
   privateLocationListSchema,
   privateLocationSchema,
   privateLocationUpdateBodySchema,
-} from "./schemas/private-locations.ts";
+} from "../contract/schemas/private-locations.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
 
 export function privateLocationsApi(http: HttpClient) {
   return {

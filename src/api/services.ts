@@ -2,9 +2,7 @@
  * Status-page services (seed §4.5, api-notes §2.3): cursor list (with `paginated`), and — beyond the
  * seed — read and create (hosted answers 200, the embedded service 201; any 2xx is success).
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
-import { collectCursor } from "./pagination.ts";
+
 import {
   type Service,
   type ServiceCreateBody,
@@ -14,7 +12,10 @@ import {
   serviceListQuerySchema,
   servicePageSchema,
   serviceSchema,
-} from "./schemas/services.ts";
+} from "../contract/schemas/services.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { collectCursor } from "./pagination.ts";
 
 export function servicesApi(http: HttpClient) {
   async function list(query: ServiceListQuery = {}): Promise<ServicePage> {

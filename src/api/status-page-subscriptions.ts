@@ -2,8 +2,7 @@
  * Status-page email subscriptions (hosted `/v1/status-pages/{id}/subscriptions`, beyond the seed): list,
  * bulk create (201), delete (204).
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
+
 import {
   type StatusPageSubscription,
   type StatusPageSubscriptionsBulkBody,
@@ -11,7 +10,9 @@ import {
   statusPageSubscriptionListSchema,
   statusPageSubscriptionsBulkBodySchema,
   statusPageSubscriptionsBulkResultSchema,
-} from "./schemas/status-page-subscriptions.ts";
+} from "../contract/schemas/status-page-subscriptions.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
 
 export function statusPageSubscriptionsApi(http: HttpClient) {
   const base = (pageId: string) => `/v1/status-pages/${pathId(pageId, "status page id")}/subscriptions`;

@@ -2,10 +2,8 @@
  * Status pages (seed §4.5, api-notes §2.3, §2.5): cursor list, read, PUT of the whole page with its cards
  * and service references, and — beyond the seed — create.
  */
-import type { HttpClient } from "./http.ts";
-import { pathId, validateInput } from "./input.ts";
-import { collectCursor } from "./pagination.ts";
-import { type CursorQuery, cursorQuerySchema } from "./schemas/services.ts";
+
+import { type CursorQuery, cursorQuerySchema } from "../contract/schemas/services.ts";
 import {
   type StatusPage,
   type StatusPagePage,
@@ -14,7 +12,10 @@ import {
   statusPagePageSchema,
   statusPageSchema,
   statusPageUpdateBodySchema,
-} from "./schemas/status-pages.ts";
+} from "../contract/schemas/status-pages.ts";
+import type { HttpClient } from "./http.ts";
+import { pathId, validateInput } from "./input.ts";
+import { collectCursor } from "./pagination.ts";
 
 export function statusPagesApi(http: HttpClient) {
   async function list(query: CursorQuery = {}): Promise<StatusPagePage> {

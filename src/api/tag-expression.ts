@@ -15,9 +15,8 @@
  * does the same: each `--tag EXPR` contributes its groups). Duplicate terms within a group are dropped; a
  * group that both requires and excludes the same tag, an empty group, or a bare `!` is a UsageError.
  */
+import type { MatchTags } from "../contract/tags.ts";
 import { UsageError } from "./errors.ts";
-
-export type MatchTags = string[][];
 
 export function parseTagExpression(expr: string): MatchTags {
   const groups: MatchTags = [];
@@ -45,13 +44,4 @@ export function parseTagExpression(expr: string): MatchTags {
 /** The canonical text of a matchTags value (inverse of parseTagExpression), for display. */
 export function formatTagExpression(matchTags: MatchTags): string {
   return matchTags.map((g) => g.join(",")).join(" | ");
-}
-
-/** Whether a check carrying `tags` is selected by `matchTags` (empty/absent selects everything). */
-export function matchesTags(tags: readonly string[], matchTags: MatchTags | undefined): boolean {
-  if (!matchTags || matchTags.length === 0) return true;
-  const have = new Set(tags);
-  return matchTags.some((group) =>
-    group.every((t) => (t.startsWith("!") ? !have.has(t.slice(1)) : have.has(t))),
-  );
 }

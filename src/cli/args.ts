@@ -54,6 +54,15 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
     type: "boolean",
     help: "chart times (analytics axes, buckets) in UTC instead of local time (env VIGIL_UTC, profile utc)",
   },
+  mouse: {
+    type: "boolean",
+    help: "console: click, double-click and wheel (M toggles; env VIGIL_MOUSE, profile mouse)",
+  },
+  notify: {
+    type: "string",
+    value: "bell|desktop",
+    help: "console: ring or notify on a new failure, a recovery, an overdue heartbeat (env VIGIL_NOTIFY, profile notify)",
+  },
   help: { type: "boolean", short: "h", help: "show help" },
   version: { type: "boolean", short: "V", help: "print the version" },
 };

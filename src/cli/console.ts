@@ -13,10 +13,13 @@
  * contains them already compiled; when run from source (`node src/cli/main.ts`) a module hook compiles
  * .tsx files with esbuild (a dev dependency, present in any source checkout) on the fly.
  */
+import { execFileSync } from "node:child_process";
 import type { ResolvedConfig } from "../config/resolve.ts";
+import { POP_TITLE } from "../store/watch/terminal.ts";
+import type { Keymap } from "../tui/keymap.ts";
 import type { Mounted } from "../tui/mount.tsx";
-import type { ThemeName } from "../tui/theme.ts";
-import { makeTheme, noColorRequested } from "../tui/theme.ts";
+import { MOUSE_OFF } from "../tui/mouse/sgr.ts";
+import { makeTheme, noColorRequested, type ThemeName } from "../tui/theme.ts";
 import { prepareViews } from "./console-views.ts";
 import { capNursery } from "./nursery.ts";
 
@@ -36,7 +39,30 @@ function hostOf(url: string): string {
   }
 }
 
-/** Show the cursor, leave raw mode and the alternate screen: last resort if the process exits abruptly. */
+/**
+ * The pane's title inside tmux (which has no title stack), to write back at the end; undefined elsewhere
+ * or when tmux does not answer within a second.
+ */
+function tmuxPaneTitle(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.TMUX || !env.TMUX_PANE) return undefined;
+  try {
+    return execFileSync("tmux", ["display-message", "-p", "-t", env.TMUX_PANE, "#{pane_title}"], {
+      encoding: "utf8",
+      timeout: 1000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).replace(/\n$/, "");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The watch (store/watch/) put the terminal's title on its stack: the last resort gives it back. */
+let titleKept = false;
+
+/**
+ * Show the cursor, leave raw mode and the alternate screen, stop mouse reporting, give the title back:
+ * last resort if the process exits abruptly.
+ */
 function restoreTerminal(fullscreen: boolean): void {
   try {
     if (process.stdin.isTTY) process.stdin.setRawMode(false);
@@ -44,7 +70,9 @@ function restoreTerminal(fullscreen: boolean): void {
     // stdin may already be closed
   }
   try {
-    process.stdout.write(`\x1b[?25h${fullscreen ? "\x1b[?1049l" : ""}`);
+    process.stdout.write(
+      `${MOUSE_OFF}${titleKept ? POP_TITLE : ""}\x1b[?25h${fullscreen ? "\x1b[?1049l" : ""}`,
+    );
   } catch {
     // stdout may already be closed
   }
@@ -62,6 +90,7 @@ async function startLive(
   opts: ConsoleOptions,
   mounted: Mounted,
   theme: ReturnType<typeof makeTheme>,
+  keymap: Keymap | undefined,
 ): Promise<Live> {
   // after the first frame, before the big allocations (modules, the checks list)
   const uncapNursery = capNursery();
@@ -82,11 +111,15 @@ async function startLive(
     { createLoaders, errorLine },
     { createPlanner },
     { paneJobs, startPaneNames, startPaneSpec },
+    { PANE_HOOKS },
     { createPoller },
     { setActivity, setNotice, setPane },
     { apply, createConsoleStore },
     { connect },
     { liveTree },
+    { startWatch },
+    { withWatchJobs },
+    { desktopFlavour },
   ] = await Promise.all([
     import("../api/client.ts"),
     import("../config/resolve.ts"),
@@ -97,11 +130,15 @@ async function startLive(
     import("../store/data/loaders.ts"),
     import("../store/sync/plan.ts"),
     import("../tui/panes/lookup.ts"),
+    import("../tui/panes/selects.ts"),
     import("../store/sync/poller.ts"),
     import("../store/view/ui.ts"),
     import("../store/state.ts"),
     import("./connect.ts"),
     import("../tui/live-root.tsx"),
+    import("../store/watch/watcher.ts"),
+    import("../store/watch/jobs.ts"),
+    import("../store/watch/terminal.ts"),
   ]);
   const start = startPaneSpec(resolved.startPane);
   if (!start)
@@ -144,7 +181,8 @@ async function startLive(
       poller.refreshJob("checks");
     },
   });
-  const poller = createPoller(store, createPlanner(loaders, paneJobs));
+  // the shown pane's jobs, and the checks and statuses whatever the pane (the watch below needs them)
+  const poller = createPoller(store, createPlanner(loaders, withWatchJobs(paneJobs)));
   if (attached) {
     // which local service, in the status line; a restarted one is followed and named in a notice
     const { m, attached: a } = attached;
@@ -159,6 +197,7 @@ async function startLive(
     });
   }
   const actions = createActions(client, store, poller, {
+    panes: PANE_HOOKS,
     readOnly: resolved.readOnly,
     // incident / update / page drafts, kept in the data dir until the service acknowledged them
     drafts: createDraftStore(resolved.dataDir),
@@ -184,6 +223,7 @@ async function startLive(
         host: hostOf(baseUrl),
         staleAfterMs: resolved.staleAfterMs,
         utc: resolved.utc,
+        keymap,
       },
       actions,
       fullscreen: opts.fullscreen === true,
@@ -199,11 +239,22 @@ async function startLive(
     }),
   );
   poller.start();
+  // the title carries the failing count; --notify rings or notifies on a change
+  const watch = startWatch(store, {
+    write: (d) => process.stdout.write(d),
+    notify: resolved.notify,
+    desktop: desktopFlavour(process.env),
+    tmux: insideTmux(process.env),
+    restoreTitle: tmuxPaneTitle(process.env),
+  });
+  titleKept = true;
   // after a crash or a restart: offer what was typed and never acknowledged
   if (!resolved.readOnly) actions.offerDrafts();
   return {
     async stop() {
       uncapNursery();
+      watch.stop();
+      titleKept = false;
       poller.stop();
       meter.stop();
       await actions.stop();
@@ -219,8 +270,14 @@ async function runOnce(
   opts: ConsoleOptions,
 ): Promise<{ kind: "quit" } | { kind: "profile"; name: string }> {
   const fullscreen = opts.fullscreen === true;
-  const theme = makeTheme(opts.theme ?? resolved.theme ?? "dark", noColorRequested());
+  // --theme > a profile's theme > the config's theme section (its base and roles) > dark
+  const theme = makeTheme(opts.theme ?? resolved.theme, noColorRequested(), resolved.skin?.skin);
   await prepareViews();
+  // the config's keys section, checked before anything is drawn: a clash is one line naming the file and
+  // the two actions (exit 2), never a console with an ambiguous key
+  const keymap = resolved.keys
+    ? (await import("../tui/keymap.ts")).buildKeymap(resolved.keys, resolved.configPath)
+    : undefined;
   const { mountConsole } = await import("../tui/mount.tsx");
   const lastResort = () => restoreTerminal(fullscreen);
   process.once("exit", lastResort);
@@ -234,6 +291,7 @@ async function runOnce(
       startPane: resolved.startPane,
     },
     fullscreen,
+    mouse: resolved.mouse,
   });
   const onSignal = () => mounted.quit();
   // Ctrl-C arrives as a key in raw mode; these cover `kill` and a closed terminal.
@@ -241,7 +299,7 @@ async function runOnce(
   process.on("SIGTERM", onSignal);
   process.on("SIGHUP", onSignal);
   let failure: { error: unknown } | undefined;
-  const live = startLive(resolved, opts, mounted, theme).catch((error: unknown) => {
+  const live = startLive(resolved, opts, mounted, theme, keymap).catch((error: unknown) => {
     // cannot connect (no service, bad key…): leave the terminal as it was, then report the error
     failure = { error };
     mounted.quit();

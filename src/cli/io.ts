@@ -31,5 +31,7 @@ export function configFlags(v: ParsedValues): ConfigFlags {
     pane: s("pane"),
     readOnly: typeof v["read-only"] === "boolean" ? (v["read-only"] as boolean) : undefined,
     utc: typeof v.utc === "boolean" ? v.utc : undefined,
+    mouse: typeof v.mouse === "boolean" ? v.mouse : undefined,
+    notify: s("notify"),
   };
 }

@@ -19,7 +19,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { UsageError, VigilError } from "../api/errors.ts";
+import { UsageError } from "../api/errors.ts";
+import { VigilError } from "../contract/errors.ts";
 import {
   type ClientKind,
   findLocalService,

@@ -9,8 +9,9 @@
 import { realpathSync } from "node:fs";
 import module from "node:module";
 import { fileURLToPath } from "node:url";
-import { UsageError, VigilError } from "../api/errors.ts";
+import { UsageError } from "../api/errors.ts";
 import { type ResolvedConfig, resolveConfig } from "../config/resolve.ts";
+import { VigilError } from "../contract/errors.ts";
 import { VERSION } from "../version.ts";
 import { findPositional, GLOBAL_OPTIONS, type ParsedValues, parseTokens } from "./args.ts";
 import type { ResourceSpec } from "./command.ts";

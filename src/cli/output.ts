@@ -9,7 +9,7 @@
  * terminal, wide tables are narrowed to its width by shrinking the widest columns; elsewhere each column
  * but the last is capped at MAX_CELL cells (the last one, often a message, is shown whole).
  */
-import { maskSecrets } from "../api/secrets.ts";
+import { maskSecrets } from "../contract/secrets.ts";
 import { displayWidth, fitWidth, padEnd } from "../shared/format.ts";
 import { sanitizeBlock, sanitizeLine } from "../shared/sanitize.ts";
 

@@ -5,9 +5,9 @@
  * safe without a TTY. The interactive console (a later issue) takes over when a TTY is present.
  */
 import { createClient } from "../api/client.ts";
-import type { CheckStatus } from "../api/schemas/check-statuses.ts";
-import type { Check } from "../api/schemas/checks.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
+import type { CheckStatus } from "../contract/schemas/check-statuses.ts";
+import type { Check } from "../contract/schemas/checks.ts";
 import { findLocalService } from "../service/info-file.ts";
 import { checkHealth, type Health, statusSymbol } from "../shared/format.ts";
 import { type Client, connect } from "./connect.ts";

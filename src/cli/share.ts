@@ -185,6 +185,7 @@ export async function runShareCommand(a: Args): Promise<number> {
     host: new URL(found.baseUrl).host,
     staleAfterMs: resolved.staleAfterMs,
     utc: resolved.utc,
+    mouse: resolved.mouse,
     // o shows a viewer the web link (or the API URL), never opening a browser on this machine
     webUrl: resolved.webUrl,
     local: !resolved.baseUrl,

@@ -9,8 +9,10 @@
 import { readFileSync, statSync } from "node:fs";
 import type { z } from "zod";
 import { UsageError } from "../api/errors.ts";
+import type { KeyOverrides } from "./keys.ts";
 import { configPath as defaultConfigPath, dataDir as defaultDataDir } from "./paths.ts";
 import { type ConfigFile, configFileSchema, type Profile, profileSchema } from "./schema.ts";
+import { type LoadedSkin, loadSkin } from "./theme.ts";
 
 export class ConfigError extends UsageError {
   override name = "ConfigError";
@@ -28,6 +30,10 @@ export type ConfigFlags = {
   pane?: string | undefined;
   /** Charts' times in UTC (`--utc`). */
   utc?: boolean | undefined;
+  /** The console reads the mouse (`--mouse`). */
+  mouse?: boolean | undefined;
+  /** `--notify bell|desktop`. */
+  notify?: string | undefined;
 };
 
 export type ResolvedConfig = {
@@ -45,6 +51,14 @@ export type ResolvedConfig = {
   staleAfterMs: number;
   /** Charts' time axes and bucket times in UTC (`--utc` > VIGIL_UTC > a profile's `utc`; default local time). */
   utc: boolean;
+  /** The console reads the mouse from the start (`--mouse` > VIGIL_MOUSE > a profile's `mouse`). */
+  mouse: boolean;
+  /** A bell or a desktop notification on a new failure, a recovery, an overdue heartbeat (`--notify` > VIGIL_NOTIFY > profile). */
+  notify?: "bell" | "desktop";
+  /** The config file's `keys` section (checked against the console's actions when the console starts). */
+  keys?: KeyOverrides;
+  /** The config file's `theme`: roles over a built-in, and the file they came from. */
+  skin?: LoadedSkin;
   configPath: string;
   dataDir: string;
 };
@@ -125,9 +139,13 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   const staleEnv = env.VIGIL_STALE_AFTER ? Number(env.VIGIL_STALE_AFTER) : undefined;
   checkFlag("VIGIL_STALE_AFTER (seconds)", staleEnv, profileSchema.shape.staleAfterSeconds);
   const envUtc = env.VIGIL_UTC ? /^(1|true|yes)$/i.test(env.VIGIL_UTC) : undefined;
+  const envMouse = env.VIGIL_MOUSE ? /^(1|true|yes)$/i.test(env.VIGIL_MOUSE) : undefined;
+  const notify = pick(flags.notify, "VIGIL_NOTIFY", profile.notify);
+  checkFlag("--notify / VIGIL_NOTIFY", notify, profileSchema.shape.notify);
   const out: ResolvedConfig = {
     readOnly: flags.readOnly ?? envReadOnly ?? profile.readOnly ?? false,
     utc: flags.utc ?? envUtc ?? profile.utc ?? false,
+    mouse: flags.mouse ?? envMouse ?? profile.mouse ?? false,
     staleAfterMs: (staleEnv ?? profile.staleAfterSeconds ?? 90) * 1000,
     configPath: path,
     dataDir: defaultDataDir(env, flags.data),
@@ -137,10 +155,17 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   if (accountId) out.accountId = accountId;
   if (profileName) out.profile = profileName;
   if (profile.theme) out.theme = profile.theme;
+  if (notify === "bell" || notify === "desktop") out.notify = notify;
   const webUrl = pick(undefined, "VIGIL_WEB_URL", profile.webUrl);
   checkFlag("VIGIL_WEB_URL", webUrl, profileSchema.shape.webUrl);
   if (webUrl) out.webUrl = webUrl;
   const startPane = pick(flags.pane, "VIGIL_PANE", profile.startPane);
   if (startPane) out.startPane = startPane;
+  if (file.keys) out.keys = file.keys;
+  if (file.theme !== undefined) {
+    const skin = loadSkin(file.theme, path);
+    if ("error" in skin) throw new ConfigError(skin.error);
+    out.skin = skin;
+  }
   return out;
 }

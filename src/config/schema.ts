@@ -7,10 +7,17 @@
  *     "prod": { "baseUrl": "https://api.example.com", "apiKey": "…", "accountId": "…", "readOnly": true,
  *               "staleAfterSeconds": 90, "startPane": "checks" },
  *     "local": { "baseUrl": "http://127.0.0.1:4100", "apiKey": "…" }
- *   }
+ *   },
+ *   "keys": { "list": { "trigger": "x" }, "global": { "quit": ["q", "<ctrl+q>"] } },
+ *   "theme": { "base": "dark", "accent": "#87afff" }
  * }
+ *
+ * `keys`: src/config/keys.ts (which actions exist is the console's, src/tui/keymap.ts); `theme`: a skin,
+ * src/config/theme.ts.
  */
 import { z } from "zod";
+import { keysSectionSchema } from "./keys.ts";
+import { themeSectionSchema } from "./theme.ts";
 
 export const profileSchema = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -35,6 +42,10 @@ export const profileSchema = z.strictObject({
   staleAfterSeconds: z.number().int().min(5).max(86_400).optional(),
   /** Charts' time axes and bucket times in UTC instead of local time (as `--utc`; default false). */
   utc: z.boolean().optional(),
+  /** The console reads the mouse from the start (as `--mouse`; `M` toggles it; default false). */
+  mouse: z.boolean().optional(),
+  /** A new failure, a recovery or an overdue heartbeat rings the bell or shows a desktop notification. */
+  notify: z.enum(["bell", "desktop"], { error: "must be bell or desktop" }).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -43,5 +54,9 @@ export const configFileSchema = z.strictObject({
   profiles: z
     .record(z.string().regex(/^[A-Za-z0-9_.-]+$/, "profile names use letters, digits, _ . -"), profileSchema)
     .default({}),
+  /** Actions → keys per context (global, list, detail, form); checked against the console's actions at start. */
+  keys: keysSectionSchema.optional(),
+  /** The colours: a built-in's name, a theme file's path, or roles over a built-in base. */
+  theme: themeSectionSchema.optional(),
 });
 export type ConfigFile = z.infer<typeof configFileSchema>;

@@ -18,6 +18,7 @@ import { apply, type ConsoleState, type ConsoleStore, createConsoleStore } from 
 import { createPlanner } from "../store/sync/plan.ts";
 import { createPoller, type Job, type Poller } from "../store/sync/poller.ts";
 import { setPane } from "../store/view/ui.ts";
+import { withWatchJobs } from "../store/watch/jobs.ts";
 import { paneJobs, startPaneSpec } from "../tui/panes/lookup.ts";
 
 export type Hub = {
@@ -39,7 +40,8 @@ export function createHub(client: Client, store: ConsoleStore): Hub {
   const loaders = createLoaders(client, store, {
     onUnknownCheck: () => poller.refreshJob("checks"),
   });
-  const plan = createPlanner(loaders, paneJobs);
+  // each viewer's title follows the checks and statuses, whatever its pane (store/watch/)
+  const plan = createPlanner(loaders, withWatchJobs(paneJobs));
   const union = (): Job[] => {
     const jobs = new Map<string, Job>();
     for (const v of viewers) for (const j of plan(v.getState())) if (!jobs.has(j.key)) jobs.set(j.key, j);

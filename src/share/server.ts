@@ -82,7 +82,8 @@ export function createShareServer(o: ShareServerOptions): ShareServer {
           ok?.();
         });
         session.on("env", (ok, _no, e) => {
-          if (e.key === "NO_COLOR" || e.key === "COLORTERM") env[e.key] = e.val;
+          // what a viewer may ask for: no colour, and (ssh -o SetEnv=…) the mouse and notifications
+          if (["NO_COLOR", "COLORTERM", "VIGIL_MOUSE", "VIGIL_NOTIFY"].includes(e.key)) env[e.key] = e.val;
           ok?.();
         });
         session.on("window-change", (ok, _no, w) => {

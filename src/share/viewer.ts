@@ -4,14 +4,22 @@
  * read-only by construction: the client refuses every mutating request (ReadOnlyError), drafts live in
  * memory only, `:profile` cannot switch, secrets are never revealed (read-only mode). It ends when the
  * viewer quits (q, Ctrl-C), the connection closes, or no key arrives for `idleMs`.
+ *
+ * The viewer's terminal title carries the failing count (store/watch/); a bell or a desktop notification
+ * only when the viewer asks for one (`ssh -o SetEnv=VIGIL_NOTIFY=bell|desktop`), never by the server's
+ * choice. The mouse is the server's `--mouse` unless the viewer says (SetEnv=VIGIL_MOUSE=1 or 0); `M`
+ * toggles it either way.
  */
 import type { Writable } from "node:stream";
 import type { Client } from "../api/client.ts";
 import { createActions } from "../store/actions/actions.ts";
 import { insideTmux } from "../store/actions/osc52.ts";
 import { memoryDraftStore } from "../store/forms/drafts.ts";
+import { desktopFlavour } from "../store/watch/terminal.ts";
+import { startWatch } from "../store/watch/watcher.ts";
 import { liveTree } from "../tui/live-root.tsx";
 import { mountConsole } from "../tui/mount.tsx";
+import { PANE_HOOKS } from "../tui/panes/selects.ts";
 import { makeTheme, type ThemeName } from "../tui/theme.ts";
 import type { Hub } from "./hub.ts";
 import { ViewerOutput, viewerInput } from "./terminal.ts";
@@ -36,7 +44,22 @@ export type ViewerOptions = {
   webUrl?: string | undefined;
   /** The data dir's local service (no web app). */
   local?: boolean | undefined;
+  /** Mouse reporting on for a viewer who does not say (`vigil share --mouse`, its profile's `mouse`). */
+  mouse?: boolean | undefined;
 };
+
+/** What a viewer asked for in its environment: the mouse (1/0) and notifications (bell, desktop). */
+export function viewerAsks(
+  env: Record<string, string>,
+  mouseDefault: boolean,
+): { mouse: boolean; notify: "bell" | "desktop" | undefined } {
+  const m = (env.VIGIL_MOUSE ?? "").trim();
+  const n = (env.VIGIL_NOTIFY ?? "").trim();
+  return {
+    mouse: /^(1|true|yes)$/i.test(m) ? true : /^(0|false|no)$/i.test(m) ? false : mouseDefault,
+    notify: n === "bell" || n === "desktop" ? n : undefined,
+  };
+}
 
 export type Viewer = {
   resize(cols: number, rows: number): void;
@@ -85,6 +108,7 @@ export function startViewer(o: ViewerOptions): Viewer {
   const theme = makeTheme(o.theme, noColor);
   const view = o.hub.addViewer();
   const actions = createActions(o.client, view.store, o.hub.poller, {
+    panes: PANE_HOOKS,
     readOnly: true,
     drafts: memoryDraftStore(),
     // y copies to the viewer's clipboard (OSC 52 on its own channel); o never starts a browser here
@@ -95,12 +119,14 @@ export function startViewer(o: ViewerOptions): Viewer {
       local: o.local,
     },
   });
+  const asks = viewerAsks(o.env, o.mouse === true);
   const mounted = mountConsole({
     shell: { theme, profile: o.profile, host: o.host, readOnly: true },
     fullscreen: true,
     stdout: output as unknown as NodeJS.WriteStream,
     stdin: input as unknown as NodeJS.ReadStream,
     patchConsole: false,
+    mouse: asks.mouse,
   });
   mounted.showApp((ctl) =>
     liveTree({
@@ -119,8 +145,15 @@ export function startViewer(o: ViewerOptions): Viewer {
       checkProfile: () => "profiles cannot be switched over vigil share",
     }),
   );
+  const watch = startWatch(view.store, {
+    write: (d) => output.write(d),
+    notify: asks.notify,
+    desktop: desktopFlavour(o.env, o.pty.term),
+    tmux: insideTmux(o.env, o.pty.term),
+  });
   armIdle();
   const ended = mounted.done.then(async () => {
+    watch.stop();
     idle.stop();
     view.remove();
     await actions.stop().catch(() => undefined);

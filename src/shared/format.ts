@@ -171,7 +171,7 @@ export function statusSymbol(status: string | null | undefined): StatusSymbol {
 
 export type Health = CheckState;
 
-/** A check's health from its status (one rule: api/schemas/check-statuses.ts). */
+/** A check's health from its status (one rule: contract/schemas/check-statuses.ts). */
 export const checkHealth = checkState;
 
 /** Ages for table cells that should not tick every second: "<1 min ago", "5 min ago", "3 h ago"; "—". */

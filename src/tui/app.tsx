@@ -11,7 +11,13 @@ import { useEffect, useMemo, useRef } from "react";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import type { Actions } from "../store/actions/actions.ts";
 import { useConsole, useInfo } from "./context.tsx";
+import { hintsFor } from "./keymap.ts";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
+import { createNavigation } from "./keys-nav.ts";
+import { MouseTargetsContext } from "./mouse/context.tsx";
+import { createMouseHandler } from "./mouse/handle.ts";
+import type { MouseControl } from "./mouse/mode.ts";
+import { createMouseTargets } from "./mouse/targets.ts";
 import { crumbsOf, paneSpec } from "./panes/lookup.ts";
 import { useTerminalSize } from "./terminal-size.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
@@ -33,11 +39,14 @@ export type AppProps = {
   switchProfile: (name: string) => string | undefined;
   /** Keys typed while the start-up shell was shown (before the store existed), handled first. */
   initialKeys?: readonly (readonly [string, KeyInfo])[];
+  /** Mouse reporting and its reports (mount.tsx); without it there is no mouse. */
+  mouse?: MouseControl;
 };
 
 function Footer({ width }: { width: number }) {
-  const { theme, readOnly } = useInfo();
-  const pane = useConsole((s) => s.ui.pane);
+  const { theme, readOnly, keymap } = useInfo();
+  // the shown pane's hints, then the global ones: each action's key as the keymap has it
+  const hints = useConsole((s) => hintsFor(s, readOnly, keymap));
   const filtering = useConsole((s) => s.ui.filtering);
   const filter = useConsole((s) => s.ui.filter[s.ui.pane] ?? "");
   const notice = useConsole((s) => s.ui.notice);
@@ -56,12 +65,8 @@ function Footer({ width }: { width: number }) {
   } else if (filter) {
     text = `filter: ${sanitizeLine(filter)}   (/ edits · Esc clears)`;
   } else {
-    const hints = (paneSpec(pane).hints ?? [])
-      .filter((h) => !(readOnly && h.mutating))
-      .map((h) => `${h.text} · `)
-      .join("");
     const drafts = pending > 0 ? `✎ ${pending} draft${pending === 1 ? "" : "s"} (:drafts) · ` : "";
-    text = `${drafts}${hints}/ filter · Enter open · Esc back · r refresh · : palette · ? help · q quit`;
+    text = `${drafts}${hints}`;
   }
   return (
     <Box width={width} height={1}>
@@ -125,10 +130,13 @@ function Body({ width, height }: { width: number; height: number }) {
   return <PaneView width={width} height={height} />;
 }
 
-export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys }: AppProps) {
-  const { store, readOnly } = useInfo();
+export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, mouse }: AppProps) {
+  const { store, readOnly, keymap } = useInfo();
   const { columns, rows } = useTerminalSize();
   const height = fullscreen ? rows : rows - 1;
+  const targets = useMemo(createMouseTargets, []);
+  const size = useRef({ columns, rows });
+  size.current = { columns, rows };
   const handler = useMemo(
     () =>
       createKeyHandler({
@@ -138,9 +146,24 @@ export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys }:
         quit: onQuit,
         switchProfile,
         pageSize: () => Math.max(1, height - 5),
+        keymap,
+        mouse: mouse?.mode,
       }),
-    [store, actions, readOnly, onQuit, switchProfile, height],
+    [store, actions, readOnly, onQuit, switchProfile, height, mouse, keymap],
   );
+  // a report: what it lands on (the regions the views register), else as ↑/↓/Enter through the keys
+  const onReport = useMemo(() => {
+    const nav = createNavigation(store);
+    return createMouseHandler({
+      store,
+      targets,
+      size: () => size.current,
+      move: nav.move,
+      goPane: nav.goPane,
+      key: handler,
+    });
+  }, [store, targets, handler]);
+  useEffect(() => mouse?.listen(onReport), [mouse, onReport]);
   useInput((input, key) => handler(input, key));
   const replayed = useRef(false);
   useEffect(() => {
@@ -153,13 +176,15 @@ export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys }:
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
   const width = columns;
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Header pane={pane} crumbs={crumbs ? crumbs.split("\u0000") : []} width={width} />
-      <Box height={height - 3} width={width} flexDirection="column">
-        <Body width={width} height={height - 3} />
+    <MouseTargetsContext value={targets}>
+      <Box flexDirection="column" width={width} height={height}>
+        <Header pane={pane} crumbs={crumbs ? crumbs.split("\u0000") : []} width={width} />
+        <Box height={height - 3} width={width} flexDirection="column">
+          <Body width={width} height={height - 3} />
+        </Box>
+        <Footer width={width} />
+        <StatusLine width={width} />
       </Box>
-      <Footer width={width} />
-      <StatusLine width={width} />
-    </Box>
+    </MouseTargetsContext>
   );
 }

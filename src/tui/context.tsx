@@ -5,6 +5,7 @@
 import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import type { ConsoleState, ConsoleStore } from "../store/state.ts";
+import type { Keymap } from "./keymap.ts";
 import type { Theme } from "./theme.ts";
 
 export type ConsoleInfo = {
@@ -19,6 +20,8 @@ export type ConsoleInfo = {
   staleAfterMs: number;
   /** Chart axes and bucket times in UTC instead of local time (`--utc`, a profile's `utc`). */
   utc?: boolean;
+  /** The keys with the config file's keys section applied (default: the bindings' own). */
+  keymap?: Keymap | undefined;
 };
 
 export const ConsoleContext = createContext<ConsoleInfo | undefined>(undefined);

@@ -1,26 +1,100 @@
 /**
- * Keys inside an open form. Text goes into the focused field (a paste as a whole, control characters
- * dropped); Enter submits (validation, then a confirmation); Tab / ↓ next field, Shift-Tab / ↑ previous;
- * ←/→ cycle a choice, flip a toggle or move along a services / cards field; space picks a service;
- * `[` `]` move the selected service to the previous / next card; Backspace erases, Ctrl-U clears the
- * field; Ctrl-R retries after a failure; Esc closes (the draft stays on disk), Ctrl-D discards the draft.
+ * Keys inside an open form: the keys section's "form" context (src/tui/keymap.ts). Text goes into the
+ * focused field (a paste as a whole, control characters dropped), so a form's actions take special keys
+ * and Ctrl letters only: Enter submits (validation, then a confirmation); Tab / ↓ next field, Shift-Tab /
+ * ↑ previous; ←/→ cycle a choice, flip a toggle or move along a services / cards field; Backspace erases,
+ * Ctrl-U clears the field; Ctrl-R retries after a failure; Esc closes (the draft stays on disk), Ctrl-D
+ * discards the draft. Space picks a service and `[` `]` move the selected service between cards: those
+ * are typed into the field (src/store/forms/types.ts).
  */
+
+import type { KeyName } from "../config/keys.ts";
 import type { Actions } from "../store/actions/actions.ts";
 import { erase, type FormState, moveFocus, sideways, typeInto } from "../store/forms/types.ts";
 import { type KeyInfo, special } from "./key-input.ts";
 
-export function formKey(form: FormState, actions: Actions, input: string, key: KeyInfo) {
-  if (key.escape) return actions.formClose(false);
-  if (key.ctrl && input === "d") return actions.formClose(true);
-  if (form.phase === "sending") return;
-  if (key.return || (key.ctrl && input === "r")) return actions.formSubmit();
-  if (key.tab) return actions.formChange(moveFocus(form, key.shift ? -1 : 1));
-  if (key.downArrow) return actions.formChange(moveFocus(form, 1));
-  if (key.upArrow) return actions.formChange(moveFocus(form, -1));
-  if (key.leftArrow) return actions.formChange(sideways(form, -1));
-  if (key.rightArrow) return actions.formChange(sideways(form, 1));
-  if (key.backspace || key.delete) return actions.formChange(erase(form));
-  if (key.ctrl && input === "u") return actions.formChange(erase(form, true));
+export type FormBinding = {
+  /** The action's name in the keys section's "form" context. */
+  action: string;
+  keys: readonly KeyName[];
+  help: string;
+  /** Also while the form is being sent (closing it). */
+  whileSending?: boolean;
+  run: (form: FormState, actions: Actions) => void;
+};
+
+export const FORM_KEYS: readonly FormBinding[] = [
+  {
+    action: "close",
+    keys: ["esc"],
+    help: "close the form (the draft stays on disk)",
+    whileSending: true,
+    run: (_f, a) => a.formClose(false),
+  },
+  {
+    action: "discard",
+    keys: ["ctrl+d"],
+    help: "close the form and discard its draft",
+    whileSending: true,
+    run: (_f, a) => a.formClose(true),
+  },
+  {
+    action: "submit",
+    keys: ["enter"],
+    help: "send: checked, then confirmed",
+    run: (_f, a) => a.formSubmit(),
+  },
+  { action: "retry", keys: ["ctrl+r"], help: "send again after a failure", run: (_f, a) => a.formSubmit() },
+  {
+    action: "next-field",
+    keys: ["tab", "down"],
+    help: "next field",
+    run: (f, a) => a.formChange(moveFocus(f, 1)),
+  },
+  {
+    action: "previous-field",
+    keys: ["shift+tab", "up"],
+    help: "previous field",
+    run: (f, a) => a.formChange(moveFocus(f, -1)),
+  },
+  {
+    action: "left",
+    keys: ["left"],
+    help: "previous choice / flip a toggle / move along a services or cards field",
+    run: (f, a) => a.formChange(sideways(f, -1)),
+  },
+  {
+    action: "right",
+    keys: ["right"],
+    help: "next choice / flip a toggle / move along a services or cards field",
+    run: (f, a) => a.formChange(sideways(f, 1)),
+  },
+  {
+    action: "erase",
+    keys: ["backspace", "delete"],
+    help: "erase a character",
+    run: (f, a) => a.formChange(erase(f)),
+  },
+  {
+    action: "clear-field",
+    keys: ["ctrl+u"],
+    help: "clear the field",
+    run: (f, a) => a.formChange(erase(f, true)),
+  },
+];
+
+/** A key in an open form: its action (`name`: the key's name, fullKeyName of keymap.ts), else typed text. */
+export function formKey(
+  form: FormState,
+  actions: Actions,
+  input: string,
+  key: KeyInfo,
+  name: KeyName | undefined,
+  bindings: readonly FormBinding[] = FORM_KEYS,
+) {
+  const b = name === undefined ? undefined : bindings.find((x) => x.keys.includes(name));
+  if (form.phase === "sending" && !b?.whileSending) return;
+  if (b) return b.run(form, actions);
   if (special(key)) return;
   actions.formChange(typeInto(form, input));
 }

@@ -1,17 +1,13 @@
 /**
  * Cursor and pane navigation of the key handler: moving the cursor of the current pane (arrows, j/k,
- * PgUp/PgDn, g/G), keeping the check shown by analytics/heartbeats in step with it, switching panes (which
- * carries the selected check over to analytics/heartbeats) and cycling the heartbeat check (← → [ ]).
+ * PgUp/PgDn, g/G), keeping the selected check in step with a cursor on checks, switching panes (which
+ * carries the selected check over to a pane that shows one check) and cycling the check such a pane shows (the heartbeats pane's ← → [ ]).
+ * Which panes do what is their specs' (`selectsCheck`, `showsCheck`: src/tui/panes/spec.ts).
  */
-
-import type { ConsoleState } from "../store/state.ts";
-import { apply, type ConsoleStore } from "../store/state.ts";
-import { cursorCheck } from "../store/view/selectors.ts";
+import { apply, type ConsoleState, type ConsoleStore } from "../store/state.ts";
 import type { Pane } from "../store/view/types.ts";
 import * as ui from "../store/view/ui.ts";
-import { analyticsChecks } from "./panes/analytics/rows.ts";
-import { paneCheck } from "./panes/check-panes.ts";
-import { heartbeatChecks } from "./panes/heartbeats/rows.ts";
+import { cursorCheck } from "./panes/checks/rows.ts";
 import { paneSpec } from "./panes/lookup.ts";
 import { cursorRow } from "./panes/spec.ts";
 
@@ -35,46 +31,44 @@ export function createNavigation(store: ConsoleStore) {
     afterMove(pane);
   }
 
-  /** Keep the check shown by analytics/heartbeats in step with the cursor. */
+  /** A cursor on checks selects the check of its row (what the panes showing one check open on). */
   function afterMove(pane: Pane): void {
     const s = get();
-    if (pane === "checks") set(ui.selectCheck(s, cursorCheck(s)?.id));
-    if (pane === "analytics") set(ui.selectCheck(s, analyticsChecks(s)[cursorRow(s, paneSpec(pane))]?.id));
+    const spec = paneSpec(pane);
+    if (spec.selectsCheck) set(ui.selectCheck(s, spec.rows.id(s, cursorRow(s, spec))));
   }
 
+  /** Open `pane`; one that shows one check shows the selected one (its cursor on it when its rows are checks). */
   function goPane(pane: Pane) {
     const s = get();
-    if (pane === "analytics") {
-      const c = cursorCheck(s);
-      const list = analyticsChecks(s);
-      const want = c ? c.id : s.ui.selectedCheckId;
-      const i = Math.max(
-        0,
-        list.findIndex((r) => r.id === want),
-      );
-      set(ui.setCursor(s, "analytics", i, list[i]?.id));
-      set(ui.selectCheck(get(), list[i]?.id ?? s.ui.selectedCheckId));
-    }
-    if (pane === "heartbeats") {
-      const c = cursorCheck(s);
-      if (c && c.check.checkType === "HEARTBEAT") set(ui.selectCheck(get(), c.id));
+    const spec = paneSpec(pane);
+    const list = spec.showsCheck?.(s);
+    if (list) {
+      const want = cursorCheck(s)?.id ?? s.ui.selectedCheckId;
+      const at = list.findIndex((r) => r.id === want);
+      if (spec.selectsCheck) {
+        const i = Math.max(0, at);
+        set(ui.setCursor(s, pane, i, list[i]?.id));
+        set(ui.selectCheck(get(), list[i]?.id ?? s.ui.selectedCheckId));
+      } else if (at >= 0) set(ui.selectCheck(s, want));
     }
     set(ui.setPane(get(), pane));
   }
 
-  function switchHeartbeat(delta: number) {
+  /** The shown pane shows the previous / next of its checks (`showsCheck`); its cursor back on the first row. */
+  function switchCheck(delta: number) {
     const s = get();
-    const list = heartbeatChecks(s);
+    const pane = s.ui.pane;
+    const list = paneSpec(pane).showsCheck?.(s) ?? [];
     if (list.length === 0) return;
-    const cur = paneCheck(s, "heartbeats");
     const i = Math.max(
       0,
-      list.findIndex((r) => r.id === cur?.id),
+      list.findIndex((r) => r.id === s.ui.selectedCheckId),
     );
     const next = list[(i + delta + list.length) % list.length];
     set(ui.selectCheck(s, next?.id));
-    set(ui.setCursor(get(), "heartbeats", 0, undefined));
+    set(ui.setCursor(get(), pane, 0, undefined));
   }
 
-  return { move, afterMove, goPane, switchHeartbeat };
+  return { move, afterMove, goPane, switchCheck };
 }

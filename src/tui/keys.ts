@@ -4,19 +4,22 @@
  * string: outside text entry, every character is handled in turn; in a text field the whole string is
  * inserted (a paste).
  *
+ * A mouse report is never a key (src/tui/mouse/ reads the reports beside Ink).
+ *
  * Priority: Ctrl-C (always quits) > confirmation or menu > text prompt > palette > one-time panel > form > help >
  * filter typing > the shown pane's bindings, then the global ones (keymap.ts, panes/registry.ts). A
  * confirmation in front of a form returns to the form when declined.
  */
 
 import type { Actions } from "../store/actions/actions.ts";
-import type { ConsoleState } from "../store/state.ts";
-import { apply, type ConsoleStore } from "../store/state.ts";
+import { apply, type ConsoleState, type ConsoleStore } from "../store/state.ts";
 import * as ui from "../store/view/ui.ts";
 import { burstKey, edit, escThenKey, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
-import { bindingFor } from "./keymap.ts";
+import { actionOf, bindingFor, DEFAULT_KEYMAP, fullKeyName, type Keymap } from "./keymap.ts";
 import { formKey } from "./keys-form.ts";
 import { createNavigation } from "./keys-nav.ts";
+import type { MouseMode } from "./mouse/mode.ts";
+import { isMouseReport } from "./mouse/sgr.ts";
 import { paletteSpec } from "./panes/lookup.ts";
 import type { KeyContext } from "./panes/spec.ts";
 
@@ -31,6 +34,10 @@ export type KeyHandlerContext = {
   switchProfile: (name: string) => string | undefined;
   /** Rows per page for PgUp/PgDn. */
   pageSize: () => number;
+  /** The keys, with the config file's keys section applied (default: the bindings' own keys). */
+  keymap?: Keymap | undefined;
+  /** Mouse reporting, turned on and off by a key (`M`). */
+  mouse?: MouseMode | undefined;
 };
 
 export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: KeyInfo) => void {
@@ -38,16 +45,18 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
   const get = (): ConsoleState => store.getState();
   const set = (p: Partial<ConsoleState>) => apply(store, p);
 
-  const { move, afterMove, goPane, switchHeartbeat } = createNavigation(store);
-  const keyCtx: Omit<KeyContext, "key"> = {
+  const { move, afterMove, goPane, switchCheck } = createNavigation(store);
+  const keymap = ctx.keymap ?? DEFAULT_KEYMAP;
+  const keyCtx: Omit<KeyContext, "key" | "action"> = {
     store,
     actions,
     readOnly: ctx.readOnly,
     move,
     goPane,
-    switchHeartbeat,
+    switchCheck,
     pageSize: ctx.pageSize,
     quit: () => quit(),
+    mouse: ctx.mouse,
   };
 
   function runPalette(text: string): void {
@@ -81,16 +90,16 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
   }
 
   function paneKey(ch: string, key: KeyInfo) {
-    const name = keyName(ch, key);
+    const name = fullKeyName(ch, key);
     if (name === undefined) return;
     const s = get();
-    const b = bindingFor(s, name);
+    const b = bindingFor(s, name, keymap);
     if (!b) return;
     if (ctx.readOnly && b.mutating) {
       set(ui.setNotice(s, `read-only: ${b.what ?? b.help} is disabled`));
       return;
     }
-    b.run({ ...keyCtx, key: name });
+    b.run({ ...keyCtx, key: name, action: actionOf(b, name) });
   }
 
   function one(ch: string, key: KeyInfo) {
@@ -107,7 +116,12 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
       return;
     }
     if (o.kind === "help") {
-      if (key.escape || ch === "?" || ch === "q" || key.return) set(ui.setOverlay(s, { kind: "none" }));
+      // Esc, Enter, or the key that opened it or quits, whichever keys those are
+      const name = fullKeyName(ch, key);
+      const closes = (a: string) =>
+        keymap.global.some((b) => b.action === a && name !== undefined && b.keys.includes(name));
+      if (key.escape || key.return || closes("help") || closes("quit"))
+        set(ui.setOverlay(s, { kind: "none" }));
       return;
     }
     paneKey(ch, key);
@@ -120,6 +134,8 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
   }
 
   function handle(input: string, rawKey: KeyInfo): void {
+    // a mouse report Ink let through as text (its ESC parted from it): the mouse's, never a key
+    if (isMouseReport(input)) return;
     // A lone control character without key flags (tests, some terminals): read it as its key.
     const key = input.length === 1 && !special(rawKey) ? { ...rawKey, ...keyOf(input) } : rawKey;
     if (key.ctrl && input === "c") {
@@ -163,7 +179,7 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
       return;
     }
     if (form) {
-      formKey(form, actions, input, key);
+      formKey(form, actions, input, key, fullKeyName(input, key), keymap.form);
       return;
     }
     if (get().ui.filtering) {
@@ -181,8 +197,9 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
     // A burst typed faster than a frame ("jjjj", "/api\r"): handle every character as its own key, so
     // a burst that opens a text field midway types the rest into it.
     if (input.length > 1 && !special(key)) {
+      // a control character in it is its key: Ctrl + its letter ("t\x07" is t, then Ctrl-G), Enter, Esc…
       for (const ch of input) {
-        handle(ch, keyOf(ch));
+        handle(...burstKey(ch));
         if (quitRequested) return;
       }
       return;

@@ -31,6 +31,7 @@ export function liveTree(opts: {
         onQuit={ctl.quit}
         switchProfile={switchProfile}
         initialKeys={ctl.initialKeys}
+        mouse={ctl.mouse}
       />
     </ConsoleContext.Provider>
   );

@@ -14,6 +14,9 @@ import type { ReactElement } from "react";
 import { displayWidth, truncate } from "../shared/format.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { compactStream } from "./compact-output.ts";
+import { mouseControl } from "./mouse/input.ts";
+import type { MouseControl } from "./mouse/mode.ts";
+import { isMouseReport } from "./mouse/sgr.ts";
 import { followSize, sizeOf, TerminalSizeContext, useTerminalSize } from "./terminal-size.ts";
 import type { Theme } from "./theme.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
@@ -56,6 +59,8 @@ export type MountOptions = {
   stdin?: NodeJS.ReadStream;
   /** Route console.* through Ink (default true; tests running under a patched console turn it off). */
   patchConsole?: boolean;
+  /** Mouse reporting on from the start (`--mouse`); `M` toggles it either way. */
+  mouse?: boolean;
 };
 
 /** Given to the app's factory: how it ends the console, and the keys typed before it was shown. */
@@ -63,6 +68,8 @@ export type AppControl = {
   quit: () => void;
   end: (r: ExitReason) => void;
   initialKeys: readonly (readonly [string, Key])[];
+  /** Mouse reporting (off whenever the terminal is handed over and when the console ends) and the reports. */
+  mouse: MouseControl;
 };
 
 export type Mounted = {
@@ -138,6 +145,7 @@ export function mountConsole(opts: MountOptions): Mounted {
   const end = (r: ExitReason) => {
     if (ended) return;
     ended = true;
+    mouse.stop();
     stopFollowing();
     instance.unmount();
     instance
@@ -148,6 +156,8 @@ export function mountConsole(opts: MountOptions): Mounted {
   const quit = () => end({ kind: "quit" });
   const queued: [string, Key][] = [];
   const onKey = (input: string, key: Key) => {
+    // a click before the app is there does nothing (and is no key)
+    if (isMouseReport(input)) return;
     if ((key.ctrl && input === "c") || (queued.length === 0 && input === "q")) quit();
     else queued.push([input, key]);
   };
@@ -180,18 +190,21 @@ export function mountConsole(opts: MountOptions): Mounted {
     maxFps: 20,
     alternateScreen: opts.fullscreen,
   });
+  // reporting, and the reports read beside Ink (mouse/input.ts) for the app
+  const mouse = mouseControl(opts.stdin ?? process.stdin, (b) => stdout.write(b), opts.mouse === true);
   return {
     done,
     quit,
     showApp(make) {
       if (ended) return;
-      tree = make({ quit, end, initialKeys: queued.splice(0) });
+      tree = make({ quit, end, initialKeys: queued.splice(0), mouse });
       instance.rerender(sized());
     },
     async suspend(run) {
       const stdin = opts.stdin ?? process.stdin;
       const raw = stdin.isTTY === true && stdin.isRaw === true;
       instance.clear();
+      mouse.mode.pause();
       stdout.write(`\x1b[?25h${opts.fullscreen ? "\x1b[?1049l" : ""}`);
       if (raw) stdin.setRawMode(false);
       try {
@@ -200,6 +213,7 @@ export function mountConsole(opts: MountOptions): Mounted {
         if (raw) stdin.setRawMode(true);
         // back on a clean screen (the alternate one when fullscreen), cursor hidden; the next frame is whole
         stdout.write(`${opts.fullscreen ? "\x1b[?1049h" : ""}\x1b[H\x1b[2J\x1b[?25l`);
+        mouse.mode.resume();
         instance.clear();
         if (!ended) instance.rerender(sized());
       }

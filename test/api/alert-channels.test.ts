@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { alertChannelsApi } from "../../src/api/alert-channels.ts";
 import { ApiError, ResponseShapeError, UsageError } from "../../src/api/errors.ts";
-import { isAlertChannelType } from "../../src/api/schemas/alert-channels.ts";
+import { isAlertChannelType } from "../../src/contract/schemas/alert-channels.ts";
 import {
   chatAppChannel,
   emailChannel,

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { analyticsApi } from "../../src/api/analytics.ts";
-import { BASE_METRICS, isValidMetric, METRICS, splitMetric } from "../../src/api/analytics-metrics.ts";
 import { ResponseShapeError, UsageError } from "../../src/api/errors.ts";
 import { HttpClient } from "../../src/api/http.ts";
-import { analyticsQuerySchema, seriesRows } from "../../src/api/schemas/analytics.ts";
+import { BASE_METRICS, isValidMetric, METRICS, splitMetric } from "../../src/contract/analytics-metrics.ts";
+import { analyticsQuerySchema, seriesRows } from "../../src/contract/schemas/analytics.ts";
 import { browserReportGrouped, CHECK_ID, urlReport } from "../support/fixtures-a.ts";
 import { ScriptedServer } from "../support/scripted-server.ts";
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkSessionsApi } from "../../src/api/check-sessions.ts";
 import { ApiError, ResponseShapeError, TimeoutError, UsageError } from "../../src/api/errors.ts";
 import { HttpClient } from "../../src/api/http.ts";
-import { isTerminalSessionStatus } from "../../src/api/schemas/check-sessions.ts";
+import { isTerminalSessionStatus } from "../../src/contract/schemas/check-sessions.ts";
 import {
   CHECK_ID,
   passedSessionDetail,

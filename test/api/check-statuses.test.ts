@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkStatusesApi } from "../../src/api/check-statuses.ts";
 import { ApiError, ResponseShapeError } from "../../src/api/errors.ts";
 import { HttpClient } from "../../src/api/http.ts";
-import { checkState } from "../../src/api/schemas/check-statuses.ts";
+import { checkState } from "../../src/contract/schemas/check-statuses.ts";
 import { CHECK_ID, checkStatus } from "../support/fixtures-a.ts";
 import { errorBody, ScriptedServer } from "../support/scripted-server.ts";
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checksApi } from "../../src/api/checks.ts";
 import { ApiError, ReadOnlyError, ResponseShapeError, UsageError } from "../../src/api/errors.ts";
 import { HttpClient } from "../../src/api/http.ts";
-import { checkCreateSchemas } from "../../src/api/schemas/checks.ts";
+import { checkCreateSchemas } from "../../src/contract/schemas/checks.ts";
 import { apiCheck, CHECK_ID, heartbeatCheck, tcpCheck } from "../support/fixtures-a.ts";
 import { errorBody, ScriptedServer } from "../support/scripted-server.ts";
 

@@ -10,30 +10,30 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { issuePath } from "../../src/api/http.ts";
 import {
   ANALYTICS_KINDS,
   ANALYTICS_PATHS,
   GROUP_BY,
   METRICS,
   REPORTS,
-} from "../../src/api/analytics-metrics.ts";
-import { issuePath } from "../../src/api/http.ts";
-import { analyticsReportSchema, QUICK_RANGES } from "../../src/api/schemas/analytics.ts";
-import { CHECK_ALERT_TYPES, checkAlertListSchema } from "../../src/api/schemas/check-alerts.ts";
+} from "../../src/contract/analytics-metrics.ts";
+import { analyticsReportSchema, QUICK_RANGES } from "../../src/contract/schemas/analytics.ts";
+import { CHECK_ALERT_TYPES, checkAlertListSchema } from "../../src/contract/schemas/check-alerts.ts";
 import {
   checkResultListSchema,
   checkResultPageSchema,
   checkResultSchema,
-} from "../../src/api/schemas/check-results.ts";
+} from "../../src/contract/schemas/check-results.ts";
 import {
   checkSessionDetailSchema,
   TERMINAL_SESSION_STATUSES,
   triggerBodySchema,
   triggerResponseSchema,
-} from "../../src/api/schemas/check-sessions.ts";
-import { checkStatusListSchema, checkStatusSchema } from "../../src/api/schemas/check-statuses.ts";
-import { checkListSchema, checkSchema, FREQUENCIES } from "../../src/api/schemas/checks.ts";
-import { locationListSchema } from "../../src/api/schemas/locations.ts";
+} from "../../src/contract/schemas/check-sessions.ts";
+import { checkStatusListSchema, checkStatusSchema } from "../../src/contract/schemas/check-statuses.ts";
+import { checkListSchema, checkSchema, FREQUENCIES } from "../../src/contract/schemas/checks.ts";
+import { locationListSchema } from "../../src/contract/schemas/locations.ts";
 
 const SPEC_PATH = resolve(import.meta.dirname, "../../../shared/reference/hosted-openapi.json");
 const present = existsSync(SPEC_PATH);

@@ -17,20 +17,24 @@ import {
   alertChannelSchema,
   alertChannelSubscriptionBodySchema,
   alertChannelSubscriptionSchema,
-} from "../../src/api/schemas/alert-channels.ts";
+} from "../../src/contract/schemas/alert-channels.ts";
 import {
   heartbeatAvailabilitySchema,
   heartbeatEventResponseSchema,
   heartbeatEventsResponseSchema,
-} from "../../src/api/schemas/heartbeats.ts";
-import * as inc from "../../src/api/schemas/incidents.ts";
-import * as pl from "../../src/api/schemas/private-locations.ts";
-import { serviceCreateBodySchema, servicePageSchema, serviceSchema } from "../../src/api/schemas/services.ts";
+} from "../../src/contract/schemas/heartbeats.ts";
+import * as inc from "../../src/contract/schemas/incidents.ts";
+import * as pl from "../../src/contract/schemas/private-locations.ts";
+import {
+  serviceCreateBodySchema,
+  servicePageSchema,
+  serviceSchema,
+} from "../../src/contract/schemas/services.ts";
 import {
   statusPagePageSchema,
   statusPageSchema,
   statusPageUpdateBodySchema,
-} from "../../src/api/schemas/status-pages.ts";
+} from "../../src/contract/schemas/status-pages.ts";
 
 const FILE = resolve(import.meta.dirname, "../..", "../shared/reference/hosted-openapi.json");
 const present = existsSync(FILE);

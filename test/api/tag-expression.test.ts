@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/api/errors.ts";
-import { triggerBodySchema } from "../../src/api/schemas/check-sessions.ts";
-import { formatTagExpression, matchesTags, parseTagExpression } from "../../src/api/tag-expression.ts";
+import { formatTagExpression, parseTagExpression } from "../../src/api/tag-expression.ts";
+import { triggerBodySchema } from "../../src/contract/schemas/check-sessions.ts";
+import { matchesTags } from "../../src/contract/tags.ts";
 
 describe("parseTagExpression", () => {
   it("reads comma and whitespace as AND within one group", () => {

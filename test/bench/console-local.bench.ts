@@ -11,7 +11,7 @@
  * - console.local.attached.firstData.ms (per bundle): the same with the data dir's service already running
  *   (another console open, or one closed less than a minute ago, or `vigil serve`).
  * - console.local.10k.keyToFrame.p95.ms, console.local.10k.rss.mb (per bundle): the same console on a data
- *   dir holding 10,000 checks (plus the demo's), as console-10k.bench.ts measures them against a served
+ *   dir holding 10,000 checks (plus the demo's), as console-scale.bench.ts measures them against a served
  *   API: MOVES `j` moves, then RSS after VIGIL_BENCH_SOAK_S (30) s with a key every 5 s; with the
  *   service's own RSS beside it when it runs in a process of its own.
  */
@@ -169,7 +169,7 @@ async function startFigures(report: (f: Figure) => void, root: string): Promise<
 }
 
 /**
- * A data dir with the demo workspace and 10,000 more checks (deactivated, as console-10k.bench.ts makes
+ * A data dir with the demo workspace and 10,000 more checks (deactivated, as console/checks-10k.ts makes
  * them), created through the API of a `vigil serve` that is stopped again.
  */
 async function tenKDataDir(root: string): Promise<string> {

@@ -1,4 +1,9 @@
-/** The inline image escapes of `vigil results show … --screenshot` (src/cli/inline-image.ts): pure. */
+/**
+ * The inline image escapes of `vigil results show … --screenshot` and the console's `s`
+ * (src/cli/inline-image.ts): pure. Sixel output is decoded back with the sixel package's own decoder.
+ */
+import { PNG } from "pngjs";
+import { decode } from "sixel";
 import { describe, expect, it } from "vitest";
 import {
   imageProtocol,
@@ -6,6 +11,9 @@ import {
   iterm2Image,
   KITTY_CHUNK,
   kittyImage,
+  SIXEL_MAX_WIDTH,
+  scaled,
+  sixelImage,
 } from "../../src/cli/inline-image.ts";
 
 const ESC = "\u001b";
@@ -28,6 +36,13 @@ describe("imageProtocol", () => {
     [{ TERM: "tmux-256color", TERM_PROGRAM: "tmux", LC_TERMINAL: "iTerm2" }, "iterm2"],
     [{ TERM: "xterm-256color", TERM_PROGRAM: "Apple_Terminal" }, undefined],
     [{ TERM: "tmux-256color", TERM_PROGRAM: "tmux" }, undefined],
+    [{ TERM: "foot" }, "sixel"],
+    [{ TERM: "mlterm" }, "sixel"],
+    [{ TERM: "xterm-256color", WT_SESSION: "abc" }, "sixel"],
+    [{ TERM: "xterm-256color", VIGIL_IMAGES: "sixel" }, "sixel"],
+    [{ TERM: "xterm-kitty", VIGIL_IMAGES: "none" }, undefined],
+    [{ TERM: "foot", VIGIL_IMAGES: "iterm2" }, "iterm2"],
+    [{ TERM: "xterm", VIGIL_IMAGES: " Kitty " }, "kitty"],
     [{}, undefined],
   ])("%j → %s", (env, want) => {
     expect(imageProtocol(env)).toBe(want);
@@ -72,7 +87,7 @@ describe("inlineImage", () => {
     const plain = inlineImage(png, { env: { TERM: "xterm-256color" }, isTTY: true });
     expect(plain.drawn).toBe(false);
     expect(!plain.drawn && plain.reason).toMatch(
-      /no known image protocol \(kitty, WezTerm, ghostty, iTerm2\)/,
+      /no known image protocol \(kitty, WezTerm, ghostty, iTerm2, sixel; VIGIL_IMAGES names one\)/,
     );
   });
 
@@ -97,5 +112,47 @@ describe("inlineImage", () => {
     expect(t.drawn && t.sequence).toBe(
       `${ESC}Ptmux;${iterm2Image(png).replaceAll(ESC, ESC + ESC)}${ESC}\\\n`,
     );
+  });
+});
+
+/** A w×h PNG: red left half, blue right half. */
+function halves(w: number, h: number): Buffer {
+  const p = new PNG({ width: w, height: h });
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) p.data.set(x < w / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255], (y * w + x) * 4);
+  return PNG.sync.write(p);
+}
+
+describe("sixel", () => {
+  it("a PNG becomes one DCS sixel image of its size whose pixels decode back to its colours", () => {
+    const seq = sixelImage(halves(20, 12));
+    expect(seq.startsWith(`${ESC}P`)).toBe(true);
+    expect(seq.endsWith(`${ESC}\\`)).toBe(true);
+    const img = decode(seq.slice(seq.indexOf("q") + 1, -2));
+    expect([img.width, img.height]).toEqual([20, 12]);
+    const px = (x: number, y: number) => img.data32[y * img.width + x]! >>> 0;
+    // RGBA8888 little-endian: 0xAABBGGRR
+    expect(px(0, 0) & 0xffffff).toBe(0x0000ff);
+    expect(px(19, 11) & 0xffffff).toBe(0xff0000);
+  });
+
+  it("wider than the cap: scaled down, aspect kept; narrower: the same pixels", () => {
+    const seq = sixelImage(halves(1800, 100));
+    const img = decode(seq.slice(seq.indexOf("q") + 1, -2));
+    expect([img.width, img.height]).toEqual([SIXEL_MAX_WIDTH, 50]);
+    const data = new Uint8Array(4 * 3 * 2).map((_, i) => i);
+    expect(scaled(data, 3, 2, 10)).toEqual({ data, width: 3, height: 2 });
+    const half = scaled(data, 3, 2, 1);
+    expect([half.width, half.height]).toEqual([1, 1]);
+    expect([...half.data]).toEqual([0, 1, 2, 3]);
+  });
+
+  it("inlineImage draws sixel for a PNG, and says why not for bytes that are not one", () => {
+    const png = halves(8, 6);
+    const r = inlineImage(png, { env: { TERM: "foot" }, isTTY: true });
+    expect(r).toEqual({ drawn: true, protocol: "sixel", sequence: `${sixelImage(png)}\n` });
+    const bad = inlineImage(bytes(100), { env: { TERM: "foot" }, isTTY: true });
+    expect(bad.drawn).toBe(false);
+    expect(!bad.drawn && bad.reason).toMatch(/^sixel draws PNG only, and this image is not one \(/);
   });
 });

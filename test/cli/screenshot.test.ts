@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { screenshotSource } from "../../src/api/check-results.ts";
 import { createClient } from "../../src/api/client.ts";
 import { ResponseShapeError } from "../../src/api/errors.ts";
-import type { CheckResult } from "../../src/api/schemas/check-results.ts";
+import type { CheckResult } from "../../src/contract/schemas/check-results.ts";
 import { readAsset } from "../../src/service/engine/engine.ts";
 import { createLocation, trigger } from "../service/agents/support.ts";
 import { startTestService, type TestService, tempDir } from "../service/support.ts";
@@ -271,7 +271,7 @@ describe("vigil results show --screenshot", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       `  screenshot   assets/${withShot}-screenshot.png (in the service's data dir) · ` +
-        `\`vigil results show ${checkId} ${withShot} --screenshot\` draws it (kitty, iTerm2)`,
+        `\`vigil results show ${checkId} ${withShot} --screenshot\` draws it (kitty, iTerm2, sixel)`,
     );
   });
 

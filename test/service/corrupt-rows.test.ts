@@ -6,8 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { envVariables } from "../../src/service/alerts/alerting.ts";
 import { isCorruption } from "../../src/service/db/data-dir.ts";
-import { readAllChecks } from "../../src/service/engine/checks.ts";
-import { getCheck } from "../../src/service/repo/checks.ts";
+import { getCheck, readAllChecks } from "../../src/service/repo/checks.ts";
 import { CorruptRowError } from "../../src/service/repo/util.ts";
 import { insertCheck, type TempDb, tempDb } from "./runs/support.ts";
 

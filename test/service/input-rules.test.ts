@@ -1,6 +1,6 @@
 /**
  * Validation once, everywhere (issue 28 item 3): the embedded service and the client refuse the same
- * inputs with the same sentence (src/api/schemas/rules.ts) — custom domains, status-page URL slugs,
+ * inputs with the same sentence (src/contract/schemas/rules.ts) — custom domains, status-page URL slugs,
  * private-location slugs, names, dates in the future beyond the skew — and an incident's status is its
  * latest update by publish time that is not in the future.
  */
@@ -16,7 +16,7 @@ import {
   isTooFarAhead,
   locationSlugSchema,
   pageSlugSchema,
-} from "../../src/api/schemas/rules.ts";
+} from "../../src/contract/schemas/rules.ts";
 import { openDatabase } from "../../src/service/db/open.ts";
 import { getIncident, insertIncident, insertUpdate } from "../../src/service/repo/incidents.ts";
 import { locationForm, pageEditForm, validateForm } from "../../src/store/forms/rules.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { THEME_COLOR_FIELDS } from "../../src/api/schemas/status-pages.ts";
+import { THEME_COLOR_FIELDS } from "../../src/contract/schemas/status-pages.ts";
 import { expectErrorShape, startTestService, type TestService } from "./support.ts";
 
 let svc: TestService;

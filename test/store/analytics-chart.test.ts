@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnalyticsReport } from "../../src/api/schemas/analytics.ts";
+import type { AnalyticsReport } from "../../src/contract/schemas/analytics.ts";
 import { HOUR, MINUTE, timeGrid } from "../../src/shared/time-grid.ts";
 import { bucketQuery, cursorColumn, stepCursor } from "../../src/store/analytics/bucket.ts";
 import { reportSeries, seriesStatsText, valueText } from "../../src/store/analytics/chart.ts";
@@ -42,7 +42,13 @@ describe("a report on its time grid", () => {
     expect(seriesStatsText(series[2]!, 0, 6)).toBe("min 50%  last 100%");
     expect(seriesStatsText(series[0]!, 0, 6, true)).toBe("max 120 ms");
     expect(valueText(series[2]!, 2)).toBe("50%");
-    expect(valueText(series[2]!, 1)).toBe("no runs");
+    // a bucket without a row is "—" in every metric; a bucket with runs but no p95 too (never "no runs"
+    // next to the bucket's run count)
+    expect(valueText(series[2]!, 1)).toBe("—");
+    expect(valueText(series[0]!, 2)).toBe("120 ms");
+    expect(valueText(series[1]!, 2)).toBe("—");
+    // a series without a value in the drawn buckets (runs that failed before a response) says so
+    expect(seriesStatsText(series[1]!, 1, 4)).toBe("no data");
   });
 
   it("grouped: groups by name, each bucket in its own column (a late location's newest under the others' newest)", () => {

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { apply } from "../../src/store/state.ts";
 import { matchesCheckFilter, parseCheckFilter } from "../../src/store/view/check-filter.ts";
-import { visibleCheckRows } from "../../src/store/view/selectors.ts";
 import { setFilter } from "../../src/store/view/ui.ts";
 import { analyticsChecks } from "../../src/tui/panes/analytics/rows.ts";
+import { visibleCheckRows } from "../../src/tui/panes/checks/rows.ts";
 import { check, status, storeWith } from "./fixtures.ts";
 
 const api = check({

@@ -9,7 +9,8 @@ import {
 } from "../../src/shared/format.ts";
 import { statusesLoaded } from "../../src/store/data/slices.ts";
 import { apply } from "../../src/store/state.ts";
-import { decorateRow, serviceClockAhead, visibleCheckRows } from "../../src/store/view/selectors.ts";
+import { decorateRow, serviceClockAhead } from "../../src/store/view/selectors.ts";
+import { visibleCheckRows } from "../../src/tui/panes/checks/rows.ts";
 import { checkColumns } from "../../src/tui/panes/checks/view.tsx";
 import { check, status, storeWith } from "./fixtures.ts";
 

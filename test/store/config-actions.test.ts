@@ -12,8 +12,8 @@ import { apply, createConsoleStore } from "../../src/store/state.ts";
 import type { Pane } from "../../src/store/view/types.ts";
 import { openDetail, setPane } from "../../src/store/view/ui.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
-import { type Json, startTestService, type TestService, tempDir } from "../service/support.ts";
 import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
+import { type Json, startTestService, type TestService, tempDir } from "../service/support.ts";
 
 let svc: TestService;
 const dataDir = tempDir("vigil-cfg-");

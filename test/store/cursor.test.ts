@@ -2,18 +2,20 @@
  * The cursor follows its check's id: across a re-sort by a status change, a sort, a filter, a removal;
  * `t` and Enter act on the highlighted check. Pure: store and reducers, no Ink.
  */
+
 import { describe, expect, it } from "vitest";
+import { actTarget } from "../../src/store/actions/targets.ts";
 import { checksLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
+import type { ConsoleState } from "../../src/store/state.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import { cursorIn } from "../../src/store/view/cursor.ts";
-import {
-  checksCursor,
-  cursorCheck,
-  triggerTargets,
-  visibleCheckRows,
-} from "../../src/store/view/selectors.ts";
 import { back, moveCursor, setCursor, setFilter, sortBy } from "../../src/store/view/ui.ts";
+import { checksCursor, cursorCheck, visibleCheckRows } from "../../src/tui/panes/checks/rows.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { check, manyChecks, status, storeWith } from "./fixtures.ts";
+
+/** What `t` triggers on the checks pane: the marked checks, else the cursor's (its spec's `selects`). */
+const triggerTargets = (s: ConsoleState) => actTarget(PANE_HOOKS, s).checks;
 
 const [a, b, c, d] = ["alpha", "bravo", "charlie", "delta"].map((name) =>
   check({ name, tags: name === "delta" ? ["edge"] : ["core"] }),

@@ -1,8 +1,10 @@
 /** Plain-object fixtures for store and component tests (no network). */
-import type { CheckStatus } from "../../src/api/schemas/check-statuses.ts";
-import type { Check } from "../../src/api/schemas/checks.ts";
+
+import type { CheckStatus } from "../../src/contract/schemas/check-statuses.ts";
+import type { Check } from "../../src/contract/schemas/checks.ts";
 import { checksLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
+import { initialUi } from "../../src/store/view/ui.ts";
 
 let n = 0;
 /** A UUID-shaped id that sorts in creation order. */
@@ -42,7 +44,7 @@ export function storeWith(
   statuses: CheckStatus[] = [],
   now = Date.parse("2026-11-21T07:00:30Z"),
 ): ConsoleStore {
-  const store = createConsoleStore();
+  const store = createConsoleStore({ ui: initialUi("checks") });
   apply(store, checksLoaded(checks, now));
   apply(store, statusesLoaded(statuses, now));
   return store;

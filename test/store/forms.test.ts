@@ -1,10 +1,12 @@
 /** The forms as data: validation with the client's schemas, editing steps, request bodies. */
 import { describe, expect, it } from "vitest";
-import type { Incident } from "../../src/api/schemas/incidents.ts";
-import { incidentCreateBodySchema, incidentUpdateBodySchema } from "../../src/api/schemas/incidents.ts";
-import type { Service } from "../../src/api/schemas/services.ts";
-import type { StatusPage } from "../../src/api/schemas/status-pages.ts";
-import { statusPageUpdateBodySchema } from "../../src/api/schemas/status-pages.ts";
+import {
+  type Incident,
+  incidentCreateBodySchema,
+  incidentUpdateBodySchema,
+} from "../../src/contract/schemas/incidents.ts";
+import type { Service } from "../../src/contract/schemas/services.ts";
+import { type StatusPage, statusPageUpdateBodySchema } from "../../src/contract/schemas/status-pages.ts";
 import {
   editUpdateForm,
   incidentCreateBody,

@@ -1,6 +1,6 @@
 /** The heartbeat timeline model (pure): classification, where the check stands, the strip on the time grid. */
 import { describe, expect, it } from "vitest";
-import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
+import type { HeartbeatEvent } from "../../src/contract/schemas/heartbeats.ts";
 import { timeGrid } from "../../src/shared/time-grid.ts";
 import {
   heartbeatPagesFor,

@@ -10,11 +10,11 @@ import { createLoaders } from "../../src/store/data/loaders.ts";
 import { apply, createConsoleStore } from "../../src/store/state.ts";
 import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/sync/plan.ts";
 import { createPoller } from "../../src/store/sync/poller.ts";
-import { visibleCheckRows } from "../../src/store/view/selectors.ts";
-import { openDetail, selectCheck, setFilter, setPane } from "../../src/store/view/ui.ts";
+import { initialUi, openDetail, selectCheck, setFilter, setPane } from "../../src/store/view/ui.ts";
+import { visibleCheckRows } from "../../src/tui/panes/checks/rows.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
-import { startTestService, type TestService } from "../service/support.ts";
 import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
+import { startTestService, type TestService } from "../service/support.ts";
 import { until } from "../support/until.ts";
 
 let svc: TestService;
@@ -35,7 +35,7 @@ function rig(readOnly = false) {
       if (e.kind === "start") sent.push(`${e.method} ${e.path}`);
     },
   });
-  const store = createConsoleStore();
+  const store = createConsoleStore({ ui: initialUi("checks") });
   const loaders = createLoaders(client, store);
   const poller = createPoller(store, createPlanner(loaders, paneJobs, DEFAULT_INTERVALS), { tickMs: 20 });
   const actions = createActions(client, store, poller, {

@@ -4,10 +4,10 @@
  * agent, the calm line and `vigil status --json`'s shape — pure, no Ink, no network.
  */
 import { describe, expect, it } from "vitest";
-import type { AlertChannel } from "../../src/api/schemas/alert-channels.ts";
-import type { AlertNotification } from "../../src/api/schemas/alert-notifications.ts";
-import type { Incident } from "../../src/api/schemas/incidents.ts";
-import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
+import type { AlertChannel } from "../../src/contract/schemas/alert-channels.ts";
+import type { AlertNotification } from "../../src/contract/schemas/alert-notifications.ts";
+import type { Incident } from "../../src/contract/schemas/incidents.ts";
+import type { PrivateLocation } from "../../src/contract/schemas/private-locations.ts";
 import { checkState } from "../../src/shared/check-state.ts";
 import {
   type CheckSummary,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.ts";
 import { apply, createConsoleStore } from "../../src/store/state.ts";
 import { backoffDelay, createPoller, type Job } from "../../src/store/sync/poller.ts";
-import { moveCursor, setPane } from "../../src/store/view/ui.ts";
+import { initialUi, moveCursor, setPane } from "../../src/store/view/ui.ts";
 import { until } from "../support/until.ts";
 
 /** A poller on a hand-driven clock; jobs count their runs. */
@@ -12,7 +12,7 @@ function rig(
 ) {
   let t = 1_000_000;
   const runs: string[] = [];
-  const store = createConsoleStore();
+  const store = createConsoleStore({ ui: initialUi("checks") });
   const poller = createPoller(
     store,
     (s) =>
@@ -124,7 +124,7 @@ describe("poller", () => {
 describe("poller: jobs that follow the cursor", () => {
   it("starts them only once the cursor rested, then ticks by itself", async () => {
     const runs: string[] = [];
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     // the poller's clock is the test's: whether the cursor rested is decided on it, not on how fast the
     // machine is; the rest timer (real, restMs) only makes the poller look again
     let t = 1_000_000;
@@ -188,7 +188,7 @@ describe("poller + planner while the service is unreachable", () => {
     const loaders = new Proxy({}, { get: (_o, k) => loader(String(k)) }) as Parameters<
       typeof createPlanner
     >[0];
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     const poller = createPoller(store, createPlanner(loaders, paneJobs), {
       now: () => t,
       maxBackoffMs: 120_000,

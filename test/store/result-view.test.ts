@@ -367,7 +367,7 @@ describe("result view: browser checks", () => {
     expect(section(v, /^Files$/)).toEqual([
       `screenshot   ${CAPTURED.browser!.result.browserCheckResult.screenshot} (in the service's data dir) · ` +
         `\`vigil results show ${CAPTURED.browser!.result.checkId} ${CAPTURED.browser!.result.id} --screenshot\` ` +
-        "draws it (kitty, iTerm2)",
+        "draws it (kitty, iTerm2, sixel)",
       `trace        ${NOT_RECORDED}`,
       `video        ${NOT_RECORDED}`,
     ]);

@@ -11,8 +11,8 @@ import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
 import { createPlanner, DEFAULT_INTERVALS, resultsBehind } from "../../src/store/sync/plan.ts";
 import { createPoller, type Job } from "../../src/store/sync/poller.ts";
-import { visibleCheckRows } from "../../src/store/view/selectors.ts";
-import { openDetail } from "../../src/store/view/ui.ts";
+import { initialUi, openDetail } from "../../src/store/view/ui.ts";
+import { visibleCheckRows } from "../../src/tui/panes/checks/rows.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { startTestService, type TestService } from "../service/support.ts";
 import { until } from "../support/until.ts";
@@ -67,7 +67,7 @@ describe("the poller's early runs", () => {
     const runs: string[] = [];
     const stale = new Set<string>();
     let failing = false;
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     const job = (key: string): Job => ({
       key,
       intervalMs: 60_000,
@@ -117,7 +117,7 @@ afterAll(async () => {
 describe("on the embedded service", () => {
   it("the open detail's results hold a run that finished within a status poll, not a minute later", async () => {
     const client = createClient({ baseUrl: svc.url, apiKey: svc.apiKey });
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     const loaders = createLoaders(client, store);
     // statuses every 200 ms stand in for the 10 s poll; results keep their minute
     const intervals = { ...DEFAULT_INTERVALS, statuses: 200 };

@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { actTarget } from "../../src/store/actions/targets.ts";
 import { analyticsKey, analyticsQuery } from "../../src/store/analytics/query.ts";
 import { checksLoaded, resultsLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
+import type { ConsoleState } from "../../src/store/state.ts";
 import { apply } from "../../src/store/state.ts";
 import { memo, newViewMemo, viewMemo } from "../../src/store/view/memo.ts";
-import {
-  decorateRow,
-  matchesCheckFilter,
-  sortedCheckRows,
-  triggerTargets,
-  visibleCheckRows,
-} from "../../src/store/view/selectors.ts";
+import { decorateRow, matchesCheckFilter, sortedCheckRows } from "../../src/store/view/selectors.ts";
 import {
   initialUi,
   moveCursor,
@@ -20,9 +16,14 @@ import {
   toggleMark,
 } from "../../src/store/view/ui.ts";
 import { analyticsChecks } from "../../src/tui/panes/analytics/rows.ts";
+import { visibleCheckRows } from "../../src/tui/panes/checks/rows.ts";
 import { heartbeatChecks } from "../../src/tui/panes/heartbeats/rows.ts";
 import { paneLoadedAt } from "../../src/tui/panes/lookup.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { check, status, storeWith } from "./fixtures.ts";
+
+/** What `t` triggers on the checks pane: the marked checks, else the cursor's (its spec's `selects`). */
+const triggerTargets = (s: ConsoleState) => actTarget(PANE_HOOKS, s).checks;
 
 const api = check({ name: "Checkout API", tags: ["prod", "api"], checkType: "API" });
 const web = check({ name: "Login page", tags: ["prod", "web"], checkType: "URL" });

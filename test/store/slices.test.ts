@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../../src/api/schemas/check-results.ts";
-import type { CheckSession } from "../../src/api/schemas/check-sessions.ts";
-import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
+import type { CheckResult } from "../../src/contract/schemas/check-results.ts";
+import type { CheckSession } from "../../src/contract/schemas/check-sessions.ts";
+import type { HeartbeatEvent } from "../../src/contract/schemas/heartbeats.ts";
 import { sessionFailed, sessionsStarted, sessionUpdated } from "../../src/store/data/sessions.ts";
 import { heartbeatsLoaded, putCapped, resultsFailed, resultsLoaded } from "../../src/store/data/slices.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, createConsoleStore } from "../../src/store/state.ts";
-import { back, endFilter, moveCursor, openDetail, setFilter, setPane } from "../../src/store/view/ui.ts";
+import {
+  back,
+  endFilter,
+  initialUi,
+  moveCursor,
+  openDetail,
+  setFilter,
+  setPane,
+} from "../../src/store/view/ui.ts";
 import { uuid } from "./fixtures.ts";
 
 const caps = {
@@ -37,7 +45,7 @@ describe("bounded memory", () => {
   });
 
   it("keeps at most caps.sessions sessions, dropping finished ones before running ones", () => {
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     apply(store, sessionsStarted(store.getState(), [session("s1"), session("s2")], 1, caps));
     apply(
       store,
@@ -51,14 +59,14 @@ describe("bounded memory", () => {
   });
 
   it("a failed follow marks the session done with its error", () => {
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     apply(store, sessionsStarted(store.getState(), [session("s1")], 1, caps));
     apply(store, sessionFailed(store.getState(), "s1", "404 Not Found"));
     expect(store.getState().sessions.byId.get("s1")).toMatchObject({ done: true, error: "404 Not Found" });
   });
 
   it("keeps the newest results per check and results of at most caps.resultChecks checks", () => {
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     const r = (id: string, at: string) => ({ id, startedAt: at, responseTime: 1 }) as CheckResult;
     const rs = [
       r("1", "2026-11-21T01:00:00Z"),
@@ -79,7 +87,7 @@ describe("bounded memory", () => {
   });
 
   it("heartbeat events are de-duplicated, newest first and capped", () => {
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     const e = (id: string, h: number) =>
       ({ id, state: "RECEIVED", timestamp: `2026-11-21T0${h}:00:00Z` }) as HeartbeatEvent;
     const events = [e("a", 1), e("b", 2), e("b", 2), e("c", 3), e("d", 4)];
@@ -103,7 +111,7 @@ describe("bounded memory", () => {
 
 describe("ui slice", () => {
   it("clamps the cursor to the list", () => {
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     apply(store, moveCursor(store.getState(), "checks", 5, { delta: 10 }));
     expect(store.getState().ui.cursor.checks).toBe(4);
     apply(store, moveCursor(store.getState(), "checks", 5, { delta: -99 }));
@@ -113,7 +121,7 @@ describe("ui slice", () => {
   });
 
   it("Esc closes the detail first, then clears the filter, then does nothing", () => {
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     apply(store, setFilter(store.getState(), "checks", "api"));
     apply(store, endFilter(store.getState(), false));
     apply(store, openDetail(store.getState(), "checks", "c1"));
@@ -126,7 +134,7 @@ describe("ui slice", () => {
   });
 
   it("an unchanged pane is a no-op patch (nobody re-renders)", () => {
-    const store = createConsoleStore();
+    const store = createConsoleStore({ ui: initialUi("checks") });
     expect(setPane(store.getState(), "checks")).toEqual({});
     expect(setPane(store.getState(), "sessions")).not.toEqual({});
   });

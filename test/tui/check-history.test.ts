@@ -3,9 +3,9 @@
  * changes as one chain cut to the width from the oldest end, and the alerts with what each channel was told.
  */
 import { describe, expect, it } from "vitest";
-import type { AlertChannel } from "../../src/api/schemas/alert-channels.ts";
-import type { AlertNotification } from "../../src/api/schemas/alert-notifications.ts";
-import type { CheckAlert } from "../../src/api/schemas/check-alerts.ts";
+import type { AlertChannel } from "../../src/contract/schemas/alert-channels.ts";
+import type { AlertNotification } from "../../src/contract/schemas/alert-notifications.ts";
+import type { CheckAlert } from "../../src/contract/schemas/check-alerts.ts";
 import type { CheckAlerts } from "../../src/store/results/types.ts";
 import {
   alertLines,

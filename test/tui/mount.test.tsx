@@ -21,9 +21,9 @@ import {
 } from "../../src/tui/mount.tsx";
 import { paneTabs } from "../../src/tui/panes/lookup.ts";
 import { PANE_SPECS } from "../../src/tui/panes/registry.ts";
+import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { makeTheme } from "../../src/tui/theme.ts";
 import { replay } from "../e2e/support/xterm.ts";
-import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { until } from "../support/until.ts";
 import { KeyStdin, SizedStdout } from "./support/render.tsx";

@@ -5,9 +5,9 @@
  * a line names; 1,000 failing checks draw only the rows on screen; hostile names arrive harmless.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { AlertNotification } from "../../src/api/schemas/alert-notifications.ts";
-import type { Incident } from "../../src/api/schemas/incidents.ts";
-import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
+import type { AlertNotification } from "../../src/contract/schemas/alert-notifications.ts";
+import type { Incident } from "../../src/contract/schemas/incidents.ts";
+import type { PrivateLocation } from "../../src/contract/schemas/private-locations.ts";
 import {
   checksLoaded,
   checksLoading,
@@ -20,8 +20,7 @@ import {
 import type { ResultSummary } from "../../src/store/data/summary.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
-import type { JobKit } from "../../src/store/sync/plan.ts";
-import { DEFAULT_INTERVALS } from "../../src/store/sync/plan.ts";
+import { DEFAULT_INTERVALS, type JobKit } from "../../src/store/sync/plan.ts";
 import { setPane } from "../../src/store/view/ui.ts";
 import { overview, overviewCursorItem } from "../../src/tui/panes/overview/index.ts";
 import { check, manyChecks, status, storeWith, uuid } from "../store/fixtures.ts";

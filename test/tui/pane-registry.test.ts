@@ -8,11 +8,11 @@ import type { Actions } from "../../src/store/actions/actions.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import { GLOBAL_KEYS } from "../../src/tui/global-keys.ts";
 import { keyOf } from "../../src/tui/key-input.ts";
-import { helpFor, paneBindings } from "../../src/tui/keymap.ts";
+import { helpFor, labelFor, paneBindings } from "../../src/tui/keymap.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
 import { paneKey } from "../../src/tui/panes/lookup.ts";
 import { INNER_PANES, PANE_SPECS } from "../../src/tui/panes/registry.ts";
-import { type Binding, labelOf } from "../../src/tui/panes/spec.ts";
+import type { Binding } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 
 const NAMED: Record<string, KeyInfo> = {
@@ -100,22 +100,24 @@ describe("pane registry", () => {
     const spec = ALL_PANES.find((p) => p.id === id)!;
     const help = helpFor(id, false);
     for (const b of paneBindings(spec))
-      expect(help.pane).toContainEqual(expect.objectContaining({ keys: labelOf(b), what: b.help }));
+      expect(help.pane).toContainEqual(expect.objectContaining({ keys: labelFor(b), what: b.help }));
     // every global key is in the help unless the pane always takes all of its keys itself
     const always = new Set(
       paneBindings(spec)
-        .filter((b) => !b.when)
+        .filter((b) => !b.when && !b.scope)
         .flatMap((b) => b.keys),
     );
     for (const b of GLOBAL_KEYS.filter((g) => !g.keys.every((k) => always.has(k))))
-      expect(help.global).toContainEqual(expect.objectContaining({ keys: labelOf(b), what: b.help }));
+      expect(help.global).toContainEqual(expect.objectContaining({ keys: labelFor(b), what: b.help }));
   });
 
   it.each(ALL_PANES.map((p) => [p.id]))("%s: no two bindings answer one key at once", (id) => {
     const spec = ALL_PANES.find((p) => p.id === id)!;
     for (const detail of [false, true]) {
       const s = rig(id, detail, false).store.getState();
-      const live = paneBindings(spec).filter((b) => !b.when || b.when(s));
+      const live = paneBindings(spec).filter(
+        (b) => (!b.scope || (b.scope === "detail") === detail) && (!b.when || b.when(s)),
+      );
       const keys = live.flatMap((b) => b.keys);
       expect(keys.length, `${id} ${detail ? "detail" : "list"}: ${keys.join(" ")}`).toBe(new Set(keys).size);
     }
@@ -134,6 +136,7 @@ describe("pane registry", () => {
           for (const key of b.keys) {
             const rw = rig(id, detail, false);
             if (b.when && !b.when(rw.store.getState())) continue;
+            if (b.scope && (b.scope === "detail") !== detail) continue;
             // read-write: the key reaches an action (so the read-only half below can fail)
             press(rw.h, key);
             if (rw.called.length > 0) reached++;

@@ -5,7 +5,7 @@
  * overview's incident line.
  */
 import { describe, expect, it } from "vitest";
-import type { Incident } from "../../src/api/schemas/incidents.ts";
+import type { Incident } from "../../src/contract/schemas/incidents.ts";
 import {
   actTarget as actTargetOf,
   targetIncident as targetIncidentOf,

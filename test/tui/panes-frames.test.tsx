@@ -3,11 +3,11 @@
  * (no network), and hostile strings from the API rendered as harmless visible text.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { AlertChannel } from "../../src/api/schemas/alert-channels.ts";
-import type { AnalyticsReport } from "../../src/api/schemas/analytics.ts";
-import type { CheckSession, CheckSessionDetail } from "../../src/api/schemas/check-sessions.ts";
-import type { HeartbeatEvent } from "../../src/api/schemas/heartbeats.ts";
-import type { Incident } from "../../src/api/schemas/incidents.ts";
+import type { AlertChannel } from "../../src/contract/schemas/alert-channels.ts";
+import type { AnalyticsReport } from "../../src/contract/schemas/analytics.ts";
+import type { CheckSession, CheckSessionDetail } from "../../src/contract/schemas/check-sessions.ts";
+import type { HeartbeatEvent } from "../../src/contract/schemas/heartbeats.ts";
+import type { Incident } from "../../src/contract/schemas/incidents.ts";
 import { analyticsKey } from "../../src/store/analytics/query.ts";
 import { sessionResultError, sessionsStarted, sessionUpdated } from "../../src/store/data/sessions.ts";
 import { analyticsLoaded, heartbeatsLoaded, listLoaded } from "../../src/store/data/slices.ts";

@@ -12,7 +12,7 @@ import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
 import { createPlanner } from "../../src/store/sync/plan.ts";
 import { createPoller, type Poller } from "../../src/store/sync/poller.ts";
-import { setCursor, setPane } from "../../src/store/view/ui.ts";
+import { initialUi, setCursor, setPane } from "../../src/store/view/ui.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { type FailingChecks, failingChecks } from "../support/failing-checks.ts";
 import { until } from "../support/until.ts";
@@ -39,7 +39,7 @@ afterEach(async () => {
 /** The console on a store fed by a real poller against the service, on the checks list. */
 async function consoleOnService(): Promise<{ store: ConsoleStore; c: ReturnType<typeof renderConsole> }> {
   const client = createClient({ baseUrl: fx.svc.url, apiKey: fx.svc.apiKey });
-  const store = createConsoleStore();
+  const store = createConsoleStore({ ui: initialUi("checks") });
   poller = createPoller(store, createPlanner(createLoaders(client, store), paneJobs), { tickMs: 20 });
   poller.start();
   const c = renderConsole(store, { columns: 120, rows: 40 });

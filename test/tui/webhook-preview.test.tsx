@@ -3,7 +3,7 @@
  * the preview says why, instead of "rendering…" for ever; the pure lines say the same.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AlertChannel } from "../../src/api/schemas/alert-channels.ts";
+import type { AlertChannel } from "../../src/contract/schemas/alert-channels.ts";
 import { listLoaded } from "../../src/store/data/slices.ts";
 import { apply } from "../../src/store/state.ts";
 import { setPane } from "../../src/store/view/ui.ts";

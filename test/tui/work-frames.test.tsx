@@ -4,12 +4,11 @@
  * revealed), status page colours as hex text without colour, the one-time key panel, hostile strings.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { AlertChannel } from "../../src/api/schemas/alert-channels.ts";
-import type { Incident } from "../../src/api/schemas/incidents.ts";
-import type { PrivateLocation } from "../../src/api/schemas/private-locations.ts";
-import type { Service } from "../../src/api/schemas/services.ts";
-import type { StatusPage } from "../../src/api/schemas/status-pages.ts";
-import { THEME_COLOR_FIELDS } from "../../src/api/schemas/status-pages.ts";
+import type { AlertChannel } from "../../src/contract/schemas/alert-channels.ts";
+import type { Incident } from "../../src/contract/schemas/incidents.ts";
+import type { PrivateLocation } from "../../src/contract/schemas/private-locations.ts";
+import type { Service } from "../../src/contract/schemas/services.ts";
+import { type StatusPage, THEME_COLOR_FIELDS } from "../../src/contract/schemas/status-pages.ts";
 import { listLoaded, setVariables } from "../../src/store/data/slices.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import { setPane } from "../../src/store/view/ui.ts";

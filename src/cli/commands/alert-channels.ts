@@ -1,6 +1,6 @@
 /** `vigil alert-channels list|get`: alert channels (seed §4.3), secrets masked in tables. */
-import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
-import { maskAlertChannel } from "../../api/secrets.ts";
+import type { AlertChannel } from "../../contract/schemas/alert-channels.ts";
+import { maskAlertChannel } from "../../contract/secrets.ts";
 
 import { PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined, intId } from "../input.ts";

@@ -1,5 +1,5 @@
 /** `vigil alert-notifications list`: the alert delivery log (api-notes §3.5, beyond the seed). */
-import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
+import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
 
 import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";

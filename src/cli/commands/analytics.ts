@@ -1,6 +1,6 @@
 /**
  * `vigil analytics <kind> CHECK_ID`: analytics reports (seed §4.2, api-notes §2.1, §3.5), one verb per
- * report of src/api/analytics-metrics.ts (url, api, tcp, dns, browser, multistep, playwright, heartbeat).
+ * report of src/contract/analytics-metrics.ts (url, api, tcp, dns, browser, multistep, playwright, heartbeat).
  *
  * Choices left open by the design: `--metrics` defaults to the report's first view (its main timing
  * and availability), because the hosted service refuses a report without metrics; `--from/--to` accept
@@ -8,10 +8,11 @@
  * `series[]`: one row per data row, with the series' group key (e.g. runLocation) as the first column,
  * groups in the order of their keys. Under it, one chart line per metric (and group) on the report's time
  * grid with the console's scales (src/store/analytics/chart.ts): every bucket at its time, `·` where a
- * bucket has no runs, availability on 0–100 %, durations from 0 to the max printed; the axis in UTC, as
- * the table's times are.
+ * bucket has no value (no runs, or none with the metric), availability on 0–100 %, durations from 0 to the
+ * max printed; the axis in UTC, as the table's times are.
  */
 import type { AnalyticsQueryInput } from "../../api/analytics.ts";
+import { UsageError } from "../../api/errors.ts";
 import {
   ANALYTICS_KINDS,
   type AnalyticsKind,
@@ -19,9 +20,8 @@ import {
   METRICS,
   REPORTS,
   type ReportSpec,
-} from "../../api/analytics-metrics.ts";
-import { UsageError } from "../../api/errors.ts";
-import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../api/schemas/analytics.ts";
+} from "../../contract/analytics-metrics.ts";
+import { type AnalyticsReport, QUICK_RANGES, seriesRows } from "../../contract/schemas/analytics.ts";
 import { sparkText } from "../../shared/chart-scale.ts";
 import { fitWidth, formatTimestamp } from "../../shared/format.ts";
 import { axisLine, gridLabel, MINUTE, timeGrid, visibleColumns } from "../../shared/time-grid.ts";
@@ -81,7 +81,7 @@ export function chartLines(
   const all = visibleColumns(grid, grid.columns);
   const statsWidth = Math.max(...lines.map((l) => seriesStatsText(l.series, all.first, all.count).length));
   const drawn = visibleColumns(grid, Math.max(8, o.width - labelWidth - statsWidth - 2));
-  const out = [`${gridLabel(grid, drawn.count)} · · = no runs · % on 0–100, times from 0 to the max`];
+  const out = [`${gridLabel(grid, drawn.count)} · · = no data · % on 0–100, times from 0 to the max`];
   for (const l of lines) {
     const values = l.series.values.slice(drawn.first, drawn.first + drawn.count);
     const bars = sparkText(values, seriesScale(l.series, drawn.first, drawn.count));

@@ -2,7 +2,7 @@
  * `vigil check-alerts list [CHECK_ID]`: the state changes that raised alerts (api-notes §3.5, beyond the
  * seed), newest first — what happened; `vigil alert-notifications list` shows who was told.
  */
-import type { CheckAlert } from "../../api/schemas/check-alerts.ts";
+import type { CheckAlert } from "../../contract/schemas/check-alerts.ts";
 import { formatMs } from "../../shared/format.ts";
 import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
 import { defined, parseTime } from "../input.ts";

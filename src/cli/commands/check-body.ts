@@ -1,7 +1,7 @@
 /**
  * The body of `vigil checks create|update`: read from a JSON or YAML file (`-f check.yaml`, `-f -` for
  * standard input) or built from the common flags, merged onto the check as read for an update, and
- * checked with the type's one schema (src/api/schemas/check-bodies.ts, the service's own) so a refusal
+ * checked with the type's one schema (src/contract/schemas/check-bodies.ts, the service's own) so a refusal
  * names the field in the service's words before anything is sent.
  *
  * Merging onto the check as read, masked secrets and what changed are src/api/check-edit.ts (shared with
@@ -11,8 +11,9 @@
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { UsageError } from "../../api/errors.ts";
-import { type CheckKind, kindOfType } from "../../api/schemas/check-bodies.ts";
-import { CREATABLE_CHECK_TYPES } from "../../api/schemas/checks.ts";
+import { type CheckKind, kindOfType } from "../../contract/schemas/check-bodies.ts";
+import { CREATABLE_CHECK_TYPES } from "../../contract/schemas/checks.ts";
+import { parseSpan } from "../../shared/time-span.ts";
 import type { OptionSpecs } from "../args.ts";
 import type { CommandContext } from "../command.ts";
 
@@ -131,13 +132,11 @@ export const CREATE_OPTIONS: OptionSpecs = {
   inactive: { type: "boolean", help: "create it deactivated (does not run)" },
 };
 
-const SPAN_UNITS = { s: "seconds", m: "minutes", h: "hours", d: "days" } as const;
-
-/** `5m` → {n: 5, unit: "minutes"}. */
+/** `5m` → {n: 5, unit: "minutes"} (src/shared/time-span.ts), or a usage error naming the flag. */
 function span(text: string, flag: string): { n: number; unit: string } {
-  const m = /^(\d+)\s*(s|m|h|d)$/i.exec(text.trim());
-  if (!m) throw new UsageError(`--${flag} must be a span like 30s, 5m, 1h or 1d, got "${text}"`);
-  return { n: Number(m[1]), unit: SPAN_UNITS[m[2]!.toLowerCase() as keyof typeof SPAN_UNITS] };
+  const s = parseSpan(text);
+  if (!s) throw new UsageError(`--${flag} must be a span like 30s, 5m, 1h or 1d, got "${text}"`);
+  return s;
 }
 
 /** The field flags given, as body fields (for create, and over the check as read for update). */

@@ -7,7 +7,7 @@
 
 import { checkBody, editedBody, mergeOnto, writableKind } from "../../api/check-edit.ts";
 import { UsageError } from "../../api/errors.ts";
-import type { Check } from "../../api/schemas/checks.ts";
+import type { Check } from "../../contract/schemas/checks.ts";
 import type { CommandContext, VerbSpec } from "../command.ts";
 import {
   CREATE_OPTIONS,

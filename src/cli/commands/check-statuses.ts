@@ -1,5 +1,5 @@
 /** `vigil check-statuses list|get`: the latest state of each check (beyond the seed, api-notes §3.2). */
-import type { CheckStatus } from "../../api/schemas/check-statuses.ts";
+import type { CheckStatus } from "../../contract/schemas/check-statuses.ts";
 import { checkHealth, formatMs, statusSymbol } from "../../shared/format.ts";
 import type { ResourceSpec } from "../command.ts";
 import type { Column } from "../output.ts";

@@ -1,7 +1,8 @@
 /** One check as key/value lines: `vigil checks get`, and what `checks create|update` answer. */
-import type { Check } from "../../api/schemas/checks.ts";
+import type { Check } from "../../contract/schemas/checks.ts";
 import { formatTimestamp } from "../../shared/format.ts";
 import type { Output } from "../output.ts";
+import { heartbeatDetail, isHeartbeat } from "./heartbeat-view.ts";
 
 export function target(c: Check): string | undefined {
   const r = c.request as
@@ -17,20 +18,26 @@ export function target(c: Check): string | undefined {
 
 /** One check as key/value lines (`checks get`, and what create/update answer). */
 export function printCheck(out: Output, c: Check): void {
+  // a heartbeat: its period, grace and ping URL — not the frequency and response-time limits it is stored with
+  const heartbeat = isHeartbeat(c);
   out.detail([
     ["ID", c.id],
     ["Name", c.name],
     ["Type", c.checkType],
     ["Activated", c.activated ?? undefined],
     ["Muted", c.muted ?? undefined],
-    ["Frequency", c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`],
-    ["Target", target(c)],
-    ["Locations", c.locations ?? undefined],
+    ...(heartbeat
+      ? heartbeatDetail(c)
+      : ([
+          ["Frequency", c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`],
+          ["Target", target(c)],
+          ["Locations", c.locations ?? undefined],
+        ] as [string, unknown][])),
     ["Private locations", c.privateLocations?.length ? c.privateLocations : undefined],
     ["Tags", c.tags ?? undefined],
     ["Group", c.groupId ?? undefined],
-    ["Degraded after", c.degradedResponseTime ? `${c.degradedResponseTime} ms` : undefined],
-    ["Max response", c.maxResponseTime ? `${c.maxResponseTime} ms` : undefined],
+    ["Degraded after", !heartbeat && c.degradedResponseTime ? `${c.degradedResponseTime} ms` : undefined],
+    ["Max response", !heartbeat && c.maxResponseTime ? `${c.maxResponseTime} ms` : undefined],
     ["Description", c.description ?? undefined],
     ["Created", c.created_at ? formatTimestamp(c.created_at) : undefined],
     ["Updated", c.updated_at ? formatTimestamp(c.updated_at) : undefined],

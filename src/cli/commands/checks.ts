@@ -2,13 +2,14 @@
  * `vigil checks list|get|results` and the verbs that change checks (check-manage.ts): the account's checks
  * and their results (beyond the seed, api-notes §3.1, §3.3).
  */
-import { CHECK_LIST_STATUSES, type Check } from "../../api/schemas/checks.ts";
+import { CHECK_LIST_STATUSES, type Check } from "../../contract/schemas/checks.ts";
 import { checkHealth, statusSymbol } from "../../shared/format.ts";
 import { type CommandContext, PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
 import { CHECK_MANAGE_VERBS } from "./check-manage.ts";
 import { printCheck } from "./check-view.ts";
+import { frequencyCell } from "./heartbeat-view.ts";
 import { checkResultsVerb } from "./results.ts";
 
 type Health = ReturnType<typeof checkHealth>;
@@ -70,12 +71,8 @@ export const checksCommand: ResourceSpec = {
           { header: "TYPE", get: (c) => c.checkType },
           { header: "STATUS", get: (c) => (health ? withSymbol(health.get(c.id) ?? "pending") : undefined) },
           { header: "ACTIVE", get: (c) => (c.activated === false ? "no" : c.muted ? "muted" : "yes") },
-          {
-            header: "FREQ",
-            get: (c) =>
-              c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`,
-            align: "right",
-          },
+          // a heartbeat's period: how often a ping is expected
+          { header: "FREQ", get: frequencyCell, align: "right" },
           { header: "TAGS", get: (c) => c.tags },
         ];
         ctx.out.table(checks, cols);

@@ -8,7 +8,7 @@ import {
   INCIDENT_STATUSES,
   type IncidentUpdate,
   type IncidentUpdateBody,
-} from "../../api/schemas/incidents.ts";
+} from "../../contract/schemas/incidents.ts";
 import type { OptionSpecs } from "../args.ts";
 import type { CommandContext, ResourceSpec } from "../command.ts";
 import { parseTime, readJsonBody } from "../input.ts";

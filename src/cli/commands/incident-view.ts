@@ -1,5 +1,5 @@
 /** Shared rendering of incidents and incident updates. */
-import type { Incident, IncidentUpdate } from "../../api/schemas/incidents.ts";
+import type { Incident, IncidentUpdate } from "../../contract/schemas/incidents.ts";
 import { formatDuration } from "../../shared/format.ts";
 import type { Column, Output } from "../output.ts";
 import { when } from "../when.ts";

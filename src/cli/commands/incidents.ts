@@ -15,7 +15,7 @@ import {
   type IncidentCreateBody,
   type IncidentPutBody,
   type IncidentUpdateBody,
-} from "../../api/schemas/incidents.ts";
+} from "../../contract/schemas/incidents.ts";
 import type { OptionSpecs } from "../args.ts";
 import { type CommandContext, CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
 import { RefusedError } from "../exit-codes.ts";

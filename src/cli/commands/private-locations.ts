@@ -6,8 +6,8 @@
  * With --json the API's answer is printed as is, raw key included. Everywhere else keys and proxy
  * credentials are masked.
  */
-import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
-import { maskPrivateLocation } from "../../api/secrets.ts";
+import type { PrivateLocation } from "../../contract/schemas/private-locations.ts";
+import { maskPrivateLocation } from "../../contract/secrets.ts";
 import type { ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Output } from "../output.ts";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { screenshotSource } from "../../api/check-results.ts";
 import { UsageError } from "../../api/errors.ts";
-import type { CheckResult } from "../../api/schemas/check-results.ts";
+import type { CheckResult } from "../../contract/schemas/check-results.ts";
 import { formatMs } from "../../shared/format.ts";
 import { runReason } from "../../store/triage/reason.ts";
 import {
@@ -23,7 +23,7 @@ import {
   runOutcome,
 } from "../../store/triage/result-view.ts";
 import type { CommandContext, ResourceSpec, VerbSpec } from "../command.ts";
-import { inlineImage } from "../inline-image.ts";
+import { inlineImage, PROTOCOL_NAMES } from "../inline-image.ts";
 import type { Column } from "../output.ts";
 import { when } from "../when.ts";
 
@@ -87,9 +87,7 @@ async function showScreenshot(
   if (file === undefined) {
     const shown = inlineImage(png, { env: process.env, isTTY: ctx.out.isTTY });
     if (shown.drawn) {
-      ctx.out.line(
-        `screenshot (${png.length} bytes, ${shown.protocol === "kitty" ? "kitty graphics" : "iTerm2"}):`,
-      );
+      ctx.out.line(`screenshot (${png.length} bytes, ${PROTOCOL_NAMES[shown.protocol]}):`);
       ctx.out.escapes(shown.sequence);
       return undefined;
     }
@@ -152,7 +150,7 @@ export const resultsCommand: ResourceSpec = {
         },
         screenshot: {
           type: "boolean",
-          help: "draw a browser result's screenshot in the terminal (kitty, WezTerm, ghostty, iTerm2), else save it",
+          help: "draw a browser result's screenshot in the terminal (kitty, WezTerm, ghostty, iTerm2, sixel), else save it",
         },
         "screenshot-file": {
           type: "string",
@@ -164,9 +162,10 @@ export const resultsCommand: ResourceSpec = {
         "A field the service did not record says 'not recorded'. Secrets (auth headers, URL passwords and " +
           "tokens) are masked; --json prints the result as the service returned it (masked unless --show-secrets).",
         "--screenshot draws a browser result's screenshot inline when stdout is a terminal with an image " +
-          "protocol (kitty graphics: kitty, WezTerm, ghostty; iTerm2 inline images; inside tmux through " +
-          "passthrough, `set -g allow-passthrough on`); otherwise it is saved to a private file whose path " +
-          "is printed with the reason.",
+          "protocol (kitty graphics: kitty, WezTerm, ghostty; iTerm2 inline images; sixel: foot, mlterm, contour, " +
+          "Windows Terminal; VIGIL_IMAGES=kitty|iterm2|sixel|none names it; inside tmux through passthrough, " +
+          "`set -g allow-passthrough on`); otherwise it is saved to a private file whose path is printed " +
+          "with the reason.",
       ],
       examples: [
         "vigil results show CHECK_ID RESULT_ID --full",

@@ -1,5 +1,5 @@
 /** `vigil services list`: status-page services (seed §4.5). */
-import type { Service } from "../../api/schemas/services.ts";
+import type { Service } from "../../contract/schemas/services.ts";
 
 import { CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
 import type { Column } from "../output.ts";

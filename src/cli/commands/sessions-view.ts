@@ -4,7 +4,7 @@ import {
   type CheckSessionDetail,
   type CheckSessionResult,
   isTerminalSessionStatus,
-} from "../../api/schemas/check-sessions.ts";
+} from "../../contract/schemas/check-sessions.ts";
 import { formatDuration, formatMs, statusSymbol } from "../../shared/format.ts";
 import { type ReasonInput, resultReason } from "../../store/triage/reason.ts";
 import type { Client } from "../connect.ts";

@@ -9,8 +9,8 @@
  * `sessions get --json`.
  */
 import { TimeoutError } from "../../api/errors.ts";
-import type { CheckResult } from "../../api/schemas/check-results.ts";
-import type { CheckSessionDetail } from "../../api/schemas/check-sessions.ts";
+import type { CheckResult } from "../../contract/schemas/check-results.ts";
+import type { CheckSessionDetail } from "../../contract/schemas/check-sessions.ts";
 import type { ReasonInput } from "../../store/triage/reason.ts";
 import type { CommandContext, ResourceSpec } from "../command.ts";
 import type { Column } from "../output.ts";

@@ -14,7 +14,7 @@ import {
   statusPageSchema,
   statusPageUpdateBodySchema,
   themeColorsBodySchema,
-} from "../../api/schemas/status-pages.ts";
+} from "../../contract/schemas/status-pages.ts";
 
 import { type CommandContext, CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
 import { readJsonBody } from "../input.ts";

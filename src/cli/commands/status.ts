@@ -9,9 +9,9 @@
  * latter's events; open incidents, the last 24 h of alert deliveries, the alert channels and the private
  * locations. A section whose read fails says so (on stderr, and as null in --json); the rest is shown.
  */
-import type { CheckStatus } from "../../api/schemas/check-statuses.ts";
-import type { Check } from "../../api/schemas/checks.ts";
-import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
+import type { CheckStatus } from "../../contract/schemas/check-statuses.ts";
+import type { Check } from "../../contract/schemas/checks.ts";
+import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import { checkState } from "../../shared/check-state.ts";
 import { thousands, toEpochMs } from "../../shared/format.ts";
 import { readHeartbeatEvents } from "../../store/data/heartbeat-events.ts";

@@ -9,9 +9,9 @@
  */
 
 import { ApiError, TimeoutError } from "../../api/errors.ts";
-import type { CheckSession, CheckSessionDetail } from "../../api/schemas/check-sessions.ts";
 import { parseTagExpression } from "../../api/tag-expression.ts";
-import { specOf } from "../../shared/check-types.ts";
+import { specOf } from "../../contract/check-types.ts";
+import type { CheckSession, CheckSessionDetail } from "../../contract/schemas/check-sessions.ts";
 import { errorLine } from "../../store/data/loaders.ts";
 import type { CommandContext, ResourceSpec } from "../command.ts";
 import { NotFoundError, RefusedError } from "../exit-codes.ts";

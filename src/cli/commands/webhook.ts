@@ -17,8 +17,8 @@
 import { readFileSync } from "node:fs";
 import type { Client } from "../../api/client.ts";
 import { UsageError } from "../../api/errors.ts";
-import { isAlertChannelType } from "../../api/schemas/alert-channels.ts";
-import { variableListSchema } from "../../api/schemas/variables.ts";
+import { isAlertChannelType } from "../../contract/schemas/alert-channels.ts";
+import { variableListSchema } from "../../contract/schemas/variables.ts";
 import { sanitizeBlock, sanitizeLine } from "../../shared/sanitize.ts";
 import type { RenderedRequest } from "../../shared/webhook/render.ts";
 import { verify } from "../../shared/webhook/sign.ts";

@@ -15,9 +15,14 @@ import {
   subscribedChannels,
 } from "../alerts/dispatch.ts";
 import { checkInfo } from "../alerts/evaluate.ts";
-import { readAllChecks } from "../engine/checks.ts";
-import type { LocationHealth } from "../repo/agents.ts";
-import { clearNoAgentAlert, listLocationSlugs, markNoAgentAlert, noAgentAlerts } from "../repo/agents.ts";
+import {
+  clearNoAgentAlert,
+  type LocationHealth,
+  listLocationSlugs,
+  markNoAgentAlert,
+  noAgentAlerts,
+} from "../repo/agents.ts";
+import { readAllChecks } from "../repo/checks.ts";
 
 export type NoAgentDeps = Omit<DispatchDeps, "now"> & {
   now(): number;

@@ -5,7 +5,7 @@
  * is not configured or the template is broken, so nothing is silent. The caller wakes the worker.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { maskAlertChannel } from "../../api/secrets.ts";
+import { maskAlertChannel } from "../../contract/secrets.ts";
 import { type AlertInput, alertVariables } from "../../shared/webhook/variables.ts";
 import { recordCheckAlert, type SubscribedChannel, subscribedChannels } from "../repo/alert-records.ts";
 import { enqueue } from "../repo/outbox.ts";

@@ -26,7 +26,7 @@
  * reminders) — the local service has no account-level settings to edit. Pure: no database.
  */
 
-import { canDegrade } from "../../shared/check-types.ts";
+import { canDegrade } from "../../contract/check-types.ts";
 import type { AlertType } from "../../shared/webhook/variables.ts";
 
 export type Observation = "pass" | "fail" | "degraded";
@@ -176,7 +176,7 @@ export function familyOf(type: string): "failure" | "degraded" | "recovery" | "s
   }
 }
 
-/** Browser-type checks have no degraded state (api-notes §6.3; src/shared/check-types.ts). */
+/** Browser-type checks have no degraded state (api-notes §6.3; src/contract/check-types.ts). */
 export function observe(
   checkType: string,
   r: { hasFailures: boolean; hasErrors: boolean; isDegraded: boolean },

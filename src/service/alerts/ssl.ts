@@ -12,8 +12,8 @@ import { isIP } from "node:net";
 import type { DatabaseSync } from "node:sqlite";
 import { connect, type PeerCertificate } from "node:tls";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
-import { readAllChecks } from "../engine/checks.ts";
 import { markSslAlertSent, sslAlertSent } from "../repo/alert-records.ts";
+import { readAllChecks } from "../repo/checks.ts";
 import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
 import { checkInfo } from "./evaluate.ts";
 

@@ -4,7 +4,7 @@
  * passing results in the bucket (aggregation avg); `retries` is the sum of retries (aggregation sum). A bare
  * base name (no suffix) is aggregated as `avg`.
  */
-import { type AnalyticsKind, splitMetric } from "../../api/analytics-metrics.ts";
+import { type AnalyticsKind, splitMetric } from "../../contract/analytics-metrics.ts";
 import { METRIC_COLUMNS } from "../repo/runs.ts";
 import type { Suffix } from "./stats.ts";
 

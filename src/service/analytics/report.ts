@@ -11,8 +11,8 @@
  * `from`/`to` in the response are ISO date-times.
  */
 import type { DatabaseSync } from "node:sqlite";
-import type { AnalyticsKind } from "../../api/analytics-metrics.ts";
-import type { AnalyticsQuery } from "../../api/schemas/analytics.ts";
+import type { AnalyticsKind } from "../../contract/analytics-metrics.ts";
+import type { AnalyticsQuery } from "../../contract/schemas/analytics.ts";
 import { badRequest } from "../errors.ts";
 import { heartbeatRows, resultRows } from "../repo/analytics-rows.ts";
 import { metricMetadata, type ResolvedMetric, resolveMetric } from "./metrics.ts";

@@ -3,7 +3,7 @@
  * default is last24Hours (api-notes §2.1). Calendar ranges are in UTC with weeks starting on Monday. A lone
  * `from` runs to now; a lone `to` starts 24 h before it.
  */
-import type { QuickRange } from "../../api/schemas/analytics.ts";
+import type { QuickRange } from "../../contract/schemas/analytics.ts";
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 /**
  * Alert channels: list (page/limit, bare array) and read (seed §4.3), plus hosted-style create (201),
  * update, delete (204) and `PUT /v1/alert-channels/{id}/subscriptions` (api-notes §4). Bodies are validated
- * with the client's schemas (src/api/schemas/alert-channels.ts).
+ * with the client's schemas (src/contract/schemas/alert-channels.ts).
  */
 import type { Context } from "hono";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import {
   alertChannelListQuerySchema,
   alertChannelSubscriptionBodySchema,
   alertChannelUpdateBodySchema,
-} from "../../api/schemas/alert-channels.ts";
+} from "../../contract/schemas/alert-channels.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";

@@ -1,13 +1,13 @@
 /**
  * `GET /v1/alert-notifications` (api-notes §3.5, beyond the seed): the outbox of the alerting module as
  * the hosted delivery log — newest first, page/limit bare array, a window of at most 24 h (default: the
- * last 24 h). Query rules in src/api/schemas/alert-notifications.ts.
+ * last 24 h). Query rules in src/contract/schemas/alert-notifications.ts.
  */
 import {
   alertNotificationsQuerySchema,
   MAX_NOTIFICATION_WINDOW_MS,
   whenToMs,
-} from "../../api/schemas/alert-notifications.ts";
+} from "../../contract/schemas/alert-notifications.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { badRequest } from "../errors.ts";
 import { countDeliveries, listDeliveries } from "../repo/delivery-log.ts";

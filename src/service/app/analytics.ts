@@ -1,15 +1,15 @@
 /**
  * Analytics reports (seed §4.2, api-notes §2.1, §3.5): one route per report of
- * src/api/analytics-metrics.ts — url-monitors, api-checks, tcp-checks, dns, browser-checks,
+ * src/contract/analytics-metrics.ts — url-monitors, api-checks, tcp-checks, dns, browser-checks,
  * multistep-checks, playwright-checks, heartbeat-checks. The query is validated with the client's schema
- * (src/api/schemas/analytics.ts); the check must exist and be of the report's type.
+ * (src/contract/schemas/analytics.ts); the check must exist and be of the report's type.
  */
-import { ANALYTICS_KINDS, REPORTS } from "../../api/analytics-metrics.ts";
-import { analyticsQuerySchema } from "../../api/schemas/analytics.ts";
+import { ANALYTICS_KINDS, REPORTS } from "../../contract/analytics-metrics.ts";
+import { analyticsQuerySchema } from "../../contract/schemas/analytics.ts";
 import { buildReport } from "../analytics/report.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { readCheck } from "../engine/checks.ts";
 import { notFound, ServiceError } from "../errors.ts";
+import { readCheck } from "../repo/checks.ts";
 import { parseQuery } from "./validate.ts";
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {

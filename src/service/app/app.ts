@@ -2,7 +2,7 @@
  * The embedded service's Hono app: a body limit on every route (413 in the hosted error shape, from the
  * Content-Length header before anything is read, else as soon as the streamed body passes the limit —
  * never buffered beyond it), bearer-key auth on /v1 and /v2, `x-service-account` → `accountId`, the
- * registered route modules, and one error handler that answers every failure in the hosted error shape
+ * registered route modules, the quota it asks of clients (RATE_LIMIT_POLICY), and one error handler that answers every failure in the hosted error shape
  * (`{statusCode, error, message, validation?}`), including unknown routes (404), bad JSON (400), a body
  * that is not JSON (415, validate.ts) and a corrupt database (500 naming the file, logged once).
  */
@@ -43,6 +43,13 @@ export function tokenMatches(header: string | undefined, keyDigest: Buffer): boo
   return timingSafeEqual(digest(m[1].trim()), keyDigest);
 }
 
+/**
+ * Stated on every /v1 and /v2 answer (`RateLimit-Policy`, IETF httpapi ratelimit-headers): 6,000 requests a
+ * minute. The service refuses nothing over it (only pings are limited, ping.ts); it is what a client
+ * should keep to in place of the hosted limits, which would hold a 100,000-check list for a minute.
+ */
+export const RATE_LIMIT_POLICY = '"local";q=6000;w=60';
+
 const AGENT_RESULT_PATH = /^\/agent\/v1\/jobs\/[^/]+\/result$/;
 
 export function createApp(ctx: ServiceContext, opts: AppOptions): ServiceApp {
@@ -72,6 +79,14 @@ export function createApp(ctx: ServiceContext, opts: AppOptions): ServiceApp {
   };
   app.use("/v1/*", auth);
   app.use("/v2/*", auth);
+  // the quota this service asks of a client, per route family (the client keeps to it, api/ratelimit.ts):
+  // well above the hosted 600 a minute, so a console reads 100,000 checks (1,000 pages) at once
+  const stated: MiddlewareHandler<ServiceEnv> = async (c, next) => {
+    await next();
+    c.header("RateLimit-Policy", RATE_LIMIT_POLICY);
+  };
+  app.use("/v1/*", stated);
+  app.use("/v2/*", stated);
   app.use("/ping/*", async (c, next) => {
     c.set("accountId", opts.defaultAccountId);
     await next();

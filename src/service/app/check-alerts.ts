@@ -1,10 +1,10 @@
 /**
  * `GET /v1/check-alerts[/{checkId}]` (api-notes §3.5, beyond the seed): the check alerts the alerting
  * recorded (repo/alert-records.ts), newest first, page/limit bare array with its `Content-Range` total.
- * Query rules in src/api/schemas/check-alerts.ts; an unknown check is a 404.
+ * Query rules in src/contract/schemas/check-alerts.ts; an unknown check is a 404.
  */
 import type { Context } from "hono";
-import { checkAlertsQuerySchema, checkAlertWindow } from "../../api/schemas/check-alerts.ts";
+import { checkAlertsQuerySchema, checkAlertWindow } from "../../contract/schemas/check-alerts.ts";
 import type { ServiceApp, ServiceContext, ServiceEnv } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { countCheckAlerts, listCheckAlerts } from "../repo/alert-records.ts";

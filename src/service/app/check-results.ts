@@ -12,7 +12,7 @@ import {
   checkResultsV2QuerySchema,
   MAX_RESULT_WINDOW_S,
   type ResultField,
-} from "../../api/schemas/check-results.ts";
+} from "../../contract/schemas/check-results.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { resultJson } from "../engine/shape.ts";
 import { badRequest, notFound } from "../errors.ts";

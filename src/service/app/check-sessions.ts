@@ -4,12 +4,12 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { maxWaitSecondsSchema, triggerBodySchema } from "../../api/schemas/check-sessions.ts";
+import { maxWaitSecondsSchema, triggerBodySchema } from "../../contract/schemas/check-sessions.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { readAllChecks } from "../engine/checks.ts";
 import { selectTargets } from "../engine/match.ts";
 import { sessionJson, sessionResultJson } from "../engine/shape.ts";
 import { notFound, ServiceError } from "../errors.ts";
+import { readAllChecks } from "../repo/checks.ts";
 import { TERMINAL } from "../repo/runs.ts";
 import { runnerFor } from "../runners/registry.ts";
 import { parseBody, parseQuery } from "./validate.ts";

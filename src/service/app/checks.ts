@@ -2,7 +2,7 @@
  * Checks (beyond the seed; hosted shapes of api-notes §3.1): list with filters, read, create per type,
  * update (per type or generic), delete.
  *
- * Create validates with the type's one body schema (src/api/schemas/check-bodies.ts, also the client's),
+ * Create validates with the type's one body schema (src/contract/schemas/check-bodies.ts, also the client's),
  * which fills the hosted defaults. Updates are partial: the body is merged onto the
  * stored check (`request` and `heartbeat` merged one level deep) and the result validated in full.
  * `autoAssignAlerts` (query, default true) subscribes a new check to every existing alert channel unless the
@@ -10,8 +10,8 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { CHECK_KINDS, type CheckKind, kindOfType } from "../../api/schemas/check-bodies.ts";
-import { checkListQuerySchema } from "../../api/schemas/checks.ts";
+import { CHECK_KINDS, type CheckKind, kindOfType } from "../../contract/schemas/check-bodies.ts";
+import { checkListQuerySchema } from "../../contract/schemas/checks.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";

@@ -4,10 +4,11 @@
  * day), default the last 24 h up to the request. Events are newest first, `limit` ≤ 10 (default 10). Each
  * event also says `pingCount`, the pings folded into it (engine/heartbeats.ts).
  */
+import { isPassive } from "../../contract/check-types.ts";
 import {
   heartbeatAvailabilityQuerySchema,
   heartbeatEventsQuerySchema,
-} from "../../api/schemas/heartbeats.ts";
+} from "../../contract/schemas/heartbeats.ts";
 import { availability, heartbeatStats } from "../analytics/heartbeat-stats.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";
@@ -36,7 +37,7 @@ const eventJson = (e: EventRow) => ({
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const requireHeartbeat = (id: string) => {
-    if (checkTypeOf(ctx.db, id) !== "HEARTBEAT") throw notFound("Heartbeat check not found");
+    if (!isPassive(checkTypeOf(ctx.db, id) ?? "")) throw notFound("Heartbeat check not found");
   };
 
   app.get("/v1/checks/heartbeats/:checkId/events", (c) => {

@@ -11,7 +11,7 @@ import type { Context } from "hono";
 import {
   incidentUpdateCreateBodySchema,
   incidentUpdateUpdateBodySchema,
-} from "../../api/schemas/incidents.ts";
+} from "../../contract/schemas/incidents.ts";
 import { notifySubscribers } from "../alerts/subscribers.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";

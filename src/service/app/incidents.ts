@@ -6,8 +6,8 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { incidentCreateBodySchema, incidentPutBodySchema } from "../../api/schemas/incidents.ts";
-import { cursorQuerySchema } from "../../api/schemas/services.ts";
+import { incidentCreateBodySchema, incidentPutBodySchema } from "../../contract/schemas/incidents.ts";
+import { cursorQuerySchema } from "../../contract/schemas/services.ts";
 import { notifySubscribers } from "../alerts/subscribers.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";

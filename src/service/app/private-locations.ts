@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import {
   privateLocationCreateBodySchema,
   privateLocationUpdateBodySchema,
-} from "../../api/schemas/private-locations.ts";
+} from "../../contract/schemas/private-locations.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";

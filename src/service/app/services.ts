@@ -6,8 +6,8 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { opt } from "../../api/schemas/common.ts";
-import { serviceCreateBodySchema, serviceListQuerySchema } from "../../api/schemas/services.ts";
+import { opt } from "../../contract/schemas/common.ts";
+import { serviceCreateBodySchema, serviceListQuerySchema } from "../../contract/schemas/services.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";

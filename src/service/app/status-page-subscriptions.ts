@@ -3,7 +3,7 @@
  * (bare array), `POST …/subscriptions/bulk` (201 `{created, skipped, status}`), `DELETE …/{subscriptionId}`
  * (204). Unknown page or subscription → 404. Notification rules: src/service/alerts/subscribers.ts.
  */
-import { statusPageSubscriptionsBulkBodySchema } from "../../api/schemas/status-page-subscriptions.ts";
+import { statusPageSubscriptionsBulkBodySchema } from "../../contract/schemas/status-page-subscriptions.ts";
 import { addSubscriptions, deleteSubscription, listSubscriptions } from "../alerts/subscribers.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";

@@ -9,8 +9,11 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { cursorQuerySchema } from "../../api/schemas/services.ts";
-import { statusPageCreateBodySchema, statusPageUpdateBodySchema } from "../../api/schemas/status-pages.ts";
+import { cursorQuerySchema } from "../../contract/schemas/services.ts";
+import {
+  statusPageCreateBodySchema,
+  statusPageUpdateBodySchema,
+} from "../../contract/schemas/status-pages.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";

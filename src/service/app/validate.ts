@@ -1,6 +1,6 @@
 /**
  * Request validation for the embedded service's routes. Bodies and queries are checked with zod schemas
- * (the client's request schemas from src/api/schemas/ where they exist) and a failure becomes the hosted
+ * (the contract's request schemas from src/contract/schemas/ where they exist) and a failure becomes the hosted
  * 400 body: a validator-style sentence naming the field in quotes plus `validation: {source, keys}`.
  *
  * Query convention: `parseQuery` hands the schema a plain object where a key given once is a string and a
@@ -9,15 +9,15 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { queryInt } from "../../api/schemas/query-params.ts";
-import { issueMessage } from "../../api/schemas/rules.ts";
+import { queryInt } from "../../contract/schemas/query-params.ts";
+import { issueMessage } from "../../contract/schemas/rules.ts";
 import { ServiceError, type ValidationInfo } from "../errors.ts";
 
 type Issue = z.core.$ZodIssue;
 
 /**
  * One zod issue as a validator sentence (`"name" length must be less than or equal to 255 characters long`):
- * the one wording of src/api/schemas/rules.ts, which the client and the console's forms use too.
+ * the one wording of src/contract/schemas/rules.ts, which the client and the console's forms use too.
  */
 export { issueMessage };
 

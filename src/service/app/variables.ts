@@ -8,7 +8,7 @@ import {
   variableCreateBodySchema,
   variableKeySchema,
   variableUpdateBodySchema,
-} from "../../api/schemas/variables.ts";
+} from "../../contract/schemas/variables.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound, ServiceError } from "../errors.ts";
 import { isoMs } from "../repo/util.ts";

@@ -26,7 +26,7 @@ import {
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import { VigilError } from "../../api/errors.ts";
+import { VigilError } from "../../contract/errors.ts";
 import { findLocalService } from "../info-file.ts";
 import { CorruptRowError } from "../repo/util.ts";
 import { MIGRATIONS } from "./migrations/index.ts";

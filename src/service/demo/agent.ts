@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { isSea } from "node:sea";
 import type { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { locationBySlug } from "../repo/agents.ts";
@@ -16,8 +17,16 @@ import { getMeta, setMeta } from "../repo/meta.ts";
 import { createKey, deleteKey } from "../repo/private-locations.ts";
 import { isoMs } from "../repo/util.ts";
 
-/** The program to start as `vigil agent`: src/cli/main.ts from source, dist/vigil.js in the bundle. */
-function vigilEntry(): string {
+/**
+ * The arguments that start `vigil` again: src/cli/main.ts from source, dist/vigil.js in the bundle, none in
+ * the single executable (`npm run package`: the executable is the program).
+ */
+function vigilEntry(): string[] {
+  if (isSea()) return [];
+  return [entryFile()];
+}
+
+function entryFile(): string {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith(".ts")) return join(dirname(here), "..", "..", "cli", "main.ts");
   const beside = join(dirname(here), "vigil.js");
@@ -54,7 +63,7 @@ export function startDemoAgent(opts: {
   if (!loc) return { stop: async () => {} }; // the user deleted the demo location
   const child: ChildProcess = spawn(
     process.execPath,
-    [vigilEntry(), "agent", "--base-url", opts.publicUrl, "--concurrency", "2"],
+    [...vigilEntry(), "agent", "--base-url", opts.publicUrl, "--concurrency", "2"],
     { env: childEnv(freshKey(opts.db, loc.id, opts.now())), stdio: ["ignore", "ignore", "pipe", "ipc"] },
   );
   let stopping = false;

@@ -7,13 +7,14 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
+import { isPassive } from "../../contract/check-types.ts";
 import { transaction } from "../db/open.ts";
-import { readAllChecks } from "../engine/checks.ts";
 import { classify } from "../engine/classify.ts";
 import { uuidv7 } from "../engine/ids.ts";
+import { readAllChecks } from "../repo/checks.ts";
 import { hasEvents, insertDemoEvent } from "../repo/heartbeat-events.ts";
 import { hasResults, prepareResultInsert, type ResultRow, resultParams } from "../repo/runs.ts";
-import { heartbeatConfig } from "../runners/heartbeat.ts";
+import { heartbeatConfig, pingState } from "../runners/heartbeat.ts";
 import { syntheticRun } from "./synthetic.ts";
 
 const DAY = 86_400_000;
@@ -28,19 +29,24 @@ export function backfillHistory(
   let events = 0;
   transaction(db, () => {
     for (const check of readAllChecks(db)) {
-      if (check.checkType === "HEARTBEAT") {
+      if (isPassive(check.checkType)) {
         if (hasEvents(db, check.id)) continue;
-        const { periodMs, graceMs } = heartbeatConfig(check.doc);
+        const cfg = heartbeatConfig(check.doc);
+        const { periodMs, graceMs } = cfg;
         // pings at the check's period, the last one a period ago (the console reads each against the one
         // before: wider spacing would be "late", and the demo job's first live ping is on time); at most
         // 2,000 a check — a short period's history starts later
         const step = periodMs;
         const count = Math.min(2000, Math.floor((opts.now - from) / step) - 1);
+        // each stored with the state the service gives a live ping (pingState against the one before), so
+        // `vigil heartbeats events` and the console read the history alike
+        let previous: number | null = null;
         for (let k = count; k >= 1; k--) {
           const t = opts.now - k * step;
           const late = Math.random() < 0.05;
           const at = Math.round(t + (late ? Math.min(graceMs, step / 2) : 0));
-          insertDemoEvent(db, uuidv7(), check.id, late ? "GRACE" : "RECEIVED", at);
+          insertDemoEvent(db, uuidv7(), check.id, pingState(cfg, previous, at), at);
+          previous = at;
           events++;
         }
         continue;

@@ -2,7 +2,7 @@
  * Synthetic runs for the demo history (backfill.ts): per check type, measurements shaped like that type's
  * real results, so every analytics view has data on first launch.
  */
-import type { CheckType } from "../../shared/check-types.ts";
+import type { CheckType } from "../../contract/check-types.ts";
 import type { CheckDef } from "../engine/checks.ts";
 import type { MetricValues } from "../runners/types.ts";
 

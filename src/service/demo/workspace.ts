@@ -7,7 +7,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
-import { CHECK_KINDS, type CheckKind } from "../../api/schemas/check-bodies.ts";
+import { CHECK_KINDS, type CheckKind } from "../../contract/schemas/check-bodies.ts";
 import { transaction } from "../db/open.ts";
 import { insertChannel, replaceSubscriptions } from "../repo/alert-channels.ts";
 import { type CheckDoc, insertCheck, listChecks } from "../repo/checks.ts";

@@ -1,12 +1,13 @@
 /**
- * Reads checks from the `checks` table that service-core owns (see /tmp/service-contract.md) and turns the
- * hosted-shaped `doc` JSON into the few typed fields the engine needs. Unknown or missing fields fall back
- * to the hosted defaults (api-notes §3.1).
+ * The one parsed model of a check in the service: `CheckDef`, the typed fields the engine, the alerts, the
+ * analytics and the demo read, built by `toCheckDef` from a `checks` row — at the repo boundary
+ * (src/service/repo/checks.ts: readCheck, readAllChecks) or, for a private location's agent, from the row it
+ * was handed. Unknown or missing fields fall back to the hosted defaults (api-notes §3.1); a column that does
+ * not hold what the table says is a CorruptRowError (src/service/repo/rows.ts).
  */
-import type { DatabaseSync } from "node:sqlite";
-import { specOf } from "../../shared/check-types.ts";
-import { checkRow, checkRows } from "../repo/checks.ts";
-import { CorruptRowError, parseJson } from "../repo/util.ts";
+import { specOf } from "../../contract/check-types.ts";
+import { RETRY_DEFAULTS, RETRY_LIMITS } from "../../contract/schemas/check-bodies.ts";
+import { num as column, flag, jsonObject, jsonStrings, objectIn, type Row, text } from "../repo/rows.ts";
 
 export type RetryStrategy = {
   type: "FIXED" | "LINEAR" | "EXPONENTIAL" | "SINGLE_RETRY" | string;
@@ -34,6 +35,7 @@ export type CheckDef = {
   doc: Record<string, unknown>;
 };
 
+/** A check's stored row (the engine's columns), as the repo reads it and an agent is handed it. */
 export type CheckRow = {
   id: string;
   name: string;
@@ -50,75 +52,52 @@ export type CheckRow = {
 export const DEFAULT_LOCATION = "local";
 
 const num = (v: unknown, d: number): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
+const clamp = (v: number, max: number): number => Math.max(0, Math.min(max, v));
 
-function parseRetry(v: unknown): RetryStrategy | null {
-  if (!v || typeof v !== "object") return null;
-  const r = v as Record<string, unknown>;
-  const type = typeof r.type === "string" ? r.type : "FIXED";
+function parseRetry(v: Record<string, unknown> | undefined): RetryStrategy | null {
+  if (!v) return null;
+  const type = typeof v.type === "string" ? v.type : "FIXED";
   if (type === "NO_RETRIES") return null;
   return {
     type,
-    baseBackoffSeconds: num(r.baseBackoffSeconds, 60),
-    maxRetries: type === "SINGLE_RETRY" ? 1 : Math.max(0, Math.min(10, num(r.maxRetries, 2))),
-    maxDurationSeconds: Math.max(0, Math.min(600, num(r.maxDurationSeconds, 600))),
-    sameRegion: r.sameRegion !== false,
+    baseBackoffSeconds: num(v.baseBackoffSeconds, RETRY_DEFAULTS.baseBackoffSeconds),
+    maxRetries:
+      type === "SINGLE_RETRY"
+        ? 1
+        : clamp(num(v.maxRetries, RETRY_DEFAULTS.maxRetries), RETRY_LIMITS.maxRetries),
+    maxDurationSeconds: clamp(
+      num(v.maxDurationSeconds, RETRY_DEFAULTS.maxDurationSeconds),
+      RETRY_LIMITS.maxDurationSeconds,
+    ),
+    sameRegion: v.sameRegion !== false,
   };
 }
 
-export function toCheckDef(row: CheckRow): CheckDef {
-  const doc = parseJson<Record<string, unknown>>(row.doc, {});
+/** A check's row (the columns of CheckRow) parsed into the model. */
+export function toCheckDef(row: Row): CheckDef {
+  const doc = jsonObject(row, "doc");
+  const checkType = text(row, "check_type");
   // hosted defaults per type (api-notes §3.1)
-  const [degraded, max] = specOf(row.check_type)?.thresholds ?? [5000, 20000];
-  const locations = parseJson<string[]>(row.locations, []).filter((l) => typeof l === "string");
+  const [degraded, max] = specOf(checkType)?.thresholds ?? [5000, 20000];
   const privateLocations = Array.isArray(doc.privateLocations)
-    ? (doc.privateLocations as unknown[]).filter((l): l is string => typeof l === "string")
+    ? doc.privateLocations.filter((l): l is string => typeof l === "string")
     : [];
-  const all = [...locations, ...privateLocations];
+  const all = [...jsonStrings(row, "locations"), ...privateLocations];
   return {
-    id: row.id,
-    name: row.name,
-    checkType: row.check_type,
-    activated: row.activated === 1,
-    muted: row.muted === 1,
-    frequency: row.frequency,
+    id: text(row, "id"),
+    name: text(row, "name"),
+    checkType,
+    activated: flag(row, "activated"),
+    muted: flag(row, "muted"),
+    frequency: column(row, "frequency"),
     frequencyOffset: num(doc.frequencyOffset, 0),
-    tags: parseJson<string[]>(row.tags, []).filter((t) => typeof t === "string"),
+    tags: jsonStrings(row, "tags"),
     locations: all.length > 0 ? all : [DEFAULT_LOCATION],
     degradedResponseTime: num(doc.degradedResponseTime, degraded),
     maxResponseTime: num(doc.maxResponseTime, max),
     shouldFail: doc.shouldFail === true,
     runParallel: doc.runParallel === true,
-    retryStrategy: parseRetry(doc.retryStrategy),
+    retryStrategy: parseRetry(objectIn(doc, "retryStrategy")),
     doc,
   };
-}
-
-export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
-  const row = checkRow(db, id);
-  return row ? toCheckDef(row) : undefined;
-}
-
-/**
- * Every check the engine can read. A row whose stored JSON is damaged is left out and reported through
- * `onCorrupt` (default: stderr, once per check), so one damaged check neither stops the others nor runs
- * with an empty configuration.
- */
-export function readAllChecks(db: DatabaseSync, onCorrupt: (err: Error) => void = reportOnce): CheckDef[] {
-  const out: CheckDef[] = [];
-  for (const row of checkRows(db)) {
-    try {
-      out.push(toCheckDef(row));
-    } catch (err) {
-      if (!(err instanceof CorruptRowError)) throw err;
-      onCorrupt(new CorruptRowError(`check ${row.id} (${row.name}) is skipped: ${err.message}`));
-    }
-  }
-  return out;
-}
-
-const reported = new Set<string>();
-function reportOnce(err: Error): void {
-  if (reported.has(err.message)) return;
-  reported.add(err.message);
-  console.error(`vigil service: ${err.message}`);
 }

@@ -4,7 +4,7 @@
  * fails (`overMaxResponseTime`); above `degradedResponseTime` a passing run is degraded. Browser-type
  * checks have no degraded state (api-notes §6.3).
  */
-import { canDegrade } from "../../shared/check-types.ts";
+import { canDegrade } from "../../contract/check-types.ts";
 import type { RunOutcome } from "../runners/types.ts";
 import type { CheckDef } from "./checks.ts";
 

@@ -19,6 +19,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { type AgentQueue, createAgentQueue, type QueueOptions } from "../agents/queue.ts";
 import { transaction } from "../db/open.ts";
 import { locationBySlug } from "../repo/agents.ts";
+import { readCheck } from "../repo/checks.ts";
 import {
   type CheckSessionRow,
   createRunStore,
@@ -28,7 +29,7 @@ import {
 } from "../repo/runs.ts";
 import { runnerFor } from "../runners/registry.ts";
 import { errorOutcome } from "../runners/types.ts";
-import { type CheckDef, readCheck } from "./checks.ts";
+import type { CheckDef } from "./checks.ts";
 import { executeSession, type RunFinished } from "./execute.ts";
 import { createHeartbeatMonitor, type PingInput, type PingLimits, type PingOutcome } from "./heartbeats.ts";
 import { uuidv7 } from "./ids.ts";

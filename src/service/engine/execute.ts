@@ -6,6 +6,7 @@
  * runs are kept as cancelled, with SERVICE_STOPPED as the reason: not a failure).
  */
 
+import { pause } from "../../shared/sleep.ts";
 import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
 import { runAttempt, runnerFor } from "../runners/registry.ts";
 import { errorOutcome, type RunOutcome } from "../runners/types.ts";
@@ -79,19 +80,6 @@ function withAssets(
   return { ...detail, [key]: { ...(detail[key] as object), ...saved } };
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
-
 async function attempt(
   check: CheckDef,
   location: string,
@@ -155,7 +143,7 @@ async function runLocation(
     };
     deps.store.insertResult(result);
     if (!retry) return result;
-    await sleep(backoffMs, signal);
+    await pause(backoffMs, signal);
   }
 }
 

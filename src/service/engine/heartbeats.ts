@@ -17,8 +17,9 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
+import { readCheck } from "../repo/checks.ts";
 import {
-  activeHeartbeatRows,
+  activeHeartbeats,
   foldPing,
   heartbeatByToken,
   insertEvent,
@@ -26,7 +27,7 @@ import {
 } from "../repo/heartbeat-events.ts";
 import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
 import { heartbeatConfig, isOverdue, type PingState, pingState } from "../runners/heartbeat.ts";
-import { type CheckDef, readCheck, toCheckDef } from "./checks.ts";
+import type { CheckDef } from "./checks.ts";
 import type { RunFinished } from "./execute.ts";
 import { uuidv7 } from "./ids.ts";
 
@@ -238,14 +239,8 @@ export function createHeartbeatMonitor(opts: {
     },
     tick() {
       const at = now();
-      for (const raw of activeHeartbeatRows(db)) {
-        let check: CheckDef;
-        try {
-          check = toCheckDef(raw);
-        } catch (err) {
-          opts.onError?.(err); // a damaged row: reported, the other heartbeats still watched
-          continue;
-        }
+      // a damaged row is reported, the other heartbeats still watched
+      for (const check of activeHeartbeats(db, (err) => opts.onError?.(err))) {
         if (isOverdue(heartbeatConfig(check.doc), anchor(check.id), at)) {
           record(check, "FAILING", at, { source: "", userAgent: "" }, false);
         }

@@ -4,14 +4,9 @@
  * are eligible; an explicit `checkId` may also start a deactivated check (a manual "schedule now"); HEARTBEAT
  * checks are passive and never match. Group tags are not considered (checks carry their own tags here).
  */
+import { isPassive } from "../../contract/check-types.ts";
+import { matchesTags } from "../../contract/tags.ts";
 import type { CheckDef } from "./checks.ts";
-
-export function matchesTags(tags: readonly string[], matchTags: readonly (readonly string[])[]): boolean {
-  const set = new Set(tags);
-  return matchTags.some((group) =>
-    group.every((term) => (term.startsWith("!") ? !set.has(term.slice(1)) : set.has(term))),
-  );
-}
 
 export function selectTargets(
   checks: readonly CheckDef[],
@@ -21,7 +16,7 @@ export function selectTargets(
   const ids = target?.checkId && target.checkId.length > 0 ? new Set(target.checkId) : undefined;
   const tags = target?.matchTags && target.matchTags.length > 0 ? target.matchTags : undefined;
   return checks.filter((c) => {
-    if (c.checkType === "HEARTBEAT" || !runnable(c.checkType)) return false;
+    if (isPassive(c.checkType) || !runnable(c.checkType)) return false;
     if (ids) {
       if (!ids.has(c.id)) return false;
     } else if (!c.activated) return false;

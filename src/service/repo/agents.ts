@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { CheckRow } from "../engine/checks.ts";
+import { checkRowOf } from "./checks.ts";
 
 export type AgentLocation = { id: string; slug: string; name: string; proxyUrl: string | null };
 
@@ -128,11 +129,7 @@ export function clearNoAgentAlert(db: DatabaseSync, locationId: string): void {
 
 /** The stored row of a job's check, as handed to an agent. */
 export function jobCheck(db: DatabaseSync, checkId: string): CheckRow | undefined {
-  return db
-    .prepare(
-      "SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE id = ?",
-    )
-    .get(checkId) as CheckRow | undefined;
+  return checkRowOf(db, checkId);
 }
 
 export type JobRow = {

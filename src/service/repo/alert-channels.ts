@@ -3,6 +3,7 @@
  * Dates go out as ISO 8601 with second precision and Z (seed §2 conventions).
  */
 import type { DatabaseSync } from "node:sqlite";
+import { cached } from "./statements.ts";
 import { isoSeconds, parseJson, type Row } from "./util.ts";
 
 export type Subscription = { id: number; checkId: string | null; groupId: number | null; activated: boolean };
@@ -165,10 +166,14 @@ export function subscriptionsOfCheck(
   checkId: string,
 ): { alertChannelId: number; activated: boolean }[] {
   return (
-    db
-      .prepare("SELECT channel_id, activated FROM alert_subscriptions WHERE check_id = ? ORDER BY channel_id")
-      .all(checkId) as Row[]
-  ).map((r) => ({ alertChannelId: Number(r.channel_id), activated: r.activated === 1 }));
+    // prepared once: the checks list asks this for every check of every page
+    (
+      cached(
+        db,
+        "SELECT channel_id, activated FROM alert_subscriptions WHERE check_id = ? ORDER BY channel_id",
+      ).all(checkId) as Row[]
+    ).map((r) => ({ alertChannelId: Number(r.channel_id), activated: r.activated === 1 }))
+  );
 }
 
 export function channelIds(db: DatabaseSync, onlyAutoSubscribe: boolean): number[] {

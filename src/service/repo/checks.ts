@@ -4,10 +4,11 @@
  * Alert-channel subscriptions are not kept in `doc`: they live in `alert_subscriptions` and are added on read.
  */
 import type { DatabaseSync } from "node:sqlite";
-import type { CheckRow } from "../engine/checks.ts";
+import { type CheckDef, type CheckRow, toCheckDef } from "../engine/checks.ts";
 import { STATE_SQL } from "./check-state.ts";
+import { flag, jsonObject, jsonStrings, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
-import { parseJson, type Row } from "./util.ts";
+import { CorruptRowError } from "./util.ts";
 
 export type CheckDoc = Record<string, unknown> & {
   id: string;
@@ -23,19 +24,18 @@ export type CheckDoc = Record<string, unknown> & {
 };
 
 function fromRow(r: Row): CheckDoc {
-  const doc = parseJson<Record<string, unknown>>(r.doc as string, {});
   return {
-    ...doc,
-    id: String(r.id),
-    name: String(r.name),
-    checkType: String(r.check_type),
-    activated: r.activated === 1,
-    muted: r.muted === 1,
-    frequency: Number(r.frequency),
-    tags: parseJson<string[]>(r.tags as string, []),
-    locations: parseJson<string[]>(r.locations as string, []),
-    created_at: String(r.created_at),
-    updated_at: (r.updated_at as string | null) ?? null,
+    ...jsonObject(r, "doc"),
+    id: text(r, "id"),
+    name: text(r, "name"),
+    checkType: text(r, "check_type"),
+    activated: flag(r, "activated"),
+    muted: flag(r, "muted"),
+    frequency: num(r, "frequency"),
+    tags: jsonStrings(r, "tags"),
+    locations: jsonStrings(r, "locations"),
+    created_at: text(r, "created_at"),
+    updated_at: textOrNull(r, "updated_at"),
   };
 }
 
@@ -56,6 +56,7 @@ function params(doc: CheckDoc) {
 }
 
 export function insertCheck(db: DatabaseSync, doc: CheckDoc): void {
+  checksChanged(db);
   db.prepare(
     `INSERT INTO checks (id, name, check_type, activated, muted, frequency, tags, locations, doc, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -63,6 +64,7 @@ export function insertCheck(db: DatabaseSync, doc: CheckDoc): void {
 }
 
 export function updateCheck(db: DatabaseSync, doc: CheckDoc): void {
+  checksChanged(db);
   db.prepare(
     `UPDATE checks SET name = ?, check_type = ?, activated = ?, muted = ?, frequency = ?, tags = ?, locations = ?,
        doc = ?, created_at = ?, updated_at = ? WHERE id = ?`,
@@ -70,7 +72,7 @@ export function updateCheck(db: DatabaseSync, doc: CheckDoc): void {
 }
 
 export function getCheck(db: DatabaseSync, id: string): CheckDoc | undefined {
-  const r = db.prepare("SELECT * FROM checks WHERE id = ?").get(id) as Row | undefined;
+  const r = db.prepare("SELECT * FROM checks WHERE id = ?").get(id);
   return r ? fromRow(r) : undefined;
 }
 
@@ -112,21 +114,95 @@ function checkWhere(filter: CheckFilter): { sql: string; args: (string | number)
   return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
 }
 
-export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDoc[] {
-  const w = checkWhere(filter);
-  const sql = `SELECT c.* FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`;
-  return (db.prepare(sql).all(...w.args, limit, offset) as Row[]).map(fromRow);
+/**
+ * What a paged list remembers between its requests while the checks stay as they are, so reading 100,000
+ * checks 100 at a time costs neither a count of every matching row on every page nor a walk past every row
+ * before the page (OFFSET): the total per filter, and where each page served ended (the next page starts
+ * after that row). It is dropped when this connection writes a check (insert/update/delete below) or
+ * another connection committed anything (`PRAGMA data_version`), never used inside a transaction (a
+ * rollback would leave it wrong), and a filter on the latest result's state is never remembered (runs
+ * change it without touching the checks).
+ */
+type ListMemo = {
+  version: string;
+  totals: Map<string, number>;
+  /** `${filter}@${offset}` → the (created_at, rowid) of the row just before that offset. */
+  ends: Map<string, { createdAt: string; rowid: number }>;
+};
+const MAX_ENDS = 4096;
+const memos = new WeakMap<DatabaseSync, { writes: number; memo?: ListMemo | undefined }>();
+
+function checksChanged(db: DatabaseSync): void {
+  const m = memos.get(db);
+  if (m) {
+    m.writes++;
+    m.memo = undefined;
+  } else memos.set(db, { writes: 1 });
 }
 
-/** How many checks match `filter` (the total of a paged list). */
-export function countChecks(db: DatabaseSync, filter: CheckFilter = {}): number {
+function listMemo(db: DatabaseSync, filter: CheckFilter): ListMemo | undefined {
+  if (filter.state || db.isTransaction) return undefined;
+  let m = memos.get(db);
+  if (!m) {
+    m = { writes: 0 };
+    memos.set(db, m);
+  }
+  const row = cached(db, "PRAGMA data_version").get();
+  const others = row ? num(row, "data_version") : 0;
+  const version = `${m.writes}:${others}`;
+  if (m.memo?.version !== version) m.memo = { version, totals: new Map(), ends: new Map() };
+  return m.memo;
+}
+
+const filterKey = (f: CheckFilter) => JSON.stringify([f.tags ?? [], f.checkType ?? null, f.search ?? null]);
+
+export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDoc[] {
   const w = checkWhere(filter);
-  return Number(
-    (db.prepare(`SELECT COUNT(*) AS n FROM checks c ${w.sql}`).get(...w.args) as { n: number }).n,
-  );
+  const memo = listMemo(db, filter);
+  const key = filterKey(filter);
+  const after = offset > 0 ? memo?.ends.get(`${key}@${offset}`) : undefined;
+  const cols = "c.*, c.rowid AS row_id";
+  const and = w.sql ? `${w.sql} AND` : "WHERE";
+  // after a remembered row: the rest of its created_at by rowid, then the later ones (each an index range;
+  // a row value `(created_at, rowid) > (?, ?)` would walk every row of an equal created_at)
+  const rows = after
+    ? cached(
+        db,
+        `SELECT * FROM (SELECT * FROM (SELECT ${cols} FROM checks c ${and} c.created_at = ? AND c.rowid > ? ORDER BY c.rowid LIMIT ?)
+         UNION ALL SELECT * FROM (SELECT ${cols} FROM checks c ${and} c.created_at > ? ORDER BY c.created_at, c.rowid LIMIT ?))
+         ORDER BY created_at, row_id LIMIT ?`,
+      ).all(...w.args, after.createdAt, after.rowid, limit, ...w.args, after.createdAt, limit, limit)
+    : cached(db, `SELECT ${cols} FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`).all(
+        ...w.args,
+        limit,
+        offset,
+      );
+  const last = rows.at(-1);
+  if (memo && last && limit > 0) {
+    if (memo.ends.size >= MAX_ENDS) memo.ends.clear();
+    memo.ends.set(`${key}@${offset + rows.length}`, {
+      createdAt: text(last, "created_at"),
+      rowid: num(last, "row_id"),
+    });
+  }
+  return rows.map(fromRow);
+}
+
+/** How many checks match `filter` (the total of a paged list; remembered while the checks stay as they are). */
+export function countChecks(db: DatabaseSync, filter: CheckFilter = {}): number {
+  const memo = listMemo(db, filter);
+  const key = filterKey(filter);
+  const known = memo?.totals.get(key);
+  if (known !== undefined) return known;
+  const w = checkWhere(filter);
+  const row = cached(db, `SELECT COUNT(*) AS n FROM checks c ${w.sql}`).get(...w.args);
+  const n = row ? num(row, "n") : 0;
+  memo?.totals.set(key, n);
+  return n;
 }
 
 export function deleteCheck(db: DatabaseSync, id: string): boolean {
+  checksChanged(db);
   return Number(db.prepare("DELETE FROM checks WHERE id = ?").run(id).changes) > 0;
 }
 
@@ -135,16 +211,15 @@ export function checkNames(db: DatabaseSync, ids: string[]): Map<string, string>
   if (ids.length === 0) return out;
   const rows = db
     .prepare(`SELECT id, name FROM checks WHERE id IN (${ids.map(() => "?").join(",")})`)
-    .all(...ids) as Row[];
-  for (const r of rows) out.set(String(r.id), String(r.name));
+    .all(...ids);
+  for (const r of rows) out.set(text(r, "id"), text(r, "name"));
   return out;
 }
 
 /** A check's stored type, if the check exists. */
 export function checkTypeOf(db: DatabaseSync, id: string): string | undefined {
-  return (
-    db.prepare("SELECT check_type FROM checks WHERE id = ?").get(id) as { check_type: string } | undefined
-  )?.check_type;
+  const r = db.prepare("SELECT check_type FROM checks WHERE id = ?").get(id);
+  return r ? text(r, "check_type") : undefined;
 }
 
 export function checkExists(db: DatabaseSync, id: string): boolean {
@@ -155,20 +230,18 @@ export type CheckHead = { id: string; name: string; createdAt: string };
 
 /** Every check's id, name and creation date, by name (the check-statuses list). */
 export function checkHeads(db: DatabaseSync): CheckHead[] {
-  return (
-    db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all() as {
-      id: string;
-      name: string;
-      created_at: string;
-    }[]
-  ).map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at }));
+  return db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all().map(headOf);
 }
 
+const headOf = (r: Row): CheckHead => ({
+  id: text(r, "id"),
+  name: text(r, "name"),
+  createdAt: text(r, "created_at"),
+});
+
 export function checkHead(db: DatabaseSync, id: string): CheckHead | undefined {
-  const r = db.prepare("SELECT id, name, created_at FROM checks WHERE id = ?").get(id) as
-    | { id: string; name: string; created_at: string }
-    | undefined;
-  return r ? { id: r.id, name: r.name, createdAt: r.created_at } : undefined;
+  const r = db.prepare("SELECT id, name, created_at FROM checks WHERE id = ?").get(id);
+  return r ? headOf(r) : undefined;
 }
 
 /** What the scheduler needs of each activated, scheduled check (heartbeats are pinged, not scheduled). */
@@ -178,27 +251,76 @@ export function scheduledChecks(
   return cached(
     db,
     "SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type <> 'HEARTBEAT'",
-  ).all() as { id: string; check_type: string; frequency: number; offset: number | null }[];
+  )
+    .all()
+    .map((r) => ({
+      id: text(r, "id"),
+      check_type: text(r, "check_type"),
+      frequency: num(r, "frequency"),
+      offset: numOrNull(r, "offset"),
+    }));
 }
 
 /** When the check's newest session started (a restart keeps the rhythm), null before the first. */
 export function lastSessionStart(db: DatabaseSync, checkId: string): number | null {
-  return (
-    (
-      cached(db, "SELECT MAX(started_at) AS t FROM check_sessions WHERE check_id = ?").get(checkId) as
-        | { t: number | null }
-        | undefined
-    )?.t ?? null
-  );
+  const r = cached(db, "SELECT MAX(started_at) AS t FROM check_sessions WHERE check_id = ?").get(checkId);
+  return r ? numOrNull(r, "t") : null;
 }
 
 const ENGINE_COLUMNS = "id, name, check_type, activated, muted, frequency, tags, locations, doc";
 
-/** A check's stored row as the engine reads it (engine/checks.ts turns it into a CheckDef). */
-export function checkRow(db: DatabaseSync, id: string): CheckRow | undefined {
-  return cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id) as CheckRow | undefined;
+/** A check as the engine reads it, parsed here (a damaged row is a CorruptRowError). */
+export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
+  const row = cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id);
+  return row ? toCheckDef(row) : undefined;
 }
 
-export function checkRows(db: DatabaseSync): CheckRow[] {
-  return cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks`).all() as CheckRow[];
+/**
+ * Every check the engine can read. A row whose stored JSON is damaged is left out and reported through
+ * `onCorrupt` (default: stderr, once per check), so one damaged check neither stops the others nor runs
+ * with an empty configuration.
+ */
+export function readAllChecks(db: DatabaseSync, onCorrupt: (err: Error) => void = reportOnce): CheckDef[] {
+  return parsedChecks(cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks`).all(), onCorrupt);
+}
+
+/** Rows of the engine's columns parsed into checks, a damaged one left out and reported. */
+export function parsedChecks(rows: Row[], onCorrupt: (err: Error) => void = reportOnce): CheckDef[] {
+  const out: CheckDef[] = [];
+  for (const row of rows) {
+    try {
+      out.push(toCheckDef(row));
+    } catch (err) {
+      if (!(err instanceof CorruptRowError)) throw err;
+      onCorrupt(
+        new CorruptRowError(`check ${String(row.id)} (${String(row.name)}) is skipped: ${err.message}`),
+      );
+    }
+  }
+  return out;
+}
+
+const reported = new Set<string>();
+function reportOnce(err: Error): void {
+  if (reported.has(err.message)) return;
+  reported.add(err.message);
+  console.error(`vigil service: ${err.message}`);
+}
+
+/** The stored row of a job's check, as handed to an agent (it parses it with toCheckDef). */
+export function checkRowOf(db: DatabaseSync, id: string): CheckRow | undefined {
+  const r = cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id);
+  return r
+    ? {
+        id: text(r, "id"),
+        name: text(r, "name"),
+        check_type: text(r, "check_type"),
+        activated: num(r, "activated"),
+        muted: num(r, "muted"),
+        frequency: num(r, "frequency"),
+        tags: textOrNull(r, "tags") ?? "[]",
+        locations: textOrNull(r, "locations") ?? "[]",
+        doc: textOrNull(r, "doc") ?? "{}",
+      }
+    : undefined;
 }

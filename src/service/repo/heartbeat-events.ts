@@ -1,6 +1,7 @@
 /** Stored heartbeat events (pings and missed periods), read by the heartbeats routes and the monitor. */
 import type { DatabaseSync } from "node:sqlite";
-import type { CheckRow } from "../engine/checks.ts";
+import type { CheckDef } from "../engine/checks.ts";
+import { parsedChecks } from "./checks.ts";
 import { cached } from "./statements.ts";
 
 /**
@@ -109,12 +110,15 @@ export function insertEvent(
   ).run(e.id, e.checkId, e.state, e.ts, e.source, e.userAgent, e.isPing ? 1 : 0);
 }
 
-/** The stored rows of the activated heartbeat checks (the monitor looks for overdue ones). */
-export function activeHeartbeatRows(db: DatabaseSync): CheckRow[] {
-  return cached(
-    db,
-    "SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type = 'HEARTBEAT' AND activated = 1",
-  ).all() as CheckRow[];
+/** The activated heartbeat checks (the monitor looks for overdue ones); a damaged one goes to `onCorrupt`. */
+export function activeHeartbeats(db: DatabaseSync, onCorrupt: (err: Error) => void): CheckDef[] {
+  return parsedChecks(
+    cached(
+      db,
+      "SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type = 'HEARTBEAT' AND activated = 1",
+    ).all(),
+    onCorrupt,
+  );
 }
 
 /** Events of a check in [from, to): how many, and how many were not FAILING. */

@@ -7,7 +7,7 @@
  *   (api-notes §3.5); older ones stay readable one by one. So reading or updating an incident costs the
  *   same at 5 updates or 5,000.
  * - `lastUpdateStatus` is the status of the latest update (same order) that is not in the future
- *   (src/api/schemas/rules.ts `currentUpdate`: an update dated ahead is listed but does not pin the status);
+ *   (src/contract/schemas/rules.ts `currentUpdate`: an update dated ahead is listed but does not pin the status);
  *   with no such update it is the status given in the create/update body, default INVESTIGATING.
  * - `duration` is whole seconds from the first update to that update when it is RESOLVED, else null.
  */

@@ -3,27 +3,23 @@
  * monitor evaluates them against `period` + `grace` (api-notes §5). This module is the pure part.
  *
  * State boundaries (api-notes §8.5, the suggested reading): with `expected = anchor + period`, a ping is
- * EARLY before `expected - 10 % of period`, RECEIVED up to `expected`, GRACE up to `expected + grace`,
- * LATE after that. The anchor is the latest ping or FAILING event (each ping and each fired alert restart
- * the timer); the very first ping is RECEIVED. A FAILING event is due when nothing arrived by
+ * EARLY before `expected - 10 % of period`, RECEIVED up to a second after `expected` (the console reads a
+ * ping by the same rule: src/shared/heartbeat-period.ts), GRACE up to `expected + grace`, LATE after that.
+ * The anchor is the latest ping or FAILING event (each ping and each fired alert restart the timer); the very first ping is RECEIVED. A FAILING event is due when nothing arrived by
  * `anchor + period + grace`; monitoring only starts with the first ping.
  */
 
-export type HeartbeatConfig = { periodMs: number; graceMs: number; pingToken: string | null };
+import { EARLY_FRACTION, ON_TIME_SLACK_MS } from "../../shared/heartbeat-period.ts";
+import { TIME_UNIT_MS, unitMs } from "../../shared/time-span.ts";
 
-const UNIT_MS: Record<string, number> = {
-  seconds: 1000,
-  minutes: 60_000,
-  hours: 3_600_000,
-  days: 86_400_000,
-};
+export type HeartbeatConfig = { periodMs: number; graceMs: number; pingToken: string | null };
 
 export function heartbeatConfig(doc: Record<string, unknown>): HeartbeatConfig {
   const hb = (doc.heartbeat ?? {}) as Record<string, unknown>;
   const period = typeof hb.period === "number" ? hb.period : 1;
   const grace = typeof hb.grace === "number" ? hb.grace : 0;
-  const pu = UNIT_MS[String(hb.periodUnit ?? "hours")] ?? UNIT_MS.hours!;
-  const gu = UNIT_MS[String(hb.graceUnit ?? "hours")] ?? UNIT_MS.hours!;
+  const pu = unitMs(String(hb.periodUnit ?? "hours")) ?? TIME_UNIT_MS.hours;
+  const gu = unitMs(String(hb.graceUnit ?? "hours")) ?? TIME_UNIT_MS.hours;
   return {
     periodMs: Math.max(1000, period * pu),
     graceMs: Math.max(0, grace * gu),
@@ -36,8 +32,8 @@ export type PingState = "EARLY" | "RECEIVED" | "GRACE" | "LATE";
 export function pingState(cfg: HeartbeatConfig, anchorMs: number | null, atMs: number): PingState {
   if (anchorMs === null) return "RECEIVED";
   const expected = anchorMs + cfg.periodMs;
-  if (atMs < expected - cfg.periodMs * 0.1) return "EARLY";
-  if (atMs <= expected) return "RECEIVED";
+  if (atMs < expected - cfg.periodMs * EARLY_FRACTION) return "EARLY";
+  if (atMs <= expected + ON_TIME_SLACK_MS) return "RECEIVED";
   if (atMs <= expected + cfg.graceMs) return "GRACE";
   return "LATE";
 }

@@ -9,14 +9,18 @@
  * - `y` copy: a menu of the check id, the result id, the request URL, a heartbeat's ping URL, the reason,
  *   a curl of the request (curl.ts, secrets masked) and the link, sent to the terminal's clipboard
  *   through OSC 52 (osc52.ts) on the console's own output — over `vigil share`, the viewer's;
- * - `o` open the link (links.ts) in a browser where there is one, else show it.
+ * - `o` open the link (links.ts) in a browser where there is one, else show it;
+ * - `s` on an open result: its screenshot, read from the service and drawn in this terminal by the
+ *   console (ActEnv.showImage: kitty, iTerm2 or sixel while the console hands the terminal over), else saved
+ *   to a private file that is named — over `vigil share` the command that draws it is shown instead.
  *
  * `t` (re-run and watch) and `u` (post an incident update) are actions.ts's and work-actions.ts's.
  */
 import { spawn } from "node:child_process";
+import { screenshotSource } from "../../api/check-results.ts";
 import type { Client } from "../../api/client.ts";
-import type { Service } from "../../api/schemas/services.ts";
-import { maskUrlCredentials } from "../../api/secrets.ts";
+import type { Service } from "../../contract/schemas/services.ts";
+import { maskUrlCredentials } from "../../contract/secrets.ts";
 import { errorLine } from "../data/loaders.ts";
 import type { CheckSummary } from "../data/summary.ts";
 import { apply, type ConsoleStore } from "../state.ts";
@@ -48,6 +52,11 @@ export type ActEnv = {
   open?: ((o: Opener) => Promise<void>) | undefined;
   /** Hands the terminal to another program (`e`'s editor) while `run` runs (the console's mount). */
   suspend?: (<T>(run: () => T) => Promise<T>) | undefined;
+  /**
+   * Shows an image (PNG bytes) in this terminal, the console handing the terminal over until a key, or saves
+   * it; resolves with the line that says which (src/cli/console-image.ts). Absent over `vigil share`.
+   */
+  showImage?: ((png: Uint8Array, title: string) => Promise<string>) | undefined;
 };
 
 export type ActDeps = {
@@ -314,6 +323,30 @@ export function createActActions(deps: ActDeps) {
         () => deps.notice(`opened ${link.url} in your browser`),
         (e) => showLink(link.url, `cannot start ${how.command}: ${errorLine(e)}`),
       );
+    },
+
+    /** `s` on an open result: its screenshot drawn here (env.showImage), else where it is and how to draw it. */
+    screenshot() {
+      const s = get();
+      // the result the shown pane selects (the results pane: the open one), as read whole
+      const t = actTarget(deps.panes, s, true);
+      const checkId = t.checks[0]?.id;
+      const result = t.result ? s.history.full.get(t.result.id)?.result : undefined;
+      if (checkId === undefined || !result)
+        return deps.notice("no result open: Enter on a result first, then s shows its screenshot");
+      if (!screenshotSource(result))
+        return deps.notice("this result has no screenshot (a failed browser or multi-step run keeps one)");
+      const command = `vigil results show ${checkId} ${result.id} --screenshot`;
+      const show = env.showImage;
+      if (!show) return deps.notice(`the screenshot is drawn by a local console or \`${command}\``);
+      deps.notice("reading the screenshot…");
+      client.checkResults
+        .screenshot(checkId, result.id, { result })
+        .then((png) => show(png, `screenshot of result ${result.id}`))
+        .then(
+          (line) => deps.notice(line),
+          (e) => deps.notice(`cannot show the screenshot: ${errorLine(e)}`),
+        );
     },
 
     copyText,

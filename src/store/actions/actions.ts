@@ -5,7 +5,8 @@
  * refuses them too).
  */
 import type { Client } from "../../api/client.ts";
-import { formatTagExpression, matchesTags, parseTagExpression } from "../../api/tag-expression.ts";
+import { formatTagExpression, parseTagExpression } from "../../api/tag-expression.ts";
+import { matchesTags } from "../../contract/tags.ts";
 import { errorLine } from "../data/loaders.ts";
 import { sessionsStarted } from "../data/sessions.ts";
 import { type Caps, DEFAULT_CAPS } from "../data/types.ts";
@@ -14,11 +15,10 @@ import { apply, type ConsoleStore } from "../state.ts";
 import { type FollowOptions, followSession } from "../sync/follow.ts";
 import type { Poller } from "../sync/poller.ts";
 import { actionErrorLine } from "../view/messages.ts";
-import { triggerTargets } from "../view/selectors.ts";
 import { clearMarks, setActivity, setAnalytics, setNotice, setOverlay } from "../view/ui.ts";
 import { type ActEnv, createActActions } from "./act.ts";
 import { createChooser } from "./choice.ts";
-import { NO_PANES, type PaneHooks } from "./targets.ts";
+import { actTarget, type PaneHooks } from "./targets.ts";
 import { createWorkActions } from "./work.ts";
 
 export type ActionsOptions = {
@@ -35,9 +35,9 @@ export type ActionsOptions = {
   /**
    * The panes as the actions see them: what the shown one selects (the act keys' checks, the incident
    * `u` updates), where to show the sessions a trigger started (targets.ts; the console's and share's
-   * runtime pass the registry's, src/tui/panes/selects.ts). Default: none.
+   * runtime pass the registry's, src/tui/panes/selects.ts; NO_PANES for none).
    */
-  panes?: PaneHooks;
+  panes: PaneHooks;
 };
 
 /** Parse the analytics custom window: `FROM TO` (ISO dates or date-times) or a span back from now (`6h`, `3d`, `90m`). */
@@ -73,7 +73,7 @@ export function createActions(
   const followers = new Set<Promise<void>>();
   let pending: (() => Promise<void>) | undefined;
   const get = store.getState;
-  const panes = opts.panes ?? NO_PANES;
+  const panes = opts.panes;
 
   const notice = (text: string | undefined) => apply(store, setNotice(get(), text));
   const readOnlyRefusal = (what: string): boolean => {
@@ -171,7 +171,7 @@ export function createActions(
       const s = get();
       const chosen = ids
         ? ids.map((id) => s.checks.byId.get(id)).filter((c) => c !== undefined)
-        : triggerTargets(s);
+        : actTarget(panes, s).checks;
       const targets = chosen.filter((c) => c.checkType !== "HEARTBEAT");
       if (targets.length === 0) {
         notice("nothing to trigger (heartbeat checks are passive)");

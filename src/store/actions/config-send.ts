@@ -4,8 +4,8 @@
  * never in a draft, a notice or a log).
  */
 import type { Client } from "../../api/client.ts";
-import type { StatusPage } from "../../api/schemas/status-pages.ts";
-import { maskUrlCredentials } from "../../api/secrets.ts";
+import type { StatusPage } from "../../contract/schemas/status-pages.ts";
+import { maskUrlCredentials } from "../../contract/secrets.ts";
 import { errorLine } from "../data/loaders.ts";
 import { listLoaded } from "../data/slices.ts";
 import { locationBody, pageBody } from "../forms/rules.ts";

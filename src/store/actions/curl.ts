@@ -12,7 +12,7 @@
  *
  * Pure; the text is POSIX-shell quoted (single quotes).
  */
-import { isSensitiveHeaderName, maskSecrets, maskUrlCredentials, maskValue } from "../../api/secrets.ts";
+import { isSensitiveHeaderName, maskSecrets, maskUrlCredentials, maskValue } from "../../contract/secrets.ts";
 
 type KeyValue = { key?: unknown; value?: unknown };
 export type CurlCheck = {

@@ -12,7 +12,8 @@
  * incident-send.ts) always belongs to the incident the update went to: a draft that carries `sent` is
  * never routed again.
  */
-import type { Incident } from "../../api/schemas/incidents.ts";
+
+import type { Incident } from "../../contract/schemas/incidents.ts";
 import type { FormState } from "../forms/types.ts";
 
 export type UpdateRoute =

@@ -14,7 +14,7 @@
  * after the re-read would land as well.
  */
 import type { Client } from "../../api/client.ts";
-import type { Incident, IncidentUpdate } from "../../api/schemas/incidents.ts";
+import type { Incident, IncidentUpdate } from "../../contract/schemas/incidents.ts";
 import { errorLine } from "../data/loaders.ts";
 import type { Draft, DraftStore } from "../forms/drafts.ts";
 import { incidentCreateBody, incidentPutBody, updateBody } from "../forms/rules.ts";

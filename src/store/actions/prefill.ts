@@ -13,8 +13,8 @@
  * - first update: what is failing and where, without the reason (subscribers read it; the name already
  *   carries it for the team) — status INVESTIGATING, subscribers notified (the form's defaults).
  */
-import type { IncidentSeverity } from "../../api/schemas/incidents.ts";
-import type { Service } from "../../api/schemas/services.ts";
+import type { IncidentSeverity } from "../../contract/schemas/incidents.ts";
+import type { Service } from "../../contract/schemas/services.ts";
 
 /** A check `i` opens an incident for, with what its triage says. */
 export type PrefillCheck = {

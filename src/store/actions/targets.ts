@@ -9,7 +9,7 @@
  * store holds.
  */
 
-import type { Incident, IncidentUpdate } from "../../api/schemas/incidents.ts";
+import type { Incident, IncidentUpdate } from "../../contract/schemas/incidents.ts";
 import { latestOpenIncident } from "../data/incidents.ts";
 import type { CheckSummary, ResultSummary } from "../data/summary.ts";
 import type { ConsoleState, ConsoleStore } from "../state.ts";

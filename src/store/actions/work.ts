@@ -10,8 +10,8 @@
  * the form and not on pane keys.
  */
 import type { Client } from "../../api/client.ts";
-import type { Incident } from "../../api/schemas/incidents.ts";
-import type { Service } from "../../api/schemas/services.ts";
+import type { Incident } from "../../contract/schemas/incidents.ts";
+import type { Service } from "../../contract/schemas/services.ts";
 import { latestOpenIncident, openIncidentsNewestFirst, stub } from "../data/incidents.ts";
 import { errorLine } from "../data/loaders.ts";
 import { listLoaded } from "../data/slices.ts";

@@ -6,12 +6,11 @@
  * served) — they give the cursor line its sample count and the list `Enter` opens.
  */
 import type { Client } from "../../api/client.ts";
-import { MAX_RESULT_WINDOW_S } from "../../api/schemas/check-results.ts";
+import { MAX_RESULT_WINDOW_S } from "../../contract/schemas/check-results.ts";
 import { bucketRange, bucketStart, columnOf, type TimeGrid } from "../../shared/time-grid.ts";
 import { type ResultSummary, toResultSummary } from "../data/summary.ts";
 import type { AnalyticsBucket } from "../data/types.ts";
-import type { ConsoleState } from "../state.ts";
-import { apply, type ConsoleStore } from "../state.ts";
+import { apply, type ConsoleState, type ConsoleStore } from "../state.ts";
 import type { AnalyticsOptions } from "../view/types.ts";
 
 type Patch = Partial<ConsoleState>;

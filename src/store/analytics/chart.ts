@@ -6,7 +6,7 @@
  * Groups are ordered by their key, and every series sits on the same columns, so one location's newest
  * bucket is drawn under another's newest.
  */
-import { type AnalyticsReport, type SeriesRow, seriesRows } from "../../api/schemas/analytics.ts";
+import { type AnalyticsReport, type SeriesRow, seriesRows } from "../../contract/schemas/analytics.ts";
 import {
   type Bands,
   bandOf,
@@ -111,11 +111,12 @@ export function seriesTone(s: ChartSeries): (v: number) => CellTone {
 /**
  * What follows a sparkline: a percentage's lowest and last value ("min 97.5%  last 100%"), anything
  * else's max — the top of its scale — and last ("max 1.24 s  last 87 ms"); `short` leaves out the last
- * value; "no runs" for none.
+ * value; "no data" when no drawn bucket has a value (a window of failed runs without a response time has runs,
+ * and no value to draw).
  */
 export function seriesStatsText(s: ChartSeries, first: number, count: number, short = false): string {
   const st = seriesStats(drawnValues(s, first, count));
-  if (st.count === 0) return "no runs";
+  if (st.count === 0) return NO_DATA;
   const f = (v: number | undefined) => formatValue(v, s.unit);
   const head = s.unit === "percentage" ? `min ${f(st.min)}` : `max ${f(st.max)}`;
   return short ? head : `${head}  last ${f(st.last)}`;
@@ -132,10 +133,17 @@ export function shortLabel(s: ChartSeries, all: readonly ChartSeries[]): string 
   return sameBase > 1 ? m[2]! : s.label;
 }
 
-/** A value at the cursor in words: "87 ms", "99.5%", "3.10 s (needs improvement)", "no runs". */
+/** What a series without a value in the drawn buckets says in place of its max or min. */
+export const NO_DATA = "no data";
+
+/**
+ * A value at the cursor in words: "87 ms", "99.5%", "3.10 s (needs improvement)"; "—" for none (the bucket
+ * may have runs, none with this metric: a failed connection has no response time — the cursor line gives
+ * the bucket's runs).
+ */
 export function valueText(s: ChartSeries, col: number): string {
   const v = s.values[col];
-  if (v === null || v === undefined) return "no runs";
+  if (v === null || v === undefined) return "—";
   const text = formatValue(v, s.unit);
   return s.bands ? `${text} (${bandOf(s.bands, v)})` : text;
 }

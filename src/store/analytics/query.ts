@@ -8,8 +8,9 @@
  * 30 min buckets" is exactly 48 columns; the automatic bucket width is the smallest nice one that draws the
  * range in at most 60 columns (24 h → 30 min, 7 d → 3 h, 30 d → 12 h).
  */
-import { type AnalyticsKind, REPORTS, type ReportView } from "../../api/analytics-metrics.ts";
-import type { AnalyticsReport } from "../../api/schemas/analytics.ts";
+
+import { type AnalyticsKind, REPORTS, type ReportView } from "../../contract/analytics-metrics.ts";
+import type { AnalyticsReport } from "../../contract/schemas/analytics.ts";
 import { autoBucketMinutes, MINUTE, recentWindow, type TimeGrid, timeGrid } from "../../shared/time-grid.ts";
 import type { AnalyticsOptions } from "../view/types.ts";
 

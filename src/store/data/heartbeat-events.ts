@@ -6,7 +6,7 @@
  * event read (the timeline draws nothing known before it).
  */
 import type { Client } from "../../api/client.ts";
-import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
+import type { HeartbeatEvent, HeartbeatStats } from "../../contract/schemas/heartbeats.ts";
 import { toEpochMs } from "../../shared/format.ts";
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@
  * shown pane selects none), an incident's updates in display order. Which incident a pane selects is the
  * pane's (src/tui/panes/incidents/rows.ts, the overview's lines).
  */
-import type { Incident } from "../../api/schemas/incidents.ts";
+import type { Incident } from "../../contract/schemas/incidents.ts";
 import type { Draft } from "../forms/drafts.ts";
 import { memo } from "../view/memo.ts";
 

@@ -2,8 +2,11 @@
  * Sessions slice reducers: sessions the console triggered, newest first, at most `caps.sessions` (the
  * oldest finished ones are dropped first; running ones are kept while there is room).
  */
-import type { CheckSession, CheckSessionDetail } from "../../api/schemas/check-sessions.ts";
-import { isTerminalSessionStatus } from "../../api/schemas/check-sessions.ts";
+import {
+  type CheckSession,
+  type CheckSessionDetail,
+  isTerminalSessionStatus,
+} from "../../contract/schemas/check-sessions.ts";
 import type { ConsoleState } from "../state.ts";
 import type { Caps, TrackedSession } from "./types.ts";
 

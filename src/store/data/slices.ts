@@ -3,8 +3,9 @@
  * they are pure (tests call them on plain objects) and a slice that did not change keeps its identity
  * (memoised selectors and components subscribed to other slices do not re-render).
  */
-import type { AnalyticsReport } from "../../api/schemas/analytics.ts";
-import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
+
+import type { AnalyticsReport } from "../../contract/schemas/analytics.ts";
+import type { HeartbeatEvent, HeartbeatStats } from "../../contract/schemas/heartbeats.ts";
 import type { ConsoleState } from "../state.ts";
 import { type LastPass, lastPassKey } from "./last-pass.ts";
 import {

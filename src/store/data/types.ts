@@ -7,16 +7,16 @@
  * the shown data is.
  */
 
-import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
-import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
-import type { AnalyticsReport } from "../../api/schemas/analytics.ts";
-import type { CheckSession, CheckSessionDetail } from "../../api/schemas/check-sessions.ts";
-import type { Check } from "../../api/schemas/checks.ts";
-import type { HeartbeatEvent, HeartbeatStats } from "../../api/schemas/heartbeats.ts";
-import type { Incident } from "../../api/schemas/incidents.ts";
-import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
-import type { Service } from "../../api/schemas/services.ts";
-import type { StatusPage } from "../../api/schemas/status-pages.ts";
+import type { AlertChannel } from "../../contract/schemas/alert-channels.ts";
+import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
+import type { AnalyticsReport } from "../../contract/schemas/analytics.ts";
+import type { CheckSession, CheckSessionDetail } from "../../contract/schemas/check-sessions.ts";
+import type { Check } from "../../contract/schemas/checks.ts";
+import type { HeartbeatEvent, HeartbeatStats } from "../../contract/schemas/heartbeats.ts";
+import type { Incident } from "../../contract/schemas/incidents.ts";
+import type { PrivateLocation } from "../../contract/schemas/private-locations.ts";
+import type { Service } from "../../contract/schemas/services.ts";
+import type { StatusPage } from "../../contract/schemas/status-pages.ts";
 import type { HistorySlice } from "../results/types.ts";
 import type { LastPass } from "./last-pass.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "./summary.ts";

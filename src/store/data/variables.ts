@@ -5,7 +5,7 @@
  */
 import type { Client } from "../../api/client.ts";
 import { ApiError } from "../../api/errors.ts";
-import { variableListSchema } from "../../api/schemas/variables.ts";
+import { variableListSchema } from "../../contract/schemas/variables.ts";
 
 export async function readVariables(client: Client): Promise<Record<string, string>> {
   const list = await client.http

@@ -4,31 +4,32 @@
  * exactly what the client (and the embedded service) would refuse — and nothing is sent while any remains.
  */
 import type { z } from "zod";
-import type { Incident, IncidentUpdate } from "../../api/schemas/incidents.ts";
 import {
   INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
+  type Incident,
   type IncidentCreateBody,
   type IncidentPutBody,
+  type IncidentUpdate,
   type IncidentUpdateBody,
   incidentNameSchema,
   incidentUpdateBodySchema,
-} from "../../api/schemas/incidents.ts";
+} from "../../contract/schemas/incidents.ts";
 import {
   type PrivateLocationCreateBody,
   privateLocationCreateBodySchema,
   proxyUrlSchema,
   slugNameSchema,
-} from "../../api/schemas/private-locations.ts";
-import { currentUpdate, domainSchema, issuePredicate } from "../../api/schemas/rules.ts";
-import type { Service } from "../../api/schemas/services.ts";
+} from "../../contract/schemas/private-locations.ts";
+import { currentUpdate, domainSchema, issuePredicate } from "../../contract/schemas/rules.ts";
+import type { Service } from "../../contract/schemas/services.ts";
 import {
   DEFAULT_THEMES,
   type StatusPage,
   type StatusPageUpdateBody,
   statusPageUpdateBodySchema,
   themeColorsBodySchema,
-} from "../../api/schemas/status-pages.ts";
+} from "../../contract/schemas/status-pages.ts";
 import { cards, type FormState, flag, list, makeForm, type Option, text } from "./types.ts";
 
 export const NAME_MAX = 255;

@@ -6,8 +6,8 @@
  * poller backs off).
  */
 import type { Client } from "../../api/client.ts";
-import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
-import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
+import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
+import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import { apply, type ConsoleStore } from "../state.ts";
 import {
   checkAlertsFailed,

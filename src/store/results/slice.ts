@@ -3,10 +3,11 @@
  * alerts kept capped; and one viewer's drill-down — opening a check's results or one result, going back.
  * Pure: each takes the state and returns the patch to set.
  */
-import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
-import type { CheckAlert } from "../../api/schemas/check-alerts.ts";
-import type { CheckResult } from "../../api/schemas/check-results.ts";
-import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
+
+import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
+import type { CheckAlert } from "../../contract/schemas/check-alerts.ts";
+import type { CheckResult } from "../../contract/schemas/check-results.ts";
+import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import { putCapped } from "../data/slices.ts";
 import { type ResultSummary, toResultSummary } from "../data/summary.ts";
 import type { ConsoleState } from "../state.ts";

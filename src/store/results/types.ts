@@ -4,10 +4,11 @@
  * their deliveries (the check detail). Data: shared by every viewer of `vigil share`. Which check's
  * results one viewer looks at, and from where it came, is that viewer's (`DrillView`).
  */
-import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
-import type { CheckAlert } from "../../api/schemas/check-alerts.ts";
-import type { CheckResult } from "../../api/schemas/check-results.ts";
-import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
+
+import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
+import type { CheckAlert } from "../../contract/schemas/check-alerts.ts";
+import type { CheckResult } from "../../contract/schemas/check-results.ts";
+import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import type { ResultSummary } from "../data/summary.ts";
 
 type Loadable = { loadedAt: number | undefined; error: string | undefined };

@@ -6,10 +6,10 @@
  */
 import type { Client } from "../../api/client.ts";
 import { ApiError, NetworkError, TimeoutError } from "../../api/errors.ts";
-import { backoffMs, sleep } from "../../api/retry.ts";
-import type { CheckResult } from "../../api/schemas/check-results.ts";
-import type { CheckSessionDetail } from "../../api/schemas/check-sessions.ts";
-import { isTerminalSessionStatus } from "../../api/schemas/check-sessions.ts";
+import { backoffMs } from "../../api/retry.ts";
+import type { CheckResult } from "../../contract/schemas/check-results.ts";
+import { type CheckSessionDetail, isTerminalSessionStatus } from "../../contract/schemas/check-sessions.ts";
+import { sleep } from "../../shared/sleep.ts";
 import { errorLine } from "../data/loaders.ts";
 import { sessionFailed, sessionPolled, sessionResultError, sessionUpdated } from "../data/sessions.ts";
 import { apply, type ConsoleStore } from "../state.ts";

@@ -13,11 +13,14 @@
  *   of a period with no ping yet, a stretch where nothing was due, or nothing known (before the oldest
  *   event read: the API serves 10 events a request).
  */
-import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
+
+import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import { type Tone, toEpochMs } from "../../shared/format.ts";
 import {
+  EARLY_FRACTION,
   heartbeatGraceMs,
   heartbeatPeriodMs,
+  ON_TIME_SLACK_MS,
   type HeartbeatTiming as PeriodConfig,
 } from "../../shared/heartbeat-period.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
@@ -29,15 +32,6 @@ import {
   type TimeGrid,
 } from "../../shared/time-grid.ts";
 import { formatAgeWords } from "./timeline.ts";
-
-/** The service's tolerance before the expected time (runners/heartbeat.ts, api-notes §8.5). */
-export const EARLY_FRACTION = 0.1;
-
-/**
- * A ping this little after its expected time is on time, not "in grace": a job's clock and the network
- * add some milliseconds, and pings folded into one event (the local service) carry the first one's time.
- */
-export const ON_TIME_SLACK_MS = 1000;
 
 export type PingKind = "early" | "on time" | "grace" | "late" | "recovery";
 
@@ -68,7 +62,10 @@ const SERVICE_KIND: Record<string, PingKind> = {
   LATE: "late",
 };
 
-/** Where a ping at `at` falls against one expected at `expectedAt`. */
+/**
+ * Where a ping at `at` falls against one expected at `expectedAt`: the service's rule for the state it
+ * stores (src/service/runners/heartbeat.ts), with the same constants (src/shared/heartbeat-period.ts).
+ */
 export function pingKind(at: number, expectedAt: number, t: HeartbeatTiming): PingKind {
   const period = t.periodMs ?? 0;
   if (at < expectedAt - period * EARLY_FRACTION) return "early";

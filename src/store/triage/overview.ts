@@ -21,12 +21,12 @@
  * before …)", never an exact start.
  */
 
-import type { AlertChannel } from "../../api/schemas/alert-channels.ts";
-import type { AlertNotification } from "../../api/schemas/alert-notifications.ts";
-import type { HeartbeatEvent } from "../../api/schemas/heartbeats.ts";
-import type { Incident } from "../../api/schemas/incidents.ts";
-import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
-import { channelTarget } from "../../api/secrets.ts";
+import type { AlertChannel } from "../../contract/schemas/alert-channels.ts";
+import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
+import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
+import type { Incident } from "../../contract/schemas/incidents.ts";
+import type { PrivateLocation } from "../../contract/schemas/private-locations.ts";
+import { channelTarget } from "../../contract/secrets.ts";
 import type { CheckState } from "../../shared/check-state.ts";
 import { formatAgo, thousands, toEpochMs } from "../../shared/format.ts";
 import { type LastPass, lastPassHolds, lastPassKey } from "../data/last-pass.ts";

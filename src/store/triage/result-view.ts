@@ -18,8 +18,9 @@
  * A field the service did not record reads "not recorded", never a blank. Lines are RAW text (the service's
  * strings as they came, secrets masked): the renderer sanitises every line before the terminal.
  */
-import { maskSecrets, maskUrlCredentials } from "../../api/secrets.ts";
-import { canDegrade } from "../../shared/check-types.ts";
+
+import { canDegrade } from "../../contract/check-types.ts";
+import { maskSecrets, maskUrlCredentials } from "../../contract/secrets.ts";
 import { formatAgo, formatMs, formatTimestamp } from "../../shared/format.ts";
 import {
   assertionFailed,
@@ -63,6 +64,8 @@ export type ResultViewOptions = {
   excerptLines?: number;
   /** What the "… N more lines" line says expands it ("e expands", "--full shows all"). */
   expandHint?: string;
+  /** How the viewer draws a screenshot here (the console: "s draws it here"); else the CLI command is named. */
+  screenshotHint?: string;
   /** Width of the timing bars in cells (default 32). */
   barWidth?: number;
   /** For "3 min ago"; without it only the timestamp. */
@@ -496,11 +499,11 @@ function pathsOf(v: unknown): string[] {
     .filter((x): x is string => x !== undefined);
 }
 
-/** Where the screenshot is, and the command that draws it (the console does not draw images). */
-function screenshotText(shot: string, r: ResultInput): string {
+/** Where the screenshot is, and how to draw it: the viewer's own way (the console's `s`), else the command. */
+function screenshotText(shot: string, r: ResultInput, hint: string | undefined): string {
   const where = `${shot}${shot.startsWith("assets/") ? " (in the service's data dir)" : ""}`;
   const command = `vigil results show ${str(r.checkId) ?? "CHECK"} ${str(r.id) ?? "RESULT"} --screenshot`;
-  return `${where} · \`${command}\` draws it (kitty, iTerm2)`;
+  return `${where} · ${hint ?? `\`${command}\` draws it`} (kitty, iTerm2, sixel)`;
 }
 
 function browserSections(
@@ -610,7 +613,11 @@ function browserSections(
   sections.push({
     title: "Files",
     lines: [
-      pair("screenshot", shot ? screenshotText(shot, r) : NOT_RECORDED, shot ? undefined : "dim"),
+      pair(
+        "screenshot",
+        shot ? screenshotText(shot, r, o.screenshotHint) : NOT_RECORDED,
+        shot ? undefined : "dim",
+      ),
       pair("trace", traces.length ? traces.join(", ") : NOT_RECORDED, traces.length ? undefined : "dim"),
       pair("video", videos.length ? videos.join(", ") : NOT_RECORDED, videos.length ? undefined : "dim"),
     ],

@@ -146,9 +146,14 @@ const sortRows = viewMemo(
   },
 );
 
-const filterRows = viewMemo((rows: CheckRow[], filter: string): CheckRow[] =>
-  filter.trim() ? rows.filter((r) => matchesCheckFilter(r, filter)) : rows,
-);
+/**
+ * A checks list's `/` filter (check-filter.ts), memoised per view: one per list that has its own filter
+ * (the checks pane's, the analytics pane's).
+ */
+export const newCheckRowsFilter = () =>
+  viewMemo((rows: CheckRow[], filter: string): CheckRow[] =>
+    filter.trim() ? rows.filter((r) => matchesCheckFilter(r, filter)) : rows,
+  );
 
 /** Every check, sorted as the checks list is (default: failing and degraded first, then by name). */
 export function sortedCheckRows(s: ConsoleState): CheckRow[] {
@@ -159,11 +164,6 @@ export function sortedCheckRows(s: ConsoleState): CheckRow[] {
     nameRanks(s.checks.items),
     s.ui.sort.column === "responseTime" ? s.results : undefined,
   );
-}
-
-/** The checks list as shown: sorted, then narrowed by the checks pane's `/` filter. */
-export function visibleCheckRows(s: ConsoleState): CheckRow[] {
-  return filterRows(s, sortedCheckRows(s), s.ui.filter.checks ?? "");
 }
 
 const decorated = new WeakMap<CheckRow, { items: ResultsEntry["items"] | undefined; row: ShownCheckRow }>();
@@ -200,18 +200,6 @@ function reasonOf(row: CheckRow, items: ResultsEntry["items"] | undefined): stri
   return hit ? runReason(hit, row.check) : undefined;
 }
 
-const rowId = (r: CheckRow) => r.id;
-
-/** The row of the checks cursor: the row of the check it follows (store/view/cursor.ts). */
-export function checksCursor(s: ConsoleState): number {
-  return cursorIn(s, "checks", visibleCheckRows(s), rowId);
-}
-
-/** The check under the checks cursor. */
-export function cursorCheck(s: ConsoleState): CheckRow | undefined {
-  return visibleCheckRows(s)[checksCursor(s)];
-}
-
 /** Below this, a time ahead of the local clock is the network's and the service's own delay. */
 export const CLOCK_AHEAD_MIN_MS = 5000;
 
@@ -233,11 +221,4 @@ const clockAhead = memo((items: StatusesSlice["items"], loadedAt: number | undef
  */
 export function serviceClockAhead(s: ConsoleState): number | undefined {
   return clockAhead(s.statuses.items, s.statuses.loadedAt);
-}
-
-/** The checks that `t` would trigger: the marked ones, else the one under the cursor. */
-export function triggerTargets(s: ConsoleState): CheckSummary[] {
-  if (s.ui.marked.size > 0) return s.checks.items.filter((c) => s.ui.marked.has(c.id));
-  const c = cursorCheck(s)?.check;
-  return c ? [c] : [];
 }

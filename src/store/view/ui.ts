@@ -8,9 +8,13 @@ import type { AnalyticsOptions, Overlay, Pane, SortColumn, UiSlice } from "./typ
 
 type Patch = Partial<ConsoleState>;
 
-export function initialUi(): UiSlice {
+/**
+ * A new view's UI, on `pane` — the runtime puts it on its start pane (the pane registry's first, or
+ * `--pane`); "" until then (the store names no pane).
+ */
+export function initialUi(pane: Pane = ""): UiSlice {
   return {
-    pane: "checks",
+    pane,
     detail: {},
     cursor: {},
     cursorId: {},

@@ -1,8 +1,9 @@
 /** Reducers of the work slice (forms, one-time secrets, reveal, preview type, detail rows) and single reads. */
-import type { Check } from "../../api/schemas/checks.ts";
-import type { Incident } from "../../api/schemas/incidents.ts";
-import type { PrivateLocation } from "../../api/schemas/private-locations.ts";
-import type { StatusPage } from "../../api/schemas/status-pages.ts";
+
+import type { Check } from "../../contract/schemas/checks.ts";
+import type { Incident } from "../../contract/schemas/incidents.ts";
+import type { PrivateLocation } from "../../contract/schemas/private-locations.ts";
+import type { StatusPage } from "../../contract/schemas/status-pages.ts";
 import { putCapped } from "../data/slices.ts";
 import type { DetailsSlice } from "../data/types.ts";
 import type { FormState } from "../forms/types.ts";

@@ -10,6 +10,8 @@ import type { Binding } from "./spec.ts";
 
 export const ACT_KEYS: readonly Binding[] = [
   {
+    action: "mute",
+    hint: "mute",
     keys: ["m"],
     help: "mute / unmute the check (confirmed): it keeps running, its alerts stop until unmuted",
     mutating: true,
@@ -17,6 +19,8 @@ export const ACT_KEYS: readonly Binding[] = [
     run: ({ actions }) => actions.askMute(),
   },
   {
+    action: "activate",
+    hint: "(de)activate",
     keys: ["a"],
     help: "deactivate / activate the check (confirmed): a deactivated check does not run at all",
     mutating: true,
@@ -24,6 +28,8 @@ export const ACT_KEYS: readonly Binding[] = [
     run: ({ actions }) => actions.askActivate(),
   },
   {
+    action: "incident-for-check",
+    hint: "incident",
     keys: ["i"],
     help: "open an incident for the check(s): name, severity, services filled in from its results",
     mutating: true,
@@ -31,11 +37,15 @@ export const ACT_KEYS: readonly Binding[] = [
     run: ({ actions }) => actions.openIncidentFor(),
   },
   {
+    action: "copy",
+    hint: "copy",
     keys: ["y"],
     help: "copy the id, URL, reason, a curl of the request (secrets masked) or the link (OSC 52)",
     run: ({ actions }) => actions.askCopy(),
   },
   {
+    action: "open-link",
+    hint: "open",
     keys: ["o"],
     help: "open the check's link in a browser, or show it (the local service has none: its API URL)",
     run: ({ actions }) => actions.openLink(),
@@ -44,6 +54,8 @@ export const ACT_KEYS: readonly Binding[] = [
 
 /** `e`: the check as JSON in $VISUAL / $EDITOR; saved → what changed, confirmed, sent (store/actions/check-edit.ts). */
 export const EDIT_KEY: Binding = {
+  action: "edit-check",
+  hint: "edit",
   keys: ["e"],
   help: "edit the check as JSON in $EDITOR; on save, the changes are listed to confirm before sending",
   mutating: true,

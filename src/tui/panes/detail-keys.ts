@@ -2,23 +2,25 @@
  * Bindings several panes share: moving inside an open detail (an incident's updates; scrolling
  * elsewhere) and Enter with the pane's own words for what it opens.
  */
-
-import type { ConsoleState } from "../../store/state.ts";
-import { apply } from "../../store/state.ts";
+import { apply, type ConsoleState } from "../../store/state.ts";
 import * as ui from "../../store/view/ui.ts";
 import * as work from "../../store/view/work.ts";
-import type { Binding, KeyContext } from "./spec.ts";
+import { type Binding, byAction, type KeyContext } from "./spec.ts";
 
-/** j/k g/G and the arrows, Home, End inside an open detail: a step, or the first / last row. */
+/** j/k g/G and the arrows, Home, End inside an open detail: a step, or the first / last row, by action. */
 export const DETAIL_STEP: Record<string, number | "first" | "last"> = {
-  j: 1,
   down: 1,
-  k: -1,
   up: -1,
-  g: "first",
-  home: "first",
-  G: "last",
-  end: "last",
+  first: "first",
+  last: "last",
+};
+
+/** The detail's moves and their default keys (the same actions as the list's global ones). */
+export const DETAIL_MOVE_KEYS: Record<string, readonly string[]> = {
+  down: ["j", "down"],
+  up: ["k", "up"],
+  first: ["g", "home"],
+  last: ["G", "end"],
 };
 
 /** The detail of `pane` is open. */
@@ -35,19 +37,17 @@ export function detailMoves(
   length: (s: ConsoleState, id: string) => number = () => 200,
   startAt?: (len: number) => number,
 ): Binding {
-  return {
-    keys: Object.keys(DETAIL_STEP),
-    label: "j/k g/G",
+  return byAction(DETAIL_MOVE_KEYS, {
     help,
-    when: detailOpen(pane),
-    run: ({ store, key }) => {
+    scope: "detail",
+    run: ({ store, action }) => {
       const s = store.getState();
       const len = length(s, s.ui.detail[pane] ?? "");
       if (startAt && s.work.detailRow[pane] === undefined)
         apply(store, work.resetDetailRow(s, pane, startAt(len)));
-      apply(store, work.moveDetailRow(store.getState(), pane, len, DETAIL_STEP[key] ?? 0));
+      apply(store, work.moveDetailRow(store.getState(), pane, len, DETAIL_STEP[action] ?? 0));
     },
-  };
+  });
 }
 
 /** Enter: open the cursor row's detail (the row of a fresh detail starts over). */

@@ -12,11 +12,13 @@ import type { ConsoleState, ConsoleStore } from "../../store/state.ts";
 import type { JobKit } from "../../store/sync/plan.ts";
 import type { Job } from "../../store/sync/poller.ts";
 import { cursorIn } from "../../store/view/cursor.ts";
+import type { MouseMode } from "../mouse/mode.ts";
 import type { PaneId } from "./registry.ts";
 
 /**
  * A key's name as bindings spell it: the character itself ("t", "T", "[", "?"), or one of "space",
- * "enter", "esc", "up", "down", "left", "right", "pgup", "pgdn", "home", "end".
+ * "enter", "esc", "up", "down", "left", "right", "pgup", "pgdn", "home", "end", "tab", "shift+tab",
+ * "backspace", "delete", "ctrl+a"… (the config's notation: src/config/keys.ts).
  */
 export type KeyName = string;
 
@@ -27,23 +29,42 @@ export type KeyContext = {
   readOnly: boolean;
   /** The name of the key that matched (a binding may take several keys). */
   key: KeyName;
+  /** The action that key stands for (a binding of several actions, e.g. down / up, does one by it). */
+  action: string;
   /** Move the pane's cursor (clamped to its rows) and keep the shown check in step. */
   move: (delta: number | "first" | "last") => void;
   /** Show a pane (one of the registry's: a mistyped id does not compile). */
   goPane: (pane: PaneId) => void;
-  /** Cycle the heartbeat check the heartbeats pane shows. */
-  switchHeartbeat: (delta: number) => void;
+  /** Show the previous / next check on a pane that shows one check (`showsCheck`). */
+  switchCheck: (delta: number) => void;
   pageSize: () => number;
   quit: () => void;
+  /** Mouse reporting (`M` turns it on and off); undefined where there is no terminal to ask. */
+  mouse?: MouseMode | undefined;
 };
 
 export type Binding = {
-  /** The keys it takes (see KeyName). */
+  /**
+   * The action's name in the config file's `keys` section (lower-case words joined by -: "trigger",
+   * "mute"); for a binding of several actions (`actions`), their names joined by "/".
+   */
+  action: string;
+  /** The keys it takes by default (see KeyName); the keys section may give it others (src/tui/keymap.ts). */
   keys: readonly KeyName[];
-  /** How the help writes the keys (default: the names joined with "/"). */
-  label?: string;
+  /**
+   * One binding for several actions that differ by a step (down / up, previous / next): each action's
+   * default keys (`keys` are theirs together); `run` reads which one from `action`. Made by `byAction()`.
+   */
+  actions?: Readonly<Record<string, readonly KeyName[]>>;
   /** One line for the `?` help. */
   help: string;
+  /**
+   * Where on its pane it is live: "list" only while the pane's detail is closed, "detail" only while it
+   * is open; default both. Its context in the keys section: "detail" for a detail's keys, else "list".
+   */
+  scope?: "list" | "detail";
+  /** A word or two for the footer's key hints ("trigger", "by tag"), after its key; per action for several. */
+  hint?: string | Readonly<Record<string, string>>;
   /** Changes something at the service (or shows a secret): left out of the help and refused in read-only mode. */
   mutating?: boolean;
   /** What the read-only refusal calls it ("read-only: triggering is disabled"); default the help line. */
@@ -71,6 +92,16 @@ export type PaneSpec<Id extends string = string> = {
    * take, the incident `u` `e` `s` take, the page `e` edits. Absent: nothing.
    */
   selects?: PaneSelects;
+  /**
+   * Its rows are checks (checks, analytics): moving the cursor selects the check of its row, which the
+   * panes showing one check open on (src/tui/keys-nav.ts).
+   */
+  selectsCheck?: boolean;
+  /**
+   * It shows one check of these (analytics, heartbeats): opened, it shows the selected check when that is
+   * one of them — with its cursor on it when its rows are these checks (`selectsCheck`).
+   */
+  showsCheck?: (s: ConsoleState) => readonly { id: string }[];
   /** What Enter opens from the cursor row, in the help's words; absent: the pane has no detail. */
   detail?: string;
   /** Poller jobs while the pane is shown (the probe and form needs are the planner's own). */
@@ -81,8 +112,17 @@ export type PaneSpec<Id extends string = string> = {
   crumbs: (s: ConsoleState) => readonly string[];
   /** The pane's own keys, tried before the global ones. */
   bindings: readonly Binding[];
-  /** Key hints for the footer line (mutating ones are left out in read-only mode). */
-  hints?: readonly { text: string; mutating?: boolean; when?: (s: ConsoleState) => boolean }[];
+  /**
+   * Key hints for the footer line: the actions named, each as its key and the binding's `hint` (so a key
+   * of the config's keys section shows as it is), after `prefix`; mutating ones are left out in read-only
+   * mode.
+   */
+  hints?: readonly {
+    actions: readonly string[];
+    prefix?: string;
+    mutating?: boolean;
+    when?: (s: ConsoleState) => boolean;
+  }[];
   view: (p: PaneViewProps) => ReactNode;
 };
 
@@ -122,5 +162,14 @@ export function cursorRow(s: ConsoleState, spec: PaneSpec): number {
   return Math.max(0, Math.min(s.ui.cursor[spec.id] ?? 0, spec.rows.length(s) - 1));
 }
 
-/** The label the help shows for a binding. */
-export const labelOf = (b: Binding): string => b.label ?? b.keys.join("/");
+/** A binding of several actions, each with its default keys (down: j ↓, up: k ↑). */
+export function byAction(
+  keysOf: Readonly<Record<string, readonly KeyName[]>>,
+  b: Omit<Binding, "action" | "keys" | "actions">,
+): Binding {
+  return { action: Object.keys(keysOf).join("/"), keys: Object.values(keysOf).flat(), actions: keysOf, ...b };
+}
+
+/** Each action of a binding with its keys (one for a plain binding). */
+export const actionsOf = (b: Binding): readonly (readonly [string, readonly KeyName[]])[] =>
+  b.actions ? Object.entries(b.actions) : [[b.action, b.keys]];

@@ -4,7 +4,7 @@
  * the keys. Every value is sanitised: service names come from the API, and typed text is shown as typed.
  */
 import { Box, Text } from "ink";
-import { maskUrlCredentials } from "../../api/secrets.ts";
+import { maskUrlCredentials } from "../../contract/secrets.ts";
 import { displayWidth, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
 import { visibleErrors } from "../../store/forms/rules.ts";

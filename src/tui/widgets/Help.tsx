@@ -1,4 +1,4 @@
-/** The `?` overlay: every key of the current pane, then the global keys. */
+/** The `?` overlay: every key of the current pane, then the global keys — as the keymap has them. */
 import { Box, Text } from "ink";
 import { displayWidth, fitWidth } from "../../shared/format.ts";
 import { useInfo } from "../context.tsx";
@@ -20,8 +20,8 @@ export function wrapWords(text: string, width: number): string[] {
 }
 
 export function Help({ pane, width, height }: { pane: string; width: number; height: number }) {
-  const { theme, readOnly } = useInfo();
-  const h = helpFor(pane, readOnly);
+  const { theme, readOnly, keymap } = useInfo();
+  const h = helpFor(pane, readOnly, keymap);
   // a long line goes on under itself, cut at words
   const room = Math.max(20, width - 15);
   const line = (k: { keys: string; what: string }) =>
@@ -34,7 +34,7 @@ export function Help({ pane, width, height }: { pane: string; width: number; hei
     ...h.pane.flatMap(line),
     { text: "Everywhere", bold: true },
     ...h.global.flatMap(line),
-    { text: "Esc, ? or q closes this help" },
+    { text: "Esc closes this help" },
   ];
   return (
     <Box flexDirection="column" width={width} height={height}>

@@ -1,11 +1,13 @@
 /**
  * The windowed table: renders ONLY the rows on screen (ink-table is unusable with ink 8, and rendering all
  * rows costs ~30× more per frame). Rows are memoised components keyed by row id, so moving the cursor
- * re-renders the two rows whose selection changed and nothing else.
+ * re-renders the two rows whose selection changed and nothing else. A click on a row selects it
+ * (src/tui/mouse/: the table tells where its rows are).
  */
-import { Box, Text } from "ink";
+import { Box, type DOMElement, Text } from "ink";
 import { memo, useEffect, useMemo, useRef } from "react";
 import { fitWidth } from "../../shared/format.ts";
+import { useMouseRows } from "../mouse/context.tsx";
 import type { Theme } from "../theme.ts";
 import { type Column, type Laid, layoutColumns, windowStart } from "./table-layout.ts";
 
@@ -64,7 +66,12 @@ function CellsLineView<T>({
   });
   if (plain) parts.push({ text: plain, color: base });
   return (
-    <Text wrap="truncate" inverse={selected}>
+    // the cursor row: the theme's selection background, else inverse video (also what NO_COLOR keeps)
+    <Text
+      wrap="truncate"
+      inverse={selected && theme.selection === undefined}
+      backgroundColor={selected ? theme.selection : undefined}
+    >
       {parts.map((p, i) =>
         p.color === undefined ? (
           p.text
@@ -93,10 +100,13 @@ export function Table<T, S extends T = T>(props: TableProps<T, S>) {
     onWindow?.(first, visible);
   }, [first, visible, onWindow]);
   const header = `  ${laid.map(({ column, width: w }) => fitWidth(column.header, w, column.align)).join(" ")}`;
+  // line 0 is the column header, then the rows on screen
+  const box = useRef<DOMElement>(null);
+  useMouseRows(box, (line) => (line >= 1 && line <= count ? first + line - 1 : undefined));
   const slice = rows.slice(first, first + count);
   const shown: S[] = decorate ? slice.map(decorate) : (slice as S[]);
   return (
-    <Box flexDirection="column" height={height} width={width}>
+    <Box ref={box} flexDirection="column" height={height} width={width}>
       <Text bold wrap="truncate">
         {header}
       </Text>

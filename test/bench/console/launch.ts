@@ -38,8 +38,22 @@ export function startConsole(
   cols: number,
   rows: number,
   args: string[] = [],
+  bundle = BUNDLE,
 ): Pty {
-  return new Pty({ argv: [NODE, BUNDLE, ...args], env: consoleEnv(api), cwd: ROOT, cols, rows });
+  return new Pty({ argv: [NODE, bundle, ...args], env: consoleEnv(api), cwd: ROOT, cols, rows });
+}
+
+/**
+ * The builds a benchmark runs, to compare them in one run: VIGIL_BENCH_BUNDLES="before=/a/dist/vigil.js,
+ * after=/b/dist/vigil.js" (default: this checkout's dist/vigil.js as "current").
+ */
+export function benchBundles(): { label: string; file: string }[] {
+  const spec = process.env.VIGIL_BENCH_BUNDLES;
+  if (!spec) return [{ label: "current", file: BUNDLE }];
+  return spec.split(",").map((pair) => {
+    const [label = "", file = ""] = pair.split("=");
+    return { label, file };
+  });
 }
 
 export function percentile(values: number[], p: number): number {

@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { urlCheckBody } from "../../../src/api/schemas/check-bodies.ts";
+import { urlCheckBody } from "../../../src/contract/schemas/check-bodies.ts";
 import { openDatabase } from "../../../src/service/db/open.ts";
 import { uuidv7 } from "../../../src/service/engine/ids.ts";
 import { insertCheck } from "../../../src/service/repo/checks.ts";

@@ -3,8 +3,8 @@
  * refuses an empty config, and every secret it names is masked for display (the raw value never shown).
  */
 import { describe, expect, it } from "vitest";
-import { ALERT_CHANNEL_TYPES, CHANNEL_TYPE_SPECS } from "../../../src/api/schemas/alert-channels.ts";
-import { maskAlertChannel } from "../../../src/api/secrets.ts";
+import { ALERT_CHANNEL_TYPES, CHANNEL_TYPE_SPECS } from "../../../src/contract/schemas/alert-channels.ts";
+import { maskAlertChannel } from "../../../src/contract/secrets.ts";
 import { transportFor } from "../../../src/service/alerts/channels/registry.ts";
 
 describe("alert channel types", () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { backfillHistory } from "../../../src/service/demo/backfill.ts";
 import { startDemoHeartbeatJob } from "../../../src/service/demo/heartbeat-job.ts";
 import { startDemoTarget } from "../../../src/service/demo/target.ts";
+import { heartbeatConfig, pingState } from "../../../src/service/runners/heartbeat.ts";
 import { pastTime, until } from "../../support/until.ts";
 import { httpTarget, insertCheck, type TempDb, tempDb } from "./support.ts";
 
@@ -94,5 +95,27 @@ describe("demo backfill", () => {
       .all(url) as { l: string }[];
     expect(locations.map((r) => r.l)).toEqual(["eu-west-1", "us-east-1"]);
     expect(backfillHistory(t.db, { days: 2, now })).toEqual({ results: 0, events: 0 });
+  });
+
+  it("stores each heartbeat event with the state a live ping would get against the one before", () => {
+    t = tempDb();
+    const now = Date.parse("2026-05-01T00:00:00Z");
+    const hb = insertCheck(t.db, {
+      checkType: "HEARTBEAT",
+      doc: { heartbeat: { period: 1, periodUnit: "minutes", grace: 30, graceUnit: "seconds" } },
+    });
+    backfillHistory(t.db, { days: 2, now });
+    const rows = t.db
+      .prepare("SELECT state, ts FROM heartbeat_events WHERE check_id = ? ORDER BY ts")
+      .all(hb) as { state: string; ts: number }[];
+    expect(rows.length).toBe(2000);
+    const cfg = heartbeatConfig({
+      heartbeat: { period: 1, periodUnit: "minutes", grace: 30, graceUnit: "seconds" },
+    });
+    rows.forEach((r, i) => {
+      expect(r.state, `event ${i} at ${r.ts}`).toBe(pingState(cfg, i === 0 ? null : rows[i - 1]!.ts, r.ts));
+    });
+    // a late one and the on-time one after it are both there (5 % are late, over 2,000 events)
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(["RECEIVED", "GRACE", "EARLY"]));
   });
 });

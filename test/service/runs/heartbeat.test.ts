@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Engine, RunFinished } from "../../../src/service/engine/engine.ts";
 import { heartbeatConfig, isBot, isOverdue, pingState } from "../../../src/service/runners/heartbeat.ts";
+import { pingKind } from "../../../src/store/triage/heartbeat-timeline.ts";
 import { insertCheck, type TempDb, tempDb, testEngine } from "./support.ts";
 
 const MIN = 60_000;
@@ -23,6 +24,26 @@ describe("heartbeat evaluation", () => {
     expect(pingState(cfg, anchor, 60 * MIN)).toBe("RECEIVED");
     expect(pingState(cfg, anchor, 65 * MIN)).toBe("GRACE");
     expect(pingState(cfg, anchor, 71 * MIN)).toBe("LATE");
+  });
+
+  it("a ping up to a second after its expected time is on time, as the console reads it (one rule)", () => {
+    expect(pingState(cfg, 0, 60 * MIN + 500)).toBe("RECEIVED");
+    expect(pingState(cfg, 0, 60 * MIN + 1000)).toBe("RECEIVED");
+    expect(pingState(cfg, 0, 60 * MIN + 1001)).toBe("GRACE");
+    const kind = { EARLY: "early", RECEIVED: "on time", GRACE: "grace", LATE: "late" } as const;
+    const timing = { periodMs: cfg.periodMs, graceMs: cfg.graceMs };
+    for (const at of [
+      0,
+      53.9 * MIN,
+      54 * MIN,
+      60 * MIN,
+      60 * MIN + 999,
+      60 * MIN + 1001,
+      70 * MIN,
+      70 * MIN + 1,
+    ]) {
+      expect(kind[pingState(cfg, 0, at)], `a ping at ${at} ms`).toBe(pingKind(at, 60 * MIN, timing));
+    }
   });
 
   it("is overdue only after period + grace, and only once monitoring started", () => {

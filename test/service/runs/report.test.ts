@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { analyticsQuerySchema } from "../../../src/api/schemas/analytics.ts";
+import { analyticsQuerySchema } from "../../../src/contract/schemas/analytics.ts";
 import { buildReport } from "../../../src/service/analytics/report.ts";
-import { readCheck } from "../../../src/service/engine/checks.ts";
 import { ServiceError } from "../../../src/service/errors.ts";
+import { readCheck } from "../../../src/service/repo/checks.ts";
 import { createRunStore, type ResultRow } from "../../../src/service/repo/runs.ts";
 import { insertCheck, type TempDb, tempDb } from "./support.ts";
 

@@ -1,6 +1,6 @@
 /** Where an update typed with no incident goes (pure): as it is, to the only open one, ask, or kept. */
 import { describe, expect, it } from "vitest";
-import type { Incident } from "../../../src/api/schemas/incidents.ts";
+import type { Incident } from "../../../src/contract/schemas/incidents.ts";
 import { NO_OPEN_INCIDENT, routedTo, routeUpdate } from "../../../src/store/actions/draft-route.ts";
 import { updateForm } from "../../../src/store/forms/rules.ts";
 

@@ -1,6 +1,6 @@
 /** `i`: the incident form filled in from the failing check(s) — name, severity, services. */
 import { describe, expect, it } from "vitest";
-import type { Service } from "../../../src/api/schemas/services.ts";
+import type { Service } from "../../../src/contract/schemas/services.ts";
 import {
   incidentPrefill,
   PREFILL_NAME_MAX,

@@ -4,15 +4,16 @@ import { createActions } from "../../../src/store/actions/actions.ts";
 import type { ConsoleStore } from "../../../src/store/state.ts";
 import { App } from "../../../src/tui/app.tsx";
 import { ConsoleContext } from "../../../src/tui/context.tsx";
-import { makeTheme } from "../../../src/tui/theme.ts";
+import { mouseControl } from "../../../src/tui/mouse/input.ts";
 import { PANE_HOOKS } from "../../../src/tui/panes/selects.ts";
+import { makeTheme } from "../../../src/tui/theme.ts";
 import { until } from "../../support/until.ts";
-import { renderSized } from "./render.tsx";
+import { KeyStdin, renderSized } from "./render.tsx";
 
 export function renderConsole(
   store: ConsoleStore,
   size: { columns: number; rows: number },
-  opts: { readOnly?: boolean; noColor?: boolean; fullscreen?: boolean } = {},
+  opts: { readOnly?: boolean; noColor?: boolean; fullscreen?: boolean; mouse?: boolean } = {},
 ) {
   // Port 9 (discard) on loopback: nothing listens; only a confirmed action would try it.
   const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", readOnly: opts.readOnly });
@@ -21,6 +22,10 @@ export function renderConsole(
     readOnly: opts.readOnly ?? false,
   });
   let quits = 0;
+  // the mouse as mount.tsx gives it: reports read beside Ink from the same stdin; what it writes, kept
+  const stdin = new KeyStdin();
+  const mouseBytes: string[] = [];
+  const mouse = opts.mouse ? mouseControl(stdin, (b) => mouseBytes.push(b), true) : undefined;
   const r = renderSized(
     <ConsoleContext.Provider
       value={{
@@ -39,15 +44,19 @@ export function renderConsole(
           quits++;
         }}
         switchProfile={(name) => `no profile ${name}`}
+        {...(mouse ? { mouse } : {})}
       />
     </ConsoleContext.Provider>,
     size.columns,
     size.rows,
+    stdin,
   );
   return {
     ...r,
     quits: () => quits,
+    mouseBytes,
     async close() {
+      mouse?.stop();
       r.unmount();
       await actions.stop();
       await client.close();

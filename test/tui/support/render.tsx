@@ -62,9 +62,8 @@ export function stripColour(s: string): string {
 
 export const settle = (ms = 30) => new Promise((r) => setTimeout(r, ms));
 
-export function renderSized(tree: ReactElement, columns: number, rows: number) {
+export function renderSized(tree: ReactElement, columns: number, rows: number, stdin = new KeyStdin()) {
   const stdout = new SizedStdout(columns, rows);
-  const stdin = new KeyStdin();
   const instance = render(tree, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,

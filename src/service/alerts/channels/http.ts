@@ -13,13 +13,24 @@ export type HttpAttempt = {
   body?: string | undefined;
 };
 
+/**
+ * undici's `request`, loaded on the first delivery, not at every service start (undici is ~700 KB). In the
+ * bundle (dist/, split at dynamic imports) the import of this CommonJS package is a namespace with only its
+ * `default` (module.exports), not the named exports Node gives from source: read it from either.
+ */
+async function undiciRequest(): Promise<typeof import("undici").request> {
+  const mod = (await import("undici")) as typeof import("undici") & { default?: typeof import("undici") };
+  const request = typeof mod.request === "function" ? mod.request : mod.default?.request;
+  if (typeof request !== "function") throw new Error("undici's request could not be loaded");
+  return request;
+}
+
 export async function httpAttempt(req: HttpAttempt, ctx: SendContext): Promise<SendResult> {
   const timeout = AbortSignal.timeout(ctx.config.attemptTimeoutMs);
   const signal = AbortSignal.any([timeout, ctx.signal]);
   try {
     const method = req.method.toUpperCase();
-    // loaded on the first delivery, not at every service start (undici is ~700 KB)
-    const { request } = await import("undici");
+    const request = await undiciRequest();
     const res = await request(req.url, {
       method: method as "POST",
       headers: req.headers,

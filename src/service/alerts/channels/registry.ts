@@ -1,10 +1,10 @@
 /**
  * The one registry of channel transports, by channel type — keyed like the channel types' spec
- * (CHANNEL_TYPE_SPECS in src/api/schemas/alert-channels.ts) and typed `satisfies Record<AlertChannelType, …>`,
+ * (CHANNEL_TYPE_SPECS in src/contract/schemas/alert-channels.ts) and typed `satisfies Record<AlertChannelType, …>`,
  * so a channel type without a transport does not compile. Types outside the seed have none (delivery
  * SKIPPED).
  */
-import type { AlertChannelType } from "../../../api/schemas/alert-channels.ts";
+import type { AlertChannelType } from "../../../contract/schemas/alert-channels.ts";
 import { callTransport } from "./call.ts";
 import { chatTransport } from "./chat.ts";
 import { emailTransport } from "./email.ts";

@@ -3,7 +3,8 @@
  * 1. `VIGIL_CHROMIUM` — a path to a Chromium/Chrome binary; when set it is the only one tried;
  * 2. a system Chromium: /usr/bin/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome;
  * 3. the Chromium that ships inside the `@sparticuz/chromium` npm package (Linux x64/arm64, no download,
- *    no apt step), unpacked once into a private cache dir (`$XDG_CACHE_HOME/vigil/chromium/<version>`,
+ *    no apt step; the single executable carries the package: runtime.ts), unpacked once into a private
+ *    cache dir (`$XDG_CACHE_HOME/vigil/chromium/<version>`,
  *    0700 — not the shared /tmp, where another user could plant a binary).
  * None usable → `unavailable` with the reason: browser runs then report "cannot run here" (never a fake
  * pass, never a check failure). The flags are our own (headless shell, no GPU, no background networking
@@ -22,9 +23,9 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { browserRuntime } from "./runtime.ts";
 
 export type Chromium =
   | { executablePath: string; args: string[]; env: Record<string, string>; source: string }
@@ -103,9 +104,17 @@ function cacheDir(env: NodeJS.ProcessEnv): string {
 async function bundled(env: NodeJS.ProcessEnv): Promise<Chromium> {
   if (process.platform !== "linux" || !["x64", "arm64"].includes(process.arch))
     return { unavailable: `no Chromium for ${process.platform}/${process.arch}: set VIGIL_CHROMIUM` };
-  const pkg = (await import("@sparticuz/chromium")).default;
+  const rt = browserRuntime(env);
+  let entry: string;
+  try {
+    entry = rt.resolve("@sparticuz/chromium");
+  } catch {
+    return {
+      unavailable: `no packaged Chromium in ${rt.source}: install chromium or set VIGIL_CHROMIUM`,
+    };
+  }
+  const pkg = (await rt.load("@sparticuz/chromium")).default as { executablePath(): Promise<string> };
   // its package.json is not exported: read it beside the resolved entry (build/index.js)
-  const entry = createRequire(import.meta.url).resolve("@sparticuz/chromium");
   const version = (
     JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version: string }
   ).version;

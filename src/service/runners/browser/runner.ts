@@ -18,13 +18,14 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { isSea } from "node:sea";
 import { fileURLToPath } from "node:url";
 import { createSemaphore } from "../../engine/semaphore.ts";
 import { errorOutcome, type RunContext, type Runner, type RunOutcome } from "../types.ts";
 import { chromium } from "./chromium.ts";
+import { type BrowserRuntime, browserRuntime } from "./runtime.ts";
 import { RESULT_MARKER, type ScriptJob, type ScriptResult } from "./script-child.ts";
 
 export const MAX_PARALLEL = 2;
@@ -32,10 +33,13 @@ export const MAX_PARALLEL = 2;
 export const SCRIPT_HEAP_MB = 256;
 
 const slots = createSemaphore(MAX_PARALLEL);
-const require_ = createRequire(import.meta.url);
 
-/** The script process's entry: the sibling source file, or dist/browser-child.js in the bundle. */
-function childEntry(): string {
+/**
+ * The script process's entry: the sibling source file, or dist/browser-child.js in the bundle; none in the
+ * single executable, which runs its own browser-child bundle when started with VIGIL_SEA_ROLE=browser-child.
+ */
+function childEntry(): string | undefined {
+  if (isSea()) return undefined;
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith(".ts")) return join(dirname(here), "script-child.ts");
   // bundled: this code is in dist/ or dist/chunks/, the entry next to dist/vigil.js
@@ -44,22 +48,28 @@ function childEntry(): string {
 }
 
 /** What the script process may read: its entry (and, from source, its sibling modules) and Playwright. */
-function readable(entry: string, core: string, test: string): string[] {
+function readable(entry: string | undefined, core: string, test: string, rt: BrowserRuntime): string[] {
   const pkgRoot = (file: string, name: string) => file.slice(0, file.lastIndexOf(name) + name.length);
   // the entry's directory: its sibling modules from source, the bundle's shared chunks (dist/) otherwise
-  const own = [dirname(entry)];
+  const own = entry
+    ? [
+        dirname(entry),
+        join(dirname(dirname(entry)), "..", "package.json"),
+        join(dirname(entry), "..", "package.json"),
+      ]
+    : [];
   return [
     ...own,
     pkgRoot(core, "playwright-core"),
     pkgRoot(test, join("@playwright", "test")),
-    pkgRoot(require_.resolve("playwright"), "playwright"),
-    // the package.json files Node reads to know an entry's module type
-    ...[dirname(pkgRoot(core, "playwright-core")), dirname(dirname(entry))].map((d) =>
-      join(d, "..", "package.json"),
-    ),
-    join(dirname(entry), "..", "package.json"),
+    pkgRoot(rt.resolve("playwright"), "playwright"),
+    // the package.json file Node reads to know an entry's module type
+    join(dirname(pkgRoot(core, "playwright-core")), "..", "package.json"),
   ];
 }
+
+/** One NODE_OPTIONS argument, quoted (paths may hold spaces). */
+const quoteOption = (a: string) => `"${a.replace(/["\\]/g, "\\$&")}"`;
 
 function parseResult(stdout: string): ScriptResult | undefined {
   const i = stdout.lastIndexOf(RESULT_MARKER);
@@ -109,15 +119,17 @@ async function attempt(ctx: RunContext): Promise<RunOutcome> {
   const script = typeof ctx.check.doc.script === "string" ? ctx.check.doc.script : "";
   if (!script.trim()) return errorOutcome("the check has no script to run");
   const work = mkdtempSync(join(tmpdir(), "vigil-script-"));
-  const { chromium: pw } = await import("playwright-core");
+  const rt = browserRuntime();
+  const core = rt.resolve("playwright-core");
+  const pwModule = await rt.load("playwright-core");
+  const pw = ((pwModule.default ?? pwModule) as unknown as typeof import("playwright-core")).chromium;
   const server = await pw.launchServer({
     executablePath: found.executablePath,
     args: found.args,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: work, TMPDIR: work, ...found.env },
     timeout: Math.min(ctx.timeoutMs, 20_000),
   });
-  const core = require_.resolve("playwright-core");
-  const test = require_.resolve("@playwright/test");
+  const test = rt.resolve("@playwright/test");
   const entry = childEntry();
   const job: ScriptJob = {
     kind: ctx.check.checkType,
@@ -129,7 +141,7 @@ async function attempt(ctx: RunContext): Promise<RunOutcome> {
   };
   const flags = [
     "--permission",
-    ...readable(entry, core, test).map((p) => `--allow-fs-read=${p}`),
+    ...readable(entry, core, test, rt).map((p) => `--allow-fs-read=${p}`),
     `--allow-fs-read=${work}`,
     // Playwright's WSL detection looks at these two; nothing else of /proc (other processes' environment!)
     "--allow-fs-read=/proc/sys/fs/binfmt_misc/WSLInterop",
@@ -138,11 +150,14 @@ async function attempt(ctx: RunContext): Promise<RunOutcome> {
     `--max-old-space-size=${SCRIPT_HEAP_MB}`,
     "--disable-warning=ExperimentalWarning",
   ];
-  const child = spawn(process.execPath, [...flags, entry], {
-    cwd: work,
-    env: {},
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  // the single executable takes Node's flags from NODE_OPTIONS (its command line is vigil's)
+  const child = entry
+    ? spawn(process.execPath, [...flags, entry], { cwd: work, env: {}, stdio: ["pipe", "pipe", "pipe"] })
+    : spawn(process.execPath, [], {
+        cwd: work,
+        env: { VIGIL_SEA_ROLE: "browser-child", NODE_OPTIONS: flags.map(quoteOption).join(" ") },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => {

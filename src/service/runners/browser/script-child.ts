@@ -14,6 +14,8 @@
  * (with `test.describe` and `test.step`) and `require('@playwright/test')`. Dynamic `import()` and any other
  * `require` are refused. A failure names the script line it came from.
  */
+import { isSea } from "node:sea";
+import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
 import { type PageVitals, VITALS_INIT, VITALS_READ } from "./vitals.ts";
 
@@ -90,7 +92,7 @@ async function main(): Promise<void> {
 
   // CommonJS packages: their exports may only be on `default`
   const cjs = async (file: string) => {
-    const m = await import(file);
+    const m = await import(pathToFileURL(file).href);
     return (m.default ?? m) as Record<string, unknown>;
   };
   const core = (await cjs(job.modules.core)) as unknown as typeof import("playwright-core");
@@ -206,7 +208,12 @@ function recordSteps(request: Record<string, unknown>, steps: Step[], record: bo
   });
 }
 
-if (process.argv[1] && /script-child\.(ts|js)$|browser-child\.js$/.test(process.argv[1])) {
+/** This file is the program: started as itself, as dist/browser-child.js, or as the single executable's child. */
+const isProgram =
+  (process.argv[1] && /script-child\.(ts|js)$|browser-child\.js$/.test(process.argv[1])) ||
+  (isSea() && process.env.VIGIL_SEA_ROLE === "browser-child");
+
+if (isProgram) {
   main().catch((err) => {
     process.stdout.write(
       `\n${RESULT_MARKER}${JSON.stringify({ ok: false, error: { message: `the script runner failed: ${message(err)}`, line: null }, durationMs: 0, pages: [], counts: { consoleErrors: 0, networkErrors: 0, userScriptErrors: 0, documentErrors: 0 }, steps: [], logs: [], screenshot: false, crashed: true })}\n`,

@@ -1,6 +1,5 @@
 /** Pane 6: alert channels; the detail shows the config (secrets masked), subscriptions, webhook preview. */
-
-import { detailMoves, detailOpen } from "../detail-keys.ts";
+import { detailMoves } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { alertChannelRows } from "./rows.ts";
 import { AlertChannelsPane } from "./view.tsx";
@@ -21,18 +20,20 @@ export const alerts: PaneSpec<"alerts"> = {
   bindings: [
     detailMoves("alerts", "in the detail: scroll"),
     {
+      action: "reveal-secrets",
       keys: ["v"],
       help: "reveal / mask the channel's secrets",
       // not a change at the service, but a secret on the screen: never in read-only mode
       mutating: true,
       what: "revealing secrets",
-      when: detailOpen("alerts"),
+      scope: "detail",
       run: ({ actions, store }) => actions.toggleReveal(store.getState().ui.detail.alerts ?? ""),
     },
     {
+      action: "alert-type",
       keys: ["a"],
       help: "webhook preview: next alert type",
-      when: detailOpen("alerts"),
+      scope: "detail",
       run: ({ actions }) => actions.nextAlertType(),
     },
   ],

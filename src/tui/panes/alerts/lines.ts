@@ -4,9 +4,9 @@
  * chosen alert type would send — rendered by the service's own webhook renderer (the one behind
  * `vigil webhook render`), with a sample alert and the account's non-secret variables.
  */
-import { type AlertChannel, isAlertChannelType } from "../../../api/schemas/alert-channels.ts";
-import type { Check } from "../../../api/schemas/checks.ts";
-import { maskAlertChannel, maskSecrets, maskUrlCredentials } from "../../../api/secrets.ts";
+import { type AlertChannel, isAlertChannelType } from "../../../contract/schemas/alert-channels.ts";
+import type { Check } from "../../../contract/schemas/checks.ts";
+import { maskAlertChannel, maskSecrets, maskUrlCredentials } from "../../../contract/secrets.ts";
 import { sanitizeBlock, sanitizeLine } from "../../../shared/sanitize.ts";
 import type { RendererState } from "./webhook-preview.ts";
 

@@ -1,5 +1,5 @@
 /** The alert channels pane's rows after its `/` filter (memoised per view). */
-import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
+import type { AlertChannel } from "../../../contract/schemas/alert-channels.ts";
 import type { ConsoleState } from "../../../store/state.ts";
 import { viewMemo } from "../../../store/view/memo.ts";
 import { filterByText } from "../../../store/view/text-filter.ts";

@@ -5,7 +5,7 @@
  */
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
-import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
+import type { AlertChannel } from "../../../contract/schemas/alert-channels.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { errorLine } from "../../../store/data/loaders.ts";
 import { useClock } from "../../clock.ts";

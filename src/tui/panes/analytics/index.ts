@@ -17,6 +17,8 @@ export const analytics: PaneSpec<"analytics"> = {
   palette: "analytics",
   // the cursor walks the checks; the shown check follows it
   rows: listRows(analyticsChecks, (r) => r.id),
+  selectsCheck: true,
+  showsCheck: analyticsChecks,
   jobs(s, k) {
     const row = paneCheck(s, "analytics");
     const kind = analyticsKind(row?.check.checkType);

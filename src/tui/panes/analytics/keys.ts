@@ -4,14 +4,15 @@
  * interval, grouping (location; status code for URL and API checks), result filter; the chart's cursor
  * (←/→ along the buckets, Enter lists the bucket's runs, Esc closes the list, then drops the cursor).
  */
-import { GROUP_BY, REPORTS } from "../../../api/analytics-metrics.ts";
+
+import { GROUP_BY, REPORTS } from "../../../contract/analytics-metrics.ts";
 import { stepCursor } from "../../../store/analytics/bucket.ts";
 import { reportView } from "../../../store/analytics/query.ts";
 import { apply, type ConsoleStore } from "../../../store/state.ts";
 import type { AnalyticsOptions } from "../../../store/view/types.ts";
 import * as ui from "../../../store/view/ui.ts";
 import { paneCheck } from "../check-panes.ts";
-import type { Binding } from "../spec.ts";
+import { type Binding, byAction } from "../spec.ts";
 import { analyticsKind, shownGrid } from "./rows.ts";
 
 /** Minutes per bucket the `i` key cycles through (undefined = automatic, ~48 points). */
@@ -24,7 +25,7 @@ const setOptions = (store: ConsoleStore, p: (a: AnalyticsOptions) => Partial<Ana
 };
 const shownKind = (store: ConsoleStore) =>
   analyticsKind(String(paneCheck(store.getState(), "analytics")?.check.checkType));
-const RANGE = { d: "24h", w: "7d", m: "30d" } as const;
+const RANGE = { "range-24h": "24h", "range-7d": "7d", "range-30d": "30d" } as const;
 
 /** The open bucket list's marker in `ui.detail.analytics`. */
 export const BUCKET_LIST = "bucket";
@@ -37,17 +38,18 @@ const moveCursor = (store: ConsoleStore, delta: number) => {
 };
 
 export const ANALYTICS_KEYS: readonly Binding[] = [
+  byAction(
+    { "cursor-left": ["left"], "cursor-right": ["right"] },
+    {
+      help: "move the chart's cursor along the buckets: its time range, every metric's value there, its runs",
+      run: ({ store, action }) => moveCursor(store, action === "cursor-left" ? -1 : 1),
+    },
+  ),
   {
-    keys: ["left", "right"],
-    label: "←/→",
-    help: "move the chart's cursor along the buckets: its time range, every metric's value there, its runs",
-    run: ({ store, key }) => moveCursor(store, key === "left" ? -1 : 1),
-  },
-  {
+    action: "bucket-runs",
     keys: ["enter"],
-    label: "Enter",
     help: "list the runs of the cursor's bucket (buckets up to 6 h; Esc closes)",
-    when: (s) => s.ui.detail.analytics === undefined,
+    scope: "list",
     run: ({ store }) => {
       if (store.getState().ui.analytics.cursorAt === undefined) moveCursor(store, 0);
       const s = store.getState();
@@ -55,22 +57,25 @@ export const ANALYTICS_KEYS: readonly Binding[] = [
     },
   },
   {
+    action: "drop-cursor",
     keys: ["esc"],
-    label: "Esc",
     help: "close the bucket's runs, then drop the chart's cursor",
-    when: (s) => s.ui.detail.analytics === undefined && s.ui.analytics.cursorAt !== undefined,
+    scope: "list",
+    when: (s) => s.ui.analytics.cursorAt !== undefined,
     run: ({ store }) => setOptions(store, () => ({ cursorAt: undefined })),
   },
-  {
-    keys: ["[", "]"],
-    label: "[ ]",
-    help: "previous / next check (as j/k; closes a bucket's runs)",
-    run: ({ move, key, store }) => {
-      if (store.getState().ui.detail.analytics !== undefined) apply(store, ui.back(store.getState()));
-      move(key === "[" ? -1 : 1);
+  byAction(
+    { "previous-check": ["["], "next-check": ["]"] },
+    {
+      help: "previous / next check (as j/k; closes a bucket's runs)",
+      run: ({ move, action, store }) => {
+        if (store.getState().ui.detail.analytics !== undefined) apply(store, ui.back(store.getState()));
+        move(action === "previous-check" ? -1 : 1);
+      },
     },
-  },
+  ),
   {
+    action: "metric-set",
     keys: ["v"],
     help: "next metric set of the check's type (e.g. browser: web vitals, errors)",
     run: ({ store }) => {
@@ -82,14 +87,21 @@ export const ANALYTICS_KEYS: readonly Binding[] = [
       }));
     },
   },
+  byAction(
+    { "range-24h": ["d"], "range-7d": ["w"], "range-30d": ["m"] },
+    {
+      help: "range: 24 h, 7 d, 30 d",
+      run: ({ store, action }) => setOptions(store, () => ({ range: RANGE[action as keyof typeof RANGE] })),
+    },
+  ),
   {
-    keys: ["d", "w", "m"],
-    label: "d w m",
-    help: "range: 24 h, 7 d, 30 d",
-    run: ({ store, key }) => setOptions(store, () => ({ range: RANGE[key as keyof typeof RANGE] })),
+    action: "custom-range",
+    keys: ["c"],
+    help: "custom range (FROM TO or 6h, 3d)",
+    run: ({ actions }) => actions.askRange(),
   },
-  { keys: ["c"], help: "custom range (FROM TO or 6h, 3d)", run: ({ actions }) => actions.askRange() },
   {
+    action: "interval",
     keys: ["i"],
     help: "aggregation interval: auto, 5 min, 15 min, 1 h, 6 h, 1 d",
     run: ({ store }) =>
@@ -98,12 +110,14 @@ export const ANALYTICS_KEYS: readonly Binding[] = [
       })),
   },
   {
+    action: "group-by-location",
     keys: ["l"],
     help: "group by location (one line per location, one scale)",
     run: ({ store }) =>
       setOptions(store, (a) => ({ groupBy: a.groupBy === "runLocation" ? "none" : "runLocation" })),
   },
   {
+    action: "group-by-status",
     keys: ["s"],
     help: "group by status code (URL and API checks)",
     run: ({ store }) => {
@@ -114,6 +128,7 @@ export const ANALYTICS_KEYS: readonly Binding[] = [
     },
   },
   {
+    action: "result-filter",
     keys: ["f"],
     help: "results: all, success only, failure only",
     run: ({ store }) =>

@@ -3,21 +3,18 @@
  * the pane's own `/` filter only (the checks pane's filter is that pane's business) — one whose type has
  * no report is shown with a line saying so — and the grid the shown check's report is drawn on.
  */
-import { type AnalyticsKind, analyticsKindOf } from "../../../api/analytics-metrics.ts";
+import { type AnalyticsKind, analyticsKindOf } from "../../../contract/analytics-metrics.ts";
 import type { TimeGrid } from "../../../shared/time-grid.ts";
 import { analyticsKey, reportGrid } from "../../../store/analytics/query.ts";
 import type { ConsoleState } from "../../../store/state.ts";
-import { viewMemo } from "../../../store/view/memo.ts";
-import { type CheckRow, matchesCheckFilter, sortedCheckRows } from "../../../store/view/selectors.ts";
+import { type CheckRow, newCheckRowsFilter, sortedCheckRows } from "../../../store/view/selectors.ts";
 
 /** Which analytics report a check type has (analytics-metrics.ts); undefined for a type without one. */
 export function analyticsKind(checkType: string | undefined): AnalyticsKind | undefined {
   return analyticsKindOf(checkType);
 }
 
-const analyticsFiltered = viewMemo((rows: CheckRow[], f: string) =>
-  f ? rows.filter((r) => matchesCheckFilter(r, f)) : rows,
-);
+const analyticsFiltered = newCheckRowsFilter();
 /** Checks the analytics pane shows, in the checks list's order, narrowed by the pane's `/` filter. */
 export function analyticsChecks(s: ConsoleState): CheckRow[] {
   return analyticsFiltered(s, sortedCheckRows(s), s.ui.filter.analytics ?? "");

@@ -11,7 +11,7 @@
  * location (or status code) it draws one line per group for the view's first metric, groups by name.
  */
 import { Box, Text } from "ink";
-import { REPORTS } from "../../../api/analytics-metrics.ts";
+import { REPORTS } from "../../../contract/analytics-metrics.ts";
 import {
   bandsText,
   chartCells,
@@ -36,6 +36,7 @@ import { bucketCounts, bucketKey, bucketQuery, cursorColumn } from "../../../sto
 import {
   type ChartSeries,
   drawnValues,
+  NO_DATA,
   reportSeries,
   seriesScale,
   seriesStatsText,
@@ -77,7 +78,7 @@ function legend(series: readonly ChartSeries[]): string {
   if (series.some((s) => s.unit === "percentage")) parts.push("% on 0–100 (▁ 0 %, █ 100 %, red below 100 %)");
   if (series.some((s) => s.unit !== "percentage")) parts.push("from 0 to the max shown");
   if (series.some((s) => s.bands)) parts.push("green good · yellow needs improvement · red poor");
-  parts.push("· no runs");
+  parts.push("· no data");
   return parts.join(" · ");
 }
 
@@ -225,7 +226,8 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
             yLabels={yAxis(scale, rows)}
             cursor={cur}
             after={[
-              scaleText(scale),
+              // a series without data has no scale to name
+              ...(stats === NO_DATA ? [] : [scaleText(scale)]),
               seriesStatsText(s, drawn.first, drawn.count),
               ...(s.bands ? [bandsText(s.bands, s.unit)] : []),
             ].join(" · ")}

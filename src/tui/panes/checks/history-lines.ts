@@ -4,9 +4,9 @@
  * what each channel was told (GET /v1/check-alerts joined with the delivery log). Raw text: the view
  * sanitises.
  */
-import type { AlertChannel } from "../../../api/schemas/alert-channels.ts";
-import type { AlertNotification } from "../../../api/schemas/alert-notifications.ts";
-import type { CheckAlert } from "../../../api/schemas/check-alerts.ts";
+import type { AlertChannel } from "../../../contract/schemas/alert-channels.ts";
+import type { AlertNotification } from "../../../contract/schemas/alert-notifications.ts";
+import type { CheckAlert } from "../../../contract/schemas/check-alerts.ts";
 import type { CheckState } from "../../../shared/check-state.ts";
 import { displayWidth, type Tone, toEpochMs } from "../../../shared/format.ts";
 import type { CheckAlerts } from "../../../store/results/types.ts";

@@ -1,21 +1,19 @@
 /** Pane 1: every check with its state, last run and response time; Enter opens its detail. */
 
-import { specOf } from "../../../shared/check-types.ts";
+import { specOf } from "../../../contract/check-types.ts";
 import { checksTarget, NONE } from "../../../store/actions/targets.ts";
-import type { ConsoleState } from "../../../store/state.ts";
 import { apply } from "../../../store/state.ts";
 import type { Job } from "../../../store/sync/poller.ts";
-import { cursorCheck, visibleCheckRows } from "../../../store/view/selectors.ts";
 import type { SortColumn } from "../../../store/view/types.ts";
 import * as ui from "../../../store/view/ui.ts";
 import { ACT_KEYS, EDIT_KEY } from "../act-keys.ts";
 import { heartbeatEventsJob } from "../heartbeats/index.ts";
 import { openResults } from "../results/drill.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
+import { cursorCheck, visibleCheckRows } from "./rows.ts";
 import { ChecksPane } from "./view.tsx";
 
 const SORT_ORDER: SortColumn[] = ["status", "name", "type", "frequency", "lastRun", "responseTime"];
-const inList = (s: ConsoleState) => s.ui.detail.checks === undefined;
 
 export const checks: PaneSpec<"checks"> = {
   id: "checks",
@@ -38,6 +36,7 @@ export const checks: PaneSpec<"checks"> = {
       return row ? { checks: [row.check], result: undefined, none: undefined } : NONE("no check selected");
     },
   },
+  selectsCheck: true,
   detail: "check detail: configuration, recent runs by location, subscriptions",
   jobs(s, k) {
     const jobs: Job[] = [k.checks, k.statuses];
@@ -77,10 +76,10 @@ export const checks: PaneSpec<"checks"> = {
     {
       // r is refresh everywhere else: in a check's detail it drills into the results (the poller keeps
       // the detail fresh)
+      action: "results",
       keys: ["r", "enter"],
-      label: "r/Enter",
       help: "in the detail: the check's results, newest first (Enter opens one)",
-      when: (s) => !inList(s),
+      scope: "detail",
       run: ({ store }) => {
         const s = store.getState();
         const id = s.ui.detail.checks;
@@ -88,6 +87,8 @@ export const checks: PaneSpec<"checks"> = {
       },
     },
     {
+      action: "trigger",
+      hint: "trigger",
       keys: ["t"],
       help: "trigger the selected (or marked) checks — in a detail, its check — then follow them live",
       mutating: true,
@@ -101,17 +102,21 @@ export const checks: PaneSpec<"checks"> = {
     ...ACT_KEYS,
     EDIT_KEY,
     {
+      action: "trigger-by-tag",
+      hint: "by tag",
       keys: ["T"],
       help: "trigger by tag expression (prod,api !flaky | staging)",
       mutating: true,
       what: "triggering",
-      when: inList,
+      scope: "list",
       run: ({ actions }) => actions.askTagTrigger(),
     },
     {
+      action: "mark",
+      hint: "mark",
       keys: ["space"],
       help: "mark / unmark the check",
-      when: inList,
+      scope: "list",
       run: ({ store, move }) => {
         const s = store.getState();
         const row = cursorCheck(s);
@@ -120,9 +125,10 @@ export const checks: PaneSpec<"checks"> = {
       },
     },
     {
+      action: "sort",
       keys: ["s"],
       help: "sort by the next column",
-      when: inList,
+      scope: "list",
       run: ({ store }) => {
         const s = store.getState();
         const i = SORT_ORDER.indexOf(s.ui.sort.column);
@@ -130,24 +136,27 @@ export const checks: PaneSpec<"checks"> = {
       },
     },
     {
+      action: "reverse-sort",
       keys: ["S"],
       help: "reverse the order",
-      when: inList,
+      scope: "list",
       run: ({ store }) => apply(store, ui.sortBy(store.getState(), store.getState().ui.sort.column)),
     },
     {
+      action: "filter",
+      hint: "filter",
       keys: ["/"],
       help:
         "filter, all words match: text tag:prod type:api loc:eu-west-1 " +
         "status:failing|degraded|passing|deactivated|muted|… !x excludes",
-      when: inList,
+      scope: "list",
       run: ({ store }) => apply(store, ui.startFilter(store.getState())),
     },
   ],
   hints: [
-    { text: "t trigger · T by tag · space mark · m mute · i incident", mutating: true },
-    { text: "y copy · o open" },
-    { text: "a (de)activate · e edit", mutating: true },
+    { actions: ["trigger", "trigger-by-tag", "mark", "mute", "incident-for-check"], mutating: true },
+    { actions: ["copy", "open-link"] },
+    { actions: ["activate", "edit-check"], mutating: true },
   ],
   view: ChecksPane,
 };

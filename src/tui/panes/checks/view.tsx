@@ -1,7 +1,7 @@
 /** Pane 1: every check in the windowed table (failing and degraded first), or the detail of one. */
 import { Box, Text } from "ink";
 import { useCallback, useMemo } from "react";
-import { specOf } from "../../../shared/check-types.ts";
+import { specOf } from "../../../contract/check-types.ts";
 import {
   checkSymbol,
   clampToNow,
@@ -14,19 +14,14 @@ import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary } from "../../../store/data/summary.ts";
 import { apply } from "../../../store/state.ts";
 import { formatAgeWords } from "../../../store/triage/timeline.ts";
-import {
-  type CheckRow,
-  checksCursor,
-  decorateRow,
-  type ShownCheckRow,
-  visibleCheckRows,
-} from "../../../store/view/selectors.ts";
+import { type CheckRow, decorateRow, type ShownCheckRow } from "../../../store/view/selectors.ts";
 import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { Table } from "../../widgets/Table.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { CheckDetail } from "./detail.tsx";
+import { checksCursor, visibleCheckRows } from "./rows.ts";
 
 const SORT_LABEL = {
   status: "status",

@@ -8,8 +8,8 @@ import type { JobKit } from "../../../store/sync/plan.ts";
 import type { Job } from "../../../store/sync/poller.ts";
 import { setNotice } from "../../../store/view/ui.ts";
 import { paneCheck } from "../check-panes.ts";
-import { listRows, type PaneSpec } from "../spec.ts";
-import { heartbeatEventRows } from "./rows.ts";
+import { byAction, listRows, type PaneSpec } from "../spec.ts";
+import { heartbeatChecks, heartbeatEventRows } from "./rows.ts";
 import { HeartbeatsPane } from "./view.tsx";
 
 /** The job reading a heartbeat check's events: this pane's, and a heartbeat's check detail. */
@@ -29,6 +29,7 @@ export const heartbeats: PaneSpec<"heartbeats"> = {
   title: "Heartbeats",
   palette: "heartbeats",
   rows: listRows(heartbeatEventRows, (e) => e.id),
+  showsCheck: heartbeatChecks,
   detail: "event detail: state against the expected time, pings, source, user agent",
   jobs(s, k) {
     const row = paneCheck(s, "heartbeats");
@@ -51,14 +52,15 @@ export const heartbeats: PaneSpec<"heartbeats"> = {
     return s.ui.detail.heartbeats ? [name, "event"] : name ? [name] : [];
   },
   bindings: [
+    byAction(
+      { "previous-check": ["[", "left"], "next-check": ["]", "right"] },
+      {
+        help: "previous / next heartbeat check",
+        run: (c) => c.switchCheck(c.action === "previous-check" ? -1 : 1),
+      },
+    ),
     {
-      keys: ["[", "left"],
-      label: "[ ←",
-      help: "previous heartbeat check",
-      run: (c) => c.switchHeartbeat(-1),
-    },
-    { keys: ["]", "right"], label: "] →", help: "next heartbeat check", run: (c) => c.switchHeartbeat(1) },
-    {
+      action: "copy",
       keys: ["y"],
       help: "copy the heartbeat's ping URL to the clipboard (OSC 52)",
       run: ({ store, actions }) => {

@@ -2,7 +2,7 @@
  * The heartbeats pane's checks (the heartbeat checks, in the checks list's order, whatever the checks
  * pane's filter), the one it shows, and that check's events after the pane's `/` filter.
  */
-import type { HeartbeatEvent } from "../../../api/schemas/heartbeats.ts";
+import type { HeartbeatEvent } from "../../../contract/schemas/heartbeats.ts";
 import type { ConsoleState } from "../../../store/state.ts";
 import { memo, viewMemo } from "../../../store/view/memo.ts";
 import { type CheckRow, sortedCheckRows } from "../../../store/view/selectors.ts";

@@ -14,7 +14,7 @@
  */
 import { Box, Text } from "ink";
 import { useMemo } from "react";
-import type { HeartbeatAvailability, HeartbeatEvent } from "../../../api/schemas/heartbeats.ts";
+import type { HeartbeatAvailability, HeartbeatEvent } from "../../../contract/schemas/heartbeats.ts";
 import {
   checkHealth,
   checkMarkWords,

@@ -60,7 +60,12 @@ export function IncidentDetail({ id, width, height }: { id: string; width: numbe
       </Text>
       {updates.length === 0 ? <Text color={theme.dim}> no updates</Text> : null}
       {lines.slice(start, start + room).map((l) => (
-        <Text key={l.key} wrap="truncate" inverse={l.selected}>
+        <Text
+          key={l.key}
+          wrap="truncate"
+          inverse={l.selected && theme.selection === undefined}
+          backgroundColor={l.selected ? theme.selection : undefined}
+        >
           {l.text}
         </Text>
       ))}

@@ -43,6 +43,7 @@ export const incidents: PaneSpec<"incidents"> = {
       (len) => Math.max(0, len - 1),
     ),
     {
+      action: "update-incident",
       keys: ["u"],
       help: "post an update (fast path: 5 u, type, Enter, y)",
       mutating: true,
@@ -50,6 +51,7 @@ export const incidents: PaneSpec<"incidents"> = {
       run: ({ actions }) => actions.openUpdate(),
     },
     {
+      action: "new-incident",
       keys: ["n"],
       help: "new incident: name, severity, services, first update, notify",
       mutating: true,
@@ -57,6 +59,7 @@ export const incidents: PaneSpec<"incidents"> = {
       run: ({ actions }) => actions.openNewIncident(),
     },
     {
+      action: "edit-update",
       keys: ["e"],
       help: "edit the selected update (detail: j/k selects)",
       mutating: true,
@@ -64,6 +67,7 @@ export const incidents: PaneSpec<"incidents"> = {
       run: ({ actions }) => actions.openEditUpdate(),
     },
     {
+      action: "edit-incident",
       keys: ["s"],
       help: "change severity, name, services",
       mutating: true,

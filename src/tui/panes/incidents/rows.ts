@@ -3,7 +3,7 @@
  * view (what is shown) and its spec (how far the cursor may move, what Enter opens, which incident `u`,
  * `e` and `s` act on).
  */
-import type { Incident } from "../../../api/schemas/incidents.ts";
+import type { Incident } from "../../../contract/schemas/incidents.ts";
 import { incidentsOpenFirst, sortedUpdates } from "../../../store/data/incidents.ts";
 import type { ConsoleState } from "../../../store/state.ts";
 import { cursorRowId } from "../../../store/view/cursor.ts";

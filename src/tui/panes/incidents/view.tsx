@@ -1,4 +1,4 @@
-import type { Incident } from "../../../api/schemas/incidents.ts";
+import type { Incident } from "../../../contract/schemas/incidents.ts";
 import { formatAgo, statusSymbol } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { incidentStartedAt } from "../../../store/data/incidents.ts";

@@ -30,6 +30,7 @@ export const locations: PaneSpec<"locations"> = {
   bindings: [
     detailMoves("locations", "in the detail: scroll"),
     {
+      action: "new-location",
       keys: ["n"],
       help: "new private location (its key is shown once)",
       mutating: true,

@@ -1,5 +1,5 @@
 /** The private locations pane's rows after its `/` filter (memoised per view). */
-import type { PrivateLocation } from "../../../api/schemas/private-locations.ts";
+import type { PrivateLocation } from "../../../contract/schemas/private-locations.ts";
 import type { ConsoleState } from "../../../store/state.ts";
 import { viewMemo } from "../../../store/view/memo.ts";
 import { filterByText } from "../../../store/view/text-filter.ts";

@@ -5,8 +5,8 @@
  * assignments. `n` creates one; its raw key is shown once, in a panel of its own (widgets/Form.tsx).
  */
 import { Box, Text } from "ink";
-import type { PrivateLocation } from "../../../api/schemas/private-locations.ts";
-import { maskPrivateLocation } from "../../../api/secrets.ts";
+import type { PrivateLocation } from "../../../contract/schemas/private-locations.ts";
+import { maskPrivateLocation } from "../../../contract/secrets.ts";
 import { formatAgo, formatTimestamp } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { useConsole, useInfo } from "../../context.tsx";

@@ -8,8 +8,7 @@
 
 import { checksTarget, NONE } from "../../../store/actions/targets.ts";
 import { lastPassHolds, lastPassKey } from "../../../store/data/last-pass.ts";
-import type { ConsoleState } from "../../../store/state.ts";
-import { apply } from "../../../store/state.ts";
+import { apply, type ConsoleState } from "../../../store/state.ts";
 import type { Job } from "../../../store/sync/poller.ts";
 import {
   attentionOf,
@@ -24,7 +23,7 @@ import {
 import { cursorIn } from "../../../store/view/cursor.ts";
 import * as ui from "../../../store/view/ui.ts";
 import { ACT_KEYS, EDIT_KEY } from "../act-keys.ts";
-import { listRows, type PaneSpec } from "../spec.ts";
+import { byAction, listRows, type PaneSpec } from "../spec.ts";
 import { openOverviewItem } from "./open.ts";
 import { OverviewPane } from "./view.tsx";
 
@@ -123,12 +122,15 @@ export const overview: PaneSpec<"overview"> = {
   crumbs: () => [],
   bindings: [
     {
+      action: "open",
+      hint: "open",
       keys: ["enter"],
-      label: "Enter",
       help: "open what the line names: a check's detail, the heartbeat, incident, channel or location",
       run: (ctx) => openOverviewItem(ctx, overviewCursorItem(ctx.store.getState())),
     },
     {
+      action: "trigger",
+      hint: "re-run",
       keys: ["t"],
       help: "re-run the selected check, then follow it live",
       mutating: true,
@@ -152,28 +154,30 @@ export const overview: PaneSpec<"overview"> = {
     // m i y o: mute, incident, copy, open — on the check (or heartbeat) under the cursor
     ...ACT_KEYS,
     EDIT_KEY,
-    {
-      keys: ["[", "]"],
-      label: "[ ]",
-      help: "previous / next section",
-      run: ({ store, key }) => {
-        const s = store.getState();
-        const items = overviewItems(s);
-        const starts = sectionStarts(items);
-        const here = items[cursorIn(s, "overview", items, itemKey)]?.section ?? "checks";
-        const order = OVERVIEW_SECTIONS.filter((x) => starts[x] >= 0);
-        const i = order.indexOf(here);
-        const next = order[(i + (key === "]" ? 1 : -1) + order.length) % order.length];
-        if (next === undefined) return;
-        const row = starts[next];
-        apply(store, ui.setCursor(s, "overview", row, items[row]?.key));
+    byAction(
+      { "previous-section": ["["], "next-section": ["]"] },
+      {
+        help: "previous / next section",
+        hint: "section",
+        run: ({ store, action }) => {
+          const s = store.getState();
+          const items = overviewItems(s);
+          const starts = sectionStarts(items);
+          const here = items[cursorIn(s, "overview", items, itemKey)]?.section ?? "checks";
+          const order = OVERVIEW_SECTIONS.filter((x) => starts[x] >= 0);
+          const i = order.indexOf(here);
+          const next = order[(i + (action === "next-section" ? 1 : -1) + order.length) % order.length];
+          if (next === undefined) return;
+          const row = starts[next];
+          apply(store, ui.setCursor(s, "overview", row, items[row]?.key));
+        },
       },
-    },
+    ),
   ],
   hints: [
-    { text: "t re-run · m mute · i incident", mutating: true },
-    { text: "y copy · o open · [ ] section" },
-    { text: "a (de)activate · e edit", mutating: true },
+    { actions: ["trigger", "mute", "incident-for-check"], mutating: true },
+    { actions: ["copy", "open-link", "next-section"] },
+    { actions: ["activate", "edit-check"], mutating: true },
   ],
   view: OverviewPane,
 };

@@ -6,13 +6,12 @@
  * the overview's own cursor is pinned to the line, so `0` comes back to it after a re-sort.
  */
 
-import type { ConsoleState } from "../../../store/state.ts";
-import { apply } from "../../../store/state.ts";
+import { apply, type ConsoleState } from "../../../store/state.ts";
 import { type OverviewItem, overviewItemKey, overviewItems } from "../../../store/triage/overview-state.ts";
-import { visibleCheckRows } from "../../../store/view/selectors.ts";
 import * as ui from "../../../store/view/ui.ts";
 import * as work from "../../../store/view/work.ts";
 import { alertChannelRows } from "../alerts/rows.ts";
+import { visibleCheckRows } from "../checks/rows.ts";
 import { incidentRows } from "../incidents/rows.ts";
 import { privateLocationRows } from "../locations/rows.ts";
 import type { PaneId } from "../registry.ts";

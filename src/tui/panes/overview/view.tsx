@@ -5,13 +5,13 @@
  * last update), alert delivery trouble (channel, what went wrong, when, the error), private locations
  * without a live agent — sharing the lines as layout.ts places them; the calm line when no check needs a
  * look, and one line naming the sections that are clear. Only the rows on screen are computed and drawn.
+ * A click on a line selects it (src/tui/mouse/: the pane tells which item a line shows).
  */
-import { Box, Text } from "ink";
+import { Box, type DOMElement, Text } from "ink";
 import { useEffect, useMemo, useRef } from "react";
 import { formatAgo, listCount, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
-import type { ConsoleState } from "../../../store/state.ts";
-import { apply } from "../../../store/state.ts";
+import { apply, type ConsoleState } from "../../../store/state.ts";
 import {
   assignedText,
   type CheckTriage,
@@ -41,12 +41,14 @@ import {
   overviewCountsOf,
   overviewItemKey,
   overviewItems,
+  sectionStarts,
 } from "../../../store/triage/overview-state.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
 import type { CheckRow } from "../../../store/view/selectors.ts";
 import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { useMouseRows } from "../../mouse/context.tsx";
 import { CellsLine } from "../../widgets/Table.tsx";
 import { type Column, type Laid, layoutColumns } from "../../widgets/table-layout.ts";
 import { placeSections } from "./layout.ts";
@@ -329,6 +331,19 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   for (const p of places) firsts.current[p.id] = p.first;
   const placeOf = (id: OverviewSection) => places.find((p) => p.id === id);
   const selectedIn = (id: OverviewSection) => (focusItem?.section === id ? focusItem.index : -1);
+  // which item a line shows, for a click: the lines as drawn below (counts, top line, each section's
+  // title, rows and "… more" line)
+  const box = useRef<DOMElement>(null);
+  useMouseRows(box, (line) => {
+    const starts = sectionStarts(items);
+    let at = 1 + (topLine ? 1 : 0);
+    for (const p of places) {
+      at += 1;
+      if (line >= at && line < at + p.shown) return starts[p.id] + p.first + (line - at);
+      at += p.shown + (p.more > 0 && focusItem?.section !== p.id ? 1 : 0);
+    }
+    return undefined;
+  });
 
   // only the rows on screen get their triage computed, and their results read (the pane's jobs follow
   // the window this reports, as the checks table does)
@@ -429,7 +444,7 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   };
 
   return (
-    <Box flexDirection="column" width={width} height={height}>
+    <Box ref={box} flexDirection="column" width={width} height={height}>
       {countsKnown ? (
         <Text wrap="truncate">
           {partial ? (

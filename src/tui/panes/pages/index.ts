@@ -40,6 +40,7 @@ export const pages: PaneSpec<"pages"> = {
   bindings: [
     detailMoves("pages", "in the detail: scroll"),
     {
+      action: "edit-page",
       keys: ["e"],
       help: "edit name, URL, domain, theme; move services between cards (one PUT)",
       mutating: true,

@@ -2,9 +2,9 @@
  * The lines of a status page's detail, pure: settings, theme colours (swatches — or hex text without
  * colour), and cards → services → checks with each check's current status.
  */
-import type { CheckStatus } from "../../../api/schemas/check-statuses.ts";
-import type { Check } from "../../../api/schemas/checks.ts";
-import { type StatusPage, THEME_COLOR_FIELDS } from "../../../api/schemas/status-pages.ts";
+import type { CheckStatus } from "../../../contract/schemas/check-statuses.ts";
+import type { Check } from "../../../contract/schemas/checks.ts";
+import { type StatusPage, THEME_COLOR_FIELDS } from "../../../contract/schemas/status-pages.ts";
 import { checkHealth, statusSymbol, type Tone } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 

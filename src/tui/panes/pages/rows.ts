@@ -1,5 +1,5 @@
 /** The status pages pane's rows after its `/` filter (memoised per view), and the page it selects. */
-import type { StatusPage } from "../../../api/schemas/status-pages.ts";
+import type { StatusPage } from "../../../contract/schemas/status-pages.ts";
 import type { ConsoleState } from "../../../store/state.ts";
 import { cursorRowId } from "../../../store/view/cursor.ts";
 import { viewMemo } from "../../../store/view/memo.ts";

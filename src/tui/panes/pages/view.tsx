@@ -5,7 +5,7 @@
  * between cards; saving is one PUT of the whole page, confirmed first.
  */
 import { Box, Text } from "ink";
-import type { StatusPage } from "../../../api/schemas/status-pages.ts";
+import type { StatusPage } from "../../../contract/schemas/status-pages.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { ListPane } from "../../widgets/ListPane.tsx";

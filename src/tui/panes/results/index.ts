@@ -8,26 +8,23 @@
 
 import { checksTarget, NONE } from "../../../store/actions/targets.ts";
 import type { ResultSummary } from "../../../store/data/summary.ts";
-import type { ConsoleState } from "../../../store/state.ts";
 import { apply } from "../../../store/state.ts";
 import type { Job } from "../../../store/sync/poller.ts";
 import { clockTime, runAt } from "../../../store/triage/timeline.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
 import * as work from "../../../store/view/work.ts";
 import { ACT_KEYS } from "../act-keys.ts";
-import { DETAIL_STEP } from "../detail-keys.ts";
-import { cursorRow, listRows, type PaneSpec } from "../spec.ts";
+import { DETAIL_MOVE_KEYS, DETAIL_STEP } from "../detail-keys.ts";
+import { byAction, cursorRow, listRows, type PaneSpec } from "../spec.ts";
 import { RESULTS_PANE, resultsBack, toggleExpanded } from "./drill.ts";
 import { drillCheck, drillPages, openResultLines, resultRows } from "./rows.ts";
 import { ResultsPane } from "./view.tsx";
 
-const resultOpen = (s: ConsoleState) => s.ui.detail[RESULTS_PANE] !== undefined;
-
-/** An open result scrolls as any detail does, and by a page with PgDn / PgUp. */
+/** An open result scrolls as any detail does, and by a page with PgDn / PgUp (by action). */
 const SCROLL: Record<string, number | "first" | "last" | "page" | "-page"> = {
   ...DETAIL_STEP,
-  pgdn: "page",
-  pgup: "-page",
+  "page-down": "page",
+  "page-up": "-page",
 };
 
 export const results: PaneSpec<typeof RESULTS_PANE> = {
@@ -93,25 +90,29 @@ export const results: PaneSpec<typeof RESULTS_PANE> = {
   },
   bindings: [
     {
+      action: "back",
       keys: ["esc"],
-      label: "Esc",
       help: "back: close the result, clear the filter, then return to where the results were opened",
       run: ({ store }) => apply(store, resultsBack(store.getState())),
     },
-    {
-      keys: Object.keys(SCROLL),
-      label: "j/k g/G PgUp/PgDn",
-      help: "in a result: scroll",
-      when: resultOpen,
-      run: ({ store, key, pageSize }) => {
-        const s = store.getState();
-        const len = Math.max(1, openResultLines(s).length - pageSize() + 1);
-        const step = SCROLL[key] ?? 0;
-        const delta = step === "page" ? pageSize() : step === "-page" ? -pageSize() : step;
-        apply(store, work.moveDetailRow(s, RESULTS_PANE, len, delta));
+    byAction(
+      { ...DETAIL_MOVE_KEYS, "page-up": ["pgup"], "page-down": ["pgdn"] },
+      {
+        help: "in a result: scroll",
+        hint: "scroll",
+        scope: "detail",
+        run: ({ store, action, pageSize }) => {
+          const s = store.getState();
+          const len = Math.max(1, openResultLines(s).length - pageSize() + 1);
+          const step = SCROLL[action] ?? 0;
+          const delta = step === "page" ? pageSize() : step === "-page" ? -pageSize() : step;
+          apply(store, work.moveDetailRow(s, RESULTS_PANE, len, delta));
+        },
       },
-    },
+    ),
     {
+      action: "trigger",
+      hint: "re-run",
       keys: ["t"],
       help: "re-run the check, then follow it live",
       mutating: true,
@@ -124,15 +125,18 @@ export const results: PaneSpec<typeof RESULTS_PANE> = {
     // m i y o: mute the check, open an incident for it, copy (the result id too), open the link
     ...ACT_KEYS,
     {
+      action: "expand",
+      hint: "expands the body",
       keys: ["e"],
       help: "in a result: expand / cut the response body and the error message",
-      when: resultOpen,
+      scope: "detail",
       run: ({ store }) => apply(store, toggleExpanded(store.getState())),
     },
   ],
   hints: [
-    { text: "t re-run · m mute · i incident", mutating: true },
-    { text: "y copy · o open · PgDn more · in a result: j/k scroll, e expands the body" },
+    { actions: ["trigger", "mute", "incident-for-check"], mutating: true },
+    { actions: ["copy", "open-link", "page-down"] },
+    { prefix: "in a result:", actions: ["down", "expand"] },
   ],
   view: ResultsPane,
 };

@@ -64,6 +64,7 @@ const linesOf = viewMemo(
             event: entry.event,
             expanded,
             expandHint: "e expands",
+            screenshotHint: "s draws it here",
             barWidth,
           }),
         )

@@ -1,9 +1,7 @@
 /** Pane 2: the sessions the console triggered, followed live to completion (each by its own long-poll). */
-
-import type { ConsoleState } from "../../../store/state.ts";
-import { apply } from "../../../store/state.ts";
+import { apply, type ConsoleState } from "../../../store/state.ts";
 import { setNotice } from "../../../store/view/ui.ts";
-import { detailMoves, detailOpen } from "../detail-keys.ts";
+import { detailMoves } from "../detail-keys.ts";
 import { openResults } from "../results/drill.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { visibleSessions } from "./rows.ts";
@@ -33,10 +31,10 @@ export const sessions: PaneSpec<"sessions"> = {
       return t ? sessionLocations(t).length : 0;
     }),
     {
+      action: "open-result",
       keys: ["enter"],
-      label: "Enter",
       help: "in the detail: the chosen location's result (its check's results behind it)",
-      when: detailOpen("sessions"),
+      scope: "detail",
       run: ({ store }) => {
         const s = store.getState();
         const t = openSession(s);

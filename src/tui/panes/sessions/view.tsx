@@ -5,7 +5,7 @@
  */
 import { Box, Text } from "ink";
 import { useMemo } from "react";
-import type { CheckSessionDetail, CheckSessionResult } from "../../../api/schemas/check-sessions.ts";
+import type { CheckSessionDetail, CheckSessionResult } from "../../../contract/schemas/check-sessions.ts";
 import { checkMarks, formatDuration, formatMs, statusSymbol, toEpochMs } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary } from "../../../store/data/summary.ts";

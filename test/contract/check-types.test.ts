@@ -3,12 +3,12 @@
  * none; every type has an analytics report; the engine's defaults and verdicts come from it.
  */
 import { describe, expect, it } from "vitest";
-import { analyticsKindOf } from "../../src/api/analytics-metrics.ts";
-import { CHECK_KINDS } from "../../src/api/schemas/check-bodies.ts";
+import { analyticsKindOf } from "../../src/contract/analytics-metrics.ts";
+import { CHECK_TYPE_SPECS, CHECK_TYPES, isPassive } from "../../src/contract/check-types.ts";
+import { CHECK_KINDS, RETRY_DEFAULTS } from "../../src/contract/schemas/check-bodies.ts";
 import { toCheckDef } from "../../src/service/engine/checks.ts";
 import { classify } from "../../src/service/engine/classify.ts";
 import { runnerFor } from "../../src/service/runners/registry.ts";
-import { CHECK_TYPE_SPECS, CHECK_TYPES } from "../../src/shared/check-types.ts";
 
 const row = (checkType: string) => ({
   id: "c",
@@ -26,6 +26,7 @@ describe("check types", () => {
   it.each(CHECK_TYPES)("%s: runner, report, thresholds and degraded state from its spec", (type) => {
     const spec = CHECK_TYPE_SPECS[type];
     expect(runnerFor(type) !== undefined).toBe(spec.runs === "active");
+    expect(isPassive(type)).toBe(spec.runs === "passive");
     expect(analyticsKindOf(type)).toBeDefined();
     const def = toCheckDef(row(type));
     expect([def.degradedResponseTime, def.maxResponseTime]).toEqual([...spec.thresholds]);
@@ -63,4 +64,20 @@ describe("check types", () => {
       expect(crossed.error?.issues[0]?.message).toMatch(/must not exceed maxResponseTime/);
     },
   );
+
+  it("an unknown type is not passive; only the heartbeat is", () => {
+    expect(isPassive("SOMETHING_NEW")).toBe(false);
+    expect(CHECK_TYPES.filter(isPassive)).toEqual(["HEARTBEAT"]);
+  });
+
+  it("a stored retry strategy missing its numbers is read with the defaults the body schema fills in", () => {
+    const filled = CHECK_KINDS.api.schema.parse({
+      name: "x",
+      request: { url: "https://example.com/" },
+      retryStrategy: { type: "LINEAR" },
+    }).retryStrategy;
+    const read = toCheckDef({ ...row("API"), doc: JSON.stringify({ retryStrategy: { type: "LINEAR" } }) });
+    expect(read.retryStrategy).toMatchObject({ type: "LINEAR", ...RETRY_DEFAULTS });
+    expect(filled).toMatchObject(RETRY_DEFAULTS);
+  });
 });

@@ -4,11 +4,12 @@
  * (src/api/checks.ts) and by the embedded service to validate creates and merged updates and fill the
  * hosted defaults (src/service/app/checks.ts, the demo). Tolerant the way real clients need: unknown and
  * read-only members are dropped, `null` for an optional member means not given (common.ts); strict on every
- * limit. The response times' defaults and bounds come from the check-type spec (src/shared/check-types.ts).
+ * limit. The response times' defaults and bounds come from the check-type spec (src/contract/check-types.ts).
  */
 import { z } from "zod";
-import { CHECK_TYPE_SPECS, type CheckType, FREQUENCIES } from "../../shared/check-types.ts";
 import { REGION_CODES } from "../../shared/regions.ts";
+import { TIME_UNIT_MS, TIME_UNITS } from "../../shared/time-span.ts";
+import { CHECK_TYPE_SPECS, type CheckType, FREQUENCIES } from "../check-types.ts";
 import { opt, optOr } from "./common.ts";
 import { nameSchema } from "./rules.ts";
 
@@ -44,12 +45,25 @@ const alertSettings = z.looseObject({
   ),
 });
 
+/**
+ * A retry strategy's defaults and largest values (api-notes §3.1): the body schema fills and bounds a new
+ * strategy with them, the engine reads a stored one with them (src/service/engine/checks.ts).
+ */
+export const RETRY_DEFAULTS = { baseBackoffSeconds: 60, maxRetries: 2, maxDurationSeconds: 600 } as const;
+export const RETRY_LIMITS = { baseBackoffSeconds: 600, maxRetries: 10, maxDurationSeconds: 600 } as const;
+
 const retryStrategy = z
   .object({
     type: z.enum(["FIXED", "LINEAR", "EXPONENTIAL", "SINGLE_RETRY"]),
-    baseBackoffSeconds: optOr(z.number().min(0).max(600), 60),
-    maxRetries: optOr(z.number().int().min(1).max(10), 2),
-    maxDurationSeconds: optOr(z.number().min(0).max(600), 600),
+    baseBackoffSeconds: optOr(
+      z.number().min(0).max(RETRY_LIMITS.baseBackoffSeconds),
+      RETRY_DEFAULTS.baseBackoffSeconds,
+    ),
+    maxRetries: optOr(z.number().int().min(1).max(RETRY_LIMITS.maxRetries), RETRY_DEFAULTS.maxRetries),
+    maxDurationSeconds: optOr(
+      z.number().min(0).max(RETRY_LIMITS.maxDurationSeconds),
+      RETRY_DEFAULTS.maxDurationSeconds,
+    ),
     sameRegion: optOr(z.boolean(), true),
     onlyOn: opt(z.array(z.enum(["NETWORK_ERROR"]))),
   })
@@ -162,8 +176,7 @@ export const dnsCheckBody = body({
   }),
 });
 
-const timeUnit = z.enum(["seconds", "minutes", "hours", "days"]);
-const UNIT_S = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
+const timeUnit = z.enum(TIME_UNITS);
 const YEAR_S = 365 * 86400;
 
 export const heartbeatCheckBody = body({
@@ -178,8 +191,8 @@ export const heartbeatCheckBody = body({
       pingToken: z.string().min(1).nullish(),
     })
     .superRefine((h, ctx) => {
-      const period = h.period * UNIT_S[h.periodUnit];
-      const grace = h.grace * UNIT_S[h.graceUnit];
+      const period = (h.period * TIME_UNIT_MS[h.periodUnit]) / 1000;
+      const grace = (h.grace * TIME_UNIT_MS[h.graceUnit]) / 1000;
       if (period < 30 || period > YEAR_S)
         ctx.addIssue({
           code: "custom",

@@ -8,7 +8,7 @@ import {
   maskUrlCredentials,
   maskValue,
   maskWebhookUrlPath,
-} from "../../src/api/secrets.ts";
+} from "../../src/contract/secrets.ts";
 import { emailChannel, privateLocationCreated, webhookChannel } from "../support/fixtures-b.ts";
 
 const deepFreeze = <T>(v: T): T => {

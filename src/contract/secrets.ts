@@ -14,13 +14,17 @@
  * - the path of a CHAT channel's incoming-webhook URL (the URL itself is the credential).
  * A value that is only a template reference (`{{API_TOKEN}}`, `Bearer {{TOKEN}}`) is not a secret and is kept.
  *
- * Masked form: `maskSecret` (errors.ts) — `...` plus the last 4 characters for long values, else `****`; a
+ * Masked form: `maskSecret` — `...` plus the last 4 characters for long values, else `****`; a
  * value already in that form (a delivery's secret the service stored masked) is kept, not masked twice.
  */
-import { maskSecret } from "./errors.ts";
 import { CHANNEL_TYPE_SPECS, type ChannelTypeSpec } from "./schemas/alert-channels.ts";
 
 export const MASK = "****";
+
+/** `...` plus the last 4 characters (the hosted service's own masking), or `****` for short values. */
+export function maskSecret(secret: string): string {
+  return secret.length > 12 ? `...${secret.slice(-4)}` : "****";
+}
 
 /** Field names (lower-cased, without `-`/`_`) whose string values are secrets. */
 const SECRET_FIELDS = new Set([

@@ -3,9 +3,9 @@
  * degraded / max response times, whether a run can be degraded (browser types cannot), and whether it
  * runs (a runner starts it) or only listens (heartbeats are pinged). Typed `satisfies Record<CheckType, …>`,
  * so a new type that lacks an entry does not compile. The engine's thresholds and verdicts, the alert
- * rules and the one body schema per type (src/api/schemas/check-bodies.ts: defaults and bounds of the
+ * rules and the one body schema per type (src/contract/schemas/check-bodies.ts: defaults and bounds of the
  * response times) read it; the analytics reports keep their own registry by report kind
- * (src/api/analytics-metrics.ts, each listing its check types, with a test that every type is named).
+ * (src/contract/analytics-metrics.ts, each listing its check types, with a test that every type is named).
  */
 export const CHECK_TYPES = [
   "API",
@@ -45,6 +45,12 @@ export const CHECK_TYPE_SPECS = {
 export function specOf(checkType: string): CheckTypeSpec | undefined {
   return (CHECK_TYPE_SPECS as Record<string, CheckTypeSpec>)[checkType];
 }
+
+/**
+ * Whether checks of this type are passive: pinged, never run (a heartbeat). Such a check is not scheduled,
+ * not triggered, has no runner, thresholds or response times of its own; its runs are the pings it gets.
+ */
+export const isPassive = (checkType: string): boolean => specOf(checkType)?.runs === "passive";
 
 /** Whether a run of this type can be degraded (unknown types: as the hosted default, yes). */
 export const canDegrade = (checkType: string): boolean => specOf(checkType)?.canDegrade ?? true;

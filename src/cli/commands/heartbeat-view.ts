@@ -1,0 +1,49 @@
+/**
+ * A heartbeat check in the command line's tables and detail view, as the console shows it: its period and
+ * grace and its ping URL, never the frequency and response-time limits the API stores for every check (a
+ * heartbeat is not run on a schedule and has no response time: "Frequency 10 min" and "Degraded after
+ * 10000 ms" read as if it were). What the check does not say is "not recorded", never guessed.
+ */
+import { heartbeatGraceMs, heartbeatPeriodMs } from "../../shared/heartbeat-period.ts";
+import { formatSpan } from "../../shared/time-grid.ts";
+
+type HeartbeatLike = {
+  checkType?: string | null | undefined;
+  frequency?: number | null | undefined;
+  heartbeat?:
+    | {
+        period?: number | null | undefined;
+        periodUnit?: string | null | undefined;
+        grace?: number | null | undefined;
+        graceUnit?: string | null | undefined;
+        pingUrl?: string | null | undefined;
+      }
+    | null
+    | undefined;
+};
+
+export const isHeartbeat = (c: HeartbeatLike): boolean =>
+  String(c.checkType ?? "").toUpperCase() === "HEARTBEAT";
+
+/**
+ * The FREQ cell of `checks list`: how often the check runs ("5 min"), or for a heartbeat how often a ping
+ * is expected — its period ("1 h"), as the console's checks list shows it.
+ */
+export function frequencyCell(c: HeartbeatLike): string | undefined {
+  if (isHeartbeat(c)) {
+    const period = heartbeatPeriodMs(c.heartbeat);
+    return period === undefined ? undefined : formatSpan(period);
+  }
+  return c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`;
+}
+
+/** The detail lines of a heartbeat where another check has its frequency and response-time limits. */
+export function heartbeatDetail(c: HeartbeatLike): [string, string][] {
+  const period = heartbeatPeriodMs(c.heartbeat);
+  const grace = heartbeatGraceMs(c.heartbeat);
+  return [
+    ["Period", period === undefined ? "not recorded" : `every ${formatSpan(period)}`],
+    ["Grace", grace === undefined ? "not recorded" : grace === 0 ? "none" : formatSpan(grace)],
+    ["Ping URL", c.heartbeat?.pingUrl ?? "not recorded"],
+  ];
+}

@@ -1,0 +1,98 @@
+/**
+ * Where browser checks load their packages from — Playwright (playwright-core, playwright, @playwright/test)
+ * and the packaged Chromium (@sparticuz/chromium), which read their own files at run time and so are not
+ * bundled:
+ * - from source and from the npm bundle: this package's node_modules;
+ * - in the single executable (`npm run package`, scripts/package.ts): the packages carried in the file as
+ *   its `browser-runtime` asset, unpacked on first use into a private cache dir
+ *   (`$XDG_CACHE_HOME/vigil/runtime/<hash of the archive>/node_modules/`, 0700), in a directory of its
+ *   own then renamed into place, so processes starting at once never load a half-written tree.
+ * The archive's format is scripts/package.ts's: `VIGILRT1`, a 4-byte length, a JSON index
+ * [{path, mode, size, br}], the files' bytes in index order (brotli-compressed where `br`).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { homedir } from "node:os";
+import { dirname, join, normalize } from "node:path";
+import { getRawAsset, isSea } from "node:sea";
+import { pathToFileURL } from "node:url";
+import { brotliDecompressSync } from "node:zlib";
+
+export type BrowserRuntime = {
+  /** Resolves a package's entry file. */
+  resolve(name: string): string;
+  /** Imports a package (ESM or CommonJS) by its resolved entry. */
+  load(name: string): Promise<Record<string, unknown>>;
+  /** Where the packages come from, for messages. */
+  source: string;
+};
+
+type Entry = { path: string; mode: number; size: number; br: boolean };
+
+const MAGIC = "VIGILRT1";
+
+/** Unpack the archive into `dir` (which must not exist yet). */
+export function unpack(archive: Uint8Array, dir: string): void {
+  const buf = Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
+  if (buf.subarray(0, MAGIC.length).toString("latin1") !== MAGIC)
+    throw new Error("the browser runtime in this file is damaged");
+  const headLen = buf.readUInt32BE(MAGIC.length);
+  let at = MAGIC.length + 4;
+  const index = JSON.parse(buf.subarray(at, at + headLen).toString("utf8")) as Entry[];
+  at += headLen;
+  for (const e of index) {
+    const path = normalize(e.path);
+    if (path.startsWith("..") || path.startsWith("/"))
+      throw new Error(`bad path in the browser runtime: ${e.path}`);
+    const bytes = buf.subarray(at, at + e.size);
+    at += e.size;
+    const file = join(dir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, e.br ? brotliDecompressSync(bytes) : bytes, { mode: e.mode & 0o755 });
+  }
+}
+
+function cacheDir(env: NodeJS.ProcessEnv): string {
+  return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "vigil", "runtime");
+}
+
+/** The single executable's packages, unpacked (once per archive) into the cache dir: that directory. */
+function unpacked(env: NodeJS.ProcessEnv): string {
+  const archive = new Uint8Array(getRawAsset("browser-runtime"));
+  const hash = createHash("sha256").update(archive).digest("hex").slice(0, 16);
+  const home = join(cacheDir(env), hash);
+  if (existsSync(join(home, "node_modules"))) return home;
+  mkdirSync(cacheDir(env), { recursive: true, mode: 0o700 });
+  const work = mkdtempSync(join(cacheDir(env), ".unpack-"));
+  try {
+    unpack(archive, work);
+    renameSync(work, home);
+  } catch (e) {
+    rmSync(work, { recursive: true, force: true }); // another process was first, or the unpack failed
+    if (!existsSync(join(home, "node_modules"))) throw e;
+  }
+  return home;
+}
+
+function runtimeAt(from: string, source: string): BrowserRuntime {
+  const req = createRequire(from);
+  return {
+    resolve: (name) => req.resolve(name),
+    load: async (name) => {
+      const m = (await import(pathToFileURL(req.resolve(name)).href)) as Record<string, unknown>;
+      return m;
+    },
+    source,
+  };
+}
+
+let found: BrowserRuntime | undefined;
+
+/** The browser packages of this process (unpacked on first use in the single executable). */
+export function browserRuntime(env: NodeJS.ProcessEnv = process.env): BrowserRuntime {
+  found ??= isSea()
+    ? runtimeAt(join(unpacked(env), "index.js"), "the packages carried in this vigil file")
+    : runtimeAt(import.meta.url, "node_modules");
+  return found;
+}

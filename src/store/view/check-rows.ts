@@ -1,0 +1,179 @@
+/**
+ * The checks list joined with the statuses and kept in the list's order incrementally (issue 27 item 2):
+ * a status poll that changes three checks re-joins and moves those three rows, not 100,000. Same rows, same
+ * order as a full join and sort (selectors.ts `sortedCheckRows`): the column's key, then the name
+ * (case-insensitive, then by code point), then the id, all reversed for a descending sort.
+ *
+ * Pure: the caller hands in the checks (an array whose unchanged entries keep their identity, as the data
+ * slice keeps them), the statuses by check id, the sort, and how a row is made; what changed is found by
+ * identity. A new sort column or direction — or, for the response-time sort, new results — sorts whole.
+ */
+import type { Health } from "../../shared/format.ts";
+import { type RowChanges, SortedRows } from "./sorted-rows.ts";
+
+export type CheckSortColumn = "status" | "name" | "type" | "frequency" | "lastRun" | "responseTime";
+export type CheckSort = { column: CheckSortColumn; desc: boolean };
+
+/** What the order reads of a row (the console's CheckRow has these and more). */
+export type OrderedCheckRow<C = OrderedCheck, S = unknown> = {
+  id: string;
+  check: C;
+  status: S | undefined;
+  health: Health;
+  /** Epoch ms of the status's last run, NaN when unknown. */
+  statusAt: number;
+};
+export type OrderedCheck = {
+  id: string;
+  name: string;
+  checkType: string;
+  activated?: boolean | null | undefined;
+  frequency?: number | null | undefined;
+};
+
+const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 5 };
+/** A deactivated check does not run: after the ones that need a look, before the passing ones. */
+const DEACTIVATED_RANK = 4;
+
+/** Case-insensitive, then by code point (selectors.ts `collate`: no ICU collation data loaded). */
+export function collate(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+type Key = (r: OrderedCheckRow) => number | string;
+
+function keyOf(column: CheckSortColumn, responseOf: (id: string) => number | undefined): Key {
+  switch (column) {
+    case "status":
+      return (r) => (r.check.activated === false ? DEACTIVATED_RANK : RANK[r.health]);
+    case "name":
+      return () => 0;
+    case "type":
+      return (r) => String(r.check.checkType);
+    case "frequency":
+      return (r) => r.check.frequency ?? Number.NEGATIVE_INFINITY;
+    case "lastRun":
+      return (r) => (Number.isNaN(r.statusAt) ? Number.NEGATIVE_INFINITY : r.statusAt);
+    case "responseTime":
+      return (r) => responseOf(r.id) ?? Number.NEGATIVE_INFINITY;
+  }
+}
+
+/** The checks list's order as a comparator: a total order (the id breaks the last tie). */
+export function checkRowOrder(
+  sort: CheckSort,
+  responseOf: (id: string) => number | undefined = () => undefined,
+): (a: OrderedCheckRow, b: OrderedCheckRow) => number {
+  const key = keyOf(sort.column, responseOf);
+  const dir = sort.desc ? -1 : 1;
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const k =
+      typeof x === "number" && typeof y === "number"
+        ? x === y
+          ? 0
+          : x < y
+            ? -1
+            : 1
+        : collate(String(x), String(y));
+    return dir * (k || collate(a.check.name, b.check.name) || collate(a.id, b.id));
+  };
+}
+
+/**
+ * The joined, sorted rows of the checks list, kept across calls. `rows(...)` with the current checks,
+ * statuses and sort returns the rows in order: the same array when nothing it reads changed.
+ * `responses` (only read for the response-time sort) is any value whose identity changes when the
+ * response times do (the results slice), with `responseOf` reading a check's from it.
+ */
+export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<C, S>> {
+  readonly #makeRow: (check: C, status: S | undefined) => R;
+  #sorted: SortedRows<R> | undefined;
+  #sortKey = "";
+  #responses: unknown;
+  #checks: readonly C[] | undefined;
+  #statuses: ReadonlyMap<string, S> | undefined;
+
+  constructor(makeRow: (check: C, status: S | undefined) => R) {
+    this.#makeRow = makeRow;
+  }
+
+  rows(
+    checks: readonly C[],
+    statuses: ReadonlyMap<string, S>,
+    sort: CheckSort,
+    responses?: { value: unknown; responseOf: (id: string) => number | undefined },
+    /**
+     * The ids whose status may have changed since the last call, when the caller knows them (the statuses
+     * reducer does): with the same checks array, only those are looked at instead of every check.
+     */
+    statusChanged?: Iterable<string>,
+  ): readonly R[] {
+    const sortKey = `${sort.column}:${sort.desc}`;
+    const byResponse = sort.column === "responseTime";
+    const resort =
+      this.#sorted === undefined ||
+      sortKey !== this.#sortKey ||
+      (byResponse && responses?.value !== this.#responses);
+    if (resort) {
+      const held = this.#sorted;
+      // rows whose check and status kept their identity are reused, as the full join does
+      const rows = checks.map((c) => {
+        const status = statuses.get(c.id);
+        const old = held?.get(c.id);
+        return old && old.check === c && old.status === status ? old : this.#makeRow(c, status);
+      });
+      const order = checkRowOrder(sort, byResponse ? responses?.responseOf : undefined) as (
+        a: R,
+        b: R,
+      ) => number;
+      this.#sorted = new SortedRows<R>((r) => r.id, order, rows);
+    } else if (checks === this.#checks && statuses !== this.#statuses && statusChanged) {
+      (this.#sorted as SortedRows<R>).apply(this.#statusChanges(statuses, statusChanged));
+    } else if (checks !== this.#checks || statuses !== this.#statuses) {
+      (this.#sorted as SortedRows<R>).apply(this.#changes(checks, statuses));
+    }
+    this.#sortKey = sortKey;
+    this.#responses = byResponse ? responses?.value : undefined;
+    this.#checks = checks;
+    this.#statuses = statuses;
+    return (this.#sorted as SortedRows<R>).rows;
+  }
+
+  /** The same checks, these statuses perhaps changed: only their rows are looked at. */
+  #statusChanges(statuses: ReadonlyMap<string, S>, ids: Iterable<string>): RowChanges<R> {
+    const sorted = this.#sorted as SortedRows<R>;
+    const upsert: R[] = [];
+    for (const id of ids) {
+      const old = sorted.get(id);
+      const status = statuses.get(id);
+      // a status of a check the list does not hold has no row (the full join goes by the checks)
+      if (old && old.status !== status) upsert.push(this.#makeRow(old.check, status));
+    }
+    return { upsert };
+  }
+
+  /** What changed since the last call, by identity: new or changed checks and statuses, checks gone. */
+  #changes(checks: readonly C[], statuses: ReadonlyMap<string, S>): RowChanges<R> {
+    const sorted = this.#sorted as SortedRows<R>;
+    const upsert: R[] = [];
+    let added = 0;
+    for (const c of checks) {
+      const status = statuses.get(c.id);
+      const old = sorted.get(c.id);
+      if (!old) added++;
+      if (!old || old.check !== c || old.status !== status) upsert.push(this.#makeRow(c, status));
+    }
+    const remove: string[] = [];
+    // more rows held than checks listed: some are gone (ids are unique in the list)
+    if (sorted.size + added > checks.length) {
+      const ids = new Set(checks.map((c) => c.id));
+      for (const r of sorted.rows) if (!ids.has(r.id)) remove.push(r.id);
+    }
+    return { upsert, remove };
+  }
+}

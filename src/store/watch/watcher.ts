@@ -1,0 +1,85 @@
+/**
+ * The console's watch over its checks while it runs (store/watch/): after every read of the checks or
+ * their statuses, the terminal's title carries the failing count, and — when asked (`--notify`) — what
+ * changed since the last read rings the bell or shows one desktop notification. The title is kept on the
+ * terminal's stack at start and given back at `stop` (inside tmux, which has no stack, the pane's title
+ * from before is written back when known).
+ */
+
+import type { ConsoleState, ConsoleStore } from "../state.ts";
+import { allCheckRows } from "../view/selectors.ts";
+import {
+  BELL,
+  type DesktopFlavour,
+  desktopSequence,
+  POP_TITLE,
+  PUSH_TITLE,
+  titleSequence,
+} from "./terminal.ts";
+import { failingCount, noticeOf, type Snapshot, snapshotOf, titleText, transitions } from "./transitions.ts";
+
+export type NotifyKind = "bell" | "desktop";
+
+export type WatchOptions = {
+  /** The console's terminal (its stdout, or a share viewer's channel). */
+  write: (bytes: string) => void;
+  /** Bell or desktop notification on a change; none: the title only. */
+  notify?: NotifyKind | undefined;
+  desktop?: DesktopFlavour;
+  /** Inside tmux: notifications go through its passthrough. */
+  tmux?: boolean;
+  /** The title to write back at the end (tmux: the pane's title before); the stack is popped either way. */
+  restoreTitle?: string | undefined;
+};
+
+/** The snapshot of a state whose checks and statuses were read whole; undefined before. */
+function snapshotIn(s: ConsoleState): Snapshot | undefined {
+  if (s.checks.loadedAt === undefined || s.statuses.loadedAt === undefined) return undefined;
+  return snapshotOf(allCheckRows(s.checks.items, s.statuses.byId));
+}
+
+export function startWatch(store: ConsoleStore, o: WatchOptions): { stop(): void } {
+  let last: Snapshot | undefined;
+  let title = "";
+  let stopped = false;
+  const write = (b: string) => {
+    try {
+      o.write(b);
+    } catch {
+      // the terminal went away: nothing to tell
+    }
+  };
+  const setTitle = (t: string) => {
+    if (t === title) return;
+    title = t;
+    write(titleSequence(t));
+  };
+  const look = (s: ConsoleState) => {
+    const snap = snapshotIn(s);
+    if (!snap) return;
+    setTitle(titleText(failingCount(snap)));
+    const notice = noticeOf(transitions(last, snap));
+    last = snap;
+    if (!notice || !o.notify) return;
+    write(
+      o.notify === "bell"
+        ? BELL
+        : desktopSequence(notice, { flavour: o.desktop ?? "osc9", ...(o.tmux ? { tmux: true } : {}) }),
+    );
+  };
+  write(PUSH_TITLE);
+  setTitle(titleText(undefined));
+  look(store.getState());
+  const off = store.subscribe((s, prev) => {
+    if (s.checks !== prev.checks || s.statuses !== prev.statuses) look(s);
+  });
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      off();
+      write(POP_TITLE);
+      if (o.restoreTitle !== undefined) write(titleSequence(o.restoreTitle));
+    },
+  };
+}

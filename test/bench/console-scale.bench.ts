@@ -1,0 +1,272 @@
+/**
+ * The checks list at scale (issue 27): the console (`--pane checks`, 120×40 pty) against `vigil serve`
+ * holding N checks that have run — every 10th failing, the others passing (console/overview-10k.ts writes
+ * them straight into the database) — for N in VIGIL_BENCH_CHECKS (default "10000,100000"). Per N, and per
+ * build when VIGIL_BENCH_BUNDLES names several (console/launch.ts), figures named console.<10k|100k>.…:
+ *
+ * - firstFrame.ms: start → the header on screen. listed.ms (first data): start → every check listed (the
+ *   summary says "N checks", not "… of N").
+ * - idle.bytesPerS: bytes written per second while idle (no key, data unchanged) over VIGIL_BENCH_IDLE_S
+ *   (10) s; budget 0.
+ * - keyToFrame.p95.ms: `j` written to the pty → arrival of the bytes after which the selected row changed
+ *   on the emulated screen (console/moves.ts); MOVES (120) moves ~80 ms apart, the later ones scrolling;
+ *   budget p95 ≤ 8 ms at 10k, ≤ 16 ms at 100k; p50 and max beside it.
+ * - keyToFrame.busy.p95.ms: the same with one child process spinning on a core beside the console;
+ *   budget 2× the quiet one.
+ * - bytesPerMove: bytes per move inside the visible window (the first 25; median); budget ≤ 400.
+ *   bytesPerScrollingMove: the scrolling ones (no budget).
+ * - statusPoll.worstFrame.ms: 20 passing checks are re-run through the API (their URL refuses, so they
+ *   fail); keys go on (j/k) until the next status poll has moved them to the top, and 1 s more: the worst
+ *   key → frame in that time (the poll's re-join and re-sort delay the key); budget ≤ 16 at 100k.
+ * - filterKey.ms: `/` then "9", "9", "9" — each keystroke → the frame whose summary shows the new count;
+ *   the worst of the three (each one listed); budget ≤ 16 at 100k.
+ * - rss.mb: the console's RSS after VIGIL_BENCH_SOAK_S (60) s live, a key every 5 s; `npm run bench
+ *   console-scale -- --live-minutes=10` for the issue's 10 minutes. Budget ≤ 100 MB at 10k, ≤ 200 at 100k,
+ *   with the first and highest samples to judge "flat".
+ *
+ * The machine's load (1-minute load average) is given with each figure: on a shared machine the figures
+ * move with it, so compare builds within one run.
+ */
+import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
+import { ensureBundle } from "../e2e/support/bundle.ts";
+import { benchBundles, percentile, round, startConsole } from "./console/launch.ts";
+import { measureMoves } from "./console/moves.ts";
+import { type OverviewData, serveOverviewData } from "./console/overview-10k.ts";
+import type { Pty } from "./console/pty.ts";
+import type { Figure } from "./run.ts";
+
+const SIZES = (process.env.VIGIL_BENCH_CHECKS ?? "10000,100000").split(",").map(Number);
+const MOVES = Number(process.env.VIGIL_BENCH_MOVES ?? 120);
+const IN_VIEW_MOVES = 25;
+const IDLE_S = Number(process.env.VIGIL_BENCH_IDLE_S ?? 10);
+const SOAK_S = Number(process.env.VIGIL_BENCH_SOAK_S ?? 60);
+const RERUN = 20;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const summaryOf = (lines: string[]) => lines.find((l) => / checks · ✖ /.test(l)) ?? "";
+const failingOf = (lines: string[]) =>
+  Number(/✖ ([\d,]+) failing/.exec(summaryOf(lines))?.[1]?.replace(/,/g, ""));
+const load = () => round(loadavg()[0] ?? Number.NaN);
+
+export default async function (report: (f: Figure) => void): Promise<void> {
+  await ensureBundle();
+  for (const n of SIZES) {
+    process.stderr.write(`  writing ${n} checks…\n`);
+    const data = await serveOverviewData(n, 10);
+    process.stderr.write(`  ${n} checks written and served in ${Math.round(data.setupMs)} ms\n`);
+    try {
+      for (const bundle of benchBundles()) await measure(n, data, bundle, report);
+    } finally {
+      await data.stop();
+    }
+  }
+}
+
+async function measure(
+  n: number,
+  data: OverviewData,
+  bundle: { label: string; file: string },
+  report: (f: Figure) => void,
+): Promise<void> {
+  const fig = (name: string, f: { value: number; [k: string]: unknown }) =>
+    report({ figure: `console.${label(n)}.${name}`, ...f, build: bundle.label, checks: n, load: load() });
+  const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file);
+  try {
+    const header = pty.nextScreen((l) => l.some((x) => x.startsWith("vigil ›")), "the header", 30_000);
+    const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
+    const listed = pty.nextScreen((l) => all.test(summaryOf(l)), `${n} checks listed`, 180_000);
+    fig("firstFrame.ms", { value: round((await header).at - pty.startedAt), unit: "ms" });
+    // a build that stops short of N (an older one held 20,000 at most) never lists them all: said so, and
+    // the rest is measured on what it holds
+    const listedMs = await listed.then(
+      (c) => c.at - pty.startedAt,
+      () => undefined,
+    );
+    fig("listed.ms", {
+      value: listedMs === undefined ? Number.NaN : round(listedMs),
+      budget: n <= 10_000 ? 1000 : 3000,
+      unit: "ms",
+      ...(listedMs === undefined ? { never: summaryOf(pty.linesNow()) } : {}),
+    });
+    // let the first round of loads settle before measuring idle
+    await sleep(3000);
+    const idleFrom = performance.now();
+    await sleep(IDLE_S * 1000);
+    fig("idle.bytesPerS", {
+      value: round(pty.bytesBetween(idleFrom) / IDLE_S),
+      budget: 0,
+      unit: "B/s",
+      seconds: IDLE_S,
+    });
+
+    const quietBudget = n <= 10_000 ? 8 : 16;
+    const moves = await measureMoves(pty, MOVES, () => "j");
+    const inView = moves.slice(0, IN_VIEW_MOVES);
+    const scrolling = moves.slice(IN_VIEW_MOVES);
+    const latency = moves.map((m) => m.ms);
+    fig("keyToFrame.p95.ms", {
+      value: round(percentile(latency, 95)),
+      budget: quietBudget,
+      unit: "ms",
+      p50: round(percentile(latency, 50)),
+      max: round(Math.max(...latency)),
+      moves: latency.length,
+      inViewP95: round(
+        percentile(
+          inView.map((m) => m.ms),
+          95,
+        ),
+      ),
+      scrollingP95: round(
+        percentile(
+          scrolling.map((m) => m.ms),
+          95,
+        ),
+      ),
+    });
+    const busy = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+    try {
+      await sleep(500);
+      const loaded = (await measureMoves(pty, MOVES, () => "j")).map((m) => m.ms);
+      fig("keyToFrame.busy.p95.ms", {
+        value: round(percentile(loaded, 95)),
+        budget: 2 * quietBudget,
+        unit: "ms",
+        p50: round(percentile(loaded, 50)),
+        max: round(Math.max(...loaded)),
+        quietP95: round(percentile(latency, 95)),
+        moves: loaded.length,
+        beside: "one busy child process",
+      });
+    } finally {
+      busy.kill("SIGKILL");
+    }
+    fig("bytesPerMove", {
+      value: percentile(
+        inView.map((m) => m.bytes),
+        50,
+      ),
+      budget: 400,
+      unit: "B",
+      max: Math.max(...inView.map((m) => m.bytes)),
+      moves: inView.length,
+    });
+    fig("bytesPerScrollingMove", {
+      value: percentile(
+        scrolling.map((m) => m.bytes),
+        50,
+      ),
+      unit: "B",
+      max: Math.max(...scrolling.map((m) => m.bytes)),
+      moves: scrolling.length,
+    });
+
+    // a step that cannot finish (a build that never shows the re-run checks failing) is reported, and the
+    // rest still measured
+    const poll = await statusPoll(pty, data).catch((e: Error) => e);
+    if (poll instanceof Error)
+      fig("statusPoll.worstFrame.ms", { value: Number.NaN, error: poll.message.split("\n")[0] });
+    else
+      fig("statusPoll.worstFrame.ms", {
+        value: round(poll.worst),
+        budget: 16,
+        unit: "ms",
+        p50: round(poll.p50),
+        moves: poll.moves,
+        pollToScreenMs: round(poll.seenAfterMs),
+        rerun: RERUN,
+      });
+
+    const filter = await filterKeys(pty).catch((e: Error) => e);
+    if (filter instanceof Error)
+      fig("filterKey.ms", { value: Number.NaN, error: filter.message.split("\n")[0] });
+    else
+      fig("filterKey.ms", {
+        value: round(Math.max(...filter)),
+        budget: 16,
+        unit: "ms",
+        keys: filter.map((x) => round(x)),
+      });
+
+    const samples: number[] = [];
+    const soakEnd = performance.now() + SOAK_S * 1000;
+    let k = 0;
+    while (performance.now() < soakEnd) {
+      await sleep(Math.min(5000, Math.max(0, soakEnd - performance.now())));
+      pty.write(k++ % 2 === 0 ? "j" : "k");
+      samples.push(pty.rssMb() ?? Number.NaN);
+    }
+    fig("rss.mb", {
+      value: round(samples.at(-1) ?? pty.rssMb() ?? Number.NaN),
+      budget: n <= 10_000 ? 100 : 200,
+      unit: "MB",
+      liveS: SOAK_S,
+      budgetLiveS: 600,
+      firstSampleMb: round(samples[0] ?? Number.NaN),
+      maxMb: round(Math.max(...samples)),
+    });
+  } finally {
+    await pty.kill();
+  }
+}
+
+/**
+ * Re-run RERUN passing checks (their URL refuses: they fail) and keep pressing j/k until a status poll
+ * has shown them failing, and 1 s more; the key → frame of every move in that time.
+ */
+async function statusPoll(pty: Pty, data: OverviewData) {
+  const page = (await (
+    await fetch(`${data.url}/v1/checks?limit=100&page=2`, {
+      headers: { authorization: `Bearer ${data.apiKey}` },
+    })
+  ).json()) as { id: string; name: string }[];
+  const failing = new Set(data.failingNames);
+  const ids = page
+    .filter((c) => !failing.has(c.name))
+    .slice(0, RERUN)
+    .map((c) => c.id);
+  const before = failingOf(await pty.lines());
+  const res = await fetch(`${data.url}/v1/check-sessions/trigger`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${data.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ target: { checkId: ids } }),
+  });
+  if (!res.ok) throw new Error(`trigger: HTTP ${res.status} ${await res.text()}`);
+  const from = performance.now();
+  const ms: number[] = [];
+  let seenAt: number | undefined;
+  const deadline = from + 180_000;
+  for (let i = 0; performance.now() < deadline; i++) {
+    const [m] = await measureMoves(pty, 1, () => (i % 2 === 0 ? "j" : "k"));
+    if (m) ms.push(m.ms);
+    if (seenAt === undefined && failingOf(pty.linesNow()) >= before + RERUN) seenAt = performance.now();
+    if (seenAt !== undefined && performance.now() - seenAt > 1000) break;
+  }
+  if (seenAt === undefined) throw new Error("the re-run checks never showed as failing");
+  return {
+    worst: Math.max(...ms),
+    p50: percentile(ms, 50),
+    moves: ms.length,
+    seenAfterMs: seenAt - from,
+  };
+}
+
+/** `/` then "999" one key at a time: each key → the frame whose summary shows the new count; Esc clears. */
+async function filterKeys(pty: Pty): Promise<number[]> {
+  pty.write("/");
+  await sleep(500);
+  const out: number[] = [];
+  for (const key of ["9", "9", "9"]) {
+    const before = summaryOf(await pty.lines());
+    const changed = pty.nextScreen((l) => summaryOf(l) !== before, `filter key ${key}`, 30_000);
+    const at = pty.write(key);
+    out.push((await changed).at - at);
+    await sleep(300);
+  }
+  pty.write("\x1b");
+  await pty.waitFor((l) => !/ of [\d,]+ checks/.test(summaryOf(l)), "the filter cleared", 30_000);
+  return out;
+}
