@@ -104,48 +104,38 @@ async function startLive(
   const [
     { createClient },
     { ConfigError },
-    { createActions },
     { insideTmux },
-    { createActivityMeter },
     { createDraftStore },
-    { createLoaders, errorLine },
-    { createPlanner },
-    { paneJobs, startPaneNames, startPaneSpec },
-    { PANE_HOOKS },
-    { createPoller },
-    { setActivity, setNotice, setPane },
-    { apply, createConsoleStore },
+    { errorLine },
+    { createRuntime, createSharedData },
+    { startPaneNames, startPaneSpec },
+    { runtimePanes },
+    { setNotice },
+    { apply },
     { connect },
     { liveTree },
     { startWatch },
-    { withWatchJobs },
     { desktopFlavour },
   ] = await Promise.all([
     import("../api/client.ts"),
     import("../config/resolve.ts"),
-    import("../store/actions/actions.ts"),
     import("../store/actions/osc52.ts"),
-    import("../store/data/activity.ts"),
     import("../store/forms/drafts.ts"),
     import("../store/data/loaders.ts"),
-    import("../store/sync/plan.ts"),
+    import("../store/runtime.ts"),
     import("../tui/panes/lookup.ts"),
     import("../tui/panes/selects.ts"),
-    import("../store/sync/poller.ts"),
     import("../store/view/ui.ts"),
     import("../store/state.ts"),
     import("./connect.ts"),
     import("../tui/live-root.tsx"),
     import("../store/watch/watcher.ts"),
-    import("../store/watch/jobs.ts"),
     import("../store/watch/terminal.ts"),
   ]);
   const start = startPaneSpec(resolved.startPane);
   if (!start)
     throw new ConfigError(`--pane / startPane: no pane "${resolved.startPane}" (one of ${startPaneNames()})`);
-  const store = createConsoleStore();
-  apply(store, setPane(store.getState(), start.id));
-  const meter = createActivityMeter(store);
+  const data = createSharedData();
 
   let baseUrl: string;
   let apiKey: string;
@@ -170,49 +160,37 @@ async function startLive(
     apiKey,
     accountId: resolved.accountId,
     readOnly: resolved.readOnly,
-    onActivity: meter.onActivity,
+    onActivity: data.meter.onActivity,
   });
-  // a status of a check the list lacks (a new check): read the list again, at most once a minute
-  let listAskedAt = Number.NEGATIVE_INFINITY;
-  const loaders = createLoaders(client, store, {
-    onUnknownCheck: () => {
-      if (Date.now() - listAskedAt < 60_000) return;
-      listAskedAt = Date.now();
-      poller.refreshJob("checks");
+  // the data, the poller and the console's one view over them (src/store/runtime.ts, as vigil share's)
+  const runtime = createRuntime({ client, data, panes: runtimePanes(start) });
+  const { store, actions } = runtime.addView({
+    actions: {
+      readOnly: resolved.readOnly,
+      // incident / update / page drafts, kept in the data dir until the service acknowledged them
+      drafts: createDraftStore(resolved.dataDir),
+      // a configured service by its URL; the data dir's own service (embedded or local) changes port
+      // between runs, so by the data dir
+      draftScope: resolved.baseUrl ? `${baseUrl}#${resolved.accountId ?? ""}` : `local:${resolved.dataDir}`,
+      // y copies through OSC 52 on this terminal; o opens the profile's web link (the local service has none)
+      act: {
+        terminal: { write: (d) => process.stdout.write(d), tmux: insideTmux(process.env) },
+        webUrl: resolved.webUrl,
+        local: !resolved.baseUrl,
+        // e runs $EDITOR in this terminal
+        suspend: (run) => mounted.suspend(run),
+      },
     },
   });
-  // the shown pane's jobs, and the checks and statuses whatever the pane (the watch below needs them)
-  const poller = createPoller(store, createPlanner(loaders, withWatchJobs(paneJobs)));
   if (attached) {
     // which local service, in the status line; a restarted one is followed and named in a notice
     const { m, attached: a } = attached;
-    apply(store, setActivity(store.getState(), { service: m.serviceLabel(a.current()) }));
+    runtime.setService(m.serviceLabel(a.current()));
     a.on((e) => {
-      if (e.kind === "moved") {
-        client.http.retarget(e.target.url);
-        apply(store, setActivity(store.getState(), { service: m.serviceLabel(e.target) }));
-        poller.refreshNow();
-      }
+      if (e.kind === "moved") runtime.serviceMoved(e.target.url, m.serviceLabel(e.target));
       apply(store, setNotice(store.getState(), e.text));
     });
   }
-  const actions = createActions(client, store, poller, {
-    panes: PANE_HOOKS,
-    readOnly: resolved.readOnly,
-    // incident / update / page drafts, kept in the data dir until the service acknowledged them
-    drafts: createDraftStore(resolved.dataDir),
-    // a configured service by its URL; the data dir's own service (embedded or local) changes port between
-    // runs, so by the data dir
-    draftScope: resolved.baseUrl ? `${baseUrl}#${resolved.accountId ?? ""}` : `local:${resolved.dataDir}`,
-    // y copies through OSC 52 on this terminal; o opens the profile's web link (the local service has none)
-    act: {
-      terminal: { write: (d) => process.stdout.write(d), tmux: insideTmux(process.env) },
-      webUrl: resolved.webUrl,
-      local: !resolved.baseUrl,
-      // e runs $EDITOR in this terminal
-      suspend: (run) => mounted.suspend(run),
-    },
-  });
   mounted.showApp((ctl) =>
     liveTree({
       info: {
@@ -238,7 +216,7 @@ async function startLive(
       },
     }),
   );
-  poller.start();
+  runtime.start();
   // the title carries the failing count; --notify rings or notifies on a change
   const watch = startWatch(store, {
     write: (d) => process.stdout.write(d),
@@ -255,10 +233,8 @@ async function startLive(
       uncapNursery();
       watch.stop();
       titleKept = false;
-      poller.stop();
-      meter.stop();
-      await actions.stop();
-      await client.close().catch(() => undefined);
+      // the poller, the view's actions (its followed sessions), the meter and the client
+      await runtime.stop();
       // the service keeps running for other clients; it stops by itself once the last one left
       attached?.attached.close();
     },

@@ -96,18 +96,10 @@ export async function runShareCommand(a: Args): Promise<number> {
   const args = shareArgsFrom(a);
   const resolved = resolveConfig({ flags: { ...configFlags(a.values), readOnly: true }, env: process.env });
   if (resolved.apiKey) secrets.push(resolved.apiKey);
-  const [
-    { connect },
-    { createClient },
-    { createActivityMeter },
-    { apply, createConsoleStore },
-    { setActivity },
-  ] = await Promise.all([
+  const [{ connect }, { createClient }, { createSharedData }] = await Promise.all([
     import("./connect.ts"),
     import("../api/client.ts"),
-    import("../store/data/activity.ts"),
-    import("../store/state.ts"),
-    import("../store/view/ui.ts"),
+    import("../store/runtime.ts"),
   ]);
   if (!existsSync(args.authorizedKeys))
     throw new UsageError(
@@ -149,32 +141,27 @@ export async function runShareCommand(a: Args): Promise<number> {
     );
   }
 
-  const store = createConsoleStore();
-  const meter = createActivityMeter(store);
+  const data = createSharedData();
   // read-only by construction: every mutating request is refused in the client itself
   const client = createClient({
     baseUrl: found.baseUrl,
     apiKey: found.apiKey,
     accountId: resolved.accountId,
     readOnly: true,
-    onActivity: meter.onActivity,
+    onActivity: data.meter.onActivity,
   });
-  const hub = createHub(client, store);
+  const hub = createHub(client, data);
   if (local) {
     // the viewers' status line names the local service; a restarted one is followed
-    apply(store, setActivity(store.getState(), { service: serviceLabel(local.current()) }));
+    hub.setService(serviceLabel(local.current()));
     local.on((e) => {
       log(e.text);
-      if (e.kind !== "moved") return;
-      client.http.retarget(e.target.url);
-      apply(store, setActivity(store.getState(), { service: serviceLabel(e.target) }));
-      hub.poller.refreshNow();
+      if (e.kind === "moved") hub.serviceMoved(e.target.url, serviceLabel(e.target));
     });
   }
-  hub.poller.start();
+  hub.start();
   const server = createShareServer({
     hub,
-    client,
     hostKey: hk.key,
     authorizedKeys: keys,
     maxSessions: args.maxSessions,
@@ -203,9 +190,8 @@ export async function runShareCommand(a: Args): Promise<number> {
   });
   log("stopping");
   await server.close();
-  hub.stop();
-  meter.stop();
-  await client.close().catch(() => undefined);
+  // the poller, the meter and the client
+  await hub.stop();
   local?.close();
   return 0;
 }

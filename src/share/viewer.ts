@@ -1,6 +1,6 @@
 /**
  * One viewer of `vigil share`: the console drawn on one SSH session's channel, with that session's size,
- * resizes and colour choice, its own view state (hub.addViewer) over the shared data, and actions made
+ * resizes and colour choice, its own view (hub.addView: src/store/runtime.ts) over the shared data, and actions made
  * read-only by construction: the client refuses every mutating request (ReadOnlyError), drafts live in
  * memory only, `:profile` cannot switch, secrets are never revealed (read-only mode). It ends when the
  * viewer quits (q, Ctrl-C), the connection closes, or no key arrives for `idleMs`.
@@ -11,23 +11,18 @@
  * toggles it either way.
  */
 import type { Writable } from "node:stream";
-import type { Client } from "../api/client.ts";
-import { createActions } from "../store/actions/actions.ts";
 import { insideTmux } from "../store/actions/osc52.ts";
 import { memoryDraftStore } from "../store/forms/drafts.ts";
 import { desktopFlavour } from "../store/watch/terminal.ts";
 import { startWatch } from "../store/watch/watcher.ts";
 import { liveTree } from "../tui/live-root.tsx";
 import { mountConsole } from "../tui/mount.tsx";
-import { PANE_HOOKS } from "../tui/panes/selects.ts";
 import { makeTheme, type ThemeName } from "../tui/theme.ts";
 import type { Hub } from "./hub.ts";
 import { ViewerOutput, viewerInput } from "./terminal.ts";
 
 export type ViewerOptions = {
   hub: Hub;
-  /** The read-only client (shared by every viewer). */
-  client: Client;
   channel: Writable & { writableLength: number; on(e: "data", l: (d: Buffer) => void): unknown };
   pty: { cols: number; rows: number; term: string };
   env: Record<string, string>;
@@ -106,19 +101,20 @@ export function startViewer(o: ViewerOptions): Viewer {
   });
   const noColor = (o.env.NO_COLOR !== undefined && o.env.NO_COLOR !== "") || o.pty.term === "dumb";
   const theme = makeTheme(o.theme, noColor);
-  const view = o.hub.addViewer();
-  const actions = createActions(o.client, view.store, o.hub.poller, {
-    panes: PANE_HOOKS,
-    readOnly: true,
-    drafts: memoryDraftStore(),
-    // y copies to the viewer's clipboard (OSC 52 on its own channel); o never starts a browser here
-    act: {
-      terminal: { write: (d) => output.write(d), tmux: insideTmux(o.env, o.pty.term) },
-      shared: true,
-      webUrl: o.webUrl,
-      local: o.local,
+  const view = o.hub.addView({
+    actions: {
+      readOnly: true,
+      drafts: memoryDraftStore(),
+      // y copies to the viewer's clipboard (OSC 52 on its own channel); o never starts a browser here
+      act: {
+        terminal: { write: (d) => output.write(d), tmux: insideTmux(o.env, o.pty.term) },
+        shared: true,
+        webUrl: o.webUrl,
+        local: o.local,
+      },
     },
   });
+  const actions = view.actions;
   const asks = viewerAsks(o.env, o.mouse === true);
   const mounted = mountConsole({
     shell: { theme, profile: o.profile, host: o.host, readOnly: true },
@@ -155,8 +151,7 @@ export function startViewer(o: ViewerOptions): Viewer {
   const ended = mounted.done.then(async () => {
     watch.stop();
     idle.stop();
-    view.remove();
-    await actions.stop().catch(() => undefined);
+    await view.remove().catch(() => undefined);
     input.end();
     return why;
   });

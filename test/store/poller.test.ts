@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.ts";
 import { apply, createConsoleStore } from "../../src/store/state.ts";
 import { backoffDelay, createPoller, type Job } from "../../src/store/sync/poller.ts";
+import { watchView } from "../../src/store/sync/view-watch.ts";
 import { initialUi, moveCursor, setPane } from "../../src/store/view/ui.ts";
 import { until } from "../support/until.ts";
 
@@ -143,6 +144,8 @@ describe("poller: jobs that follow the cursor", () => {
       { tickMs: 1_000_000, restMs: 100, now: () => t },
     );
     poller.start();
+    // the view's moves reach the poller by the one rule of sync/view-watch.ts
+    const unwatch = watchView(store, poller);
     await until("the first tick's jobs", 5000, () => runs.length === 2);
     expect(runs.sort()).toEqual(["results:0", "statuses"]);
     // j j j: every move restarts the wait; nothing is fetched for the rows passed on the way
@@ -156,6 +159,7 @@ describe("poller: jobs that follow the cursor", () => {
     t += 100;
     await until("results:3", 5000, () => runs.includes("results:3"));
     expect(runs.filter((r) => r.startsWith("results:"))).toEqual(["results:0", "results:3"]);
+    unwatch();
     poller.stop();
   });
 

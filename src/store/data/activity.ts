@@ -74,3 +74,5 @@ export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: numbe
     },
   };
 }
+
+export type ActivityMeter = ReturnType<typeof createActivityMeter>;

@@ -59,6 +59,11 @@ export type Poller = {
   refreshNow(): void;
   /** Make one job due now (it runs at the next tick if still wanted). */
   refreshJob(key: string): void;
+  /**
+   * A view's cursor moved (sync/view-watch.ts): jobs that follow the cursor (`afterRest`) wait until it
+   * rested `restMs`, then one tick runs.
+   */
+  moved(): void;
   /** Run one tick now (also used by tests). Resolves when the jobs it started have settled. */
   tick(): Promise<void>;
   /** For tests and the status line: how many failures a job has in a row. */
@@ -162,39 +167,14 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
       void tick();
       timer = setInterval(() => void tick(), tickMs);
       timer.unref?.();
-      // A pane switch or a new selection should not wait for the next tick.
-      // A cursor move (or a new selection) waits for the cursor to rest, then ticks once.
-      let last = store.getState().ui;
+      // What a view asks of the poller (a pane switch, a cursor move) is the view's watch
+      // (sync/view-watch.ts); the data's own: back online after an outage, everything wanted runs at once.
       let lastConnection = store.getState().activity.connection;
       unsubscribe = store.subscribe((s) => {
-        const ui = s.ui;
-        const prev = last;
-        last = ui;
         const connection = s.activity.connection;
         const was = lastConnection;
         lastConnection = connection;
-        if (connection === "online" && was === "offline") {
-          refreshNow();
-          return;
-        }
-        if (ui === prev) return;
-        if (ui.pane !== prev.pane || ui.detail !== prev.detail || ui.analytics !== prev.analytics) {
-          void tick();
-          return;
-        }
-        if (
-          ui.selectedCheckId !== prev.selectedCheckId ||
-          ui.cursor !== prev.cursor ||
-          ui.checksWindow !== prev.checksWindow
-        ) {
-          movedAt = now();
-          if (restTimer) clearTimeout(restTimer);
-          restTimer = setTimeout(() => {
-            restTimer = undefined;
-            void tick();
-          }, restMs);
-          restTimer.unref?.();
-        }
+        if (connection === "online" && was === "offline") refreshNow();
       });
     },
     stop() {
@@ -206,6 +186,15 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
       abort.abort();
     },
     refreshNow,
+    moved() {
+      movedAt = now();
+      if (restTimer) clearTimeout(restTimer);
+      restTimer = setTimeout(() => {
+        restTimer = undefined;
+        void tick();
+      }, restMs);
+      restTimer.unref?.();
+    },
     refreshJob(key) {
       const s = schedules.get(key);
       if (s) s.nextDue = 0;

@@ -13,7 +13,6 @@ import type { ConsoleState } from "../state.ts";
 import { runReason } from "../triage/reason.ts";
 import { runState, type Since, stateSince } from "../triage/timeline.ts";
 import { matchesCheckFilter } from "./check-filter.ts";
-import { cursorIn } from "./cursor.ts";
 import { memo, viewMemo } from "./memo.ts";
 import type { Sort } from "./types.ts";
 

@@ -4,13 +4,15 @@
  * `vigil share` give it to their runtime (src/store/runtime.ts), so the store never names a pane.
  */
 import type { PaneHooks } from "../../store/actions/targets.ts";
+import type { RuntimePanes } from "../../store/runtime.ts";
 import { apply } from "../../store/state.ts";
 import { openDetail, setCursor, setPane } from "../../store/view/ui.ts";
 import { resetDetailRow } from "../../store/view/work.ts";
 import { incidents } from "./incidents/index.ts";
-import { paneSpec } from "./lookup.ts";
+import { paneJobs, paneSpec } from "./lookup.ts";
 import { sessions } from "./sessions/index.ts";
 import { visibleSessions } from "./sessions/rows.ts";
+import type { PaneSpec } from "./spec.ts";
 
 const NOTHING = {};
 
@@ -27,3 +29,10 @@ export const PANE_HOOKS: PaneHooks = {
     apply(store, resetDetailRow(store.getState(), incidents.id));
   },
 };
+
+/** The panes as the runtime needs them (src/store/runtime.ts): the registry's jobs, selections, `start`. */
+export const runtimePanes = (start: PaneSpec): RuntimePanes => ({
+  jobs: paneJobs,
+  hooks: PANE_HOOKS,
+  start: start.id,
+});
