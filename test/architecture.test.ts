@@ -65,7 +65,17 @@ const FORBIDDEN: [RegExp, RegExp, string][] = [
   [/^cli\/(?!console\.ts$)/, /^tui\//, "CLI → console internals"],
   [/^cli\/(?!agent\.ts$)/, /^agent\//, "CLI → agent"],
   [/^cli\/(?!share\.ts$)/, /^share\//, "CLI → share"],
+  // the store does not know the panes: a pane id is the console's (src/tui/panes/registry.ts)
+  [/^store\//, /^tui\//, "store → console view"],
 ];
+
+/** The panes' ids: one folder each under src/tui/panes/ with its spec (index.ts). */
+function paneIds(): string[] {
+  const dir = join(SRC, "tui", "panes");
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, "index.ts")))
+    .map((e) => e.name);
+}
 
 describe("architecture", () => {
   const all = edges();
@@ -94,6 +104,33 @@ describe("architecture", () => {
       .filter(([a, b]) => /^(service|agent)\//.test(a) && /^api\//.test(b))
       .map(([a, b]) => `${a} → ${b}`);
     expect(wrong).toEqual([]);
+  });
+
+  it("the store names no pane: it keeps a pane id as an opaque string and never switches on one", () => {
+    const ids = paneIds();
+    expect(ids.length).toBeGreaterThan(5);
+    const id = `(?:${ids.join("|")})`;
+    const q = `["'\`]${id}["'\`]`;
+    const patterns = [
+      new RegExp(`\\bpane\\s*[!=]==?\\s*${q}|${q}\\s*[!=]==?\\s*[\\w.]*\\bpane\\b`), // ui.pane === "checks"
+      /switch\s*\([^)]*\bpane\)/, // switch (s.ui.pane)
+      new RegExp(`\\b(?:ui\\.(?:detail|cursor|cursorId|filter)|work\\.detailRow)(?:\\.${id}\\b|\\[${q}\\])`), // ui.filter.checks
+      new RegExp(
+        `\\b(?:setPane|openDetail|setCursor|setFilter|cursorIn|moveCursor|cursorRowId|resetDetailRow|clearDetailRow|moveDetailRow)\\([^)]*${q}`,
+      ),
+      new RegExp(`\\bpane:\\s*${q}`), // { pane: "checks" }
+    ];
+    const found = sources(join(SRC, "store")).flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .map((line, i) => ({
+          line: line.replace(/\/\/.*$|^\s*\*.*$/, ""),
+          at: `${relative(SRC, f)}:${i + 1}`,
+        }))
+        .filter(({ line }) => patterns.some((p) => p.test(line)))
+        .map(({ line, at }) => `${at}: ${line.trim()}`),
+    );
+    expect(found).toEqual([]);
   });
 
   it("routes hold no SQL: they parse, call the storage modules and shape the answer", () => {
