@@ -224,6 +224,23 @@ export async function makeScreens(
   const home = mkdtempSync(join(tmpdir(), "vigil-screens-"));
   const env = environment(home);
   const shots: Shot[] = [];
+  // the service's clock stands still, so it never stops by itself: stop it however the run ends
+  const cleanUp = () => {
+    try {
+      execFileSync(node, [bundle, "serve", "stop", "--data", join(home, "data/vigil")], {
+        env,
+        stdio: "pipe",
+      });
+    } catch {
+      // not running
+    }
+    rmSync(home, { recursive: true, force: true });
+  };
+  const interrupted = (signal: NodeJS.Signals) => {
+    cleanUp();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
   try {
     await portsFree();
     const started = performance.now();
@@ -253,15 +270,8 @@ export async function makeScreens(
       }
     }
   } finally {
-    try {
-      execFileSync(node, [bundle, "serve", "stop", "--data", join(home, "data/vigil")], {
-        env,
-        stdio: "pipe",
-      });
-    } catch {
-      // not running
-    }
-    rmSync(home, { recursive: true, force: true });
+    process.off("SIGINT", interrupted).off("SIGTERM", interrupted);
+    cleanUp();
   }
   return shots;
 }
