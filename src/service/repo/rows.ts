@@ -83,3 +83,9 @@ export const objectIn = (o: Record<string, unknown>, key: string): Record<string
   const v = o[key];
   return isObject(v) ? v : undefined;
 };
+
+/** A row that must be there (just written, or found a moment ago): its absence is a CorruptRowError. */
+export function present(r: Row | undefined, what: string): Row {
+  if (r) return r;
+  throw new CorruptRowError(`${what} is missing`);
+}

@@ -5,6 +5,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
+import { type Row, text } from "./rows.ts";
 import { dateOnly, isoMs, uuid } from "./util.ts";
 
 export type Subscription = {
@@ -16,30 +17,20 @@ export type Subscription = {
   updated_at: string;
 };
 
-type Row = {
-  id: string;
-  type: string;
-  address: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-};
-
 const fromRow = (r: Row): Subscription => ({
-  id: r.id,
+  id: text(r, "id"),
   type: "EMAIL",
-  address: r.address,
-  status: r.status === "VERIFIED" ? "VERIFIED" : "PENDING",
-  created_at: dateOnly(r.created_at) ?? r.created_at,
-  updated_at: dateOnly(r.updated_at) ?? r.updated_at,
+  address: text(r, "address"),
+  status: text(r, "status") === "VERIFIED" ? "VERIFIED" : "PENDING",
+  created_at: dateOnly(text(r, "created_at")) ?? text(r, "created_at"),
+  updated_at: dateOnly(text(r, "updated_at")) ?? text(r, "updated_at"),
 });
 
 export function listSubscriptions(db: DatabaseSync, pageId: string): Subscription[] {
-  return (
-    db
-      .prepare("SELECT * FROM status_page_subscriptions WHERE status_page_id = ? ORDER BY seq")
-      .all(pageId) as Row[]
-  ).map(fromRow);
+  return db
+    .prepare("SELECT * FROM status_page_subscriptions WHERE status_page_id = ? ORDER BY seq")
+    .all(pageId)
+    .map(fromRow);
 }
 
 export function addSubscriptions(
