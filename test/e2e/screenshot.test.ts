@@ -83,7 +83,10 @@ async function openTheResult(env: Record<string, string>): Promise<TmuxTerminal>
   term.keys("Enter");
   await term.waitFor(/Checkout flow/, "its detail");
   term.keys("r");
-  await term.waitFor((s) => /Results › Checkout flow/.test(s) && /›.*FINAL/.test(s), "its results, the row read");
+  await term.waitFor(
+    (s) => /Results › Checkout flow/.test(s) && /›.*FINAL/.test(s),
+    "its results, the row read",
+  );
   term.keys("Enter");
   await term.waitFor(/screenshot\s+assets\//, "the open result's screenshot line");
   return term;
