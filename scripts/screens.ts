@@ -5,9 +5,9 @@
  * dir with the demo workspace, types the keys a user would and saves what the terminal shows
  * (scripts/screens/svg.ts):
  *
- * - assets/screen-overview.svg: the landing screen, the overview (120×30);
+ * - assets/screen-overview.svg: the landing screen, the overview (120×24);
  * - assets/screen-result.svg: the failing check's results (`Enter`, `r`), its newest failing result opened
- *   (`Enter`, 120×34);
+ *   (`Enter`, 120×26);
  * - assets/screen-analytics.svg: the analytics pane (`3`) of that check, 24 h, column charts (120×40).
  *
  * `npm run screens -- --check` writes nothing: it makes the screens anew and exits 1 naming each file in
@@ -88,7 +88,7 @@ export const SCREENS: Screen[] = [
     file: "screen-overview.svg",
     title: "vigil: the overview of the demo workspace",
     cols: 120,
-    rows: 30,
+    rows: 24,
     args: [],
     drive: async (t) => {
       await overviewReady(t);
@@ -98,7 +98,7 @@ export const SCREENS: Screen[] = [
     file: "screen-result.svg",
     title: "vigil: a failing result of a check, opened from its results",
     cols: 120,
-    rows: 34,
+    rows: 26,
     args: [],
     drive: async (t) => {
       await overviewReady(t);
