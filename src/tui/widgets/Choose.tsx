@@ -39,8 +39,8 @@ export function Choose(props: {
         const pad = " ".repeat(Math.max(0, labelWidth - displayWidth(label)));
         const detail = o.detail === undefined ? "" : `  ${sanitizeLine(o.detail)}`;
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: options are a fixed list (labels may repeat)
           <Text
+            // biome-ignore lint/suspicious/noArrayIndexKey: options are a fixed list (labels may repeat)
             key={first + i}
             inverse={at && theme.selection === undefined}
             backgroundColor={at ? theme.selection : undefined}
