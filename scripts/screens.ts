@@ -286,6 +286,16 @@ export function staleIn(dir: string, shots: Shot[]): string[] {
     .map((s) => join(dir, s.file));
 }
 
+/** What changed in a stale file, in one line: its first text that differs, as committed and as made now. */
+export function firstDifference(committed: string, made: string): string {
+  const text = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "");
+  const a = text(committed);
+  const b = text(made);
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    if (a[i] !== b[i]) return `was "${a[i] ?? ""}", now "${b[i] ?? ""}"`;
+  return "the same text, other colours or positions";
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -301,6 +311,11 @@ async function main(): Promise<number> {
     const stale = staleIn(values.out, shots);
     if (stale.length > 0) {
       console.error(`screens: stale (run npm run screens and commit them): ${stale.join(", ")}`);
+      for (const path of stale) {
+        const made = shots.find((s) => path.endsWith(s.file))?.svg ?? "";
+        const committed = existsSync(path) ? readFileSync(path, "utf8") : "";
+        console.error(`  ${path}: ${committed ? firstDifference(committed, made) : "missing"}`);
+      }
       return 1;
     }
     console.error(`screens: ${shots.length} screens up to date (${took})`);
