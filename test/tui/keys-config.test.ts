@@ -19,6 +19,7 @@ import {
   type Keymap,
   labelFor,
 } from "../../src/tui/keymap.ts";
+import { keyHint, keyLabel } from "../../src/tui/key-label.ts";
 import { createKeyHandler } from "../../src/tui/keys.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 
@@ -170,6 +171,21 @@ describe("help and hints from the same map", () => {
     expect(helpFor("checks", false).pane).toContainEqual(expect.objectContaining({ keys: "t" }));
     const trigger = map.panes.get("checks")!.find((b) => b.action === "trigger")!;
     expect(labelFor(trigger)).toBe("x/Ctrl-T");
+  });
+
+  it("a view's own hint line names the keys the map has (none: the hint is left out)", () => {
+    expect(keyLabel(undefined, "checks", "results")).toBe("r/Enter");
+    expect(keyLabel(undefined, "sessions", "down up")).toBe("j/k");
+    expect(keyLabel(undefined, "heartbeats", "previous-check next-check", " ")).toBe("[ ]");
+    expect(keyLabel(undefined, "form", "retry submit", " / ")).toBe("Ctrl-R / Enter");
+    const map = build({
+      detail: { results: "<tab>" },
+      global: { down: "J", up: "K" },
+      form: { discard: "<disabled>" },
+    });
+    expect(keyHint(map, "checks", "results", ": every result")).toBe("Tab: every result");
+    expect(keyLabel(map, "sessions", "down up")).toBe("J/K");
+    expect(keyHint(map, "form", "discard", ": discard")).toBe("");
   });
 
   it("the footer names each action by its key", () => {

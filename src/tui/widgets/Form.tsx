@@ -10,6 +10,7 @@ import { sanitizeLine } from "../../shared/sanitize.ts";
 import { visibleErrors } from "../../store/form-rules.ts";
 import { cardItems, cards, type Field, type FormState, flag, list, text } from "../../store/forms.ts";
 import { useInfo } from "../context.tsx";
+import { keyHint } from "../key-label.ts";
 
 const LABEL = 20;
 
@@ -102,7 +103,8 @@ const HINTS: Record<Field["type"], string> = {
 };
 
 export function Form({ form, width, height }: { form: FormState; width: number; height: number }) {
-  const { theme } = useInfo();
+  const { theme, keymap } = useInfo();
+  const k = (action: string, text: string, sep?: string) => keyHint(keymap, "form", action, text, sep);
   const errors = visibleErrors(form);
   const inner = Math.max(20, width - 4);
   const valueWidth = Math.max(10, inner - LABEL - 2);
@@ -145,8 +147,22 @@ export function Form({ form, width, height }: { form: FormState; width: number; 
         : undefined;
   const keys =
     form.phase === "failed"
-      ? "Ctrl-R / Enter: retry · Esc: close, keep the draft · Ctrl-D: discard"
-      : `Enter: send · Tab/↑↓: field · ${focusedField ? HINTS[focusedField.type] : ""} · Esc: close (draft kept) · Ctrl-D: discard`;
+      ? [
+          k("retry submit", ": retry", " / "),
+          k("close", ": close, keep the draft"),
+          k("discard", ": discard"),
+        ]
+          .filter(Boolean)
+          .join(" · ")
+      : [
+          k("submit", ": send"),
+          k("next-field previous-field", ": field"),
+          focusedField ? HINTS[focusedField.type] : "",
+          k("close", ": close (draft kept)"),
+          k("discard", ": discard"),
+        ]
+          .filter(Boolean)
+          .join(" · ");
   const room = Math.max(1, height - 2 - 1 - (state?.lines.length ?? 0) - 1);
   const focusRow = rows.findIndex((r) => r.key.startsWith(`${focusedField?.key ?? ""}-`));
   const start = Math.max(0, Math.min(focusRow - Math.floor(room / 2), rows.length - room));

@@ -52,6 +52,7 @@ import { heartbeatEventRows } from "../../../store/lists.ts";
 import { heartbeatChecks, paneCheck } from "../../../store/pane-selectors.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import { Table } from "../../widgets/Table.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 
@@ -177,7 +178,7 @@ function Strip(props: {
 }
 
 export function HeartbeatsPane({ width, height }: { width: number; height: number }) {
-  const { theme, utc } = useInfo();
+  const { theme, utc, keymap } = useInfo();
   const row = useConsole((s) => paneCheck(s, "heartbeats"));
   const checks = useConsole((s) => heartbeatChecks(s));
   const entry = useConsole((s) => (row ? s.heartbeats.byCheck.get(row.id) : undefined));
@@ -217,12 +218,16 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
         <Text color={theme.tone[sym.tone]}>{`${sym.symbol} `}</Text>
         <Text bold>{sanitizeLine(row.check.name)}</Text>
         {marks ? <Text color={theme.dim}>{`  ${marks}`}</Text> : null}
-        <Text color={theme.dim}>{`  · heartbeat ${position} of ${checks.length} ([ ] to switch)`}</Text>
+        <Text color={theme.dim}>
+          {`  · heartbeat ${position} of ${checks.length}${keyHint(keymap, "heartbeats", "previous-check next-check", " to switch", " ").replace(/^(.+)$/, " ($1)")}`}
+        </Text>
       </Text>
       <Text wrap="truncate">
         {`${periodText(timing)} · ping URL `}
         <Text color={ping.url ? undefined : theme.dim}>{ping.text}</Text>
-        <Text color={theme.dim}>{ping.url ? "  (y copies it)" : ""}</Text>
+        <Text color={theme.dim}>
+          {ping.url ? keyHint(keymap, "heartbeats", "copy", " copies it)").replace(/^(.+)$/, "  ($1") : ""}
+        </Text>
       </Text>
       <Text
         wrap="truncate"
