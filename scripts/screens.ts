@@ -264,7 +264,7 @@ export async function makeScreens(
             `${screen.file}: took ${Math.round(ms)} ms, over the ${SCREEN_BUDGET_MS} ms budget`,
           );
         shots.push({ file: screen.file, svg: toSvg(grid, screen.title), ms });
-        log(`${screen.file} in ${Math.round(ms)} ms`);
+        log(`${screen.file} in ${Math.round(ms)} ms (${t.via})`);
       } finally {
         await t.close();
       }
