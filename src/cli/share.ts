@@ -114,6 +114,10 @@ export async function runShareCommand(a: Args): Promise<number> {
       `no authorized keys: ${args.authorizedKeys} does not exist (--authorized-keys FILE)`,
     );
   await prepareViews();
+  // the config's keys section, checked before anything listens: a clash is one line, exit 2
+  const keymap = resolved.keys
+    ? (await import("../tui/keymap.ts")).buildKeymap(resolved.keys, resolved.configPath)
+    : undefined;
   const [{ createHub }, { createShareServer, fingerprint, readAuthorizedKeys }] = await Promise.all([
     import("../share/hub.ts"),
     import("../share/server.ts"),
@@ -180,7 +184,9 @@ export async function runShareCommand(a: Args): Promise<number> {
     maxSessions: args.maxSessions,
     idleMs: args.idleMinutes * 60_000, // 0: never
     outputCapBytes: 1024 * 1024,
-    theme: resolved.theme ?? "dark",
+    theme: resolved.theme,
+    skin: resolved.skin?.skin,
+    keymap,
     profile: resolved.profile ?? "default",
     host: new URL(found.baseUrl).host,
     staleAfterMs: resolved.staleAfterMs,

@@ -19,6 +19,8 @@ import { desktopFlavour } from "../store/watch/terminal.ts";
 import { startWatch } from "../store/watch/watcher.ts";
 import { liveTree } from "../tui/live-root.tsx";
 import { mountConsole } from "../tui/mount.tsx";
+import type { Skin } from "../config/theme.ts";
+import type { Keymap } from "../tui/keymap.ts";
 import { makeTheme, type ThemeName } from "../tui/theme.ts";
 import type { Hub } from "./hub.ts";
 import { ViewerOutput, viewerInput } from "./terminal.ts";
@@ -30,7 +32,12 @@ export type ViewerOptions = {
   channel: Writable & { writableLength: number; on(e: "data", l: (d: Buffer) => void): unknown };
   pty: { cols: number; rows: number; term: string };
   env: Record<string, string>;
-  theme: ThemeName;
+  /** The built-in theme (`--theme`, the profile's); unset: the skin's base, else dark. */
+  theme?: ThemeName | undefined;
+  /** The config file's theme section: its roles over the built-in. */
+  skin?: Skin | undefined;
+  /** The keys with the config file's keys section applied (checked when `vigil share` started). */
+  keymap?: Keymap | undefined;
   profile: string;
   host: string;
   staleAfterMs: number;
@@ -104,7 +111,7 @@ export function startViewer(o: ViewerOptions): Viewer {
     input.write(d);
   });
   const noColor = (o.env.NO_COLOR !== undefined && o.env.NO_COLOR !== "") || o.pty.term === "dumb";
-  const theme = makeTheme(o.theme, noColor);
+  const theme = makeTheme(o.theme, noColor, o.skin);
   const view = o.hub.addViewer();
   const actions = createActions(o.client, view.store, o.hub.poller, {
     readOnly: true,
@@ -136,6 +143,7 @@ export function startViewer(o: ViewerOptions): Viewer {
         host: o.host,
         staleAfterMs: o.staleAfterMs,
         utc: o.utc === true,
+        keymap: o.keymap,
       },
       actions,
       fullscreen: true,
