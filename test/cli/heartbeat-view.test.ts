@@ -2,11 +2,22 @@
  * A heartbeat check in `vigil checks get` and `vigil checks list` (the real CLI against a real service on
  * loopback): its period, grace and ping URL, as the console shows it — never the frequency and the
  * response-time limits the API stores for every check (issue 25: "Heartbeats are shown with FREQ 10m and
- * response-time thresholds instead of their period and grace").
+ * response-time thresholds instead of their period and grace"), and no response time where a ping has none:
+ * `check-statuses` and `check-alerts` said "0 ms" for a heartbeat ("the list shows RESP 0 ms").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  API_KEY,
+  insertCheck,
+  startTestService as startRunsService,
+  type TempDb,
+  type TestService as RunsService,
+  tempDb,
+} from "../service/runs/support.ts";
 import { startTestService, type TestService } from "../service/support.ts";
-import { runCli } from "./run-cli.ts";
+import { ScriptedServer } from "../support/scripted-server.ts";
+import { until } from "../support/until.ts";
+import { routes, runCli } from "./run-cli.ts";
 
 let svc: TestService;
 let heartbeatId: string;
@@ -65,5 +76,90 @@ describe("a heartbeat check on the command line", () => {
     expect(row("Nightly backup")).toMatch(/HEARTBEAT\b.*\b24 h\b/);
     expect(row("Nightly backup")).not.toMatch(/\b10 min\b/);
     expect(row("Home page")).toMatch(/\b5 min\b/);
+  });
+});
+
+describe("a heartbeat has no response time", () => {
+  const MIN = 60_000;
+  let t: TempDb;
+  let runs: RunsService;
+  let hbId: string;
+  let tcpId: string;
+  // the service's clock, moved past period + grace so the heartbeat fails and raises an alert
+  let clock = Date.now() - 30 * MIN;
+  const cli = (args: string[]) => runCli(args, { env: { VIGIL_BASE_URL: runs.url, VIGIL_API_KEY: API_KEY } });
+
+  beforeAll(async () => {
+    t = tempDb();
+    hbId = insertCheck(t.db, {
+      checkType: "HEARTBEAT",
+      name: "Cron job",
+      doc: {
+        heartbeat: { period: 1, periodUnit: "minutes", grace: 1, graceUnit: "minutes", pingToken: "tok-rt" },
+      },
+    });
+    tcpId = insertCheck(t.db, { checkType: "TCP", name: "Queue port", frequency: 10 });
+    runs = await startRunsService(t, { now: () => clock });
+    expect((await fetch(`${runs.url}/ping/tok-rt`)).status).toBe(200);
+    clock += 3 * MIN;
+    runs.engine.heartbeatTick();
+    await until("the heartbeat failing", 10_000, async () => {
+      const res = await fetch(`${runs.url}/v1/check-statuses/${hbId}`, { headers: runs.headers });
+      return res.ok && ((await res.json()) as { hasFailures: boolean }).hasFailures;
+    });
+  });
+  afterAll(async () => {
+    await runs?.close();
+    t?.cleanup();
+  });
+
+  it("check-statuses list and get: — for its shortest and longest run, not 0 ms", async () => {
+    const list = await cli(["check-statuses", "list"]);
+    expect(list.stderr).toBe("");
+    const row = list.stdout.split("\n").find((l) => l.includes("Cron job")) ?? "";
+    expect(row).toMatch(/✖ failing/);
+    expect(row).not.toMatch(/\b0 ms\b/);
+    const get = await cli(["check-statuses", "get", hbId]);
+    expect(get.stdout).toMatch(/^Shortest run: +— \(its runs are pings: no response time\)$/m);
+    expect(get.stdout).toMatch(/^Longest run: +— /m);
+    // the JSON is the service's, whole
+    const json = JSON.parse((await cli(["check-statuses", "get", hbId, "--json"])).stdout);
+    expect(json.shortestRun).toBe(0);
+  });
+
+  it("check-alerts list: — for a heartbeat alert's response time, a TCP alert's kept", async () => {
+    // the alerts as the service answers them (the service under test raises none: no alerting module)
+    const srv = await new ScriptedServer().start();
+    try {
+      const alert = (name: string, checkType: string, responseTime: number) => ({
+        id: `a-${name}`,
+        name,
+        checkId: name === "Cron job" ? hbId : tcpId,
+        alertType: "ALERT_FAILURE",
+        checkType,
+        runLocation: "local",
+        responseTime,
+        error: "no ping received within period + grace",
+        statusCode: null,
+        created_at: new Date(clock).toISOString(),
+      });
+      srv.always(
+        routes({
+          "GET /v1/check-alerts": {
+            json: [alert("Cron job", "HEARTBEAT", 0), alert("Queue port", "TCP", 12)],
+          },
+        }),
+      );
+      const r = await runCli(["check-alerts", "list"], {
+        env: { VIGIL_BASE_URL: srv.url, VIGIL_API_KEY: API_KEY },
+      });
+      expect(r.stderr).toBe("");
+      const row = (name: string) => r.stdout.split("\n").find((l) => l.includes(name)) ?? "";
+      expect(row("Cron job")).toMatch(/ALERT_FAILURE/);
+      expect(row("Cron job")).not.toMatch(/\b0 ms\b/);
+      expect(row("Queue port")).toMatch(/\b12 ms\b/);
+    } finally {
+      await srv.close();
+    }
   });
 });
