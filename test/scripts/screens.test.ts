@@ -10,6 +10,7 @@ import { DOMParser } from "@xmldom/xmldom";
 import xtermHeadless from "@xterm/headless";
 import { describe, expect, it } from "vitest";
 import { FONT, gridOf, toSvg } from "../../scripts/screens/svg.ts";
+import { HeadlessTerminal } from "../../scripts/screens/terminal.ts";
 import { firstDifference, makeScreens, SCREENS, staleIn } from "../../scripts/screens.ts";
 import { ensureBundle } from "../e2e/support/bundle.ts";
 import { ROOT } from "../e2e/support/paths.ts";
@@ -86,6 +87,35 @@ describe("the SVG of a screen", () => {
     const svg = toSvg(grid, "t");
     parse(svg);
     expect(svg).toBe(toSvg(grid, "t"));
+  });
+});
+
+describe("the pseudo-terminal", () => {
+  it("is of the size asked, and node-pty and util-linux script show the same screen", async () => {
+    const svgs: string[] = [];
+    for (const via of ["node-pty", "script"] as const) {
+      const before = process.env.VIGIL_SCREENS_PTY;
+      process.env.VIGIL_SCREENS_PTY = via === "script" ? "script" : "";
+      const t = new HeadlessTerminal({
+        argv: ["/bin/sh", "-c", "stty size; printf '\\033[1;31mred\\033[0m ok\\n'; exec sleep 30"],
+        env: { PATH: "/usr/bin:/bin", TERM: "xterm-256color" },
+        cwd: ROOT,
+        cols: 40,
+        rows: 6,
+      });
+      if (before === undefined) delete process.env.VIGIL_SCREENS_PTY;
+      else process.env.VIGIL_SCREENS_PTY = before;
+      try {
+        expect(t.via).toBe(via);
+        const lines = await t.waitFor((l) => l.some((x) => x.includes("ok")), "the program's output", 10_000);
+        expect(lines[0]).toBe("6 40");
+        svgs.push(toSvg(await t.grid(), "t"));
+      } finally {
+        await t.close();
+      }
+    }
+    expect(svgs[0]).toContain('font-weight="bold"');
+    expect(svgs[1]).toBe(svgs[0]);
   });
 });
 
