@@ -127,6 +127,21 @@ describe("a heartbeat has no response time", () => {
     expect(json.shortestRun).toBe(0);
   });
 
+  it("checks results and sessions get: — for a ping's response time", async () => {
+    const results = await cli(["checks", "results", hbId]);
+    expect(results.stderr).toBe("");
+    const rows = results.stdout.split("\n").filter((l) => /FINAL/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).not.toMatch(/\b0 ms\b/);
+    const [first] = JSON.parse((await cli(["checks", "results", hbId, "--json"])).stdout);
+    expect(first.responseTime).toBe(0);
+    const session = await cli(["sessions", "get", first.checkSessionId]);
+    expect(session.stderr).toBe("");
+    const row = session.stdout.split("\n").find((l) => l.includes(first.id)) ?? "";
+    expect(row).toMatch(/FINAL/);
+    expect(row).not.toMatch(/\b0 ms\b/);
+  });
+
   it("check-alerts list: — for a heartbeat alert's response time, a TCP alert's kept", async () => {
     // the alerts as the service answers them (the service under test raises none: no alerting module)
     const srv = await new ScriptedServer().start();
