@@ -11,16 +11,18 @@ import { createActions } from "../../src/store/actions.ts";
 import { memoryDraftStore } from "../../src/store/drafts.ts";
 import { apply } from "../../src/store/store.ts";
 import { type KeyInfo, keyOf } from "../../src/tui/key-input.ts";
+import { keyHint, keyLabel } from "../../src/tui/key-label.ts";
 import {
   buildKeymap,
   DEFAULT_KEYMAP,
   helpFor,
   hintsFor,
   type Keymap,
+  keyTable,
   labelFor,
 } from "../../src/tui/keymap.ts";
-import { keyHint, keyLabel } from "../../src/tui/key-label.ts";
 import { createKeyHandler } from "../../src/tui/keys.ts";
+import { actionsOf } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 
 const FILE = "/home/me/.config/vigil/config.json";
@@ -71,6 +73,17 @@ describe("the keys section applied", () => {
     expect(buildKeymap(undefined)).toBe(DEFAULT_KEYMAP);
     // the defaults pass the same check a config file's keys do
     expect(() => buildKeymap({}, FILE)).not.toThrow();
+  });
+
+  it("every action has a name the keys section can write, and the table lists each", () => {
+    const names = [
+      ...DEFAULT_KEYMAP.global.flatMap((b) => actionsOf(b).map(([a]) => a)),
+      ...[...DEFAULT_KEYMAP.panes.values()].flat().flatMap((b) => actionsOf(b).map(([a]) => a)),
+      ...DEFAULT_KEYMAP.form.map((f) => f.action),
+    ];
+    for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9-]*$/);
+    const table = keyTable();
+    for (const n of new Set(names)) expect(table).toContain(`\`${n}\``);
   });
 
   it("a list action on a new key: that key does it, the old one no longer does, on every pane", () => {
