@@ -117,6 +117,7 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
 
 export function AlertChannelsPane({ width, height }: { width: number; height: number }) {
   const rows = useConsole(alertChannelRows);
+  const { keymap } = useInfo();
   const meta = useConsole((s) => s.alertChannels);
   const detail = useConsole((s) => s.ui.detail.alerts);
   if (detail !== undefined) return <ChannelDetail id={detail} width={width} height={height} />;
@@ -126,7 +127,12 @@ export function AlertChannelsPane({ width, height }: { width: number; height: nu
       rows={rows}
       meta={meta}
       noun={["alert channel", "alert channels"]}
-      summary={"FRDS = sends failure, recovery, degraded, SSL · Enter: config, subscriptions, preview"}
+      summary={[
+        "FRDS = sends failure, recovery, degraded, SSL",
+        keyHint(keymap, "alerts", "open", ": config, subscriptions, preview"),
+      ]
+        .filter(Boolean)
+        .join(" · ")}
       columns={COLUMNS}
       rowKey={(c) => String(c.id)}
       width={width}

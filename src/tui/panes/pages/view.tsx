@@ -116,7 +116,7 @@ function PageDetail({ id, width, height }: { id: string; width: number; height: 
 }
 
 export function StatusPagesPane({ width, height }: { width: number; height: number }) {
-  const { readOnly } = useInfo();
+  const { readOnly, keymap } = useInfo();
   const rows = useConsole(statusPageRows);
   const meta = useConsole((s) => s.statusPages);
   const detail = useConsole((s) => s.ui.detail.pages);
@@ -128,7 +128,13 @@ export function StatusPagesPane({ width, height }: { width: number; height: numb
       meta={meta}
       noun={["status page", "status pages"]}
       countSuffix={meta.nextId ? "+" : ""}
-      summary={`${meta.nextId ? "(more: move to the last row) · " : ""}Enter: cards, services, checks${readOnly ? "" : " · e: edit"}`}
+      summary={[
+        meta.nextId ? "(more: move to the last row)" : "",
+        keyHint(keymap, "pages", "open", ": cards, services, checks"),
+        readOnly ? "" : keyHint(keymap, "pages", "edit-page", ": edit"),
+      ]
+        .filter(Boolean)
+        .join(" · ")}
       columns={COLUMNS}
       rowKey={(p) => p.id}
       width={width}
