@@ -141,9 +141,11 @@ function Strip(props: {
   timing: HeartbeatTiming;
   now: number;
   width: number;
+  /** How far back the events read are complete (the pages may run out before the day). */
+  readFrom: number | undefined;
 }) {
   const { theme, utc } = useInfo();
-  const { events, timing, now, width } = props;
+  const { events, timing, now, width, readFrom } = props;
   const chart = Math.max(10, width);
   const bucketMs = autoBucketMinutes(DAY, chart) * MINUTE;
   const grid = timeGrid({ ...recentWindow(DAY, bucketMs, now), bucketMs });
@@ -156,6 +158,11 @@ function Strip(props: {
     else runs.push({ symbol: c.symbol, tone: c.tone, n: 1 });
   }
   const axis = axisLine(grid, chart, { first, count: cells.length, utc });
+  // a short period's day is more events than are read: say where the known part of the strip starts
+  const partial =
+    readFrom !== undefined && readFrom > grid.from + bucketMs
+      ? ` · events read back to ${clockAt(readFrom, now, { utc })} (· before)`
+      : "";
   return (
     <>
       <Text wrap="truncate">
@@ -172,7 +179,7 @@ function Strip(props: {
       <Text
         color={theme.dim}
         wrap="truncate"
-      >{`${gridLabel(grid, cells.length)} · ${zoneName(now, { utc })}  ${HEARTBEAT_LEGEND}`}</Text>
+      >{`${gridLabel(grid, cells.length)} · ${zoneName(now, { utc })}${partial}  ${HEARTBEAT_LEGEND}`}</Text>
     </>
   );
 }
@@ -238,7 +245,13 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
       </Text>
       <Text wrap="truncate">{`last 24 h: ${ratioLine(stats?.last24Hours)}   7 d: ${ratioLine(stats?.last7Days)}`}</Text>
       {entry && entry.to > 0 ? (
-        <Strip events={entry.events} timing={timing} now={now} width={width} />
+        <Strip
+          events={entry.events}
+          timing={timing}
+          now={now}
+          width={width}
+          readFrom={entry.from > 0 ? entry.from : undefined}
+        />
       ) : (
         <Text color={theme.dim}>{entry?.error ? `✖ ${sanitizeLine(entry.error)}` : "loading events…"}</Text>
       )}
