@@ -13,6 +13,7 @@ import { checkRead } from "../../src/store/slices/work.ts";
 import { apply, type ConsoleStore } from "../../src/store/store.ts";
 import { DEFAULT_CAPS } from "../../src/store/types.ts";
 import { heartbeats } from "../../src/tui/panes/heartbeats/index.ts";
+import { ratioLine } from "../../src/tui/panes/heartbeats/view.tsx";
 import type { KeyContext } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith, uuid } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
@@ -134,6 +135,18 @@ describe("heartbeats pane", () => {
     open = undefined;
     const whole = show(store(pings), "heartbeats", 160).frame();
     expect(whole).not.toMatch(/events read back to/);
+  });
+
+  it("a window without a ping has no success ratio (the service's 100 % is nothing failed)", () => {
+    expect(
+      ratioLine({ successRatio: { currentPeriod: 100, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 0 }),
+    ).toBe("— (no pings)");
+    expect(
+      ratioLine({
+        successRatio: { currentPeriod: 95.5, previousPeriod: 100 },
+        totalEntitiesCurrentPeriod: 22,
+      }),
+    ).toBe("95.5% ↓ (previous 100%)");
   });
 
   it("80×24: every line fits", () => {

@@ -61,6 +61,8 @@ export function ratioLine(a: HeartbeatAvailability | null | undefined): string {
   const cur = a?.successRatio?.currentPeriod;
   const prev = a?.successRatio?.previousPeriod;
   if (cur === null || cur === undefined) return "—";
+  // a window without an event has no ratio (the service counts it as 100 %: nothing failed)
+  if (a?.totalEntitiesCurrentPeriod === 0) return "— (no pings)";
   const arrow = prev === null || prev === undefined || cur === prev ? "→" : cur > prev ? "↑" : "↓";
   return `${formatPercent(cur, true)} ${arrow} (previous ${formatPercent(prev, true)})`;
 }
