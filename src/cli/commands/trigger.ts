@@ -10,7 +10,7 @@
 
 import { ApiError, TimeoutError } from "../../api/errors.ts";
 import { parseTagExpression } from "../../api/tag-expression.ts";
-import { specOf } from "../../contract/check-types.ts";
+import { isPassive } from "../../contract/check-types.ts";
 import type { CheckSession, CheckSessionDetail } from "../../contract/schemas/check-sessions.ts";
 import { errorLine } from "../../store/loaders.ts";
 import type { CommandContext, ResourceSpec } from "../command.ts";
@@ -31,7 +31,7 @@ async function refusePassive(ctx: CommandContext, ids: readonly string[]): Promi
       }),
     ),
   );
-  const passive = checks.filter((c) => specOf(String(c.checkType))?.runs === "passive");
+  const passive = checks.filter((c) => isPassive(String(c.checkType)));
   if (passive.length)
     throw new RefusedError(
       `heartbeat checks are passive: they run when pinged, not on trigger (${passive.map((c) => `${c.name} ${c.id}`).join(", ")})`,

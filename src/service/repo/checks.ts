@@ -4,11 +4,15 @@
  * Alert-channel subscriptions are not kept in `doc`: they live in `alert_subscriptions` and are added on read.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { PASSIVE_TYPES } from "../../contract/check-types.ts";
 import { type CheckDef, type CheckRow, toCheckDef } from "../engine/checks.ts";
 import { STATE_SQL } from "./check-state.ts";
 import { flag, jsonObject, jsonStrings, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
 import { CorruptRowError } from "./util.ts";
+
+/** The passive check types (the check-type spec's isPassive) as an SQL list: `('HEARTBEAT')`. */
+export const PASSIVE_SQL = `(${PASSIVE_TYPES.map((t) => `'${t}'`).join(", ")})`;
 
 export type CheckDoc = Record<string, unknown> & {
   id: string;
@@ -250,7 +254,7 @@ export function scheduledChecks(
 ): { id: string; check_type: string; frequency: number; offset: number | null }[] {
   return cached(
     db,
-    "SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type <> 'HEARTBEAT'",
+    `SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type NOT IN ${PASSIVE_SQL}`,
   )
     .all()
     .map((r) => ({

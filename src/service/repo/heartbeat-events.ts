@@ -1,7 +1,7 @@
 /** Stored heartbeat events (pings and missed periods), read by the heartbeats routes and the monitor. */
 import type { DatabaseSync } from "node:sqlite";
 import type { CheckDef } from "../engine/checks.ts";
-import { parsedChecks } from "./checks.ts";
+import { PASSIVE_SQL, parsedChecks } from "./checks.ts";
 import { cached } from "./statements.ts";
 
 /**
@@ -50,7 +50,7 @@ export function heartbeatByToken(db: DatabaseSync, token: string): string | unde
   return (
     cached(
       db,
-      "SELECT id FROM checks WHERE check_type = 'HEARTBEAT' AND json_extract(doc, '$.heartbeat.pingToken') = ?",
+      `SELECT id FROM checks WHERE check_type IN ${PASSIVE_SQL} AND json_extract(doc, '$.heartbeat.pingToken') = ?`,
     ).get(token) as { id: string } | undefined
   )?.id;
 }
@@ -115,7 +115,7 @@ export function activeHeartbeats(db: DatabaseSync, onCorrupt: (err: Error) => vo
   return parsedChecks(
     cached(
       db,
-      "SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type = 'HEARTBEAT' AND activated = 1",
+      `SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type IN ${PASSIVE_SQL} AND activated = 1`,
     ).all(),
     onCorrupt,
   );
