@@ -89,3 +89,11 @@ export function present(r: Row | undefined, what: string): Row {
   if (r) return r;
   throw new CorruptRowError(`${what} is missing`);
 }
+
+/** A TEXT column holding one of `values`. */
+export function oneOf<const T extends string>(r: Row, col: string, values: readonly T[]): T {
+  const v = text(r, col);
+  const hit = values.find((x) => x === v);
+  if (hit === undefined) throw wrong(col, values.join(" or "), v);
+  return hit;
+}

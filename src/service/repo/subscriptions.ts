@@ -5,7 +5,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
-import { type Row, text } from "./rows.ts";
+import { num, type Row, text } from "./rows.ts";
 import { dateOnly, isoMs, uuid } from "./util.ts";
 
 export type Subscription = {
@@ -79,18 +79,26 @@ export function updateToNotify(
   incidentId: string,
   updateId: string,
 ): UpdateInfo | undefined {
-  return db
+  const r = db
     .prepare("SELECT * FROM incident_updates WHERE incident_id = ? AND id = ?")
-    .get(incidentId, updateId) as UpdateInfo | undefined;
+    .get(incidentId, updateId);
+  return r
+    ? {
+        id: text(r, "id"),
+        description: text(r, "description"),
+        status: text(r, "status"),
+        public_date: text(r, "public_date"),
+        notify_subscribers: num(r, "notify_subscribers"),
+      }
+    : undefined;
 }
 
 export function incidentHead(
   db: DatabaseSync,
   incidentId: string,
 ): { name: string; severity: string } | undefined {
-  return db.prepare("SELECT name, severity FROM incidents WHERE id = ?").get(incidentId) as
-    | { name: string; severity: string }
-    | undefined;
+  const r = db.prepare("SELECT name, severity FROM incidents WHERE id = ?").get(incidentId);
+  return r ? { name: text(r, "name"), severity: text(r, "severity") } : undefined;
 }
 
 /** The status pages that show one of the incident's services. */
@@ -101,7 +109,8 @@ export function pagesShowingIncident(db: DatabaseSync, incidentId: string): { id
        JOIN card_services cs ON cs.card_id = c.id JOIN incident_services i ON i.service_id = cs.service_id
        WHERE i.incident_id = ? ORDER BY p.seq`,
     )
-    .all(incidentId) as { id: string; name: string }[];
+    .all(incidentId)
+    .map((r) => ({ id: text(r, "id"), name: text(r, "name") }));
 }
 
 export function verifiedSubscribers(db: DatabaseSync, pageId: string): { address: string }[] {
@@ -109,5 +118,6 @@ export function verifiedSubscribers(db: DatabaseSync, pageId: string): { address
     .prepare(
       "SELECT address FROM status_page_subscriptions WHERE status_page_id = ? AND status = 'VERIFIED' ORDER BY seq",
     )
-    .all(pageId) as { address: string }[];
+    .all(pageId)
+    .map((r) => ({ address: text(r, "address") }));
 }
