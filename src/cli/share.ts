@@ -114,10 +114,6 @@ export async function runShareCommand(a: Args): Promise<number> {
       `no authorized keys: ${args.authorizedKeys} does not exist (--authorized-keys FILE)`,
     );
   await prepareViews();
-  // the config's keys section, checked before anything listens: a clash is one line, exit 2
-  const keymap = resolved.keys
-    ? (await import("../tui/keymap.ts")).buildKeymap(resolved.keys, resolved.configPath)
-    : undefined;
   const [{ createHub }, { createShareServer, fingerprint, readAuthorizedKeys }] = await Promise.all([
     import("../share/hub.ts"),
     import("../share/server.ts"),
@@ -186,7 +182,8 @@ export async function runShareCommand(a: Args): Promise<number> {
     outputCapBytes: 1024 * 1024,
     theme: resolved.theme,
     skin: resolved.skin?.skin,
-    keymap,
+    // checked by the server before it listens: a clash is one line, exit 2
+    keys: resolved.keys ? { overrides: resolved.keys, source: resolved.configPath } : undefined,
     profile: resolved.profile ?? "default",
     host: new URL(found.baseUrl).host,
     staleAfterMs: resolved.staleAfterMs,
