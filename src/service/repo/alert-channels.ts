@@ -3,7 +3,7 @@
  * Dates go out as ISO 8601 with second precision and Z (seed §2 conventions).
  */
 import type { DatabaseSync } from "node:sqlite";
-import { present, textOrNull } from "./rows.ts";
+import { num, present, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
 import { isoSeconds, parseJson, type Row } from "./util.ts";
 
@@ -65,7 +65,8 @@ export function listChannels(db: DatabaseSync, limit = -1, offset = 0): AlertCha
 }
 
 export function countChannels(db: DatabaseSync): number {
-  return Number((db.prepare("SELECT COUNT(*) AS n FROM alert_channels").get() as { n: number }).n);
+  const r = db.prepare("SELECT COUNT(*) AS n FROM alert_channels").get();
+  return r ? num(r, "n") : 0;
 }
 
 export function getChannel(db: DatabaseSync, id: number): AlertChannel | undefined {
@@ -159,11 +160,12 @@ export function replaceSubscriptions(
     else if (s.groupId !== null && s.groupId !== undefined)
       keep.add(upsertSubscription(db, channelId, { groupId: s.groupId }, s.activated).id);
   }
-  const all = db.prepare("SELECT id FROM alert_subscriptions WHERE channel_id = ?").all(channelId) as {
-    id: number;
-  }[];
+  const all = db
+    .prepare("SELECT id FROM alert_subscriptions WHERE channel_id = ?")
+    .all(channelId)
+    .map((r) => num(r, "id"));
   const drop = db.prepare("DELETE FROM alert_subscriptions WHERE id = ?");
-  for (const r of all) if (!keep.has(Number(r.id))) drop.run(r.id);
+  for (const id of all) if (!keep.has(id)) drop.run(id);
 }
 
 /** `alertChannelSubscriptions` of a check as the check read shows it. */
@@ -200,13 +202,11 @@ export function touchChannel(db: DatabaseSync, id: number, nowIso: string): void
 
 /** The webhook secrets of the channels whose URL ends with `urlSuffix` (the demo's own receiver). */
 export function webhookSecretsByUrlSuffix(db: DatabaseSync, urlSuffix: string): string[] {
-  return (
-    db
-      .prepare(
-        "SELECT json_extract(config, '$.webhookSecret') AS s FROM alert_channels WHERE json_extract(config, '$.url') LIKE ?",
-      )
-      .all(`%${urlSuffix}`) as { s: string | null }[]
-  )
+  return db
+    .prepare(
+      "SELECT json_extract(config, '$.webhookSecret') AS s FROM alert_channels WHERE json_extract(config, '$.url') LIKE ?",
+    )
+    .all(`%${urlSuffix}`)
     .map((r) => r.s)
     .filter((s): s is string => typeof s === "string" && s !== "");
 }

@@ -12,7 +12,7 @@
  * - `duration` is whole seconds from the first update to that update when it is RESOLVED, else null.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { textOrNull } from "./rows.ts";
+import { text, textOrNull } from "./rows.ts";
 import { type Service, serviceFromRow } from "./services.ts";
 import { dateOnly, isoMillis, opaqueId, type Row } from "./util.ts";
 
@@ -61,8 +61,9 @@ export const INCIDENT_UPDATES_SHOWN = 100;
 function firstPublished(db: DatabaseSync, incidentId: string): string | undefined {
   const r = db
     .prepare("SELECT MIN(public_date) AS d FROM incident_updates WHERE incident_id = ?")
-    .get(incidentId) as { d: string | null } | undefined;
-  return r?.d ? isoMillis(r.d) : undefined;
+    .get(incidentId);
+  const d = r ? textOrNull(r, "d") : null;
+  return d ? isoMillis(d) : undefined;
 }
 
 /** The latest update published by `now` (none in the future counts): its status and date. */
@@ -75,8 +76,8 @@ function current(
     .prepare(
       "SELECT status, public_date FROM incident_updates WHERE incident_id = ? AND public_date <= ? ORDER BY public_date DESC, seq DESC LIMIT 1",
     )
-    .get(incidentId, new Date(now).toISOString()) as { status: string; public_date: string } | undefined;
-  return r ? { status: r.status, date: isoMillis(r.public_date) } : undefined;
+    .get(incidentId, new Date(now).toISOString());
+  return r ? { status: text(r, "status"), date: isoMillis(text(r, "public_date")) } : undefined;
 }
 
 /** The status of the latest update published by `now` (undefined without one): what `lastUpdateStatus` says. */

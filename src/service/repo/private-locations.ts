@@ -144,9 +144,10 @@ export function deleteKey(db: DatabaseSync, locationId: string, keyId: string): 
 /** The slugs of every private location. */
 export function locationSlugs(db: DatabaseSync): Set<string> {
   return new Set(
-    (db.prepare("SELECT slug_name FROM private_locations").all() as { slug_name: string }[]).map(
-      (r) => r.slug_name,
-    ),
+    db
+      .prepare("SELECT slug_name FROM private_locations")
+      .all()
+      .map((r) => text(r, "slug_name")),
   );
 }
 

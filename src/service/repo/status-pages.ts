@@ -4,9 +4,9 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { type Incident, incidentsForServices } from "./incidents.ts";
-import { textOrNull } from "./rows.ts";
+import { jsonObject, objectIn, stringIn, textOrNull } from "./rows.ts";
 import { type Service, serviceFromRow } from "./services.ts";
-import { dateOnly, opaqueId, parseJson, type Row } from "./util.ts";
+import { dateOnly, opaqueId, type Row } from "./util.ts";
 
 export type PageFields = {
   name: string;
@@ -73,8 +73,8 @@ function cardsOf(db: DatabaseSync, pageId: string, accountId: string): Card[] {
 
 function fromRow(db: DatabaseSync, r: Row, accountId: string, withIncidents: boolean): StatusPage {
   const id = String(r.id);
-  const doc = parseJson<Record<string, unknown>>(textOrNull(r, "doc"), {});
-  const s = (k: string) => (typeof doc[k] === "string" ? (doc[k] as string) : null);
+  const doc = jsonObject(r, "doc");
+  const s = (k: string) => stringIn(doc, k) ?? null;
   const cards = cardsOf(db, id, accountId);
   const page: StatusPage = {
     id,
@@ -82,7 +82,7 @@ function fromRow(db: DatabaseSync, r: Row, accountId: string, withIncidents: boo
     name: String(r.name),
     url: String(r.url),
     customDomain: textOrNull(r, "custom_domain"),
-    themeColors: (doc.themeColors as Record<string, unknown> | null | undefined) ?? null,
+    themeColors: objectIn(doc, "themeColors") ?? null,
     logo: s("logo"),
     logoDark: s("logoDark"),
     redirectTo: s("redirectTo"),
