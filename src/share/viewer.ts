@@ -12,15 +12,15 @@
  */
 import type { Writable } from "node:stream";
 import type { Client } from "../api/client.ts";
+import type { Skin } from "../config/theme.ts";
 import { insideTmux } from "../store/act/osc52.ts";
 import { createActions } from "../store/actions.ts";
 import { memoryDraftStore } from "../store/drafts.ts";
 import { desktopFlavour } from "../store/watch/terminal.ts";
 import { startWatch } from "../store/watch/watcher.ts";
+import type { Keymap } from "../tui/keymap.ts";
 import { liveTree } from "../tui/live-root.tsx";
 import { mountConsole } from "../tui/mount.tsx";
-import type { Skin } from "../config/theme.ts";
-import type { Keymap } from "../tui/keymap.ts";
 import { makeTheme, type ThemeName } from "../tui/theme.ts";
 import type { Hub } from "./hub.ts";
 import { ViewerOutput, viewerInput } from "./terminal.ts";
