@@ -30,6 +30,7 @@ beforeAll(async () => {
   const hb = await svc.call("POST", "/v1/checks/heartbeat", {
     name: "Nightly backup",
     activated: true,
+    tags: ["jobs"],
     heartbeat: { period: 1, periodUnit: "days", grace: 30, graceUnit: "minutes" },
   });
   heartbeatId = hb.body.id;
@@ -67,6 +68,18 @@ describe("a heartbeat check on the command line", () => {
     expect(r.stdout).toMatch(/^Frequency: +5 min$/m);
     expect(r.stdout).toMatch(/^Degraded after: +\d+ ms$/m);
     expect(r.stdout).not.toMatch(/Period|Ping URL/);
+  });
+
+  it("trigger --tag selecting only heartbeat checks says so (exit 6); a tag no check carries is exit 3", async () => {
+    const r = await vigil(["trigger", "--tag", "jobs"]);
+    expect(r.code).toBe(6);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "vigil: nothing to run: the checks the tags select cannot be triggered — heartbeat checks are passive: they run when pinged, not on trigger (Nightly backup)\n",
+    );
+    const none = await vigil(["trigger", "--tag", "no-such-tag"]);
+    expect(none.code).toBe(3);
+    expect(none.stderr).toBe("vigil: no check carries the tags given (--tag)\n");
   });
 
   it("checks list: FREQ is a heartbeat's period", async () => {
