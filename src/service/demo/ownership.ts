@@ -21,7 +21,7 @@
 
 import { createHash } from "node:crypto";
 import type { AlertChannel } from "../repo/alert-channels.ts";
-import type { CheckDoc } from "../repo/checks.ts";
+import { type CheckDoc, checkDocOf } from "../repo/checks.ts";
 import type { Repo } from "../repo/store.ts";
 import { isoMs } from "../repo/util.ts";
 import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
@@ -135,9 +135,16 @@ export function reconcileDemoRows(
     }
     if (!moved) continue;
     const json = JSON.stringify(doc);
-    const next = JSON.parse(
+    const parsed: unknown = JSON.parse(
       previous ? json.replaceAll(previous.url, current.url) : json.replace(ANY_LOOPBACK, current.url),
-    ) as CheckDoc;
+    );
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) continue;
+    const next = checkDocOf(Object.fromEntries(Object.entries(parsed)), {
+      id: doc.id,
+      checkType: doc.checkType,
+      createdAt: doc.created_at,
+      updatedAt: doc.updated_at,
+    });
     const request = next.request as Record<string, unknown> | undefined;
     if (next.checkType === "TCP" && request && (!previous || request.port === previous.tcpPort))
       request.port = current.tcpPort;

@@ -8,7 +8,7 @@
 
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
 import { CHECK_KINDS, type CheckKind } from "../../contract/schemas/check-bodies.ts";
-import type { CheckDoc } from "../repo/checks.ts";
+import { checkDocOf } from "../repo/checks.ts";
 import type { Repo } from "../repo/store.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { type DemoTargetInfo, recordDemoRows, storeTarget } from "./ownership.ts";
@@ -81,18 +81,13 @@ export function seedDemoWorkspace(
       // the demo's own definition: parsed by the same schema as an API create (a mistake in it throws)
       const fields = CHECK_KINDS[kind].schema.parse(fill(c.body, opts.target)) as Record<string, unknown>;
       if (kind === "heartbeat") (fields.heartbeat as Record<string, unknown>).pingToken = uuid();
-      const { alertChannelSubscriptions: _s, ...rest } = fields;
-      const doc = {
-        ...rest,
-        id: uuid(),
-        checkType: CHECK_KINDS[kind].checkType,
-        isDemo: true,
-        created_at: now,
-        updated_at: now,
-      };
-      repo.insertCheck(doc as unknown as CheckDoc);
+      const doc = checkDocOf(
+        { ...fields, isDemo: true },
+        { id: uuid(), checkType: CHECK_KINDS[kind].checkType, createdAt: now, updatedAt: now },
+      );
+      repo.insertCheck(doc);
       ids.set(c.key, doc.id);
-      tagsOf.set(doc.id, (fields.tags as string[]) ?? []);
+      tagsOf.set(doc.id, doc.tags);
     }
     for (const ch of def.alertChannels) {
       const { type, config: raw, subscribeTags = [], ...flags } = ch;

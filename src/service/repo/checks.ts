@@ -27,6 +27,47 @@ export type CheckDoc = Record<string, unknown> & {
   updated_at: string | null;
 };
 
+/**
+ * A check document built from its fields (a body the type's schema validated and filled, or a stored
+ * document re-read) and what the service sets: the typed members are checked, never assumed — a field that
+ * is not what a check document holds is an error naming it, not a guessed default. Subscriptions are not
+ * part of the document (they are stored on their own and added on read).
+ */
+export function checkDocOf(
+  fields: Record<string, unknown>,
+  set: { id: string; checkType: string; createdAt: string; updatedAt: string | null },
+): CheckDoc {
+  const { alertChannelSubscriptions: _subs, ...rest } = fields;
+  const wrong = (field: string, want: string) =>
+    new CorruptRowError(`check document: "${field}" is not ${want}`);
+  const bool = (field: string) => {
+    const v = rest[field];
+    if (typeof v !== "boolean") throw wrong(field, "true or false");
+    return v;
+  };
+  const strings = (field: string) => {
+    const v = rest[field];
+    if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) throw wrong(field, "a list of strings");
+    return v.filter((s): s is string => typeof s === "string");
+  };
+  const { name, frequency } = rest;
+  if (typeof name !== "string") throw wrong("name", "text");
+  if (typeof frequency !== "number") throw wrong("frequency", "a number");
+  return {
+    ...rest,
+    id: set.id,
+    name,
+    checkType: set.checkType,
+    activated: bool("activated"),
+    muted: bool("muted"),
+    frequency,
+    tags: strings("tags"),
+    locations: strings("locations"),
+    created_at: set.createdAt,
+    updated_at: set.updatedAt,
+  };
+}
+
 function fromRow(r: Row): CheckDoc {
   return {
     ...jsonObject(r, "doc"),

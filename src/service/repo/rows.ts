@@ -8,8 +8,14 @@ import { CorruptRowError, parseJson, type Row } from "./util.ts";
 
 export type { Row };
 
-const shown = (v: unknown): string =>
-  v === null || v === undefined ? "nothing" : typeof v === "object" ? "bytes" : `a ${typeof v}`;
+function shown(v: unknown): string {
+  if (v === null || v === undefined) return "nothing";
+  if (v instanceof Uint8Array) return "bytes";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "string") return "text";
+  return typeof v === "bigint" ? "a number" : `a ${typeof v}`;
+}
 
 function wrong(col: string, want: string, v: unknown): CorruptRowError {
   return new CorruptRowError(`column ${col} holds ${shown(v)}, not ${want}`);
