@@ -21,6 +21,7 @@ import type { Mounted } from "../tui/mount.tsx";
 import { MOUSE_OFF } from "../tui/mouse/sgr.ts";
 import type { ThemeName } from "../tui/theme.ts";
 import { makeTheme, noColorRequested } from "../tui/theme.ts";
+import { showImage } from "./console-image.ts";
 import { prepareViews } from "./console-views.ts";
 import { capNursery } from "./nursery.ts";
 
@@ -209,6 +210,13 @@ async function startLive(
       local: !resolved.baseUrl,
       // e runs $EDITOR in this terminal
       suspend: (run) => mounted.suspend(run),
+      // s draws a result's screenshot in this terminal (kitty, iTerm2, sixel), else saves it
+      showImage: (png, title) =>
+        showImage(png, title, {
+          env: process.env,
+          write: (d) => process.stdout.write(d),
+          suspend: (run) => mounted.suspend(run),
+        }),
     },
   });
   mounted.showApp((ctl) =>

@@ -11,10 +11,13 @@ import { RESULTS_PANE, resultsBack, toggleExpanded } from "../../../store/result
 import * as work from "../../../store/slices/work.ts";
 import { apply } from "../../../store/store.ts";
 import { clockTime, runAt } from "../../../store/triage/timeline.ts";
+import type { ConsoleState } from "../../../store/types.ts";
 import { ACT_KEYS } from "../act-keys.ts";
 import { DETAIL_MOVE_KEYS, DETAIL_STEP } from "../detail-keys.ts";
 import { byAction, cursorRow, listRows, type PaneSpec } from "../spec.ts";
 import { ResultsPane } from "./view.tsx";
+
+const resultOpen = (s: ConsoleState) => s.ui.detail[RESULTS_PANE] !== undefined;
 
 /** An open result scrolls as any detail does, and by a page with PgDn / PgUp (by action). */
 const SCROLL: Record<string, number | "first" | "last" | "page" | "-page"> = {
@@ -113,11 +116,19 @@ export const results: PaneSpec = {
       scope: "detail",
       run: ({ store }) => apply(store, toggleExpanded(store.getState())),
     },
+    {
+      action: "screenshot",
+      hint: "screenshot",
+      keys: ["s"],
+      help: "in a result: show its screenshot (drawn on kitty, iTerm2 or sixel terminals, else saved and named)",
+      when: resultOpen,
+      run: ({ actions }) => actions.screenshot(),
+    },
   ],
   hints: [
     { actions: ["trigger", "mute", "incident-for-check"], mutating: true },
     { actions: ["copy", "open-link", "page-down"] },
-    { prefix: "in a result:", actions: ["down", "expand"] },
+    { prefix: "in a result:", actions: ["down", "expand", "screenshot"] },
   ],
   view: ResultsPane,
 };
