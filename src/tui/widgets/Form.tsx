@@ -94,12 +94,16 @@ function valueLines(f: FormState, field: Field, focused: boolean, width: number)
   }
 }
 
-const HINTS: Record<Field["type"], string> = {
-  text: "type · Backspace erases · Ctrl-U clears",
-  choice: "←/→ or the first letter picks",
-  toggle: "space / ←/→ flips",
-  multi: "←/→ moves · space picks",
-  cards: "←/→ selects a service · [ ] moves it to the previous / next card",
+/** The focused field's own hint; `k` writes an action's keys (empty: it has none). */
+const HINTS: Record<Field["type"], (k: (action: string, text: string) => string) => string> = {
+  text: (k) => ["type", k("erase", " erases"), k("clear-field", " clears")].filter(Boolean).join(" · "),
+  choice: (k) => `${k("left right", " or ")}the first letter picks`,
+  toggle: (k) => `space${k("left right", "").replace(/^(.+)$/, " / $1")} flips`,
+  multi: (k) => [k("left right", " moves"), "space picks"].filter(Boolean).join(" · "),
+  cards: (k) =>
+    [k("left right", " selects a service"), "[ ] moves it to the previous / next card"]
+      .filter(Boolean)
+      .join(" · "),
 };
 
 export function Form({ form, width, height }: { form: FormState; width: number; height: number }) {
@@ -157,7 +161,7 @@ export function Form({ form, width, height }: { form: FormState; width: number; 
       : [
           k("submit", ": send"),
           k("next-field previous-field", ": field"),
-          focusedField ? HINTS[focusedField.type] : "",
+          focusedField ? HINTS[focusedField.type](k) : "",
           k("close", ": close (draft kept)"),
           k("discard", ": discard"),
         ]
