@@ -5,15 +5,16 @@
  * needs no Node or npm on the machine; node:sqlite is part of the binary.
  *
  * What the blob holds (the SEA's main script must be CommonJS on Node 24, the CLI is ESM with top-level
- * await, so the main script is a small loader):
- * - main: the loader (LOADER below): it imports one of the two ESM bundles from its asset through a
- *   `data:` URL — `vigil.mjs` (src/cli/main.ts, everything in one file), or `browser-child.mjs` (a browser
- *   check's script process, src/service/runners/browser/script-child.ts) when started as that;
+ * await, so the main script is a small loader, LOADER below):
+ * - `app`: the CLI split like dist/ (vigil-main.js + chunks), unpacked once per build into the cache dir
+ *   and imported from there with V8's compile cache; `vigil.mjs`, the CLI in one file, imported through a
+ *   `data:` URL where no cache dir can be written; `browser-child.mjs`, a browser check's script process
+ *   (src/service/runners/browser/script-child.ts);
  * - `browser-runtime`: the packages browser checks load from disk at run time (Playwright, and unless
  *   `--no-chromium` the packaged Chromium of @sparticuz/chromium) as one archive, unpacked on first use
  *   (src/service/runners/browser/runtime.ts).
- * In the bundles `import.meta.url` is the executable's own file URL, so code that starts vigil again
- * (the background `vigil serve`, the demo's agent) starts this file (`node:sea` isSea()).
+ * Code that starts vigil again (the background `vigil serve`, the demo's agent, a browser check's script
+ * process) starts this file (`node:sea` isSea()).
  *
  * Cached: the inputs (sources, lock file, this script, the Node binary, the flags) are hashed; an
  * executable built from the same inputs is kept (`--force` builds anyway). Prints where the file is,
@@ -39,7 +40,7 @@ import {
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { build } from "esbuild";
+import { type BuildOptions, build, type Plugin } from "esbuild";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist/package");
@@ -118,26 +119,19 @@ function packageClosure(names: string[]): string[] {
 }
 
 /**
- * The browser runtime archive: `VIGILRT1`, a 4-byte length, a JSON index [{path, mode, size, br}], then
- * the files' bytes in index order; files that are not already compressed are brotli-compressed (`br`).
- * Paths are relative to node_modules' parent (`node_modules/...`), so the unpacked tree resolves as here.
+ * An archive (the format runtime.ts and LOADER read): `VIGILRT1`, a 4-byte length, a JSON index
+ * [{path, mode, size, br}], then the files' bytes in index order, brotli-compressed where `br`.
  */
-function browserArchive(withChromium: boolean): Buffer {
-  const modulesDir = realpathSync(join(ROOT, "node_modules"));
-  const pkgs = packageClosure(withChromium ? [...BROWSER_PACKAGES, CHROMIUM_PACKAGE] : BROWSER_PACKAGES);
+function archive(entries: { path: string; file: string; compress: boolean }[]): Buffer {
   const index: { path: string; mode: number; size: number; br: boolean }[] = [];
   const blobs: Buffer[] = [];
-  for (const dir of pkgs)
-    for (const file of files(dir)) {
-      const rel = relative(dirname(modulesDir), file);
-      // types, maps and readmes are not loaded at run time
-      if (/\.(d\.ts|map|md)$/.test(rel) && !rel.endsWith("package.json")) continue;
-      const raw = readFileSync(file);
-      const br = !rel.endsWith(".br") && raw.length > 512;
-      const bytes = br ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }) : raw;
-      index.push({ path: rel, mode: statSync(file).mode & 0o777, size: bytes.length, br });
-      blobs.push(bytes);
-    }
+  for (const e of entries) {
+    const raw = readFileSync(e.file);
+    const br = e.compress && !e.path.endsWith(".br") && raw.length > 512;
+    const bytes = br ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }) : raw;
+    index.push({ path: e.path, mode: statSync(e.file).mode & 0o777, size: bytes.length, br });
+    blobs.push(bytes);
+  }
   const head = Buffer.from(JSON.stringify(index));
   const len = Buffer.alloc(4);
   len.writeUInt32BE(head.length);
@@ -145,33 +139,106 @@ function browserArchive(withChromium: boolean): Buffer {
 }
 
 /**
- * The SEA's main script (CommonJS): import the ESM bundle from its asset. `process.argv[1]` becomes the
- * executable (the CLI's is-main check), `import.meta.url` in the bundles reads globalThis.__vigilSelfUrl.
+ * The browser runtime: the browser packages and their dependencies, at paths relative to node_modules'
+ * parent (`node_modules/...`), so the unpacked tree resolves as here; types, maps and readmes left out.
+ */
+function browserArchive(withChromium: boolean): Buffer {
+  const modulesDir = realpathSync(join(ROOT, "node_modules"));
+  const pkgs = packageClosure(withChromium ? [...BROWSER_PACKAGES, CHROMIUM_PACKAGE] : BROWSER_PACKAGES);
+  return archive(
+    pkgs
+      .flatMap((dir) => files(dir))
+      .map((file) => ({ path: relative(dirname(modulesDir), file), file, compress: true }))
+      .filter((e) => !/\.(d\.ts|map|md)$/.test(e.path)),
+  );
+}
+
+/**
+ * The SEA's main script (CommonJS; APP_HASH is filled in). The CLI, split like dist/ (vigil-main.js and
+ * its chunks, so a start parses only what its path needs), is unpacked from the `app` asset once per
+ * build into `$XDG_CACHE_HOME/vigil/app/<hash>/` (0700; in a directory of its own, then renamed into
+ * place) and imported from there with V8's compile cache on — as fast to start as dist/vigil.js. Where
+ * no cache dir can be written, the single-file bundle `vigil.mjs` is imported from its asset through a
+ * `data:` URL instead (slower: no cache, everything parsed). A browser check's script process
+ * (VIGIL_SEA_ROLE=browser-child) is the small `browser-child.mjs`, from its asset likewise.
+ * In the data: bundles `import.meta.url` reads globalThis.__vigilSelfUrl, the executable's own URL.
  */
 const LOADER = `"use strict";
 const sea = require("node:sea");
+const fs = require("node:fs");
+const path = require("node:path");
+const os = require("node:os");
 const { pathToFileURL } = require("node:url");
+const APP_HASH = "@APP_HASH@";
 globalThis.__vigilSelfUrl = pathToFileURL(process.execPath).href;
 process.argv[1] = process.execPath;
-const child = process.env.VIGIL_SEA_ROLE === "browser-child";
-const src = Buffer.from(sea.getRawAsset(child ? "browser-child.mjs" : "vigil.mjs")).toString("base64");
-import("data:text/javascript;base64," + src).catch((e) => {
+function fromAsset(name) {
+  return import("data:text/javascript;base64," + Buffer.from(sea.getRawAsset(name)).toString("base64"));
+}
+function unpacked() {
+  const root = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "vigil", "app");
+  const dir = path.join(root, APP_HASH);
+  if (fs.existsSync(path.join(dir, "vigil-main.js"))) return dir;
+  fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+  const work = fs.mkdtempSync(path.join(root, ".unpack-"));
+  try {
+    const buf = Buffer.from(sea.getRawAsset("app"));
+    const headLen = buf.readUInt32BE(8);
+    let at = 12 + headLen;
+    for (const e of JSON.parse(buf.subarray(12, at).toString("utf8"))) {
+      const file = path.join(work, path.normalize(e.path));
+      if (!file.startsWith(work + path.sep)) throw new Error("bad path " + e.path);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, buf.subarray(at, at + e.size), { mode: 0o600 });
+      at += e.size;
+    }
+    fs.renameSync(work, dir);
+  } catch (e) {
+    fs.rmSync(work, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(dir, "vigil-main.js"))) throw e;
+  }
+  return dir;
+}
+function start() {
+  if (process.env.VIGIL_SEA_ROLE === "browser-child") return fromAsset("browser-child.mjs");
+  let dir;
+  try {
+    dir = unpacked();
+  } catch {
+    return fromAsset("vigil.mjs");
+  }
+  const main = path.join(dir, "vigil-main.js");
+  process.argv[1] = main;
+  require("node:module").enableCompileCache?.();
+  return import(pathToFileURL(main).href);
+}
+start().catch((e) => {
   process.stderr.write("vigil: cannot start: " + (e && e.message ? e.message : String(e)) + "\\n");
   process.exit(1);
 });
 `;
 
+/** react-devtools-core: as in scripts/build.ts, an inert stub (ink imports it only with DEV=true). */
+const devtoolsStub: Plugin = {
+  name: "react-devtools-core-stub",
+  setup(b) {
+    b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: "x", namespace: "stub" }));
+    b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
+      contents: "export default { initialize() {}, connectToDevTools() {} };",
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * The bundles: `app/` (the CLI split at its dynamic imports, like dist/: vigil-main.js + chunks/), and the
+ * single files `vigil.mjs` (the fallback) and `browser-child.mjs`. Unlike dist/, ssh2 (`vigil share`) is
+ * bundled: its optional native add-ons are left out, it falls back to its JavaScript crypto.
+ */
 async function bundles(dir: string): Promise<void> {
-  await build({
-    entryPoints: {
-      vigil: "src/cli/main.ts",
-      "browser-child": "src/service/runners/browser/script-child.ts",
-    },
-    outdir: dir,
-    outExtension: { ".js": ".mjs" },
+  const common: BuildOptions = {
     absWorkingDir: ROOT,
     bundle: true,
-    splitting: false,
     platform: "node",
     format: "esm",
     target: "node24",
@@ -179,29 +246,39 @@ async function bundles(dir: string): Promise<void> {
     legalComments: "none",
     // loaded from the unpacked browser runtime at run time (src/service/runners/browser/runtime.ts)
     external: [...BROWSER_PACKAGES, CHROMIUM_PACKAGE, "chromium-bidi", "electron", "cpu-features", "*.node"],
-    plugins: [
-      {
-        name: "react-devtools-core-stub",
-        setup(b) {
-          b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: "x", namespace: "stub" }));
-          b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
-            contents: "export default { initialize() {}, connectToDevTools() {} };",
-            loader: "js",
-          }));
-        },
-      },
-    ],
-    define: { "process.env.NODE_ENV": '"production"', "import.meta.url": "globalThis.__vigilSelfUrl" },
-    banner: {
-      js: [
-        "import { createRequire as __vigilCreateRequire } from 'node:module';",
-        "const require = __vigilCreateRequire(process.execPath);",
-        // CommonJS packages bundled here read these (ssh2's wasm crypto names its directory)
-        "const __filename = process.execPath;",
-        "const __dirname = (await import('node:path')).dirname(process.execPath);",
-      ].join("\n"),
-    },
+    plugins: [devtoolsStub],
     logLevel: "warning",
+  };
+  // CommonJS packages bundled here read require, __filename and __dirname (ssh2's wasm crypto)
+  const cjsGlobals = (self: string) => [
+    "import { createRequire as __vigilCreateRequire } from 'node:module';",
+    "import { fileURLToPath as __vigilFileURLToPath } from 'node:url';",
+    "import { dirname as __vigilDirname } from 'node:path';",
+    `const require = __vigilCreateRequire(${self});`,
+    `const __filename = __vigilFileURLToPath(${self});`,
+    "const __dirname = __vigilDirname(__filename);",
+  ];
+  await build({
+    ...common,
+    entryPoints: { "vigil-main": "src/cli/main.ts" },
+    outdir: join(dir, "app"),
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    define: { "process.env.NODE_ENV": '"production"' },
+    banner: { js: cjsGlobals("import.meta.url").join("\n") },
+  });
+  writeFileSync(join(dir, "app", "package.json"), '{ "type": "module" }\n');
+  await build({
+    ...common,
+    entryPoints: {
+      vigil: "src/cli/main.ts",
+      "browser-child": "src/service/runners/browser/script-child.ts",
+    },
+    outdir: dir,
+    outExtension: { ".js": ".mjs" },
+    splitting: false,
+    define: { "process.env.NODE_ENV": '"production"', "import.meta.url": "globalThis.__vigilSelfUrl" },
+    banner: { js: cjsGlobals("globalThis.__vigilSelfUrl").join("\n") },
   });
 }
 
@@ -253,7 +330,16 @@ if (stale.length > 0) {
       console.error(`package: ${name} ${Math.round(performance.now() - t0)} ms`);
     let t0 = performance.now();
     await bundles(work);
-    writeFileSync(join(work, "loader.cjs"), LOADER);
+    const app = archive(
+      files(join(work, "app")).map((file) => ({
+        path: relative(join(work, "app"), file),
+        file,
+        compress: false,
+      })),
+    );
+    writeFileSync(join(work, "app.archive"), app);
+    const appHash = createHash("sha256").update(app).digest("hex").slice(0, 16);
+    writeFileSync(join(work, "loader.cjs"), LOADER.replace("@APP_HASH@", appHash));
     step("bundles", t0);
     t0 = performance.now();
     // the installed Chromium package's binary is x64: on arm64 browser checks use a system Chromium
@@ -270,6 +356,7 @@ if (stale.length > 0) {
         useSnapshot: false,
         useCodeCache: false, // import() does not work with the code cache
         assets: {
+          app: join(work, "app.archive"),
           "vigil.mjs": join(work, "vigil.mjs"),
           "browser-child.mjs": join(work, "browser-child.mjs"),
           "browser-runtime": join(work, `browser-runtime-${arch}`),

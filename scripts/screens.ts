@@ -5,9 +5,9 @@
  * dir with the demo workspace, types the keys a user would and saves what the terminal shows
  * (scripts/screens/svg.ts):
  *
- * - assets/screen-overview.svg: the landing screen, the overview (120×30);
+ * - assets/screen-overview.svg: the landing screen, the overview (120×24);
  * - assets/screen-result.svg: the failing check's results (`Enter`, `r`), its newest failing result opened
- *   (`Enter`, 120×34);
+ *   (`Enter`, 120×26);
  * - assets/screen-analytics.svg: the analytics pane (`3`) of that check, 24 h, column charts (120×40).
  *
  * `npm run screens -- --check` writes nothing: it makes the screens anew and exits 1 naming each file in
@@ -88,7 +88,7 @@ export const SCREENS: Screen[] = [
     file: "screen-overview.svg",
     title: "vigil: the overview of the demo workspace",
     cols: 120,
-    rows: 30,
+    rows: 24,
     args: [],
     drive: async (t) => {
       await overviewReady(t);
@@ -98,7 +98,7 @@ export const SCREENS: Screen[] = [
     file: "screen-result.svg",
     title: "vigil: a failing result of a check, opened from its results",
     cols: 120,
-    rows: 34,
+    rows: 26,
     args: [],
     drive: async (t) => {
       await overviewReady(t);
@@ -224,6 +224,23 @@ export async function makeScreens(
   const home = mkdtempSync(join(tmpdir(), "vigil-screens-"));
   const env = environment(home);
   const shots: Shot[] = [];
+  // the service's clock stands still, so it never stops by itself: stop it however the run ends
+  const cleanUp = () => {
+    try {
+      execFileSync(node, [bundle, "serve", "stop", "--data", join(home, "data/vigil")], {
+        env,
+        stdio: "pipe",
+      });
+    } catch {
+      // not running
+    }
+    rmSync(home, { recursive: true, force: true });
+  };
+  const interrupted = (signal: NodeJS.Signals) => {
+    cleanUp();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
   try {
     await portsFree();
     const started = performance.now();
@@ -247,21 +264,14 @@ export async function makeScreens(
             `${screen.file}: took ${Math.round(ms)} ms, over the ${SCREEN_BUDGET_MS} ms budget`,
           );
         shots.push({ file: screen.file, svg: toSvg(grid, screen.title), ms });
-        log(`${screen.file} in ${Math.round(ms)} ms`);
+        log(`${screen.file} in ${Math.round(ms)} ms (${t.via})`);
       } finally {
         await t.close();
       }
     }
   } finally {
-    try {
-      execFileSync(node, [bundle, "serve", "stop", "--data", join(home, "data/vigil")], {
-        env,
-        stdio: "pipe",
-      });
-    } catch {
-      // not running
-    }
-    rmSync(home, { recursive: true, force: true });
+    process.off("SIGINT", interrupted).off("SIGTERM", interrupted);
+    cleanUp();
   }
   return shots;
 }
@@ -274,6 +284,16 @@ export function staleIn(dir: string, shots: Shot[]): string[] {
       return !existsSync(path) || readFileSync(path, "utf8") !== s.svg;
     })
     .map((s) => join(dir, s.file));
+}
+
+/** What changed in a stale file, in one line: its first text that differs, as committed and as made now. */
+export function firstDifference(committed: string, made: string): string {
+  const text = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "");
+  const a = text(committed);
+  const b = text(made);
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    if (a[i] !== b[i]) return `was "${a[i] ?? ""}", now "${b[i] ?? ""}"`;
+  return "the same text, other colours or positions";
 }
 
 async function main(): Promise<number> {
@@ -291,6 +311,11 @@ async function main(): Promise<number> {
     const stale = staleIn(values.out, shots);
     if (stale.length > 0) {
       console.error(`screens: stale (run npm run screens and commit them): ${stale.join(", ")}`);
+      for (const path of stale) {
+        const made = shots.find((s) => path.endsWith(s.file))?.svg ?? "";
+        const committed = existsSync(path) ? readFileSync(path, "utf8") : "";
+        console.error(`  ${path}: ${committed ? firstDifference(committed, made) : "missing"}`);
+      }
       return 1;
     }
     console.error(`screens: ${shots.length} screens up to date (${took})`);

@@ -133,6 +133,14 @@ describe("architecture", () => {
     expect(found).toEqual([]);
   });
 
+  it("domain code (engine, alerts, agents' queue, demo) takes the repo interface, never the database handle", () => {
+    const domain = ["engine", "alerts", "agents", "demo"].flatMap((d) => sources(join(SRC, "service", d)));
+    const raw = domain.filter((f) =>
+      /\bDatabaseSync\b|["']node:sqlite["']|["'](\.\.\/)+db\//.test(readFileSync(f, "utf8")),
+    );
+    expect(raw.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
   it("routes hold no SQL: they parse, call the storage modules and shape the answer", () => {
     const withSql = sources(join(SRC, "service", "app")).filter((f) =>
       /\.prepare\(|\bdb\.exec\(/.test(readFileSync(f, "utf8")),

@@ -211,17 +211,29 @@ export function toSvg(grid: Grid, title: string): string {
         );
       x = end;
     }
-    // block elements: rectangles in the cell
-    for (let x = 0; x < grid.cols; x++) {
+    // block elements: rectangles in the cell; a run of the same full-width block in one style is one
+    for (let x = 0; x < grid.cols; ) {
       const cell = row[x] ?? blank();
       const block = blockOf(cell.chars);
-      if (!block) continue;
+      if (!block) {
+        x++;
+        continue;
+      }
       const [bx, by, bw, bh] = block.box;
       const style = styleOf(cell);
+      let end = x + 1;
+      if (bw === 8)
+        while (end < grid.cols) {
+          const next = row[end] ?? blank();
+          const ns = styleOf(next);
+          if (next.chars !== cell.chars || ns.fg !== style.fg || ns.dim !== style.dim) break;
+          end++;
+        }
       const opacity = block.opacity * (style.dim ? DIM : 1);
       rects.push(
-        `<rect x="${num(padding + x * cellWidth + (bx * cellWidth) / 8)}" y="${num(top + (by * lineHeight) / 8)}" width="${num((bw * cellWidth) / 8)}" height="${num((bh * lineHeight) / 8)}" fill="${style.fg}"${opacity < 1 ? ` fill-opacity="${num(opacity)}"` : ""}/>`,
+        `<rect x="${num(padding + x * cellWidth + (bx * cellWidth) / 8)}" y="${num(top + (by * lineHeight) / 8)}" width="${num(((end - x - 1) * 8 + bw) * (cellWidth / 8))}" height="${num((bh * lineHeight) / 8)}" fill="${style.fg}"${opacity < 1 ? ` fill-opacity="${num(opacity)}"` : ""}/>`,
       );
+      x = end;
     }
     // text: runs of one style, blanks and blocks between them left out
     for (let x = 0; x < grid.cols; ) {

@@ -1,14 +1,93 @@
 /**
- * A real terminal for `npm run screens`: the program runs on a pseudo-terminal (node-pty) of a fixed size
- * and everything it writes is parsed by a headless xterm (@xterm/headless), the emulator behind VS Code's
- * terminal — so a screen is what a user's terminal would show, colours and all. Waiting is on conditions
- * (the screen shows X), checked after every chunk of output is parsed, never on fixed sleeps.
+ * A real terminal for `npm run screens`: the program runs on a pseudo-terminal of a fixed size and
+ * everything it writes is parsed by a headless xterm (@xterm/headless), the emulator behind VS Code's
+ * terminal — so a screen is what a user's terminal would show, colours and all. The pseudo-terminal is
+ * node-pty's (an optional dependency: `npm install` compiles it), or where it did not build util-linux
+ * `script` running the program on a fresh pty of that size. Waiting is on conditions (the screen shows X),
+ * checked after every chunk of output is parsed, never on fixed sleeps.
  */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import xtermHeadless from "@xterm/headless";
-import pty from "node-pty";
 import { type Grid, gridOf, textOf } from "./svg.ts";
 
 const { Terminal } = xtermHeadless;
+
+/** What the screens need of a pseudo-terminal. */
+type Pty = {
+  onData(cb: (data: string | Buffer) => void): void;
+  onExit(cb: (how: string) => void): void;
+  write(data: string): void;
+  kill(signal: NodeJS.Signals): void;
+};
+
+type NodePty = typeof import("node-pty");
+
+/** node-pty when it is installed and built (and VIGIL_SCREENS_PTY is not "script"), else undefined. */
+function loadNodePty(): NodePty | undefined {
+  if (process.env.VIGIL_SCREENS_PTY === "script") return undefined;
+  try {
+    return createRequire(import.meta.url)("node-pty") as NodePty;
+  } catch {
+    return undefined;
+  }
+}
+
+function nodePty(lib: NodePty, opts: TerminalOptions): Pty {
+  const [file, ...args] = opts.argv;
+  const p = lib.spawn(file, args, {
+    name: opts.env.TERM ?? "xterm-256color",
+    cols: opts.cols,
+    rows: opts.rows,
+    cwd: opts.cwd,
+    env: opts.env,
+  });
+  return {
+    onData: (cb) => p.onData(cb),
+    onExit: (cb) =>
+      p.onExit(({ exitCode, signal }) => cb(signal ? `signal ${signal}` : `exit code ${exitCode}`)),
+    write: (d) => p.write(d),
+    kill: (signal) => p.kill(signal),
+  };
+}
+
+const sh = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/** util-linux `script`: the program on a fresh pty (sized by stty), its output on our pipe. */
+function scriptPty(opts: TerminalOptions): Pty {
+  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec ${opts.argv.map(sh).join(" ")}`;
+  const child = spawn("script", ["-q", "-f", "-E", "never", "-c", cmd, "/dev/null"], {
+    cwd: opts.cwd,
+    env: { ...opts.env, SHELL: "/bin/sh" },
+    stdio: ["pipe", "pipe", "ignore"],
+  });
+  /** The program: script's child (the shell exec'd into it); signalling script itself makes it linger. */
+  const program = (): number | undefined => {
+    try {
+      const pid = child.pid;
+      const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];
+      return Number(first) > 0 ? Number(first) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    onData: (cb) => child.stdout?.on("data", cb),
+    onExit: (cb) =>
+      child.once("exit", (code, signal) => cb(signal ? `signal ${signal}` : `exit code ${code}`)),
+    write: (d) => child.stdin?.write(d),
+    kill: (signal) => {
+      const pid = program();
+      try {
+        if (pid !== undefined) process.kill(pid, signal);
+        else child.kill(signal);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
 
 export type TerminalOptions = {
   argv: [string, ...string[]];
@@ -20,21 +99,18 @@ export type TerminalOptions = {
 
 export class HeadlessTerminal {
   private readonly term: InstanceType<typeof Terminal>;
-  private readonly proc: pty.IPty;
+  private readonly proc: Pty;
+  /** Which pseudo-terminal runs the program. */
+  readonly via: "node-pty" | "script";
   private parsed: Promise<void> = Promise.resolve();
   private readonly watchers = new Set<() => void>();
   private exit: string | undefined;
 
   constructor(opts: TerminalOptions) {
     this.term = new Terminal({ cols: opts.cols, rows: opts.rows, allowProposedApi: true, scrollback: 0 });
-    const [file, ...args] = opts.argv;
-    this.proc = pty.spawn(file, args, {
-      name: opts.env.TERM ?? "xterm-256color",
-      cols: opts.cols,
-      rows: opts.rows,
-      cwd: opts.cwd,
-      env: opts.env,
-    });
+    const lib = loadNodePty();
+    this.via = lib ? "node-pty" : "script";
+    this.proc = lib ? nodePty(lib, opts) : scriptPty(opts);
     this.proc.onData((d) => {
       this.parsed = this.parsed.then(
         () =>
@@ -46,8 +122,8 @@ export class HeadlessTerminal {
           ),
       );
     });
-    this.proc.onExit(({ exitCode, signal }) => {
-      this.exit = signal ? `signal ${signal}` : `exit code ${exitCode}`;
+    this.proc.onExit((how) => {
+      this.exit = how;
       for (const w of [...this.watchers]) w();
     });
   }

@@ -44,7 +44,11 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
   json: { type: "boolean", help: "print the API's JSON instead of a table (secrets masked)" },
   "show-secrets": { type: "boolean", help: "with --json: leave secrets (webhook secrets, keys) unmasked" },
   fullscreen: { type: "boolean", help: "console: use the alternate screen (off by default)" },
-  theme: { type: "string", value: "dark|light", help: "console: colour theme (NO_COLOR turns colour off)" },
+  theme: {
+    type: "string",
+    value: "dark|light",
+    help: "console: built-in colour theme (your own: the config's theme section; NO_COLOR turns colour off)",
+  },
   pane: {
     type: "string",
     value: "NAME",

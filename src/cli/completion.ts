@@ -29,7 +29,10 @@ export type Candidate = { value: string; help?: string };
 const TABLE: readonly ResourceSpec[] = [...COMMANDS, ...PROGRAMS];
 
 /** Values a flag takes from a closed set. */
-const FLAG_VALUES: Record<string, readonly string[]> = { theme: ["dark", "light"] };
+const FLAG_VALUES: Record<string, readonly string[]> = {
+  theme: ["dark", "light"],
+  notify: ["bell", "desktop"],
+};
 
 /** Which list gives the ids of a positional (by its name in the table). */
 const ID_SOURCES: Record<string, (c: IdClient) => Promise<Candidate[]>> = {

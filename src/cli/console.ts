@@ -20,6 +20,7 @@ import type { Keymap } from "../tui/keymap.ts";
 import type { Mounted } from "../tui/mount.tsx";
 import { MOUSE_OFF } from "../tui/mouse/sgr.ts";
 import { makeTheme, noColorRequested, type ThemeName } from "../tui/theme.ts";
+import { showImage } from "./console-image.ts";
 import { prepareViews } from "./console-views.ts";
 import { capNursery } from "./nursery.ts";
 
@@ -179,6 +180,13 @@ async function startLive(
         local: !resolved.baseUrl,
         // e runs $EDITOR in this terminal
         suspend: (run) => mounted.suspend(run),
+        // s draws a result's screenshot in this terminal (kitty, iTerm2, sixel), else saves it
+        showImage: (png, title) =>
+          showImage(png, title, {
+            env: process.env,
+            write: (d) => process.stdout.write(d),
+            suspend: (run) => mounted.suspend(run),
+          }),
       },
     },
   });

@@ -17,6 +17,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { isSea } from "node:sea";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../api/errors.ts";
@@ -72,8 +73,16 @@ const hostOf = (url: string) => {
   }
 };
 
-/** The program to start as `vigil serve`: src/cli/main.ts from source, dist/vigil.js in the bundle. */
-function vigilEntry(): string {
+/**
+ * The arguments that start `vigil` again: src/cli/main.ts from source, dist/vigil.js in the bundle, none in
+ * the single executable (`npm run package`: the executable is the program).
+ */
+function vigilEntry(): string[] {
+  if (isSea()) return [];
+  return [entryFile()];
+}
+
+function entryFile(): string {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith(".ts")) return join(dirname(here), "main.ts");
   const beside = join(dirname(here), "vigil.js");
@@ -117,7 +126,7 @@ export async function startInBackground(dataDir: string, o: StartOptions = {}): 
   const dir = resolve(dataDir);
   const log = join(dir, "service.log");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const args = [o.entry ?? vigilEntry(), "serve", "--data", dir];
+  const args = [...(o.entry ? [o.entry] : vigilEntry()), "serve", "--data", dir];
   args.push("--idle-stop", String(idleStopSeconds(env)), "--log", log);
   const timeoutMs = o.timeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;

@@ -167,7 +167,10 @@ export async function runShareCommand(a: Args): Promise<number> {
     maxSessions: args.maxSessions,
     idleMs: args.idleMinutes * 60_000, // 0: never
     outputCapBytes: 1024 * 1024,
-    theme: resolved.theme ?? "dark",
+    theme: resolved.theme,
+    skin: resolved.skin?.skin,
+    // checked by the server before it listens: a clash is one line, exit 2
+    keys: resolved.keys ? { overrides: resolved.keys, source: resolved.configPath } : undefined,
     profile: resolved.profile ?? "default",
     host: new URL(found.baseUrl).host,
     staleAfterMs: resolved.staleAfterMs,

@@ -52,6 +52,9 @@ export function specOf(checkType: string): CheckTypeSpec | undefined {
  */
 export const isPassive = (checkType: string): boolean => specOf(checkType)?.runs === "passive";
 
+/** The passive types, for a query that selects or leaves out their checks. */
+export const PASSIVE_TYPES: readonly CheckType[] = CHECK_TYPES.filter(isPassive);
+
 /** Whether a run of this type can be degraded (unknown types: as the hosted default, yes). */
 export const canDegrade = (checkType: string): boolean => specOf(checkType)?.canDegrade ?? true;
 

@@ -6,9 +6,12 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Hono } from "hono";
 import type { Engine } from "./engine/engine.ts";
 import type { AgentLocation } from "./repo/agents.ts";
+import type { Repo } from "./repo/store.ts";
 
 export type ServiceContext = {
   db: DatabaseSync;
+  /** The same database behind the domain code's interface (src/service/repo/store.ts). */
+  repo: Repo;
   /** Runs checks (scheduler + triggered sessions) and reads run data. */
   engine: Engine;
   dataDir: string;

@@ -25,6 +25,7 @@ import { assertPrivate, openDataDir } from "./db/data-dir.ts";
 import { createEngine, type EngineOptions } from "./engine/engine.ts";
 import { getMeta, setMeta } from "./repo/meta.ts";
 import { createRetention, type Retention } from "./repo/retention.ts";
+import { openRepo } from "./repo/store.ts";
 import { uuid } from "./repo/util.ts";
 
 export type StartOptions = {
@@ -115,8 +116,9 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   const now = opts.now ?? Date.now;
   let publicUrl = "";
   let phase: "starting" | "ready" | "stopping" = "starting";
+  const repo = openRepo(db);
   const engine = createEngine({
-    db,
+    repo,
     publicUrl: () => publicUrl,
     now,
     ...(opts.schedulerTickMs !== undefined ? { schedulerTickMs: opts.schedulerTickMs } : {}),
@@ -126,7 +128,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     ...(opts.agents ? { agents: opts.agents } : {}),
   });
   const alerting = createAlerting({
-    db,
+    repo,
     engine,
     now,
     publicUrl: () => publicUrl,
@@ -144,6 +146,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   );
   const ctx: ServiceContext = {
     db,
+    repo,
     engine,
     dataDir: opts.dataDir,
     publicUrl: () => publicUrl,
@@ -173,7 +176,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     publicUrl = `http://${urlHost(host)}:${addr.port}`;
     if (opts.demo !== false) {
       const { startDemo } = await import("./demo/run.ts");
-      demo = await startDemo({ db, now, publicUrl: () => publicUrl, logError });
+      demo = await startDemo({ repo, now, publicUrl: () => publicUrl, logError });
     }
     alerting.start();
     engine.start();

@@ -5,9 +5,12 @@
  * refused: exec, subsystems (sftp), port forwarding both ways, agent and X11 forwarding. At most
  * `maxSessions` consoles at once; each login and logout is logged with the key's SHA256 fingerprint.
  */
+
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import ssh2 from "ssh2";
+import type { KeyOverrides } from "../config/keys.ts";
+import { buildKeymap } from "../tui/keymap.ts";
 import type { Hub } from "./hub.ts";
 import { startViewer, type Viewer, type ViewerOptions } from "./viewer.ts";
 
@@ -37,8 +40,10 @@ export function readAuthorizedKeys(file: string): { keys: PublicKey[]; skipped: 
   return { keys, skipped };
 }
 
-export type ShareServerOptions = Omit<ViewerOptions, "channel" | "pty" | "env" | "hub"> & {
+export type ShareServerOptions = Omit<ViewerOptions, "channel" | "pty" | "env" | "hub" | "keymap"> & {
   hub: Hub;
+  /** The config file's keys section and the file, checked here (a clash throws its one line). */
+  keys?: { overrides: KeyOverrides; source: string } | undefined;
   hostKey: string | Buffer;
   authorizedKeys: PublicKey[];
   maxSessions: number;
@@ -52,6 +57,8 @@ export type ShareServer = {
 };
 
 export function createShareServer(o: ShareServerOptions): ShareServer {
+  // every viewer's keys: the bindings' own with the config's keys section, checked before anything listens
+  const keymap = o.keys ? buildKeymap(o.keys.overrides, o.keys.source) : undefined;
   const viewers = new Set<Viewer>();
   const server = new Server({ hostKeys: [o.hostKey], ident: "vigil-share" }, (client, info) => {
     let who = "";
@@ -105,7 +112,7 @@ export function createShareServer(o: ShareServerOptions): ShareServer {
             o.log(`refused ${who}: ${o.maxSessions} viewers already`);
             return;
           }
-          const v = startViewer({ ...o, channel, pty, env });
+          const v = startViewer({ ...o, keymap, channel, pty, env });
           viewer = v;
           viewers.add(v);
           const closeViewer = () => void v.close();

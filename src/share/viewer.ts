@@ -11,10 +11,12 @@
  * toggles it either way.
  */
 import type { Writable } from "node:stream";
+import type { Skin } from "../config/theme.ts";
 import { insideTmux } from "../store/actions/osc52.ts";
 import { memoryDraftStore } from "../store/forms/drafts.ts";
 import { desktopFlavour } from "../store/watch/terminal.ts";
 import { startWatch } from "../store/watch/watcher.ts";
+import type { Keymap } from "../tui/keymap.ts";
 import { liveTree } from "../tui/live-root.tsx";
 import { mountConsole } from "../tui/mount.tsx";
 import { makeTheme, type ThemeName } from "../tui/theme.ts";
@@ -26,7 +28,12 @@ export type ViewerOptions = {
   channel: Writable & { writableLength: number; on(e: "data", l: (d: Buffer) => void): unknown };
   pty: { cols: number; rows: number; term: string };
   env: Record<string, string>;
-  theme: ThemeName;
+  /** The built-in theme (`--theme`, the profile's); unset: the skin's base, else dark. */
+  theme?: ThemeName | undefined;
+  /** The config file's theme section: its roles over the built-in. */
+  skin?: Skin | undefined;
+  /** The keys with the config file's keys section applied (checked when `vigil share` started). */
+  keymap?: Keymap | undefined;
   profile: string;
   host: string;
   staleAfterMs: number;
@@ -100,7 +107,7 @@ export function startViewer(o: ViewerOptions): Viewer {
     input.write(d);
   });
   const noColor = (o.env.NO_COLOR !== undefined && o.env.NO_COLOR !== "") || o.pty.term === "dumb";
-  const theme = makeTheme(o.theme, noColor);
+  const theme = makeTheme(o.theme, noColor, o.skin);
   const view = o.hub.addView({
     actions: {
       readOnly: true,
@@ -134,6 +141,7 @@ export function startViewer(o: ViewerOptions): Viewer {
         host: o.host,
         staleAfterMs: o.staleAfterMs,
         utc: o.utc === true,
+        keymap: o.keymap,
       },
       actions,
       fullscreen: true,

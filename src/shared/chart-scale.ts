@@ -203,7 +203,9 @@ export function yAxis(scale: Scale, rows: number): string[] {
   if (h >= 3) {
     const i = Math.floor((h - 1) / 2);
     const top = scale.min + ((scale.max - scale.min) * (h - i)) / h;
-    out[i] = f(scale.kind === "percent" ? Math.round(top) : top);
+    // a count is whole: a middle label between two counts ("0.6" errors) is left out
+    const count = scale.kind === "linear" && scale.unit === "count";
+    if (!count || Number.isInteger(top)) out[i] = f(scale.kind === "percent" ? Math.round(top) : top);
   }
   return out;
 }

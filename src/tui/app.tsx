@@ -10,6 +10,8 @@ import { Box, Text, useInput } from "ink";
 import { useEffect, useMemo, useRef } from "react";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import type { Actions } from "../store/actions/actions.ts";
+import { apply } from "../store/state.ts";
+import * as ui from "../store/view/ui.ts";
 import { useConsole, useInfo } from "./context.tsx";
 import { hintsFor } from "./keymap.ts";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
@@ -20,6 +22,7 @@ import type { MouseControl } from "./mouse/mode.ts";
 import { createMouseTargets } from "./mouse/targets.ts";
 import { crumbsOf, paneSpec } from "./panes/lookup.ts";
 import { useTerminalSize } from "./terminal-size.ts";
+import { contrastNotice } from "./theme.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
 import { Choose } from "./widgets/Choose.tsx";
 import { Confirm } from "./widgets/Confirm.tsx";
@@ -131,8 +134,13 @@ function Body({ width, height }: { width: number; height: number }) {
 }
 
 export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, mouse }: AppProps) {
-  const { store, readOnly, keymap } = useInfo();
+  const { store, readOnly, keymap, theme } = useInfo();
   const { columns, rows } = useTerminalSize();
+  // a theme of the config's whose text is hard to read says so once, at start
+  useEffect(() => {
+    const notice = contrastNotice(theme);
+    if (notice) apply(store, ui.setNotice(store.getState(), notice));
+  }, [theme, store]);
   const height = fullscreen ? rows : rows - 1;
   const targets = useMemo(createMouseTargets, []);
   const size = useRef({ columns, rows });

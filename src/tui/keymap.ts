@@ -25,6 +25,7 @@ import { apply, type ConsoleState } from "../store/state.ts";
 import * as ui from "../store/view/ui.ts";
 import { GLOBAL_KEYS } from "./global-keys.ts";
 import { type KeyInfo, keyName } from "./key-input.ts";
+import { registerDefaultKeymap } from "./key-label.ts";
 import { FORM_KEYS, type FormBinding } from "./keys-form.ts";
 import { openCursorRow } from "./panes/detail-keys.ts";
 import { paneSpec } from "./panes/lookup.ts";
@@ -252,6 +253,8 @@ export const DEFAULT_KEYMAP: Keymap = {
   panes: new Map(ALL_PANES.map((p) => [p.id, paneBindings(p)])),
   form: FORM_KEYS,
 };
+
+registerDefaultKeymap(DEFAULT_KEYMAP);
 
 /** The action `key` stands for in binding `b`. */
 export function actionOf(b: Binding, key: KeyName): string {

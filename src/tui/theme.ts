@@ -168,3 +168,19 @@ export function lowContrast(p: Palette, min = 4.5): { role: ThemeRole; ratio: nu
   }
   return out;
 }
+
+/**
+ * What the console says at start when a skin's text is hard to read: the worst role, its ratio and how
+ * many more fall short; undefined when every text role reaches 4.5:1 (or there is no colour).
+ */
+export function contrastNotice(t: Theme): string | undefined {
+  const low = lowContrast(t.roles).sort((a, b) => a.ratio - b.ratio);
+  const worst = low[0];
+  if (worst === undefined) return undefined;
+  const more = low.length > 1 ? ` (and ${low.length - 1} more)` : "";
+  const what =
+    worst.role === "selection"
+      ? `text on selection ${t.roles.selection}`
+      : `${worst.role} ${t.roles[worst.role]} on ${t.roles.background}`;
+  return `theme: ${what} is ${worst.ratio.toFixed(1)}:1${more} — text wants 4.5:1 (WCAG AA)`;
+}

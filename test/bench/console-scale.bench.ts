@@ -213,13 +213,16 @@ async function measure(
   }
 }
 
+/** The next page of checks to re-run: each build's turn takes checks none has made fail yet. */
+let rerunPage = 2;
+
 /**
  * Re-run RERUN passing checks (their URL refuses: they fail) and keep pressing j/k until a status poll
  * has shown them failing, and 1 s more; the key → frame of every move in that time.
  */
 async function statusPoll(pty: Pty, data: OverviewData) {
   const page = (await (
-    await fetch(`${data.url}/v1/checks?limit=100&page=2`, {
+    await fetch(`${data.url}/v1/checks?limit=100&page=${rerunPage++}`, {
       headers: { authorization: `Bearer ${data.apiKey}` },
     })
   ).json()) as { id: string; name: string }[];

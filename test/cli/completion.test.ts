@@ -41,6 +41,7 @@ describe("candidates from the command table", () => {
     expect(values(["--profile", "prod"], "sta")).toEqual(["status", "status-pages"]);
     expect(values(["serve"], "--no-d")).toEqual(["--no-demo"]);
     expect(values(["--theme"], "")).toEqual(["dark", "light"]);
+    expect(values(["--notify"], "")).toEqual(["bell", "desktop"]);
     expect(values(["completion"], "")).toEqual(["bash", "zsh", "fish"]);
     expect(values(["help"], "inc")).toEqual(["incidents", "incident-updates"]);
   });

@@ -19,6 +19,7 @@ const MIN = 60_000;
 let t: TempDb;
 let svc: TestService;
 let checkId: string;
+let silentId: string;
 // the service's clock, moved by the test: 35 pings a minute apart within the last hour of the real clock
 let clock = Date.now() - 60 * MIN;
 const PINGS = 35;
@@ -39,6 +40,13 @@ beforeAll(async () => {
         graceUnit: "seconds",
         pingToken: "tok-events",
       },
+    },
+  });
+  silentId = insertCheck(t.db, {
+    checkType: "HEARTBEAT",
+    name: "Never pinged",
+    doc: {
+      heartbeat: { period: 1, periodUnit: "hours", grace: 5, graceUnit: "minutes", pingToken: "tok-silent" },
     },
   });
   svc = await startTestService(t, { now: () => clock });
@@ -90,5 +98,13 @@ describe("vigil heartbeats events", () => {
     const from = new Date(clock - 10 * MIN - 30_000).toISOString();
     const r = JSON.parse((await vigil(["heartbeats", "events", checkId, "--from", from, "--json"])).stdout);
     expect(r[0].events).toHaveLength(10);
+  });
+
+  it("a window without a ping has no success ratio: — where the service says 100 %", async () => {
+    const r = await vigil(["heartbeats", "events", silentId]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^last 24 hours +— +\S+ +0$/m);
+    const json = JSON.parse((await vigil(["heartbeats", "events", silentId, "--json"])).stdout);
+    expect(json[0].stats.last24Hours.successRatio.currentPeriod).toBe(100);
   });
 });

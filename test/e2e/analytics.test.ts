@@ -113,7 +113,11 @@ function seed(dataDir: string, now: number): Seeded[] {
   return out;
 }
 
-/** The cells of the screen line that starts with `label`, each with its SGR foreground (capture-pane -e). */
+/**
+ * The cells of the screen line that starts with `label`, each with its SGR foreground (capture-pane -e): a
+ * basic colour ("31"), or a 256-colour or true-colour one ("38;5;210", "38;2;255;107;107") — the themes
+ * give hex colours, which the terminal gets as 256 colours.
+ */
 function drawnRow(coloured: string, label: string): { text: string; cells: { ch: string; fg: string }[] } {
   const line = coloured.split("\n").find((l) => l.replace(/\x1b\[[0-9;:]*m/g, "").startsWith(label)) ?? "";
   const cells: { ch: string; fg: string }[] = [];
@@ -121,9 +125,19 @@ function drawnRow(coloured: string, label: string): { text: string; cells: { ch:
   for (const part of line.split(/(\x1b\[[0-9;:]*m)/)) {
     const sgr = /^\x1b\[([0-9;:]*)m$/.exec(part);
     if (sgr) {
-      for (const code of (sgr[1] ?? "").split(";")) {
+      const codes = (sgr[1] ?? "").split(/[;:]/);
+      for (let i = 0; i < codes.length; i++) {
+        const code = codes[i]!;
         if (code === "" || code === "0" || code === "39") fg = "";
         else if (/^(3[0-7]|9[0-7])$/.test(code)) fg = code;
+        else if (code === "38" && codes[i + 1] === "5") {
+          fg = codes.slice(i, i + 3).join(";");
+          i += 2;
+        } else if (code === "38" && codes[i + 1] === "2") {
+          fg = codes.slice(i, i + 5).join(";");
+          i += 4;
+        } else if (code === "48" && codes[i + 1] === "5") i += 2;
+        else if (code === "48" && codes[i + 1] === "2") i += 4;
       }
       continue;
     }
@@ -133,8 +147,19 @@ function drawnRow(coloured: string, label: string): { text: string; cells: { ch:
 }
 
 const BLOCK = /[▁▂▃▄▅▆▇█·]/;
-const RED = "31";
-const CYAN = "36";
+
+/** Whether a foreground (as drawnRow reads it) is a red: red leads its green and blue. */
+function isRed(fg: string): boolean {
+  if (fg === "31" || fg === "91") return true;
+  const c = fg.split(";").map(Number);
+  if (c[0] === 38 && c[1] === 2) return c[2]! > c[3]! && c[2]! > c[4]!;
+  if (c[0] === 38 && c[1] === 5 && c[2]! >= 16 && c[2]! <= 231) {
+    const n = c[2]! - 16;
+    const [r, g, b] = [Math.floor(n / 36), Math.floor(n / 6) % 6, n % 6];
+    return r > g && r > b;
+  }
+  return false;
+}
 
 describe("analytics availability rows", () => {
   let root: string;
@@ -176,14 +201,16 @@ describe("analytics availability rows", () => {
     expect(aCells.length).toBe(48);
     const aBars = aCells.filter((c) => c.ch !== "·");
     expect(aBars.length).toBeGreaterThanOrEqual(46);
-    // 99 %: ▇ in the failure colour; 100 %: █ in the chart's
-    for (const c of aBars) {
-      if (c.ch === "▇") expect(c.fg).toBe(RED);
-      else {
-        expect(c.ch).toBe("█");
-        expect(c.fg).toBe(CYAN);
-      }
-    }
+    // 99 %: ▇ in the failure colour; 100 %: █ in the chart's, another one (the colours are the theme's)
+    const fail = new Set(aBars.filter((c) => c.ch === "▇").map((c) => c.fg));
+    const full = new Set(aBars.filter((c) => c.ch === "█").map((c) => c.fg));
+    expect(aBars.every((c) => c.ch === "▇" || c.ch === "█")).toBe(true);
+    expect(fail.size).toBe(1);
+    expect(full.size).toBe(1);
+    const [RED] = [...fail];
+    expect(isRed(RED!), `the failure colour ${RED} is a red`).toBe(true);
+    expect(isRed([...full][0]!)).toBe(false);
+    expect(RED).not.toBe([...full][0]);
     expect(aBars.filter((c) => c.ch === "█").length).toBeGreaterThanOrEqual(7);
     expect(aBars.filter((c) => c.ch === "▇").length).toBeGreaterThanOrEqual(38);
     expect(a.text).toMatch(/min 99% {2}last 99%/);
@@ -198,6 +225,7 @@ describe("analytics availability rows", () => {
     const bText = bCells.map((c) => c.ch).join("");
     // half bars everywhere there were runs, the two hours without runs a gap of four in their place
     expect(bText).toMatch(/^·?▄{19,20}····▄{22,23}·$/);
+    // below 100 %: the same failure colour as A's 99 %
     for (const c of bCells) if (c.ch === "▄") expect(c.fg).toBe(RED);
     // the same columns: A's and B's newest bucket in the same cell
     expect(b.text.lastIndexOf("·")).toBe(a.text.lastIndexOf("·"));

@@ -146,14 +146,21 @@ describe("console in a pseudo-terminal (demo workspace)", () => {
     expect(cursor.alternate).toBe(false);
 
     // The raw bytes: the cursor was shown again after the last hide, no alternate screen was used,
-    // nothing touched the title or cleared the screen.
+    // nothing cleared the screen; the title is the console's own (vigil and its failing count), set after
+    // the terminal's title was pushed (CSI 22;0t) and given back (CSI 23;0t) after the last one.
     const raw = await t.waitForRaw("ready-42");
     const r = await replay(raw, 120, 40);
     expect(r.cursorVisible).toBe(true);
     expect(r.modeChanges).toContain("?25l");
     expect(r.alternateScreen).toBeUndefined();
     expect(r.buffer).toBe("normal");
-    expect(r.titles).toEqual([]);
-    expect(r.oscs).toEqual([]);
+    expect(r.titles.length).toBeGreaterThan(0);
+    expect(r.titles.every((x) => /^vigil( ✔| ✖ \d+)?$/.test(x))).toBe(true);
+    expect(r.oscs.every(([id, data]) => id === 0 && /^vigil( ✔| ✖ \d+)?$/.test(data))).toBe(true);
+    const bytes = raw.toString("utf8");
+    const firstTitle = bytes.indexOf("\u001b]0;");
+    expect(bytes.indexOf("\u001b[22;0t")).toBeGreaterThanOrEqual(0);
+    expect(bytes.indexOf("\u001b[22;0t")).toBeLessThan(firstTitle);
+    expect(bytes.lastIndexOf("\u001b[23;0t")).toBeGreaterThan(bytes.lastIndexOf("\u001b]0;"));
   }, 60_000);
 });

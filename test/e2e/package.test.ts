@@ -118,7 +118,7 @@ describe("the single executable", () => {
     });
     // the demo workspace's overview: served by `vigil serve` started from the executable
     await terminal.waitFor(/active checks/, "the overview of the demo workspace", 60_000);
-    const info = JSON.parse(readFileSync(join(env.XDG_DATA_HOME, "vigil/service.json"), "utf8"));
+    const info = JSON.parse(readFileSync(join(root, "home/data/vigil/service.json"), "utf8"));
     const cmdline = readFileSync(`/proc/${info.pid}/cmdline`, "utf8").split("\0");
     expect(cmdline.slice(0, 2)).toEqual([EXE, "serve"]);
     terminal.kill();

@@ -4,13 +4,14 @@
  * on a pseudo-terminal read by a headless xterm) to its three screens, each valid SVG with the console's
  * frame in it — and the screens committed in assets/ are the ones it makes now (else: stale).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import xtermHeadless from "@xterm/headless";
 import { describe, expect, it } from "vitest";
 import { FONT, gridOf, toSvg } from "../../scripts/screens/svg.ts";
-import { makeScreens, SCREENS, staleIn } from "../../scripts/screens.ts";
+import { HeadlessTerminal } from "../../scripts/screens/terminal.ts";
+import { firstDifference, makeScreens, SCREENS, staleIn } from "../../scripts/screens.ts";
 import { ensureBundle } from "../e2e/support/bundle.ts";
 import { ROOT } from "../e2e/support/paths.ts";
 
@@ -73,12 +74,48 @@ describe("the SVG of a screen", () => {
     expect(rows.size).toBe(3);
   });
 
+  it("names a stale screen's first changed text", async () => {
+    const a = toSvg(await screenOf("vigil › Overview\r\n✖ 2 failing", 30, 3), "t");
+    const b = toSvg(await screenOf("vigil › Overview\r\n✖ 3 failing", 30, 3), "t");
+    expect(firstDifference(a, b)).toBe('was "✖ 2 failing", now "✖ 3 failing"');
+    expect(firstDifference(a, a)).toBe("the same text, other colours or positions");
+  });
+
   it("drops what XML cannot hold and is the same for the same screen", async () => {
     const grid = await screenOf("ok", 10, 2);
     grid.cells[0]![1] = { ...grid.cells[0]![1]!, chars: "\u0001" };
     const svg = toSvg(grid, "t");
     parse(svg);
     expect(svg).toBe(toSvg(grid, "t"));
+  });
+});
+
+describe("the pseudo-terminal", () => {
+  it("is of the size asked, and node-pty and util-linux script show the same screen", async () => {
+    const svgs: string[] = [];
+    for (const via of ["node-pty", "script"] as const) {
+      const before = process.env.VIGIL_SCREENS_PTY;
+      process.env.VIGIL_SCREENS_PTY = via === "script" ? "script" : "";
+      const t = new HeadlessTerminal({
+        argv: ["/bin/sh", "-c", "stty size; printf '\\033[1;31mred\\033[0m ok\\n'; exec sleep 30"],
+        env: { PATH: "/usr/bin:/bin", TERM: "xterm-256color" },
+        cwd: ROOT,
+        cols: 40,
+        rows: 6,
+      });
+      if (before === undefined) delete process.env.VIGIL_SCREENS_PTY;
+      else process.env.VIGIL_SCREENS_PTY = before;
+      try {
+        expect(t.via).toBe(via);
+        const lines = await t.waitFor((l) => l.some((x) => x.includes("ok")), "the program's output", 10_000);
+        expect(lines[0]).toBe("6 40");
+        svgs.push(toSvg(await t.grid(), "t"));
+      } finally {
+        await t.close();
+      }
+    }
+    expect(svgs[0]).toContain('font-weight="bold"');
+    expect(svgs[1]).toBe(svgs[0]);
   });
 });
 
@@ -103,9 +140,13 @@ describe("npm run screens", () => {
       expect(all).toContain("online");
     }
     const stale = staleIn(join(ROOT, "assets"), shots);
+    const why = stale.map((path) => {
+      const made = shots.find((s) => path.endsWith(s.file))?.svg ?? "";
+      return `${path}: ${existsSync(path) ? firstDifference(readFileSync(path, "utf8"), made) : "missing"}`;
+    });
     expect(
       stale,
-      `stale screens: run \`npm run screens\` and commit ${stale.join(", ")} (they differ from what the console shows now)`,
+      `stale screens — the console draws them otherwise now: run \`npm run screens\` and commit them\n${why.join("\n")}`,
     ).toEqual([]);
     // the README shows every one of them
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");

@@ -103,6 +103,9 @@ describe("a taller chart", () => {
     expect(yAxis(scaleFor("milliseconds", [1200]), 2)).toEqual(["1.20 s", "0 ms"]);
     // all zero: one label where the bars are
     expect(yAxis(scaleFor("count", [0, 0]), 3)).toEqual(["", "", "0"]);
+    // counts are whole: no "0.6 errors" between 0 and 1; a whole middle stays
+    expect(yAxis(scaleFor("count", [0, 1]), 5)).toEqual(["1", "", "", "", "0"]);
+    expect(yAxis(scaleFor("count", [0, 4]), 4)).toEqual(["4", "3", "", "0"]);
   });
 });
 

@@ -6,8 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { actTarget } from "../../src/store/actions/targets.ts";
 import { checksLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
-import type { ConsoleState } from "../../src/store/state.ts";
-import { apply, type ConsoleStore } from "../../src/store/state.ts";
+import { apply, type ConsoleState, type ConsoleStore } from "../../src/store/state.ts";
 import { cursorIn } from "../../src/store/view/cursor.ts";
 import { back, moveCursor, setCursor, setFilter, sortBy } from "../../src/store/view/ui.ts";
 import { checksCursor, cursorCheck, visibleCheckRows } from "../../src/tui/panes/checks/rows.ts";

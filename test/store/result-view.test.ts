@@ -433,6 +433,15 @@ describe("result view: heartbeats", () => {
     ]);
   });
 
+  it("a ping has no response time: the result's header has none (the service stores 0 ms)", () => {
+    const head = section(view("heartbeat"), /^Result$/);
+    expect(head.some((l) => /^status /.test(l))).toBe(true);
+    expect(head.some((l) => /^response /.test(l))).toBe(false);
+    // another type keeps it
+    const api = section(view("tcpRefused"), /^Result$/);
+    expect(api.some((l) => /^response +\d/.test(l))).toBe(true);
+  });
+
   it("without the event read, source and user agent are not recorded; a missed ping says why", () => {
     const v = resultView(CAPTURED.heartbeat!.result);
     expect(section(v, /^Ping$/).slice(2)).toEqual([

@@ -3,8 +3,7 @@ import { actTarget } from "../../src/store/actions/targets.ts";
 import { analyticsKey, analyticsQuery } from "../../src/store/analytics/query.ts";
 import { checksLoaded, resultsLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
-import type { ConsoleState } from "../../src/store/state.ts";
-import { apply } from "../../src/store/state.ts";
+import { apply, type ConsoleState } from "../../src/store/state.ts";
 import { memo, newViewMemo, viewMemo } from "../../src/store/view/memo.ts";
 import { decorateRow, matchesCheckFilter, sortedCheckRows } from "../../src/store/view/selectors.ts";
 import {

@@ -13,6 +13,7 @@ import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import { openDetail, setPane } from "../../src/store/view/ui.ts";
 import { checkRead } from "../../src/store/view/work.ts";
 import { heartbeats } from "../../src/tui/panes/heartbeats/index.ts";
+import { ratioLine } from "../../src/tui/panes/heartbeats/view.tsx";
 import type { KeyContext } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith, uuid } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
@@ -39,14 +40,14 @@ const ev = (at: number, state: string, pingCount?: number) =>
     ...(pingCount ? { pingCount } : {}),
   }) as HeartbeatEvent;
 
-function store(events: HeartbeatEvent[], withFull = true): ConsoleStore {
+function store(events: HeartbeatEvent[], withFull = true, readFrom = NOW - 24 * H): ConsoleStore {
   const s = storeWith([url, beat], [status(url.id, "passing"), status(beat.id, "failing")], NOW);
   apply(
     s,
     heartbeatsLoaded(
       s.getState(),
       beat.id,
-      { events, stats: undefined, from: NOW - 24 * H, to: NOW },
+      { events, stats: undefined, from: readFrom, to: NOW },
       NOW,
       DEFAULT_CAPS,
     ),
@@ -123,6 +124,29 @@ describe("heartbeats pane", () => {
       /● last ping [\d:]+ \(3 min ago\) · next expected at (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d \(in 5\d min\), grace until (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d/,
     );
     expect(f).toContain("ping URL reading…");
+  });
+
+  it("the strip's label says how far back the events read reach when they do not cover the day", () => {
+    const pings = Array.from({ length: 20 }, (_, i) => ev(NOW - (i + 1) * 6 * MIN, "RECEIVED"));
+    // the pages ran out 2 h back (a short period): the label names where the known part starts
+    const partial = show(store(pings, true, NOW - 2 * H), "heartbeats", 160).frame();
+    expect(partial).toMatch(/24 h · \d+ min buckets · \S+ · events read back to \d\d:\d\d \(· before\)/);
+    void open?.close();
+    open = undefined;
+    const whole = show(store(pings), "heartbeats", 160).frame();
+    expect(whole).not.toMatch(/events read back to/);
+  });
+
+  it("a window without a ping has no success ratio (the service's 100 % is nothing failed)", () => {
+    expect(
+      ratioLine({ successRatio: { currentPeriod: 100, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 0 }),
+    ).toBe("— (no pings)");
+    expect(
+      ratioLine({
+        successRatio: { currentPeriod: 95.5, previousPeriod: 100 },
+        totalEntitiesCurrentPeriod: 22,
+      }),
+    ).toBe("95.5% ↓ (previous 100%)");
   });
 
   it("80×24: every line fits", () => {

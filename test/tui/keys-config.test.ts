@@ -11,16 +11,19 @@ import { createActions } from "../../src/store/actions/actions.ts";
 import { memoryDraftStore } from "../../src/store/forms/drafts.ts";
 import { apply } from "../../src/store/state.ts";
 import { type KeyInfo, keyOf } from "../../src/tui/key-input.ts";
+import { keyHint, keyLabel } from "../../src/tui/key-label.ts";
 import {
   buildKeymap,
   DEFAULT_KEYMAP,
   helpFor,
   hintsFor,
   type Keymap,
+  keyTable,
   labelFor,
 } from "../../src/tui/keymap.ts";
 import { createKeyHandler } from "../../src/tui/keys.ts";
 import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
+import { actionsOf } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 
 const FILE = "/home/me/.config/vigil/config.json";
@@ -72,6 +75,17 @@ describe("the keys section applied", () => {
     expect(buildKeymap(undefined)).toBe(DEFAULT_KEYMAP);
     // the defaults pass the same check a config file's keys do
     expect(() => buildKeymap({}, FILE)).not.toThrow();
+  });
+
+  it("every action has a name the keys section can write, and the table lists each", () => {
+    const names = [
+      ...DEFAULT_KEYMAP.global.flatMap((b) => actionsOf(b).map(([a]) => a)),
+      ...[...DEFAULT_KEYMAP.panes.values()].flat().flatMap((b) => actionsOf(b).map(([a]) => a)),
+      ...DEFAULT_KEYMAP.form.map((f) => f.action),
+    ];
+    for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9-]*$/);
+    const table = keyTable();
+    for (const n of new Set(names)) expect(table).toContain(`\`${n}\``);
   });
 
   it("a list action on a new key: that key does it, the old one no longer does, on every pane", () => {
@@ -172,6 +186,21 @@ describe("help and hints from the same map", () => {
     expect(helpFor("checks", false).pane).toContainEqual(expect.objectContaining({ keys: "t" }));
     const trigger = map.panes.get("checks")!.find((b) => b.action === "trigger")!;
     expect(labelFor(trigger)).toBe("x/Ctrl-T");
+  });
+
+  it("a view's own hint line names the keys the map has (none: the hint is left out)", () => {
+    expect(keyLabel(undefined, "checks", "results")).toBe("r/Enter");
+    expect(keyLabel(undefined, "sessions", "down up")).toBe("j/k");
+    expect(keyLabel(undefined, "heartbeats", "previous-check next-check", " ")).toBe("[ ]");
+    expect(keyLabel(undefined, "form", "retry submit", " / ")).toBe("Ctrl-R / Enter");
+    const map = build({
+      detail: { results: "<tab>" },
+      global: { down: "J", up: "K" },
+      form: { discard: "<disabled>" },
+    });
+    expect(keyHint(map, "checks", "results", ": every result")).toBe("Tab: every result");
+    expect(keyLabel(map, "sessions", "down up")).toBe("J/K");
+    expect(keyHint(map, "form", "discard", ": discard")).toBe("");
   });
 
   it("the footer names each action by its key", () => {

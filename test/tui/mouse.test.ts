@@ -1,5 +1,8 @@
 /** The mouse without Ink: SGR reports, double clicks, reporting on/off bytes, where a click lands. */
 import { describe, expect, it } from "vitest";
+import { createConsoleStore } from "../../src/store/state.ts";
+import type { KeyInfo } from "../../src/tui/key-input.ts";
+import { createMouseHandler } from "../../src/tui/mouse/handle.ts";
 import { createReportReader } from "../../src/tui/mouse/input.ts";
 import { createMouseMode } from "../../src/tui/mouse/mode.ts";
 import { clickCounter, MOUSE_OFF, MOUSE_ON, parseMouse } from "../../src/tui/mouse/sgr.ts";
@@ -107,5 +110,33 @@ describe("where a click lands", () => {
     expect(t.hit(3, 3)).toMatchObject({ line: 0 });
     remove();
     expect(t.hit(3, 3)).toBeUndefined();
+  });
+});
+
+describe("the wheel", () => {
+  it("over a chart moves along the time (←/→), elsewhere as ↑/↓; never while a prompt takes text", () => {
+    const store = createConsoleStore();
+    const targets = createMouseTargets();
+    targets.add({ kind: "chart", rect: () => ({ x: 0, y: 1, width: 100, height: 10 }) });
+    const keys: KeyInfo[] = [];
+    const handle = createMouseHandler({
+      store,
+      targets,
+      size: () => ({ columns: 100, rows: 30 }),
+      move: () => undefined,
+      goPane: () => undefined,
+      key: (_, k) => keys.push(k),
+    });
+    const wheel = (dir: 64 | 65, y: number) => handle(parseMouse(`[<${dir};5;${y + 1}M`)!);
+    wheel(64, 3);
+    wheel(65, 3);
+    wheel(64, 20);
+    wheel(65, 20);
+    expect(keys).toEqual([{ leftArrow: true }, { rightArrow: true }, { upArrow: true }, { downArrow: true }]);
+    store.setState({
+      ui: { ...store.getState().ui, overlay: { kind: "palette", text: "", error: undefined } },
+    });
+    wheel(64, 3);
+    expect(keys).toHaveLength(4);
   });
 });

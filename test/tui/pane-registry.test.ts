@@ -3,6 +3,7 @@
  * the palette reach every pane in order, no two bindings of a pane answer one key at once, and no mutating
  * binding is live in read-only mode (pressed there, it reaches no action and says why).
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Actions } from "../../src/store/actions/actions.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
@@ -81,6 +82,13 @@ describe("pane registry", () => {
       for (const ch of `${p.palette}\r`) q.h(ch, keyOf(ch));
       expect(q.store.getState().ui.pane).toBe(p.id);
     });
+  });
+
+  it("navigation names no pane: which panes select or show a check is their specs' (selectsCheck, showsCheck)", () => {
+    const nav = readFileSync(new URL("../../src/tui/keys-nav.ts", import.meta.url), "utf8");
+    for (const p of ALL_PANES) expect(nav).not.toContain(`"${p.id}"`);
+    expect(ALL_PANES.filter((p) => p.selectsCheck).map((p) => p.id)).toEqual(["checks", "analytics"]);
+    expect(ALL_PANES.filter((p) => p.showsCheck).map((p) => p.id)).toEqual(["analytics", "heartbeats"]);
   });
 
   it("a pane opened from another one has no number key or tab, and its own id and palette command", () => {

@@ -103,6 +103,9 @@ describe("results drill-down", () => {
     await until("the expanded body", 8000, () => !c.frame().includes("more lines"));
     await c.press("G");
     expect(c.frame()).toContain('"id": 19');
+    // s: an API result has no screenshot, and says so
+    await c.press("s");
+    await until("the screenshot notice", 8000, () => c.frame().includes("this result has no screenshot"));
     // Esc: back to the list, then to the check's detail
     await c.press("\u001b");
     await until("the list", 8000, () => /2 results/.test(c.frame()));

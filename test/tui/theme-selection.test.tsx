@@ -14,7 +14,7 @@ const rows: Row[] = [
   { id: "a", name: "alpha" },
   { id: "b", name: "beta" },
 ];
-const columns = [{ header: "NAME", get: (r: Row) => r.name, width: 10 }];
+const columns = [{ id: "name", header: "NAME", get: (r: Row) => r.name, width: 10, priority: 1 }];
 
 let done: (() => void) | undefined;
 afterEach(() => done?.());

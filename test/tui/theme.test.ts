@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   BUILT_IN,
   contrast,
+  contrastNotice,
   lowContrast,
   makeTheme,
   paletteOf,
@@ -55,5 +56,18 @@ describe("the built-in themes", () => {
   it("a skin's low contrast is found (so it can be told)", () => {
     const p = paletteOf("dark", { dim: "#333333", selection: "#5fd75f" });
     expect(lowContrast(p).map((x) => x.role)).toContain("dim");
+  });
+
+  it("a skin's low contrast is said in one line at start; the built-ins and NO_COLOR say nothing", () => {
+    expect(contrastNotice(makeTheme("dark"))).toBeUndefined();
+    expect(contrastNotice(makeTheme("light"))).toBeUndefined();
+    const skin = { dim: "#333333", muted: "#3a3a3a" };
+    expect(contrastNotice(makeTheme("dark", false, skin))).toBe(
+      "theme: dim #333333 on #1c1c1c is 1.3:1 (and 1 more) — text wants 4.5:1 (WCAG AA)",
+    );
+    expect(contrastNotice(makeTheme("dark", true, skin))).toBeUndefined();
+    expect(contrastNotice(makeTheme("light", false, { selection: "#000000" }))).toMatch(
+      /^theme: text on selection #000000 is \d\.\d:1 — /,
+    );
   });
 });

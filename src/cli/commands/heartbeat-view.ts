@@ -4,6 +4,7 @@
  * heartbeat is not run on a schedule and has no response time: "Frequency 10 min" and "Degraded after
  * 10000 ms" read as if it were). What the check does not say is "not recorded", never guessed.
  */
+import { isPassive } from "../../contract/check-types.ts";
 import { heartbeatGraceMs, heartbeatPeriodMs } from "../../shared/heartbeat-period.ts";
 import { formatSpan } from "../../shared/time-grid.ts";
 
@@ -22,8 +23,8 @@ type HeartbeatLike = {
     | undefined;
 };
 
-export const isHeartbeat = (c: HeartbeatLike): boolean =>
-  String(c.checkType ?? "").toUpperCase() === "HEARTBEAT";
+/** A passive check (pinged, not run: a heartbeat), by the check-type spec. */
+export const isHeartbeat = (c: HeartbeatLike): boolean => isPassive(String(c.checkType ?? "").toUpperCase());
 
 /**
  * The FREQ cell of `checks list`: how often the check runs ("5 min"), or for a heartbeat how often a ping

@@ -38,7 +38,12 @@ function printStats(out: Output, stats: HeartbeatStats | null | undefined): void
   const rows = (["last24Hours", "last7Days"] as const).map((k) => ({ k, s: stats[k] }));
   out.table(rows, [
     { header: "PERIOD", get: (r) => (r.k === "last24Hours" ? "last 24 hours" : "last 7 days") },
-    { header: "CURRENT", get: (r) => ratio(r.s?.successRatio?.currentPeriod), align: "right" },
+    // a window without an event has no ratio (the service counts it as 100 %: nothing failed)
+    {
+      header: "CURRENT",
+      get: (r) => (r.s?.totalEntitiesCurrentPeriod === 0 ? "—" : ratio(r.s?.successRatio?.currentPeriod)),
+      align: "right",
+    },
     { header: "PREVIOUS", get: (r) => ratio(r.s?.successRatio?.previousPeriod), align: "right" },
     { header: "PINGS", get: (r) => r.s?.totalEntitiesCurrentPeriod, align: "right" },
   ]);

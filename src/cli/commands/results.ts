@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { screenshotSource } from "../../api/check-results.ts";
 import { UsageError } from "../../api/errors.ts";
+import { isPassive } from "../../contract/check-types.ts";
 import type { CheckResult } from "../../contract/schemas/check-results.ts";
 import { formatMs } from "../../shared/format.ts";
 import { runReason } from "../../store/triage/reason.ts";
@@ -37,7 +38,12 @@ function resultColumns(check: ResultCheck | undefined): Column<CheckResult>[] {
     { header: "STATUS", get: (r) => runOutcome(asInput(r)).text },
     { header: "STARTED", get: (r) => when(r.startedAt ?? r.created_at) },
     { header: "LOCATION", get: (r) => r.runLocation },
-    { header: "RESPONSE", get: (r) => formatMs(r.responseTime), align: "right" },
+    // a heartbeat's result is a ping: no response time (never "0 ms")
+    {
+      header: "RESPONSE",
+      get: (r) => (isPassive(String(r.checkType ?? "")) ? undefined : formatMs(r.responseTime)),
+      align: "right",
+    },
     { header: "ATTEMPTS", get: (r) => attemptsText(asInput(r)) },
     { header: "KIND", get: (r) => resultKind(asInput(r)) },
     { header: "RESULT ID", get: (r) => r.id, min: 8 },

@@ -1,4 +1,5 @@
 /** Shared rendering of check sessions (trigger, sessions get|wait) and the pass/fail rule for exit codes. */
+import { isPassive } from "../../contract/check-types.ts";
 import {
   type CheckSession,
   type CheckSessionDetail,
@@ -88,7 +89,10 @@ export async function sessionReasons(
   return { reason: fallback, byResult };
 }
 
-const resultColumns = (reasons: SessionReasons | undefined): Column<CheckSessionResult>[] => [
+const resultColumns = (
+  reasons: SessionReasons | undefined,
+  passive: boolean,
+): Column<CheckSessionResult>[] => [
   { header: "LOCATION", get: (r) => r.runLocation },
   { header: "TYPE", get: (r) => r.resultType },
   {
@@ -104,7 +108,8 @@ const resultColumns = (reasons: SessionReasons | undefined): Column<CheckSession
               : "PASSED",
       ),
   },
-  { header: "RESPONSE", get: (r) => formatMs(r.responseTime), align: "right" },
+  // a heartbeat's session is a ping: no response time (never "0 ms")
+  { header: "RESPONSE", get: (r) => (passive ? undefined : formatMs(r.responseTime)), align: "right" },
   { header: "STARTED", get: (r) => when(r.startedAt) },
   { header: "RESULT ID", get: (r) => r.checkResultId },
   ...(reasons?.byResult.size
@@ -137,6 +142,6 @@ export function printSessionDetail(out: Output, s: CheckSessionDetail, reasons?:
   ]);
   if (s.results.length) {
     out.section("Results");
-    out.table(s.results, resultColumns(reasons));
+    out.table(s.results, resultColumns(reasons, isPassive(String(s.checkType ?? ""))));
   }
 }

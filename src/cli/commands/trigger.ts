@@ -10,8 +10,9 @@
 
 import { ApiError, TimeoutError } from "../../api/errors.ts";
 import { parseTagExpression } from "../../api/tag-expression.ts";
-import { specOf } from "../../contract/check-types.ts";
+import { isPassive } from "../../contract/check-types.ts";
 import type { CheckSession, CheckSessionDetail } from "../../contract/schemas/check-sessions.ts";
+import { matchesTags } from "../../contract/tags.ts";
 import { errorLine } from "../../store/data/loaders.ts";
 import type { CommandContext, ResourceSpec } from "../command.ts";
 import { NotFoundError, RefusedError } from "../exit-codes.ts";
@@ -31,11 +32,42 @@ async function refusePassive(ctx: CommandContext, ids: readonly string[]): Promi
       }),
     ),
   );
-  const passive = checks.filter((c) => specOf(String(c.checkType))?.runs === "passive");
+  const passive = checks.filter((c) => isPassive(String(c.checkType)));
   if (passive.length)
     throw new RefusedError(
       `heartbeat checks are passive: they run when pinged, not on trigger (${passive.map((c) => `${c.name} ${c.id}`).join(", ")})`,
     );
+}
+
+/**
+ * A trigger the service answered "no matching checks" (404): why, when the checks say — the tags select
+ * only heartbeat checks, which are passive (exit 6, as naming one with --check), or only deactivated ones;
+ * else no check carries them (exit 3). The checks are read only on this path.
+ */
+async function explainNoMatch(ctx: CommandContext, matchTags: string[][], err: unknown): Promise<never> {
+  let checks: Awaited<ReturnType<typeof ctx.client.checks.listAll>>;
+  try {
+    checks = await ctx.client.checks.listAll();
+  } catch {
+    throw err;
+  }
+  const tagged = checks.filter((c) => matchesTags(c.tags ?? [], matchTags));
+  const names = (list: typeof checks) => list.map((c) => c.name).join(", ");
+  const passive = tagged.filter((c) => isPassive(String(c.checkType)));
+  const inactive = tagged.filter((c) => !isPassive(String(c.checkType)) && c.activated === false);
+  if (tagged.length > 0 && passive.length + inactive.length === tagged.length) {
+    const why = [
+      ...(passive.length
+        ? [`heartbeat checks are passive: they run when pinged, not on trigger (${names(passive)})`]
+        : []),
+      ...(inactive.length ? [`deactivated: ${names(inactive)}`] : []),
+    ];
+    throw new RefusedError(
+      `nothing to run: the checks the tags select cannot be triggered — ${why.join("; ")}`,
+    );
+  }
+  if (tagged.length === 0) throw new NotFoundError("no check carries the tags given (--tag)");
+  throw err;
 }
 
 type Waited = { session: CheckSession | CheckSessionDetail; reason: string | null };
@@ -73,7 +105,8 @@ export const triggerCommand: ResourceSpec = {
         "When both --tag and --check are given, a check must match both. Heartbeat checks are passive (they " +
           "run when pinged): naming one with --check is refused (exit 6); a tag selects only the others.",
         "Exit status with --wait: 0 when every session PASSED or DEGRADED, 1 otherwise (each one's reason " +
-          "is printed). 3 when a --check id or a tag matches no check.",
+          "is printed). 3 when a --check id or a tag matches no check; 6 when the tags select only heartbeat " +
+          "or deactivated checks.",
       ],
       examples: [
         "vigil trigger --tag prod,api --wait",
@@ -87,11 +120,17 @@ export const triggerCommand: ResourceSpec = {
         const timeout = a.int("timeout", { min: 1, max: 86_400 }) ?? 300;
         const refresh = a.flag("refresh-cache");
         if (checkId.length) await refusePassive(ctx, checkId);
-        const res = await ctx.client.checkSessions.trigger({
-          ...(matchTags.length ? { matchTags } : {}),
-          ...(checkId.length ? { checkId } : {}),
-          ...(refresh !== undefined ? { refreshCache: refresh } : {}),
-        });
+        const res = await ctx.client.checkSessions
+          .trigger({
+            ...(matchTags.length ? { matchTags } : {}),
+            ...(checkId.length ? { checkId } : {}),
+            ...(refresh !== undefined ? { refreshCache: refresh } : {}),
+          })
+          .catch((e: unknown) =>
+            e instanceof ApiError && e.status === 404 && matchTags.length && !checkId.length
+              ? explainNoMatch(ctx, matchTags, e)
+              : Promise.reject(e),
+          );
         if (!a.flag("wait")) {
           if (ctx.out.json)
             return ctx.out.printJson({

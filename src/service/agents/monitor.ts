@@ -6,23 +6,10 @@
  * When an agent is back, the same checks' channels get ALERT_NO_AGENT_RECOVERY (recovery family).
  * Which locations are in alert is kept in `agent_alerts`, so a restart neither repeats nor forgets one.
  */
-import type { DatabaseSync } from "node:sqlite";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
-import {
-  type DispatchDeps,
-  dispatchAlert,
-  recordCheckAlert,
-  subscribedChannels,
-} from "../alerts/dispatch.ts";
+import { type DispatchDeps, dispatchAlert } from "../alerts/dispatch.ts";
 import { checkInfo } from "../alerts/evaluate.ts";
-import {
-  clearNoAgentAlert,
-  type LocationHealth,
-  listLocationSlugs,
-  markNoAgentAlert,
-  noAgentAlerts,
-} from "../repo/agents.ts";
-import { readAllChecks } from "../repo/checks.ts";
+import type { LocationHealth } from "../repo/agents.ts";
 
 export type NoAgentDeps = Omit<DispatchDeps, "now"> & {
   now(): number;
@@ -35,12 +22,12 @@ export type NoAgentDeps = Omit<DispatchDeps, "now"> & {
 
 /** One look at every private location; returns the delivery ids stored. */
 export function noAgentScan(deps: NoAgentDeps): string[] {
-  const db: DatabaseSync = deps.db;
+  const repo = deps.repo;
   const now = deps.now();
-  const alerted = noAgentAlerts(db);
-  const checks = readAllChecks(db).filter((c) => c.activated && !c.muted);
+  const alerted = repo.noAgentAlerts();
+  const checks = repo.readAllChecks().filter((c) => c.activated && !c.muted);
   const ids: string[] = [];
-  for (const loc of listLocationSlugs(db)) {
+  for (const loc of repo.listLocationSlugs()) {
     const own = checks.filter(
       (c) => Array.isArray(c.doc.privateLocations) && c.doc.privateLocations.includes(loc.slug),
     );
@@ -48,16 +35,16 @@ export function noAgentScan(deps: NoAgentDeps): string[] {
     const since = Math.max(h.lastSeen ?? 0, deps.startedAt);
     let type: "ALERT_NO_AGENT" | "ALERT_NO_AGENT_RECOVERY" | undefined;
     if (h.agentCount === 0 && !alerted.has(loc.id) && own.length > 0 && now - since >= deps.graceMs) {
-      markNoAgentAlert(db, loc.id, now);
+      repo.markNoAgentAlert(loc.id, now);
       type = "ALERT_NO_AGENT";
     } else if (h.agentCount > 0 && alerted.has(loc.id)) {
-      clearNoAgentAlert(db, loc.id);
+      repo.clearNoAgentAlert(loc.id);
       type = "ALERT_NO_AGENT_RECOVERY";
     }
     if (!type) continue;
     for (const check of own) {
       const groupId = typeof check.doc.groupId === "number" ? check.doc.groupId : null;
-      const channels = subscribedChannels(db, check.id, groupId);
+      const channels = repo.subscribedChannels(check.id, groupId);
       // the check alert is recorded even with no channel to tell (GET /v1/check-alerts shows it)
       const alert: AlertInput = {
         alertType: type,
@@ -71,7 +58,7 @@ export function noAgentScan(deps: NoAgentDeps): string[] {
               : null,
         },
       };
-      ids.push(...dispatchAlert({ ...deps, now }, alert, recordCheckAlert(db, alert, now), channels));
+      ids.push(...dispatchAlert({ ...deps, now }, alert, repo.recordCheckAlert(alert, now), channels));
     }
   }
   return ids;

@@ -13,30 +13,11 @@
  *   raises its own alert when a location stays without agents).
  * Agents' contacts (heartbeats, polls) are recorded; a location's live agents are those seen in `aliveMs`.
  */
+
 import { randomUUID } from "node:crypto";
-import type { DatabaseSync } from "node:sqlite";
 import { type CheckDef, type CheckRow, toCheckDef } from "../engine/checks.ts";
-import {
-  type AgentContact,
-  type AgentLocation,
-  completeJob,
-  expireJob,
-  expireOpenJobs,
-  expireUnclaimed,
-  forgetAgent,
-  getJob,
-  insertJob,
-  type JobRow,
-  jobCheck,
-  type LocationHealth,
-  lapsedJobs,
-  leaseJob,
-  locationHealth,
-  pruneAgents,
-  queuedJobs,
-  requeueJob,
-  touchAgent,
-} from "../repo/agents.ts";
+import type { AgentContact, AgentLocation, JobRow, LocationHealth } from "../repo/agents.ts";
+import type { Repo } from "../repo/store.ts";
 import { errorOutcome, type RunOutcome } from "../runners/types.ts";
 
 export type QueueOptions = {
@@ -97,7 +78,7 @@ export type AgentQueue = {
 
 type Waiter = { resolve(o: RunOutcome): void };
 
-export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): AgentQueue {
+export function createAgentQueue(repo: Repo, opts: QueueOptions = {}): AgentQueue {
   const now = opts.now ?? Date.now;
   const queueWaitMs = opts.queueWaitMs ?? 60_000;
   const leaseMarginMs = opts.leaseMarginMs ?? 15_000;
@@ -120,18 +101,18 @@ export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): Age
 
   function sweep() {
     const t = now();
-    for (const j of lapsedJobs(db, t)) {
+    for (const j of repo.lapsedJobs(t)) {
       if (j.handed >= maxHandouts) {
-        if (expireJob(db, j.id, t))
+        if (repo.expireJob(j.id, t))
           settle(
             j.id,
             errorOutcome(
               `the agents of ${location.get(j.id)?.slug ?? "the location"} did not finish the run (handed out ${j.handed} times)`,
             ),
           );
-      } else if (j.lease_id && requeueJob(db, j.id, j.lease_id, t)) wake(j.location_id);
+      } else if (j.lease_id && repo.requeueJob(j.id, j.lease_id, t)) wake(j.location_id);
     }
-    for (const id of expireUnclaimed(db, t, queueWaitMs)) {
+    for (const id of repo.expireUnclaimed(t, queueWaitMs)) {
       const loc = location.get(id);
       settle(id, {
         ...errorOutcome(
@@ -144,7 +125,7 @@ export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): Age
 
   /** The job as handed out; a reason instead when its check is gone or no longer at this location. */
   function toLeased(j: JobRow, leaseId: string, until: number, loc: AgentLocation): LeasedJob | string {
-    const check = jobCheck(db, j.check_id);
+    const check = repo.jobCheck(j.check_id);
     if (!check) return "the check was deleted";
     let def: CheckDef;
     try {
@@ -167,13 +148,13 @@ export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): Age
 
   function take(loc: AgentLocation, agentId: string, max: number): LeasedJob[] {
     const out: LeasedJob[] = [];
-    for (const j of queuedJobs(db, loc.id, max)) {
+    for (const j of repo.queuedJobs(loc.id, max)) {
       const leaseId = randomUUID();
       const until = now() + j.timeout_ms + leaseMarginMs;
-      if (!leaseJob(db, j.id, leaseId, agentId, until)) continue;
+      if (!repo.leaseJob(j.id, leaseId, agentId, until)) continue;
       const leased = toLeased(j, leaseId, until, loc);
       if (typeof leased !== "string") out.push(leased);
-      else if (expireJob(db, j.id, now())) settle(j.id, { ...errorOutcome(leased), cannotRun: true });
+      else if (repo.expireJob(j.id, now())) settle(j.id, { ...errorOutcome(leased), cannotRun: true });
     }
     return out;
   }
@@ -186,11 +167,11 @@ export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): Age
         if (signal.aborted) return resolve(errorOutcome("run aborted"));
         waiters.set(id, { resolve });
         location.set(id, loc);
-        insertJob(db, { id, locationId: loc.id, sessionId, checkId: check.id, timeoutMs }, now());
+        repo.insertJob({ id, locationId: loc.id, sessionId, checkId: check.id, timeoutMs }, now());
         signal.addEventListener(
           "abort",
           () => {
-            if (waiters.has(id) && expireJob(db, id, now())) settle(id, errorOutcome("run aborted"));
+            if (waiters.has(id) && repo.expireJob(id, now())) settle(id, errorOutcome("run aborted"));
           },
           { once: true },
         );
@@ -199,7 +180,7 @@ export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): Age
     },
 
     lease(agent, loc, max, waitMs, signal) {
-      touchAgent(db, agent, now());
+      repo.touchAgent(agent, now());
       const first = take(loc, agent.id, max);
       if (first.length > 0 || waitMs <= 0) return Promise.resolve(first);
       return new Promise<LeasedJob[]>((resolve) => {
@@ -223,29 +204,29 @@ export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): Age
     },
 
     complete(jobId, leaseId, outcome) {
-      if (!completeJob(db, jobId, leaseId, now())) return "stale";
+      if (!repo.completeJob(jobId, leaseId, now())) return "stale";
       settle(jobId, outcome);
       return "stored";
     },
 
     release(jobId, leaseId) {
-      const j = getJob(db, jobId);
-      if (!j || !requeueJob(db, jobId, leaseId, now())) return false;
+      const j = repo.getJob(jobId);
+      if (!j || !repo.requeueJob(jobId, leaseId, now())) return false;
       wake(j.location_id);
       return true;
     },
 
-    contact: (agent) => touchAgent(db, agent, now()),
-    bye: (agentId, locationId) => forgetAgent(db, agentId, locationId, now()),
-    health: (locationId) => locationHealth(db, locationId, now(), aliveMs),
+    contact: (agent) => repo.touchAgent(agent, now()),
+    bye: (agentId, locationId) => repo.forgetAgent(agentId, locationId, now()),
+    health: (locationId) => repo.locationHealth(locationId, now(), aliveMs),
 
     start() {
       // a previous process's open jobs can never be answered to anyone: its sessions were closed too
-      expireOpenJobs(db, now());
+      repo.expireOpenJobs(now());
       timer = setInterval(() => {
         try {
           sweep();
-          pruneAgents(db, now(), 7 * 86_400_000);
+          repo.pruneAgents(now(), 7 * 86_400_000);
         } catch (err) {
           opts.onError?.(err);
         }
@@ -256,7 +237,7 @@ export function createAgentQueue(db: DatabaseSync, opts: QueueOptions = {}): Age
       clearInterval(timer);
       timer = undefined;
       for (const id of [...waiters.keys()]) {
-        expireJob(db, id, now());
+        repo.expireJob(id, now());
         settle(id, errorOutcome("run aborted"));
       }
     },

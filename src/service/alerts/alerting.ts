@@ -3,10 +3,10 @@
  * outbox), runs the delivery worker and the periodic SSL expiry scan, and registers itself with the
  * database so route code (status-page subscriber mail) can store deliveries and wake the worker.
  */
-import type { DatabaseSync } from "node:sqlite";
+
 import { noAgentScan } from "../agents/monitor.ts";
 import type { Engine } from "../engine/engine.ts";
-import { setRuntime } from "../repo/outbox.ts";
+import type { Repo } from "../repo/store.ts";
 import { type AlertingConfig, type AlertingOptions, resolveAlertingConfig, SettingError } from "./config.ts";
 import { onRunFinished } from "./evaluate.ts";
 import { sslScan } from "./ssl.ts";
@@ -50,7 +50,7 @@ export function envVariables(env: NodeJS.ProcessEnv): Record<string, unknown> {
 }
 
 export function createAlerting(opts: {
-  db: DatabaseSync;
+  repo: Repo;
   engine: Engine;
   now(): number;
   publicUrl(): string;
@@ -61,8 +61,8 @@ export function createAlerting(opts: {
   const env = opts.env ?? process.env;
   const config = resolveAlertingConfig(opts.options, env);
   const userVariables = opts.options?.variables ?? envVariables(env);
-  const worker = createWorker({ db: opts.db, config, now: opts.now, logError: opts.logError });
-  const deps = { db: opts.db, config, userVariables, now: opts.now, publicUrl: opts.publicUrl };
+  const worker = createWorker({ repo: opts.repo, config, now: opts.now, logError: opts.logError });
+  const deps = { repo: opts.repo, config, userVariables, now: opts.now, publicUrl: opts.publicUrl };
   let unsubscribe: (() => void) | undefined;
   let agentTimer: NodeJS.Timeout | undefined;
   const agentScan = (startedAt: number) => () => {
@@ -98,7 +98,7 @@ export function createAlerting(opts: {
   return {
     config,
     start() {
-      setRuntime(opts.db, { wake: () => worker.wake(), config });
+      opts.repo.setRuntime({ wake: () => worker.wake(), config });
       unsubscribe = opts.engine.onRunFinished((e) => {
         const ids = onRunFinished(deps, e);
         if (ids.length > 0) worker.wake();
@@ -118,7 +118,7 @@ export function createAlerting(opts: {
       clearInterval(agentTimer);
       await scanning;
       await worker.stop();
-      setRuntime(opts.db, undefined);
+      opts.repo.setRuntime(undefined);
     },
     wake: () => worker.wake(),
     async sslScan() {

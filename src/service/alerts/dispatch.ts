@@ -4,19 +4,17 @@
  * renders each channel's payload and stores it in the outbox — SKIPPED or FAILURE rows when the transport
  * is not configured or the template is broken, so nothing is silent. The caller wakes the worker.
  */
-import type { DatabaseSync } from "node:sqlite";
+
 import { maskAlertChannel } from "../../contract/secrets.ts";
 import { type AlertInput, alertVariables } from "../../shared/webhook/variables.ts";
-import { recordCheckAlert, type SubscribedChannel, subscribedChannels } from "../repo/alert-records.ts";
-import { enqueue } from "../repo/outbox.ts";
-import { templateVariables } from "../repo/variables.ts";
+import type { SubscribedChannel } from "../repo/alert-records.ts";
+import type { Repo } from "../repo/store.ts";
 import { transportFor } from "./channels/registry.ts";
 import type { AlertFamily } from "./channels/types.ts";
 import type { AlertingConfig } from "./config.ts";
 import { familyOf } from "./rules.ts";
 
 // the storage side (which channels, the check-alert record) is in repo/alert-records.ts
-export { recordCheckAlert, type SubscribedChannel, subscribedChannels };
 
 export function channelWants(c: SubscribedChannel, family: AlertFamily): boolean {
   switch (family) {
@@ -32,7 +30,7 @@ export function channelWants(c: SubscribedChannel, family: AlertFamily): boolean
 }
 
 export type DispatchDeps = {
-  db: DatabaseSync;
+  repo: Repo;
   config: AlertingConfig;
   userVariables: Record<string, unknown>;
   now: number;
@@ -47,7 +45,7 @@ export function dispatchAlert(
 ): string[] {
   const family = familyOf(String(alert.alertType));
   const variables = alertVariables(alert);
-  const userVariables = templateVariables(deps.db, deps.userVariables);
+  const userVariables = deps.repo.templateVariables(deps.userVariables);
   const ids: string[] = [];
   for (const ch of channels) {
     if (!channelWants(ch, family)) continue;
@@ -79,8 +77,7 @@ export function dispatchAlert(
     const maxAttempts = deps.config.maxRetries + 1;
     if (prepared.kind === "ready") {
       ids.push(
-        enqueue(
-          deps.db,
+        deps.repo.enqueue(
           { ...base, payload: prepared.payload, secret: prepared.secret },
           deps.now,
           maxAttempts,
@@ -91,7 +88,7 @@ export function dispatchAlert(
         status: prepared.kind === "skip" ? "SKIPPED" : "FAILURE",
         reason: prepared.reason,
       } as const;
-      ids.push(enqueue(deps.db, { ...base, payload: {}, final }, deps.now, maxAttempts));
+      ids.push(deps.repo.enqueue({ ...base, payload: {}, final }, deps.now, maxAttempts));
     }
   }
   return ids;

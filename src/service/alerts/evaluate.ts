@@ -4,28 +4,26 @@
  * check alert and stores its deliveries, all in one transaction. Cancelled sessions (service stopping)
  * change nothing.
  */
-import type { DatabaseSync } from "node:sqlite";
+
 import { REGIONS } from "../../shared/regions.ts";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
-import { transaction } from "../db/open.ts";
 import type { CheckDef } from "../engine/checks.ts";
 import type { RunFinished } from "../engine/execute.ts";
-import { readAlertState, saveState } from "../repo/alert-records.ts";
-import { privateLocationName } from "../repo/private-locations.ts";
 import type { ResultRow } from "../repo/runs.ts";
-import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
+import type { Repo } from "../repo/store.ts";
+import { type DispatchDeps, dispatchAlert } from "./dispatch.ts";
 import { type AlertState, escalationOf, INITIAL_STATE, observe, step } from "./rules.ts";
 
 const REGION_NAMES = new Map<string, string>(REGIONS.map((r) => [r.region, r.name]));
 
-export function loadState(db: DatabaseSync, checkId: string, location: string): AlertState {
-  return readAlertState(db, checkId, location) ?? { ...INITIAL_STATE };
+export function loadState(repo: Repo, checkId: string, location: string): AlertState {
+  return repo.readAlertState(checkId, location) ?? { ...INITIAL_STATE };
 }
 
-export function locationName(db: DatabaseSync, code: string): string {
+export function locationName(repo: Repo, code: string): string {
   const known = REGION_NAMES.get(code);
   if (known) return known;
-  return privateLocationName(db, code) ?? code;
+  return repo.privateLocationName(code) ?? code;
 }
 
 export function checkInfo(check: CheckDef): AlertInput["check"] {
@@ -65,10 +63,10 @@ export type EvaluateDeps = Omit<DispatchDeps, "now"> & { now(): number; publicUr
 export function onRunFinished(deps: EvaluateDeps, e: RunFinished): string[] {
   const { check, session, result } = e;
   if (session.status === "CANCELLED" || result.aborted || result.isCancelled) return [];
-  const db = deps.db;
+  const repo = deps.repo;
   const now = deps.now();
-  return transaction(db, () => {
-    const prev = loadState(db, check.id, result.runLocation);
+  return repo.transaction(() => {
+    const prev = loadState(repo, check.id, result.runLocation);
     const out = step(prev, observe(check.checkType, result), escalationOf(check.doc), result.stoppedAt);
     if (!out.alert || check.muted) {
       // Muted checks alert nothing: streaks move on, but nothing counts as announced.
@@ -80,20 +78,20 @@ export function onRunFinished(deps: EvaluateDeps, e: RunFinished): string[] {
             lastAlertAt: prev.lastAlertAt,
           }
         : out.next;
-      saveState(db, check.id, result.runLocation, kept, now);
+      repo.saveState(check.id, result.runLocation, kept, now);
       return [];
     }
-    saveState(db, check.id, result.runLocation, out.next, now);
+    repo.saveState(check.id, result.runLocation, out.next, now);
     const alert: AlertInput = {
       alertType: out.alert.type,
       check: checkInfo(check),
       result: resultInfo(result, deps.publicUrl()),
-      locationName: locationName(db, result.runLocation),
+      locationName: locationName(repo, result.runLocation),
       ...(out.alert.reminder !== undefined ? { reminder: { sequence: out.alert.reminder } } : {}),
     };
-    const alertId = recordCheckAlert(db, alert, now);
+    const alertId = repo.recordCheckAlert(alert, now);
     const groupId = typeof check.doc.groupId === "number" ? check.doc.groupId : null;
-    let channels = subscribedChannels(db, check.id, groupId);
+    let channels = repo.subscribedChannels(check.id, groupId);
     if (out.alert.type === "ALERT_DEGRADED_RECOVERY" && !out.alert.afterFailure)
       channels = channels.filter((c) => c.sendDegraded);
     return dispatchAlert({ ...deps, now }, alert, alertId, channels);

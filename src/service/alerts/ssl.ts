@@ -9,12 +9,9 @@
  */
 
 import { isIP } from "node:net";
-import type { DatabaseSync } from "node:sqlite";
 import { connect, type PeerCertificate } from "node:tls";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
-import { markSslAlertSent, sslAlertSent } from "../repo/alert-records.ts";
-import { readAllChecks } from "../repo/checks.ts";
-import { type DispatchDeps, dispatchAlert, recordCheckAlert, subscribedChannels } from "./dispatch.ts";
+import { type DispatchDeps, dispatchAlert } from "./dispatch.ts";
 import { checkInfo } from "./evaluate.ts";
 
 const DAY = 86_400_000;
@@ -70,14 +67,14 @@ export type SslDeps = Omit<DispatchDeps, "now"> & { now(): number; logError(err:
 
 /** One scan over every eligible check; returns the delivery ids stored. */
 export async function sslScan(deps: SslDeps, timeoutMs: number): Promise<string[]> {
-  const db: DatabaseSync = deps.db;
+  const repo = deps.repo;
   const ids: string[] = [];
-  for (const check of readAllChecks(db)) {
+  for (const check of repo.readAllChecks()) {
     if (!check.activated || check.muted) continue;
     const target = sslTargetOf(check.checkType, check.doc);
     if (!target) continue;
     const groupId = typeof check.doc.groupId === "number" ? check.doc.groupId : null;
-    const channels = subscribedChannels(db, check.id, groupId).filter((c) => c.sslExpiry);
+    const channels = repo.subscribedChannels(check.id, groupId).filter((c) => c.sslExpiry);
     if (channels.length === 0) continue;
     let validTo: number;
     try {
@@ -89,7 +86,8 @@ export async function sslScan(deps: SslDeps, timeoutMs: number): Promise<string[
     const days = Math.floor((validTo - now) / DAY);
     const due = channels.filter(
       (c) =>
-        days <= Math.max(1, Math.min(30, c.sslExpiryThreshold)) && !sslAlertSent(db, check.id, c.id, validTo),
+        days <= Math.max(1, Math.min(30, c.sslExpiryThreshold)) &&
+        !repo.sslAlertSent(check.id, c.id, validTo),
     );
     if (due.length === 0) continue;
     const alert: AlertInput = {
@@ -97,9 +95,9 @@ export async function sslScan(deps: SslDeps, timeoutMs: number): Promise<string[
       check: checkInfo(check),
       ssl: { daysRemaining: days, domain: target.host },
     };
-    const alertId = recordCheckAlert(db, alert, now);
+    const alertId = repo.recordCheckAlert(alert, now);
     ids.push(...dispatchAlert({ ...deps, now }, alert, alertId, due));
-    for (const c of due) markSslAlertSent(db, check.id, c.id, validTo, now);
+    for (const c of due) repo.markSslAlertSent(check.id, c.id, validTo, now);
   }
   return ids;
 }

@@ -8,18 +8,12 @@
  * service mails a confirmation link, which a local service cannot offer; add local subscribers with
  * `autoVerify: true`. An address already subscribed to the page is skipped (counted in `skipped`).
  */
-import type { DatabaseSync } from "node:sqlite";
-import { transaction } from "../db/open.ts";
-import { enqueue, runtimeOf, wake } from "../repo/outbox.ts";
+import type { Repo } from "../repo/store.ts";
 import {
   addSubscriptions,
   deleteSubscription,
-  incidentHead,
   listSubscriptions,
-  pagesShowingIncident,
   type Subscription,
-  updateToNotify,
-  verifiedSubscribers,
 } from "../repo/subscriptions.ts";
 import { NO_SMTP } from "./channels/email.ts";
 
@@ -30,23 +24,18 @@ export { addSubscriptions, deleteSubscription, listSubscriptions, type Subscript
  * Stores one email per VERIFIED subscriber of each page showing the incident's services. Call after the
  * update is stored; a no-op unless the update has `notifySubscribers` true. Returns the delivery ids.
  */
-export function notifySubscribers(
-  db: DatabaseSync,
-  incidentId: string,
-  updateId: string,
-  now: number,
-): string[] {
-  const update = updateToNotify(db, incidentId, updateId);
+export function notifySubscribers(repo: Repo, incidentId: string, updateId: string, now: number): string[] {
+  const update = repo.updateToNotify(incidentId, updateId);
   if (update?.notify_subscribers !== 1) return [];
-  const incident = incidentHead(db, incidentId);
+  const incident = repo.incidentHead(incidentId);
   if (!incident) return [];
-  const pages = pagesShowingIncident(db, incidentId);
-  const rt = runtimeOf(db);
+  const pages = repo.pagesShowingIncident(incidentId);
+  const rt = repo.runtimeOf();
   const maxAttempts = (rt?.config.maxRetries ?? 5) + 1;
   const ids: string[] = [];
-  transaction(db, () => {
+  repo.transaction(() => {
     for (const page of pages) {
-      const subs = verifiedSubscribers(db, page.id);
+      const subs = repo.verifiedSubscribers(page.id);
       for (const s of subs) {
         const mail = {
           to: s.address,
@@ -55,8 +44,7 @@ export function notifySubscribers(
         };
         const skipped = rt && !rt.config.smtpUrl;
         ids.push(
-          enqueue(
-            db,
+          repo.enqueue(
             {
               kind: "SUBSCRIBER",
               channelId: null,
@@ -74,6 +62,6 @@ export function notifySubscribers(
       }
     }
   });
-  if (ids.length > 0) wake(db);
+  if (ids.length > 0) repo.wake();
   return ids;
 }

@@ -5,8 +5,9 @@
  * process left in flight. `stop()` lets in-flight attempts finish for a short grace, then aborts them (the
  * aborted attempt is recorded and the delivery stays due), and resolves once every outcome is stored.
  */
-import type { DatabaseSync } from "node:sqlite";
-import { type ClaimedDelivery, claimDue, complete, nextDueAt, recoverInterrupted } from "../repo/outbox.ts";
+
+import type { ClaimedDelivery } from "../repo/outbox.ts";
+import type { Repo } from "../repo/store.ts";
 import { transportFor } from "./channels/registry.ts";
 import type { SendResult } from "./channels/types.ts";
 import type { AlertingConfig } from "./config.ts";
@@ -14,14 +15,14 @@ import type { AlertingConfig } from "./config.ts";
 export type Worker = { start(): void; stop(): Promise<void>; wake(): void; idle(): Promise<void> };
 
 export function createWorker(opts: {
-  db: DatabaseSync;
+  repo: Repo;
   config: AlertingConfig;
   now(): number;
   logError(err: unknown): void;
   /** How long stop() waits for in-flight attempts before aborting them (default 1000 ms). */
   stopGraceMs?: number;
 }): Worker {
-  const { db, config, now, logError } = opts;
+  const { repo, config, now, logError } = opts;
   const inFlight = new Map<string, Promise<void>>();
   let abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -46,7 +47,7 @@ export function createWorker(opts: {
       result = { ok: false, error: `send failed: ${(err as Error).message}` };
     }
     try {
-      complete(db, d, result, now(), config.retryIntervalMs);
+      repo.complete(d, result, now(), config.retryIntervalMs);
     } catch (err) {
       logError(err);
     }
@@ -58,14 +59,14 @@ export function createWorker(opts: {
     if (!running) return;
     try {
       const free = config.concurrency - inFlight.size;
-      for (const d of claimDue(db, now(), free)) {
+      for (const d of repo.claimDue(now(), free)) {
         const p = deliver(d).finally(() => {
           inFlight.delete(d.id);
           if (running) schedule(0);
         });
         inFlight.set(d.id, p);
       }
-      const due = nextDueAt(db);
+      const due = repo.nextDueAt();
       schedule(due === undefined ? config.pollMs : Math.max(0, Math.min(config.pollMs, due - now())));
     } catch (err) {
       logError(err);
@@ -89,7 +90,7 @@ export function createWorker(opts: {
       running = true;
       abort = new AbortController();
       try {
-        recoverInterrupted(db, now());
+        repo.recoverInterrupted(now());
       } catch (err) {
         logError(err);
       }

@@ -7,13 +7,12 @@
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { type CheckHead, checkHead, checkHeads } from "../repo/checks.ts";
-import { checkStatus } from "../repo/run-queries.ts";
+import { checkStatus, checkStatuses, type StatusRow } from "../repo/run-queries.ts";
 
 type CheckRef = CheckHead;
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
-  const statusOf = (check: CheckRef) => {
-    const s = checkStatus(ctx.db, check.id, ctx.now());
+  const view = (check: CheckRef, s: StatusRow | undefined) => {
     if (!s) return undefined;
     const cannotRun = s.latest.isCancelled;
     return {
@@ -33,9 +32,15 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     };
   };
   app.get("/v1/check-statuses", (c) => {
+    const heads = checkHeads(ctx.db);
+    const statuses = checkStatuses(
+      ctx.db,
+      heads.map((h) => h.id),
+      ctx.now(),
+    );
     const out = [];
-    for (const check of checkHeads(ctx.db)) {
-      const s = statusOf(check);
+    for (const [i, check] of heads.entries()) {
+      const s = view(check, statuses[i]);
       if (s) out.push(s);
     }
     return c.json(out);
@@ -44,7 +49,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/v1/check-statuses/:checkId", (c) => {
     const row = checkHead(ctx.db, c.req.param("checkId") ?? "");
     if (!row) throw notFound("Check not found");
-    const s = statusOf(row);
+    const s = view(row, checkStatus(ctx.db, row.id, ctx.now()));
     if (!s) throw notFound("No status for this check yet");
     return c.json(s);
   });

@@ -23,6 +23,7 @@ import {
 } from "../repo/alert-channels.ts";
 import {
   type CheckDoc,
+  checkDocOf,
   countChecks,
   deleteCheck,
   getCheck,
@@ -95,14 +96,7 @@ function toDoc(
   createdAt: string,
   updatedAt: string,
 ): CheckDoc {
-  const { alertChannelSubscriptions: _subs, ...rest } = fields;
-  return {
-    ...rest,
-    id,
-    checkType: CHECK_KINDS[kind].checkType,
-    created_at: createdAt,
-    updated_at: updatedAt,
-  } as CheckDoc;
+  return checkDocOf(fields, { id, checkType: CHECK_KINDS[kind].checkType, createdAt, updatedAt });
 }
 
 function idParam(c: Context): string {

@@ -64,7 +64,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       touchIncident(ctx.db, incId, now);
       return newId;
     });
-    notifySubscribers(ctx.db, incId, id, ctx.now());
+    notifySubscribers(ctx.repo, incId, id, ctx.now());
     return c.json(getUpdate(ctx.db, incId, id), 201);
   });
 
@@ -96,7 +96,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       );
       touchIncident(ctx.db, incId, now);
     });
-    notifySubscribers(ctx.db, incId, updateId, ctx.now());
+    notifySubscribers(ctx.repo, incId, updateId, ctx.now());
     return c.json(getUpdate(ctx.db, incId, updateId));
   });
 

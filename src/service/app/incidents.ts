@@ -84,7 +84,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       return newId;
     });
     const created = getIncident(ctx.db, id, c.get("accountId"), ctx.now());
-    for (const u of created?.incidentUpdates ?? []) notifySubscribers(ctx.db, id, u.id, ctx.now());
+    for (const u of created?.incidentUpdates ?? []) notifySubscribers(ctx.repo, id, u.id, ctx.now());
     return c.json(created, 201);
   });
 

@@ -6,15 +6,13 @@
  * service's API key) and an IPC channel, so it stops when the service goes away. It is stopped with the
  * demo; if it dies on its own, that is logged and the location truthfully shows no agent.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isSea } from "node:sea";
-import type { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
-import { locationBySlug } from "../repo/agents.ts";
-import { getMeta, setMeta } from "../repo/meta.ts";
-import { createKey, deleteKey } from "../repo/private-locations.ts";
+import type { Repo } from "../repo/store.ts";
 import { isoMs } from "../repo/util.ts";
 
 /**
@@ -36,11 +34,11 @@ function entryFile(): string {
 const KEY_META = "demo_agent_key_id";
 
 /** Replaces the demo agent's key: the new raw key (for the child only). */
-function freshKey(db: DatabaseSync, locationId: string, now: number): string {
-  const old = getMeta(db, KEY_META);
-  if (old) deleteKey(db, locationId, old);
-  const key = createKey(db, locationId, isoMs(now));
-  setMeta(db, KEY_META, key.id);
+function freshKey(repo: Repo, locationId: string, now: number): string {
+  const old = repo.getMeta(KEY_META);
+  if (old) repo.deleteKey(locationId, old);
+  const key = repo.createKey(locationId, isoMs(now));
+  repo.setMeta(KEY_META, key.id);
   return key.rawKey;
 }
 
@@ -53,18 +51,18 @@ function childEnv(key: string): NodeJS.ProcessEnv {
 }
 
 export function startDemoAgent(opts: {
-  db: DatabaseSync;
+  repo: Repo;
   slug: string;
   now: () => number;
   publicUrl: string;
   logError: (err: unknown) => void;
 }): { stop(): Promise<void> } {
-  const loc = locationBySlug(opts.db, opts.slug);
+  const loc = opts.repo.locationBySlug(opts.slug);
   if (!loc) return { stop: async () => {} }; // the user deleted the demo location
   const child: ChildProcess = spawn(
     process.execPath,
     [...vigilEntry(), "agent", "--base-url", opts.publicUrl, "--concurrency", "2"],
-    { env: childEnv(freshKey(opts.db, loc.id, opts.now())), stdio: ["ignore", "ignore", "pipe", "ipc"] },
+    { env: childEnv(freshKey(opts.repo, loc.id, opts.now())), stdio: ["ignore", "ignore", "pipe", "ipc"] },
   );
   let stopping = false;
   let stderr = "";

@@ -6,31 +6,27 @@
  * (bounded size: ≤ 288 rows per check and day).
  */
 
-import type { DatabaseSync } from "node:sqlite";
 import { isPassive } from "../../contract/check-types.ts";
-import { transaction } from "../db/open.ts";
 import { classify } from "../engine/classify.ts";
 import { uuidv7 } from "../engine/ids.ts";
-import { readAllChecks } from "../repo/checks.ts";
-import { hasEvents, insertDemoEvent } from "../repo/heartbeat-events.ts";
-import { hasResults, prepareResultInsert, type ResultRow, resultParams } from "../repo/runs.ts";
+import type { ResultRow } from "../repo/runs.ts";
+import type { Repo } from "../repo/store.ts";
 import { heartbeatConfig, pingState } from "../runners/heartbeat.ts";
 import { syntheticRun } from "./synthetic.ts";
 
 const DAY = 86_400_000;
 
 export function backfillHistory(
-  db: DatabaseSync,
+  repo: Repo,
   opts: { days: number; now: number },
 ): { results: number; events: number } {
-  const insert = prepareResultInsert(db);
   const from = opts.now - opts.days * DAY;
   let results = 0;
   let events = 0;
-  transaction(db, () => {
-    for (const check of readAllChecks(db)) {
+  repo.transaction(() => {
+    for (const check of repo.readAllChecks()) {
       if (isPassive(check.checkType)) {
-        if (hasEvents(db, check.id)) continue;
+        if (repo.hasEvents(check.id)) continue;
         const cfg = heartbeatConfig(check.doc);
         const { periodMs, graceMs } = cfg;
         // pings at the check's period, the last one a period ago (the console reads each against the one
@@ -45,13 +41,13 @@ export function backfillHistory(
           const t = opts.now - k * step;
           const late = Math.random() < 0.05;
           const at = Math.round(t + (late ? Math.min(graceMs, step / 2) : 0));
-          insertDemoEvent(db, uuidv7(), check.id, pingState(cfg, previous, at), at);
+          repo.insertDemoEvent(uuidv7(), check.id, pingState(cfg, previous, at), at);
           previous = at;
           events++;
         }
         continue;
       }
-      if (hasResults(db, check.id)) continue;
+      if (repo.hasResults(check.id)) continue;
       const step = Math.max(check.frequency, 5) * 60_000;
       let i = 0;
       for (let t = from; t < opts.now - step; t += step, i++) {
@@ -89,7 +85,7 @@ export function backfillHistory(
           detail: null,
           isDemo: true,
         };
-        insert.run(...resultParams(row));
+        repo.runs.insertResult(row);
         results++;
       }
     }

@@ -18,11 +18,11 @@
  * if it was never updated through the API (`updated_at` equals `created_at`; the earlier re-pointing kept
  * `updated_at`).
  */
+
 import { createHash } from "node:crypto";
-import type { DatabaseSync } from "node:sqlite";
-import { type AlertChannel, getChannel, listChannels, setChannelUrl } from "../repo/alert-channels.ts";
-import { type CheckDoc, getCheck, listChecks, updateCheck } from "../repo/checks.ts";
-import { getMeta, setMeta } from "../repo/meta.ts";
+import type { AlertChannel } from "../repo/alert-channels.ts";
+import { type CheckDoc, checkDocOf } from "../repo/checks.ts";
+import type { Repo } from "../repo/store.ts";
 import { isoMs } from "../repo/util.ts";
 import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
 
@@ -50,9 +50,9 @@ export function channelFingerprint(ch: AlertChannel): string {
 }
 
 /** The demo target's address the data dir remembers (undefined before the first start of this version). */
-export function storedTarget(db: DatabaseSync): DemoTargetInfo | undefined {
+export function storedTarget(repo: Repo): DemoTargetInfo | undefined {
   try {
-    const v = JSON.parse(getMeta(db, TARGET_KEY) ?? "null") as Partial<DemoTargetInfo> | null;
+    const v = JSON.parse(repo.getMeta(TARGET_KEY) ?? "null") as Partial<DemoTargetInfo> | null;
     if (typeof v?.url === "string" && typeof v.tcpPort === "number")
       return { url: v.url, tcpPort: v.tcpPort };
   } catch {
@@ -61,12 +61,12 @@ export function storedTarget(db: DatabaseSync): DemoTargetInfo | undefined {
   return undefined;
 }
 
-export function storeTarget(db: DatabaseSync, target: DemoTargetInfo): void {
-  setMeta(db, TARGET_KEY, JSON.stringify(target));
+export function storeTarget(repo: Repo, target: DemoTargetInfo): void {
+  repo.setMeta(TARGET_KEY, JSON.stringify(target));
 }
 
-function readRows(db: DatabaseSync): Rows | undefined {
-  const raw = getMeta(db, ROWS_KEY);
+function readRows(repo: Repo): Rows | undefined {
+  const raw = repo.getMeta(ROWS_KEY);
   if (raw === undefined) return undefined;
   try {
     const v = JSON.parse(raw) as Partial<Rows>;
@@ -76,30 +76,30 @@ function readRows(db: DatabaseSync): Rows | undefined {
   }
 }
 
-function writeRows(db: DatabaseSync, rows: Rows): void {
-  setMeta(db, ROWS_KEY, JSON.stringify(rows));
+function writeRows(repo: Repo, rows: Rows): void {
+  repo.setMeta(ROWS_KEY, JSON.stringify(rows));
 }
 
 /** Records the rows the demo just wrote (seeding) as the demo's own. */
-export function recordDemoRows(db: DatabaseSync, ids: { checks: string[]; channels: number[] }): void {
-  const rows = readRows(db) ?? { checks: {}, channels: {} };
+export function recordDemoRows(repo: Repo, ids: { checks: string[]; channels: number[] }): void {
+  const rows = readRows(repo) ?? { checks: {}, channels: {} };
   for (const id of ids.checks) {
-    const doc = getCheck(db, id);
+    const doc = repo.getCheck(id);
     if (doc) rows.checks[id] = checkFingerprint(doc);
   }
   for (const id of ids.channels) {
-    const ch = getChannel(db, id);
+    const ch = repo.getChannel(id);
     if (ch) rows.channels[String(id)] = channelFingerprint(ch);
   }
-  writeRows(db, rows);
+  writeRows(repo, rows);
 }
 
 /** Rows of a data dir seeded by an earlier version: the demo's if never updated through the API. */
-function adoptLegacy(db: DatabaseSync): Rows {
+function adoptLegacy(repo: Repo): Rows {
   const rows: Rows = { checks: {}, channels: {} };
-  for (const doc of listChecks(db))
+  for (const doc of repo.listChecks())
     if (doc.isDemo === true && doc.updated_at === doc.created_at) rows.checks[doc.id] = checkFingerprint(doc);
-  for (const ch of listChannels(db))
+  for (const ch of repo.listChannels())
     if (typeof ch.config.url === "string" && RECEIVER.test(ch.config.url) && ch.updated_at === ch.created_at)
       rows.channels[String(ch.id)] = channelFingerprint(ch);
   return rows;
@@ -118,38 +118,45 @@ export type Reconciled = {
  * data dir, whose demo rows may hold any loopback port). Runs in the caller's transaction.
  */
 export function reconcileDemoRows(
-  db: DatabaseSync,
+  repo: Repo,
   opts: { previous: DemoTargetInfo | undefined; current: DemoTargetInfo; now: number },
 ): Reconciled {
   const { previous, current } = opts;
-  const rows = readRows(db) ?? adoptLegacy(db);
+  const rows = readRows(repo) ?? adoptLegacy(repo);
   const out: Reconciled = { repointed: [], leftAlone: [] };
   const moved = !previous || previous.url !== current.url || previous.tcpPort !== current.tcpPort;
   const at = isoMs(opts.now);
 
   for (const [id, fingerprint] of Object.entries(rows.checks)) {
-    const doc = getCheck(db, id);
+    const doc = repo.getCheck(id);
     if (!doc || checkFingerprint(doc) !== fingerprint) {
       delete rows.checks[id]; // deleted, or the user's now
       continue;
     }
     if (!moved) continue;
     const json = JSON.stringify(doc);
-    const next = JSON.parse(
+    const parsed: unknown = JSON.parse(
       previous ? json.replaceAll(previous.url, current.url) : json.replace(ANY_LOOPBACK, current.url),
-    ) as CheckDoc;
+    );
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) continue;
+    const next = checkDocOf(Object.fromEntries(Object.entries(parsed)), {
+      id: doc.id,
+      checkType: doc.checkType,
+      createdAt: doc.created_at,
+      updatedAt: doc.updated_at,
+    });
     const request = next.request as Record<string, unknown> | undefined;
     if (next.checkType === "TCP" && request && (!previous || request.port === previous.tcpPort))
       request.port = current.tcpPort;
     if (JSON.stringify(next) === json) continue;
     next.updated_at = at;
-    updateCheck(db, next);
-    rows.checks[id] = checkFingerprint(getCheck(db, id) ?? next);
+    repo.updateCheck(next);
+    rows.checks[id] = checkFingerprint(repo.getCheck(id) ?? next);
     out.repointed.push(doc.name);
   }
 
   for (const [id, fingerprint] of Object.entries(rows.channels)) {
-    const ch = getChannel(db, Number(id));
+    const ch = repo.getChannel(Number(id));
     if (!ch || channelFingerprint(ch) !== fingerprint) {
       delete rows.channels[id]; // deleted, or the user's now
       continue;
@@ -158,26 +165,26 @@ export function reconcileDemoRows(
     const url = typeof ch.config.url === "string" ? ch.config.url : undefined;
     const next = url?.replace(RECEIVER, current.url);
     if (!url || !next || next === url) continue;
-    setChannelUrl(db, ch.id, next, at);
-    const after = getChannel(db, ch.id);
+    repo.setChannelUrl(ch.id, next, at);
+    const after = repo.getChannel(ch.id);
     if (after) rows.channels[id] = channelFingerprint(after);
     out.repointed.push(`alert channel ${id}`);
   }
 
   if (moved && previous) {
     // what still points at the old address is the user's: named once (at the next start it is not "old")
-    for (const doc of listChecks(db)) {
+    for (const doc of repo.listChecks()) {
       const request = doc.request as Record<string, unknown> | undefined;
       const tcp =
         doc.checkType === "TCP" && request?.hostname === "127.0.0.1" && request.port === previous.tcpPort;
       if (!rows.checks[doc.id] && (JSON.stringify(doc).includes(previous.url) || tcp))
         out.leftAlone.push(doc.name);
     }
-    for (const ch of listChannels(db))
+    for (const ch of repo.listChannels())
       if (!rows.channels[String(ch.id)] && JSON.stringify(ch.config).includes(previous.url))
         out.leftAlone.push(`alert channel ${ch.id}`);
   }
-  writeRows(db, rows);
-  storeTarget(db, current);
+  writeRows(repo, rows);
+  storeTarget(repo, current);
   return out;
 }

@@ -4,8 +4,7 @@
  * demo still owns are brought to the target's address — never a row the user changed, demo/ownership.ts),
  * a few days of backfilled history on first start, and the heartbeat job that pings the demo heartbeat check.
  */
-import type { DatabaseSync } from "node:sqlite";
-import { transaction } from "../db/open.ts";
+import type { Repo } from "../repo/store.ts";
 import { startDemoAgent } from "./agent.ts";
 import { backfillHistory } from "./backfill.ts";
 import { startDemoHeartbeatJob } from "./heartbeat-job.ts";
@@ -16,12 +15,12 @@ import { DEMO_WORKSPACE, demoPingedHeartbeats, isSeeded, seedDemoWorkspace } fro
 export const BACKFILL_DAYS = 3;
 
 export async function startDemo(opts: {
-  db: DatabaseSync;
+  repo: Repo;
   now: () => number;
   publicUrl: () => string;
   logError: (err: unknown) => void;
 }): Promise<{ stop(): Promise<void> }> {
-  const previous = storedTarget(opts.db);
+  const previous = storedTarget(opts.repo);
   const target = await startDemoTarget({
     port: previous ? Number(new URL(previous.url).port) : undefined,
     tcpPort: previous?.tcpPort,
@@ -29,13 +28,13 @@ export async function startDemo(opts: {
   });
   const info = { url: target.url.replace(/\/$/, ""), tcpPort: target.tcpPort };
   try {
-    const fresh = !isSeeded(opts.db);
+    const fresh = !isSeeded(opts.repo);
     if (fresh) {
-      seedDemoWorkspace(opts.db, { now: opts.now(), target: info });
-      backfillHistory(opts.db, { days: BACKFILL_DAYS, now: opts.now() });
+      seedDemoWorkspace(opts.repo, { now: opts.now(), target: info });
+      backfillHistory(opts.repo, { days: BACKFILL_DAYS, now: opts.now() });
     } else {
-      const r = transaction(opts.db, () =>
-        reconcileDemoRows(opts.db, { previous, current: info, now: opts.now() }),
+      const r = opts.repo.transaction(() =>
+        reconcileDemoRows(opts.repo, { previous, current: info, now: opts.now() }),
       );
       if (r.leftAlone.length > 0)
         opts.logError(
@@ -55,7 +54,7 @@ export async function startDemo(opts: {
   let stopped = false;
   const later = setImmediate(() => {
     if (stopped) return;
-    jobs = demoPingedHeartbeats(opts.db).map((h) =>
+    jobs = demoPingedHeartbeats(opts.repo).map((h) =>
       startDemoHeartbeatJob({ pingUrl: `${opts.publicUrl()}/ping/${h.pingToken}`, periodMs: h.periodMs }),
     );
     agents = DEMO_WORKSPACE.privateLocations.map((l) =>

@@ -5,17 +5,11 @@
  * WEBHOOK channels deliver to the service's own receiver (app/demo-receiver.ts) through that target: a demo
  * sends nothing off this machine. What the demo may change later, and what never: demo/ownership.ts.
  */
-import type { DatabaseSync } from "node:sqlite";
+
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
 import { CHECK_KINDS, type CheckKind } from "../../contract/schemas/check-bodies.ts";
-import { transaction } from "../db/open.ts";
-import { insertChannel, replaceSubscriptions } from "../repo/alert-channels.ts";
-import { type CheckDoc, insertCheck, listChecks } from "../repo/checks.ts";
-import { insertIncident, insertUpdate } from "../repo/incidents.ts";
-import { getMeta, setMeta } from "../repo/meta.ts";
-import { createKey, insertLocation } from "../repo/private-locations.ts";
-import { insertService } from "../repo/services.ts";
-import { insertPage } from "../repo/status-pages.ts";
+import { checkDocOf } from "../repo/checks.ts";
+import type { Repo } from "../repo/store.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { type DemoTargetInfo, recordDemoRows, storeTarget } from "./ownership.ts";
 
@@ -58,8 +52,8 @@ function fill(value: unknown, target: DemoTargetInfo): unknown {
   return value;
 }
 
-export function isSeeded(db: DatabaseSync): boolean {
-  return getMeta(db, SEEDED_KEY) !== undefined;
+export function isSeeded(repo: Repo): boolean {
+  return repo.getMeta(SEEDED_KEY) !== undefined;
 }
 
 /**
@@ -68,17 +62,17 @@ export function isSeeded(db: DatabaseSync): boolean {
  * nothing was seeded).
  */
 export function seedDemoWorkspace(
-  db: DatabaseSync,
+  repo: Repo,
   opts: { now: number; target: DemoTargetInfo },
 ): Map<string, string> {
   const ids = new Map<string, string>();
-  if (isSeeded(db)) return ids;
+  if (isSeeded(repo)) return ids;
   const def = DEMO_WORKSPACE;
   const now = isoMs(opts.now);
-  transaction(db, () => {
+  repo.transaction(() => {
     for (const loc of def.privateLocations) {
-      const id = insertLocation(db, { ...loc, proxyUrl: null }, now);
-      createKey(db, id, now);
+      const id = repo.insertLocation({ ...loc, proxyUrl: null }, now);
+      repo.createKey(id, now);
     }
     const tagsOf = new Map<string, string[]>();
     const channelIds: number[] = [];
@@ -87,24 +81,18 @@ export function seedDemoWorkspace(
       // the demo's own definition: parsed by the same schema as an API create (a mistake in it throws)
       const fields = CHECK_KINDS[kind].schema.parse(fill(c.body, opts.target)) as Record<string, unknown>;
       if (kind === "heartbeat") (fields.heartbeat as Record<string, unknown>).pingToken = uuid();
-      const { alertChannelSubscriptions: _s, ...rest } = fields;
-      const doc = {
-        ...rest,
-        id: uuid(),
-        checkType: CHECK_KINDS[kind].checkType,
-        isDemo: true,
-        created_at: now,
-        updated_at: now,
-      };
-      insertCheck(db, doc as unknown as CheckDoc);
+      const doc = checkDocOf(
+        { ...fields, isDemo: true },
+        { id: uuid(), checkType: CHECK_KINDS[kind].checkType, createdAt: now, updatedAt: now },
+      );
+      repo.insertCheck(doc);
       ids.set(c.key, doc.id);
-      tagsOf.set(doc.id, (fields.tags as string[]) ?? []);
+      tagsOf.set(doc.id, doc.tags);
     }
     for (const ch of def.alertChannels) {
       const { type, config: raw, subscribeTags = [], ...flags } = ch;
       const config = fill(raw, opts.target) as Record<string, unknown>;
-      const id = insertChannel(
-        db,
+      const id = repo.insertChannel(
         {
           type,
           config,
@@ -119,8 +107,7 @@ export function seedDemoWorkspace(
       );
       channelIds.push(id);
       const subs = [...tagsOf].filter(([, tags]) => tags.some((t) => subscribeTags.includes(t)));
-      replaceSubscriptions(
-        db,
+      repo.replaceSubscriptions(
         id,
         subs.map(([checkId]) => ({ checkId, activated: true })),
       );
@@ -128,12 +115,11 @@ export function seedDemoWorkspace(
     const serviceIds = new Map<string, string>();
     for (const s of def.services) {
       const checkIds = s.checks.map((k) => ids.get(k)).filter((x): x is string => !!x);
-      serviceIds.set(s.key, insertService(db, s.name, checkIds, now));
+      serviceIds.set(s.key, repo.insertService(s.name, checkIds, now));
     }
     const svc = (keys: string[]) => keys.map((k) => serviceIds.get(k)).filter((x): x is string => !!x);
     for (const p of def.statusPages) {
-      insertPage(
-        db,
+      repo.insertPage(
         { name: p.name, url: p.url, defaultTheme: p.defaultTheme },
         p.cards.map((card) => ({ name: card.name, services: svc(card.services).map((id) => ({ id })) })),
         now,
@@ -141,8 +127,7 @@ export function seedDemoWorkspace(
     }
     for (const inc of def.incidents) {
       const first = Math.max(...inc.updates.map((u) => u.minutesAgo));
-      const id = insertIncident(
-        db,
+      const id = repo.insertIncident(
         {
           name: inc.name,
           severity: inc.severity,
@@ -153,8 +138,7 @@ export function seedDemoWorkspace(
       );
       for (const u of inc.updates) {
         const at = isoMs(opts.now - u.minutesAgo * 60_000);
-        insertUpdate(
-          db,
+        repo.insertUpdate(
           id,
           {
             description: u.description,
@@ -166,20 +150,20 @@ export function seedDemoWorkspace(
         );
       }
     }
-    recordDemoRows(db, { checks: [...ids.values()], channels: channelIds });
-    storeTarget(db, opts.target);
-    setMeta(db, SEEDED_KEY, now);
+    recordDemoRows(repo, { checks: [...ids.values()], channels: channelIds });
+    storeTarget(repo, opts.target);
+    repo.setMeta(SEEDED_KEY, now);
   });
   return ids;
 }
 
 /** Heartbeat checks of the demo that the demo job pings, with their period (from the definition). */
-export function demoPingedHeartbeats(db: DatabaseSync): { pingToken: string; periodMs: number }[] {
+export function demoPingedHeartbeats(repo: Repo): { pingToken: string; periodMs: number }[] {
   const names = new Map(
     DEMO_WORKSPACE.checks.filter((c) => c.pingEveryMs).map((c) => [c.body.name as string, c.pingEveryMs!]),
   );
   const out: { pingToken: string; periodMs: number }[] = [];
-  for (const check of listChecks(db)) {
+  for (const check of repo.listChecks()) {
     const hb = check.heartbeat as { pingToken?: unknown } | undefined;
     const periodMs = names.get(check.name);
     if (check.isDemo === true && check.activated && periodMs && typeof hb?.pingToken === "string")

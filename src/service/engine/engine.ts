@@ -15,18 +15,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import type { DatabaseSync } from "node:sqlite";
 import { type AgentQueue, createAgentQueue, type QueueOptions } from "../agents/queue.ts";
-import { transaction } from "../db/open.ts";
-import { locationBySlug } from "../repo/agents.ts";
-import { readCheck } from "../repo/checks.ts";
-import {
-  type CheckSessionRow,
-  createRunStore,
-  type ResultRow,
-  type RunStore,
-  TERMINAL,
-} from "../repo/runs.ts";
+import { type CheckSessionRow, type ResultRow, type RunStore, TERMINAL } from "../repo/runs.ts";
+import type { Repo } from "../repo/store.ts";
 import { runnerFor } from "../runners/registry.ts";
 import { errorOutcome } from "../runners/types.ts";
 import type { CheckDef } from "./checks.ts";
@@ -40,7 +31,7 @@ import { createWaiters } from "./waiters.ts";
 export type { CheckSessionRow, ResultRow, RunFinished };
 
 export type EngineOptions = {
-  db: DatabaseSync;
+  repo: Repo;
   publicUrl: () => string;
   now?: () => number;
   /** Scheduler tick (default 1000 ms). */
@@ -148,7 +139,7 @@ export function readAsset(dir: string, ref: string, resultId: string): Buffer | 
 export function createEngine(opts: EngineOptions): Engine {
   const now = opts.now ?? Date.now;
   const onError = opts.onError ?? ((err: unknown) => console.error("vigil engine:", err));
-  const store = createRunStore(opts.db);
+  const store = opts.repo.runs;
   const waiters = createWaiters();
   const listeners = new Set<(e: RunFinished) => void>();
   const running = new Map<string, Promise<unknown>>(); // session id → execution
@@ -168,7 +159,7 @@ export function createEngine(opts: EngineOptions): Engine {
     }
   };
 
-  const agents = createAgentQueue(opts.db, { ...opts.agents, now, onError });
+  const agents = createAgentQueue(opts.repo, { ...opts.agents, now, onError });
   /** A private location of the check: its agents run the attempt (a slug that names none: cannot run). */
   const runElsewhere = (
     check: CheckDef,
@@ -179,7 +170,7 @@ export function createEngine(opts: EngineOptions): Engine {
   ) => {
     const slugs = check.doc.privateLocations;
     if (!Array.isArray(slugs) || !slugs.includes(location)) return undefined;
-    const loc = locationBySlug(opts.db, location);
+    const loc = opts.repo.locationBySlug(location);
     if (!loc)
       return Promise.resolve({
         ...errorOutcome(`cannot run here: no private location ${location}`),
@@ -189,7 +180,7 @@ export function createEngine(opts: EngineOptions): Engine {
   };
 
   const heartbeats = createHeartbeatMonitor({
-    db: opts.db,
+    repo: opts.repo,
     store,
     now,
     emit,
@@ -244,11 +235,11 @@ export function createEngine(opts: EngineOptions): Engine {
     if (stopping) return []; // a session started now could not finish
     const created: [CheckDef, CheckSessionRow][] = [];
     const startedAt = now();
-    transaction(opts.db, () => {
+    opts.repo.transaction(() => {
       for (const id of new Set(checkIds)) {
         let check: CheckDef | undefined;
         try {
-          check = readCheck(opts.db, id);
+          check = opts.repo.readCheck(id);
         } catch (err) {
           onError(err); // a damaged row: reported and skipped, the other checks still start
           continue;
@@ -274,7 +265,7 @@ export function createEngine(opts: EngineOptions): Engine {
   }
 
   const scheduler = createScheduler({
-    db: opts.db,
+    repo: opts.repo,
     now,
     tickMs: opts.schedulerTickMs ?? 1000,
     isRunning: (id) => runningChecks.has(id),

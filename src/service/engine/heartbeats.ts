@@ -15,17 +15,8 @@
  * - repo/retention.ts caps the events kept per check.
  */
 
-import type { DatabaseSync } from "node:sqlite";
-import { transaction } from "../db/open.ts";
-import { readCheck } from "../repo/checks.ts";
-import {
-  activeHeartbeats,
-  foldPing,
-  heartbeatByToken,
-  insertEvent,
-  latestEvent,
-} from "../repo/heartbeat-events.ts";
 import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
+import type { Repo } from "../repo/store.ts";
 import { heartbeatConfig, isOverdue, type PingState, pingState } from "../runners/heartbeat.ts";
 import type { CheckDef } from "./checks.ts";
 import type { RunFinished } from "./execute.ts";
@@ -113,7 +104,7 @@ function floodGate(perSecond: number, burst: number) {
 }
 
 export function createHeartbeatMonitor(opts: {
-  db: DatabaseSync;
+  repo: Repo;
   store: RunStore;
   now(): number;
   emit(e: RunFinished): void;
@@ -123,8 +114,8 @@ export function createHeartbeatMonitor(opts: {
 }): HeartbeatMonitor {
   const coalesceMs = opts.ping?.coalesceMs ?? PING_COALESCE_MS;
   const gate = floodGate(opts.ping?.ratePerSecond ?? PING_RATE_PER_SECOND, opts.ping?.burst ?? PING_BURST);
-  const { db, store, now } = opts;
-  const anchor = (checkId: string): number | null => latestEvent(db, checkId)?.lastAt ?? null;
+  const { repo, store, now } = opts;
+  const anchor = (checkId: string): number | null => repo.latestEvent(checkId)?.lastAt ?? null;
 
   function record(
     check: CheckDef,
@@ -180,8 +171,8 @@ export function createHeartbeatMonitor(opts: {
       pageIndex: null,
       detail: { heartbeatEvent: { id: event.id, state } },
     };
-    transaction(db, () => {
-      insertEvent(db, {
+    repo.transaction(() => {
+      repo.insertEvent({
         id: event.id,
         checkId: check.id,
         state,
@@ -199,17 +190,17 @@ export function createHeartbeatMonitor(opts: {
 
   return {
     recordPing(token, input) {
-      const id = heartbeatByToken(db, token);
+      const id = repo.heartbeatByToken(token);
       if (!id) return undefined;
-      const check = readCheck(db, id);
+      const check = repo.readCheck(id);
       if (!check) return undefined;
       if (!check.activated) return { ignored: "deactivated" };
       const at = now();
       const wait = gate.take(check.id, at);
       if (wait > 0) return { limited: { retryAfterMs: wait } };
-      const last = latestEvent(db, check.id);
+      const last = repo.latestEvent(check.id);
       if (last?.isPing && at >= last.ts && at - last.ts < coalesceMs) {
-        const pings = foldPing(db, last.id, at);
+        const pings = repo.foldPing(last.id, at);
         return {
           event: {
             id: last.id,
@@ -240,7 +231,7 @@ export function createHeartbeatMonitor(opts: {
     tick() {
       const at = now();
       // a damaged row is reported, the other heartbeats still watched
-      for (const check of activeHeartbeats(db, (err) => opts.onError?.(err))) {
+      for (const check of repo.activeHeartbeats((err) => opts.onError?.(err))) {
         if (isOverdue(heartbeatConfig(check.doc), anchor(check.id), at)) {
           record(check, "FAILING", at, { source: "", userAgent: "" }, false);
         }

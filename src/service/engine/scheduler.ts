@@ -6,8 +6,7 @@
  * spreads a fresh workspace. A check whose previous run is still going is skipped, never queued twice.
  * Missed slots are not replayed: after a long pause the next run is one interval from now.
  */
-import type { DatabaseSync } from "node:sqlite";
-import { lastSessionStart, scheduledChecks } from "../repo/checks.ts";
+import type { Repo } from "../repo/store.ts";
 import { runnerFor } from "../runners/registry.ts";
 
 export type Scheduler = { tick(): void; start(): void; stop(): void };
@@ -21,7 +20,7 @@ function jitter(id: string, maxMs: number): number {
 }
 
 export function createScheduler(opts: {
-  db: DatabaseSync;
+  repo: Repo;
   now(): number;
   tickMs: number;
   isRunning(checkId: string): boolean;
@@ -36,14 +35,14 @@ export function createScheduler(opts: {
     const now = opts.now();
     const seen = new Set<string>();
     const due: string[] = [];
-    const rows = scheduledChecks(opts.db);
+    const rows = opts.repo.scheduledChecks();
     for (const r of rows) {
       if (!runnerFor(r.check_type)) continue;
       seen.add(r.id);
       const intervalMs = r.frequency > 0 ? r.frequency * 60_000 : Math.max(10, Number(r.offset) || 10) * 1000;
       let e = entries.get(r.id);
       if (!e || e.intervalMs !== intervalMs) {
-        const last = lastSessionStart(opts.db, r.id);
+        const last = opts.repo.lastSessionStart(r.id);
         e = {
           intervalMs,
           due: last !== null ? last + intervalMs : now + jitter(r.id, Math.min(intervalMs, 10_000)),

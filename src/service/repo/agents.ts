@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { CheckRow } from "../engine/checks.ts";
 import { checkRowOf } from "./checks.ts";
+import { flag, num, numOrNull, oneOf, type Row, text, textOrNull } from "./rows.ts";
 
 export type AgentLocation = { id: string; slug: string; name: string; proxyUrl: string | null };
 
@@ -17,15 +18,22 @@ export function locationByKey(db: DatabaseSync, rawKey: string): AgentLocation |
       `SELECT l.id, l.slug_name, l.name, l.proxy_url FROM private_location_keys k
        JOIN private_locations l ON l.id = k.location_id WHERE k.key_hash = ?`,
     )
-    .get(hash) as { id: string; slug_name: string; name: string; proxy_url: string | null } | undefined;
-  return r ? { id: r.id, slug: r.slug_name, name: r.name, proxyUrl: r.proxy_url } : undefined;
+    .get(hash);
+  return r ? locationOf(r) : undefined;
 }
+
+const locationOf = (r: Row): AgentLocation => ({
+  id: text(r, "id"),
+  slug: text(r, "slug_name"),
+  name: text(r, "name"),
+  proxyUrl: textOrNull(r, "proxy_url"),
+});
 
 export function locationBySlug(db: DatabaseSync, slug: string): AgentLocation | undefined {
   const r = db
     .prepare("SELECT id, slug_name, name, proxy_url FROM private_locations WHERE slug_name = ?")
-    .get(slug) as { id: string; slug_name: string; name: string; proxy_url: string | null } | undefined;
-  return r ? { id: r.id, slug: r.slug_name, name: r.name, proxyUrl: r.proxy_url } : undefined;
+    .get(slug);
+  return r ? locationOf(r) : undefined;
 }
 
 export type AgentContact = {
@@ -73,25 +81,20 @@ export function locationHealth(
     .prepare(
       "SELECT id, version, hostname, last_seen, running, gone FROM agents WHERE location_id = ? ORDER BY last_seen DESC",
     )
-    .all(locationId) as {
-    id: string;
-    version: string;
-    hostname: string;
-    last_seen: number;
-    running: number;
-    gone: number;
-  }[];
-  const alive = rows.filter((r) => r.gone === 0 && now - r.last_seen <= aliveMs);
+    .all(locationId)
+    .map((r) => ({
+      id: text(r, "id"),
+      version: text(r, "version"),
+      hostname: text(r, "hostname"),
+      lastSeen: num(r, "last_seen"),
+      running: num(r, "running"),
+      gone: flag(r, "gone"),
+    }));
+  const alive = rows.filter((r) => !r.gone && now - r.lastSeen <= aliveMs);
   return {
     agentCount: alive.length,
-    lastSeen: rows[0]?.last_seen ?? null,
-    agents: alive.map((r) => ({
-      id: r.id,
-      version: r.version,
-      hostname: r.hostname,
-      lastSeen: r.last_seen,
-      running: r.running,
-    })),
+    lastSeen: rows[0]?.lastSeen ?? null,
+    agents: alive.map(({ gone: _gone, ...a }) => a),
   };
 }
 
@@ -101,18 +104,19 @@ export function pruneAgents(db: DatabaseSync, now: number, olderThanMs: number):
 }
 
 export function listLocationSlugs(db: DatabaseSync): { id: string; slug: string }[] {
-  return db.prepare("SELECT id, slug_name AS slug FROM private_locations").all() as {
-    id: string;
-    slug: string;
-  }[];
+  return db
+    .prepare("SELECT id, slug_name AS slug FROM private_locations")
+    .all()
+    .map((r) => ({ id: text(r, "id"), slug: text(r, "slug") }));
 }
 
 /** Locations whose checks were alerted as having no agent (agents/monitor.ts). */
 export function noAgentAlerts(db: DatabaseSync): Set<string> {
   return new Set(
-    (db.prepare("SELECT location_id FROM agent_alerts").all() as { location_id: string }[]).map(
-      (r) => r.location_id,
-    ),
+    db
+      .prepare("SELECT location_id FROM agent_alerts")
+      .all()
+      .map((r) => text(r, "location_id")),
   );
 }
 
@@ -147,6 +151,21 @@ export type JobRow = {
   queued_at: number;
 };
 
+const jobOf = (r: Row): JobRow => ({
+  id: text(r, "id"),
+  location_id: text(r, "location_id"),
+  session_id: text(r, "session_id"),
+  check_id: text(r, "check_id"),
+  timeout_ms: num(r, "timeout_ms"),
+  status: oneOf(r, "status", ["QUEUED", "LEASED", "DONE", "EXPIRED"]),
+  lease_id: textOrNull(r, "lease_id"),
+  lease_agent: textOrNull(r, "lease_agent"),
+  lease_until: numOrNull(r, "lease_until"),
+  handed: num(r, "handed"),
+  created_at: num(r, "created_at"),
+  queued_at: num(r, "queued_at"),
+});
+
 export function insertJob(
   db: DatabaseSync,
   j: { id: string; locationId: string; sessionId: string; checkId: string; timeoutMs: number },
@@ -163,7 +182,8 @@ export function queuedJobs(db: DatabaseSync, locationId: string, max: number): J
     .prepare(
       "SELECT * FROM agent_jobs WHERE location_id = ? AND status = 'QUEUED' ORDER BY queued_at LIMIT ?",
     )
-    .all(locationId, max) as JobRow[];
+    .all(locationId, max)
+    .map(jobOf);
 }
 
 /** Leases a queued job to an agent; false when someone else took it first. */
@@ -186,7 +206,8 @@ export function leaseJob(
 }
 
 export function getJob(db: DatabaseSync, jobId: string): JobRow | undefined {
-  return db.prepare("SELECT * FROM agent_jobs WHERE id = ?").get(jobId) as JobRow | undefined;
+  const r = db.prepare("SELECT * FROM agent_jobs WHERE id = ?").get(jobId);
+  return r ? jobOf(r) : undefined;
 }
 
 /** Completes a job under its current lease; false when the lease is not (or no longer) the job's. */
@@ -206,7 +227,8 @@ export function completeJob(db: DatabaseSync, jobId: string, leaseId: string, no
 export function lapsedJobs(db: DatabaseSync, now: number): JobRow[] {
   return db
     .prepare("SELECT * FROM agent_jobs WHERE status = 'LEASED' AND lease_until < ?")
-    .all(now) as JobRow[];
+    .all(now)
+    .map(jobOf);
 }
 
 /** A lapsed lease's job goes back to the queue (queued from now). */
@@ -239,11 +261,12 @@ export function expireJob(db: DatabaseSync, jobId: string, now: number): boolean
 export function expireUnclaimed(db: DatabaseSync, now: number, waitMs: number): string[] {
   const rows = db
     .prepare("SELECT id FROM agent_jobs WHERE status = 'QUEUED' AND queued_at < ?")
-    .all(now - waitMs) as { id: string }[];
+    .all(now - waitMs)
+    .map((r) => text(r, "id"));
   const stmt = db.prepare(
     "UPDATE agent_jobs SET status = 'EXPIRED', done_at = ? WHERE id = ? AND status = 'QUEUED'",
   );
-  return rows.filter((r) => Number(stmt.run(now, r.id).changes) > 0).map((r) => r.id);
+  return rows.filter((id) => Number(stmt.run(now, id).changes) > 0);
 }
 
 /** Jobs a previous process left open can never be answered: expire them. */

@@ -3,6 +3,7 @@
  * Dates go out as ISO 8601 with second precision and Z (seed §2 conventions).
  */
 import type { DatabaseSync } from "node:sqlite";
+import { num, present, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
 import { isoSeconds, parseJson, type Row } from "./util.ts";
 
@@ -27,22 +28,23 @@ export type ChannelInput = Omit<AlertChannel, "id" | "subscriptions" | "created_
 
 const subFromRow = (r: Row): Subscription => ({
   id: Number(r.id),
-  checkId: (r.check_id as string | null) ?? null,
+  checkId: textOrNull(r, "check_id"),
   groupId: r.group_id === null ? null : Number(r.group_id),
   activated: r.activated === 1,
 });
 
 function subscriptionsOf(db: DatabaseSync, channelId: number): Subscription[] {
-  return (
-    db.prepare("SELECT * FROM alert_subscriptions WHERE channel_id = ? ORDER BY id").all(channelId) as Row[]
-  ).map(subFromRow);
+  return db
+    .prepare("SELECT * FROM alert_subscriptions WHERE channel_id = ? ORDER BY id")
+    .all(channelId)
+    .map(subFromRow);
 }
 
 function fromRow(db: DatabaseSync, r: Row): AlertChannel {
   return {
     id: Number(r.id),
     type: String(r.type),
-    config: parseJson(r.config as string, {}),
+    config: parseJson(textOrNull(r, "config"), {}),
     subscriptions: subscriptionsOf(db, Number(r.id)),
     sendRecovery: r.send_recovery === 1,
     sendFailure: r.send_failure === 1,
@@ -50,23 +52,25 @@ function fromRow(db: DatabaseSync, r: Row): AlertChannel {
     sslExpiry: r.ssl_expiry === 1,
     sslExpiryThreshold: Number(r.ssl_expiry_threshold),
     autoSubscribe: r.auto_subscribe === 1,
-    created_at: isoSeconds(r.created_at as string),
-    updated_at: isoSeconds(r.updated_at as string | null),
+    created_at: isoSeconds(textOrNull(r, "created_at")),
+    updated_at: isoSeconds(textOrNull(r, "updated_at")),
   };
 }
 
 export function listChannels(db: DatabaseSync, limit = -1, offset = 0): AlertChannel[] {
-  return (
-    db.prepare("SELECT * FROM alert_channels ORDER BY id LIMIT ? OFFSET ?").all(limit, offset) as Row[]
-  ).map((r) => fromRow(db, r));
+  return db
+    .prepare("SELECT * FROM alert_channels ORDER BY id LIMIT ? OFFSET ?")
+    .all(limit, offset)
+    .map((r) => fromRow(db, r));
 }
 
 export function countChannels(db: DatabaseSync): number {
-  return Number((db.prepare("SELECT COUNT(*) AS n FROM alert_channels").get() as { n: number }).n);
+  const r = db.prepare("SELECT COUNT(*) AS n FROM alert_channels").get();
+  return r ? num(r, "n") : 0;
 }
 
 export function getChannel(db: DatabaseSync, id: number): AlertChannel | undefined {
-  const r = db.prepare("SELECT * FROM alert_channels WHERE id = ?").get(id) as Row | undefined;
+  const r = db.prepare("SELECT * FROM alert_channels WHERE id = ?").get(id);
   return r ? fromRow(db, r) : undefined;
 }
 
@@ -124,7 +128,7 @@ export function upsertSubscription(
     "checkId" in target ? (["check_id", target.checkId] as const) : (["group_id", target.groupId] as const);
   const existing = db
     .prepare(`SELECT * FROM alert_subscriptions WHERE channel_id = ? AND ${col} = ?`)
-    .get(channelId, val) as Row | undefined;
+    .get(channelId, val);
   if (existing) {
     db.prepare("UPDATE alert_subscriptions SET activated = ? WHERE id = ?").run(
       +activated,
@@ -136,7 +140,10 @@ export function upsertSubscription(
     .prepare(`INSERT INTO alert_subscriptions (channel_id, ${col}, activated) VALUES (?, ?, ?)`)
     .run(channelId, val, +activated);
   return subFromRow(
-    db.prepare("SELECT * FROM alert_subscriptions WHERE id = ?").get(Number(r.lastInsertRowid)) as Row,
+    present(
+      db.prepare("SELECT * FROM alert_subscriptions WHERE id = ?").get(Number(r.lastInsertRowid)),
+      "the subscription just stored",
+    ),
   );
 }
 
@@ -153,11 +160,12 @@ export function replaceSubscriptions(
     else if (s.groupId !== null && s.groupId !== undefined)
       keep.add(upsertSubscription(db, channelId, { groupId: s.groupId }, s.activated).id);
   }
-  const all = db.prepare("SELECT id FROM alert_subscriptions WHERE channel_id = ?").all(channelId) as {
-    id: number;
-  }[];
+  const all = db
+    .prepare("SELECT id FROM alert_subscriptions WHERE channel_id = ?")
+    .all(channelId)
+    .map((r) => num(r, "id"));
   const drop = db.prepare("DELETE FROM alert_subscriptions WHERE id = ?");
-  for (const r of all) if (!keep.has(Number(r.id))) drop.run(r.id);
+  for (const id of all) if (!keep.has(id)) drop.run(id);
 }
 
 /** `alertChannelSubscriptions` of a check as the check read shows it. */
@@ -167,12 +175,9 @@ export function subscriptionsOfCheck(
 ): { alertChannelId: number; activated: boolean }[] {
   return (
     // prepared once: the checks list asks this for every check of every page
-    (
-      cached(
-        db,
-        "SELECT channel_id, activated FROM alert_subscriptions WHERE check_id = ? ORDER BY channel_id",
-      ).all(checkId) as Row[]
-    ).map((r) => ({ alertChannelId: Number(r.channel_id), activated: r.activated === 1 }))
+    cached(db, "SELECT channel_id, activated FROM alert_subscriptions WHERE check_id = ? ORDER BY channel_id")
+      .all(checkId)
+      .map((r) => ({ alertChannelId: Number(r.channel_id), activated: r.activated === 1 }))
   );
 }
 
@@ -180,7 +185,10 @@ export function channelIds(db: DatabaseSync, onlyAutoSubscribe: boolean): number
   const sql = onlyAutoSubscribe
     ? "SELECT id FROM alert_channels WHERE auto_subscribe = 1 ORDER BY id"
     : "SELECT id FROM alert_channels ORDER BY id";
-  return (db.prepare(sql).all() as Row[]).map((r) => Number(r.id));
+  return db
+    .prepare(sql)
+    .all()
+    .map((r) => Number(r.id));
 }
 
 /** Drops every subscription of a check (before its new list is written). */
@@ -194,13 +202,11 @@ export function touchChannel(db: DatabaseSync, id: number, nowIso: string): void
 
 /** The webhook secrets of the channels whose URL ends with `urlSuffix` (the demo's own receiver). */
 export function webhookSecretsByUrlSuffix(db: DatabaseSync, urlSuffix: string): string[] {
-  return (
-    db
-      .prepare(
-        "SELECT json_extract(config, '$.webhookSecret') AS s FROM alert_channels WHERE json_extract(config, '$.url') LIKE ?",
-      )
-      .all(`%${urlSuffix}`) as { s: string | null }[]
-  )
+  return db
+    .prepare(
+      "SELECT json_extract(config, '$.webhookSecret') AS s FROM alert_channels WHERE json_extract(config, '$.url') LIKE ?",
+    )
+    .all(`%${urlSuffix}`)
     .map((r) => r.s)
     .filter((s): s is string => typeof s === "string" && s !== "");
 }

@@ -8,20 +8,9 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { type AlertInput, alertTitle } from "../../shared/webhook/variables.ts";
 import type { AlertState } from "../alerts/rules.ts";
-import { parseJson } from "./util.ts";
+import { flag, jsonObject, num, numOrNull, text, textOrNull } from "./rows.ts";
 
 type ChannelRecord = { id: number; type: string; config: Record<string, unknown> };
-
-type ChannelRow = {
-  id: number;
-  type: string;
-  config: string;
-  send_failure: number;
-  send_recovery: number;
-  send_degraded: number;
-  ssl_expiry: number;
-  ssl_expiry_threshold: number;
-};
 
 export type SubscribedChannel = ChannelRecord & {
   sendFailure: boolean;
@@ -42,22 +31,19 @@ export function subscribedChannels(
       `SELECT DISTINCT c.* FROM alert_subscriptions s JOIN alert_channels c ON c.id = s.channel_id
        WHERE s.activated = 1 AND (s.check_id = ? OR (s.group_id IS NOT NULL AND s.group_id = ?)) ORDER BY c.id`,
     )
-    .all(checkId, groupId ?? -1) as ChannelRow[];
-  return rows.map((r) => {
-    // a damaged config throws CorruptRowError: the alert is not sent to a channel whose target is unknown,
-    // and the error reaches the caller's log (evaluate/ssl/monitor)
-    const config = parseJson<Record<string, unknown>>(r.config, {});
-    return {
-      id: Number(r.id),
-      type: r.type,
-      config,
-      sendFailure: r.send_failure === 1,
-      sendRecovery: r.send_recovery === 1,
-      sendDegraded: r.send_degraded === 1,
-      sslExpiry: r.ssl_expiry === 1,
-      sslExpiryThreshold: Number(r.ssl_expiry_threshold),
-    };
-  });
+    .all(checkId, groupId ?? -1);
+  // a damaged config throws CorruptRowError: the alert is not sent to a channel whose target is unknown,
+  // and the error reaches the caller's log (evaluate/ssl/monitor)
+  return rows.map((r) => ({
+    id: num(r, "id"),
+    type: text(r, "type"),
+    config: jsonObject(r, "config"),
+    sendFailure: flag(r, "send_failure"),
+    sendRecovery: flag(r, "send_recovery"),
+    sendDegraded: flag(r, "send_degraded"),
+    sslExpiry: flag(r, "ssl_expiry"),
+    sslExpiryThreshold: num(r, "ssl_expiry_threshold"),
+  }));
 }
 
 /**
@@ -99,21 +85,6 @@ export type CheckAlertFilter = {
   offset: number;
 };
 
-type CheckAlertRow = {
-  id: string;
-  check_id: string;
-  name: string;
-  check_type: string;
-  alert_type: string;
-  run_location: string | null;
-  response_time: number | null;
-  check_result_id: string | null;
-  started_at: number | null;
-  created_at: number;
-  error: string | null;
-  status_code: number | null;
-};
-
 function checkAlertWhere(f: CheckAlertFilter): { sql: string; params: SQLInputValue[] } {
   const where: string[] = [];
   const params: SQLInputValue[] = [];
@@ -142,56 +113,49 @@ export function listCheckAlerts(db: DatabaseSync, f: CheckAlertFilter): Record<s
   const w = checkAlertWhere(f);
   const rows = db
     .prepare(`SELECT * FROM check_alerts ${w.sql} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`)
-    .all(...w.params, f.limit, f.offset) as CheckAlertRow[];
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    checkId: r.check_id,
-    alertType: r.alert_type,
-    checkType: r.check_type,
-    runLocation: r.run_location,
-    responseTime: r.response_time,
-    error: r.error,
-    statusCode: r.status_code === null ? null : String(r.status_code),
-    created_at: new Date(r.created_at).toISOString(),
-    startedAt: isoOrNull(r.started_at),
-    checkResultId: r.check_result_id,
-  }));
+    .all(...w.params, f.limit, f.offset);
+  return rows.map((r) => {
+    const statusCode = numOrNull(r, "status_code");
+    return {
+      id: text(r, "id"),
+      name: text(r, "name"),
+      checkId: text(r, "check_id"),
+      alertType: text(r, "alert_type"),
+      checkType: text(r, "check_type"),
+      runLocation: textOrNull(r, "run_location"),
+      responseTime: numOrNull(r, "response_time"),
+      error: textOrNull(r, "error"),
+      statusCode: statusCode === null ? null : String(statusCode),
+      created_at: new Date(num(r, "created_at")).toISOString(),
+      startedAt: isoOrNull(numOrNull(r, "started_at")),
+      checkResultId: textOrNull(r, "check_result_id"),
+    };
+  });
 }
 
 /** How many check alerts match (the total of the paged list). */
 export function countCheckAlerts(db: DatabaseSync, f: CheckAlertFilter): number {
   const w = checkAlertWhere(f);
-  const row = db.prepare(`SELECT COUNT(*) AS n FROM check_alerts ${w.sql}`).get(...w.params) as { n: number };
-  return Number(row.n);
+  const row = db.prepare(`SELECT COUNT(*) AS n FROM check_alerts ${w.sql}`).get(...w.params);
+  return row ? num(row, "n") : 0;
 }
-
-type StateRow = {
-  alerted: string;
-  fail_streak: number;
-  degraded_streak: number;
-  failing_since: number | null;
-  degraded_since: number | null;
-  reminders_sent: number;
-  last_alert_at: number | null;
-  had_failure: number;
-};
 
 /** The alert state of a check at a location, if one was stored. */
 export function readAlertState(db: DatabaseSync, checkId: string, location: string): AlertState | undefined {
   const r = db
     .prepare("SELECT * FROM alert_states WHERE check_id = ? AND location = ?")
-    .get(checkId, location) as StateRow | undefined;
+    .get(checkId, location);
   if (!r) return undefined;
+  const alerted = text(r, "alerted");
   return {
-    alerted: r.alerted === "FAILURE" || r.alerted === "DEGRADED" ? r.alerted : "NONE",
-    failStreak: r.fail_streak,
-    degradedStreak: r.degraded_streak,
-    failingSince: r.failing_since,
-    degradedSince: r.degraded_since,
-    remindersSent: r.reminders_sent,
-    lastAlertAt: r.last_alert_at,
-    hadFailure: r.had_failure === 1,
+    alerted: alerted === "FAILURE" || alerted === "DEGRADED" ? alerted : "NONE",
+    failStreak: num(r, "fail_streak"),
+    degradedStreak: num(r, "degraded_streak"),
+    failingSince: numOrNull(r, "failing_since"),
+    degradedSince: numOrNull(r, "degraded_since"),
+    remindersSent: num(r, "reminders_sent"),
+    lastAlertAt: numOrNull(r, "last_alert_at"),
+    hadFailure: flag(r, "had_failure"),
   };
 }
 

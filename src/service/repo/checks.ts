@@ -4,11 +4,15 @@
  * Alert-channel subscriptions are not kept in `doc`: they live in `alert_subscriptions` and are added on read.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { PASSIVE_TYPES } from "../../contract/check-types.ts";
 import { type CheckDef, type CheckRow, toCheckDef } from "../engine/checks.ts";
 import { STATE_SQL } from "./check-state.ts";
 import { flag, jsonObject, jsonStrings, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
 import { CorruptRowError } from "./util.ts";
+
+/** The passive check types (the check-type spec's isPassive) as an SQL list: `('HEARTBEAT')`. */
+export const PASSIVE_SQL = `(${PASSIVE_TYPES.map((t) => `'${t}'`).join(", ")})`;
 
 export type CheckDoc = Record<string, unknown> & {
   id: string;
@@ -22,6 +26,47 @@ export type CheckDoc = Record<string, unknown> & {
   created_at: string;
   updated_at: string | null;
 };
+
+/**
+ * A check document built from its fields (a body the type's schema validated and filled, or a stored
+ * document re-read) and what the service sets: the typed members are checked, never assumed — a field that
+ * is not what a check document holds is an error naming it, not a guessed default. Subscriptions are not
+ * part of the document (they are stored on their own and added on read).
+ */
+export function checkDocOf(
+  fields: Record<string, unknown>,
+  set: { id: string; checkType: string; createdAt: string; updatedAt: string | null },
+): CheckDoc {
+  const { alertChannelSubscriptions: _subs, ...rest } = fields;
+  const wrong = (field: string, want: string) =>
+    new CorruptRowError(`check document: "${field}" is not ${want}`);
+  const bool = (field: string) => {
+    const v = rest[field];
+    if (typeof v !== "boolean") throw wrong(field, "true or false");
+    return v;
+  };
+  const strings = (field: string) => {
+    const v = rest[field];
+    if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) throw wrong(field, "a list of strings");
+    return v.filter((s): s is string => typeof s === "string");
+  };
+  const { name, frequency } = rest;
+  if (typeof name !== "string") throw wrong("name", "text");
+  if (typeof frequency !== "number") throw wrong("frequency", "a number");
+  return {
+    ...rest,
+    id: set.id,
+    name,
+    checkType: set.checkType,
+    activated: bool("activated"),
+    muted: bool("muted"),
+    frequency,
+    tags: strings("tags"),
+    locations: strings("locations"),
+    created_at: set.createdAt,
+    updated_at: set.updatedAt,
+  };
+}
 
 function fromRow(r: Row): CheckDoc {
   return {
@@ -250,7 +295,7 @@ export function scheduledChecks(
 ): { id: string; check_type: string; frequency: number; offset: number | null }[] {
   return cached(
     db,
-    "SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type <> 'HEARTBEAT'",
+    `SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type NOT IN ${PASSIVE_SQL}`,
   )
     .all()
     .map((r) => ({

@@ -7,6 +7,7 @@
  * was stored.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { num } from "./rows.ts";
 import { parseJson } from "./util.ts";
 
 export type LogFilter = {
@@ -82,13 +83,8 @@ function deliveryWhere(f: LogFilter): { sql: string; params: SQLInputValue[] } {
 /** How many deliveries match (the total of the paged list). */
 export function countDeliveries(db: DatabaseSync, f: LogFilter): number {
   const w = deliveryWhere(f);
-  return Number(
-    (
-      db.prepare(`SELECT COUNT(*) AS n FROM alert_deliveries WHERE ${w.sql}`).get(...w.params) as {
-        n: number;
-      }
-    ).n,
-  );
+  const r = db.prepare(`SELECT COUNT(*) AS n FROM alert_deliveries WHERE ${w.sql}`).get(...w.params);
+  return r ? num(r, "n") : 0;
 }
 
 export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, unknown>[] {

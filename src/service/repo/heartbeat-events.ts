@@ -1,7 +1,8 @@
 /** Stored heartbeat events (pings and missed periods), read by the heartbeats routes and the monitor. */
 import type { DatabaseSync } from "node:sqlite";
 import type { CheckDef } from "../engine/checks.ts";
-import { parsedChecks } from "./checks.ts";
+import { PASSIVE_SQL, parsedChecks } from "./checks.ts";
+import { flag, num, numOrNull, type Row, text } from "./rows.ts";
 import { cached } from "./statements.ts";
 
 /**
@@ -20,6 +21,16 @@ export type EventRow = {
 
 const EVENT_COLUMNS = "id, state, ts, source, user_agent, is_ping, extra_pings";
 
+const eventOf = (r: Row): EventRow => ({
+  id: text(r, "id"),
+  state: text(r, "state"),
+  ts: num(r, "ts"),
+  source: text(r, "source"),
+  user_agent: text(r, "user_agent"),
+  is_ping: num(r, "is_ping"),
+  extra_pings: num(r, "extra_pings"),
+});
+
 /** How many pings an event stands for. */
 export const pingCountOf = (e: Pick<EventRow, "is_ping" | "extra_pings">): number =>
   e.is_ping ? 1 + e.extra_pings : 0;
@@ -36,23 +47,24 @@ export function heartbeatEvents(
     .prepare(
       `SELECT ${EVENT_COLUMNS} FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts < ? ORDER BY ts DESC LIMIT ?`,
     )
-    .all(checkId, start, end, limit) as EventRow[];
+    .all(checkId, start, end, limit)
+    .map(eventOf);
 }
 
 export function heartbeatEvent(db: DatabaseSync, checkId: string, id: string): EventRow | undefined {
-  return db
+  const r = db
     .prepare(`SELECT ${EVENT_COLUMNS} FROM heartbeat_events WHERE check_id = ? AND id = ?`)
-    .get(checkId, id) as EventRow | undefined;
+    .get(checkId, id);
+  return r ? eventOf(r) : undefined;
 }
 
 /** The heartbeat check a ping token belongs to. */
 export function heartbeatByToken(db: DatabaseSync, token: string): string | undefined {
-  return (
-    cached(
-      db,
-      "SELECT id FROM checks WHERE check_type = 'HEARTBEAT' AND json_extract(doc, '$.heartbeat.pingToken') = ?",
-    ).get(token) as { id: string } | undefined
-  )?.id;
+  const r = cached(
+    db,
+    `SELECT id FROM checks WHERE check_type IN ${PASSIVE_SQL} AND json_extract(doc, '$.heartbeat.pingToken') = ?`,
+  ).get(token);
+  return r ? text(r, "id") : undefined;
 }
 
 /** A check's newest event, as the monitor needs it: its timer anchor and whether a ping can join it. */
@@ -70,16 +82,15 @@ export function latestEvent(db: DatabaseSync, checkId: string): LatestEvent | un
   const r = cached(
     db,
     "SELECT id, state, ts, is_ping, last_ping_at FROM heartbeat_events WHERE check_id = ? ORDER BY ts DESC LIMIT 1",
-  ).get(checkId) as
-    | { id: string; state: string; ts: number; is_ping: number; last_ping_at: number | null }
-    | undefined;
+  ).get(checkId);
   if (!r) return undefined;
+  const ts = num(r, "ts");
   return {
-    id: r.id,
-    state: r.state,
-    ts: r.ts,
-    isPing: r.is_ping === 1,
-    lastAt: Math.max(r.ts, r.last_ping_at ?? r.ts),
+    id: text(r, "id"),
+    state: text(r, "state"),
+    ts,
+    isPing: flag(r, "is_ping"),
+    lastAt: Math.max(ts, numOrNull(r, "last_ping_at") ?? ts),
   };
 }
 
@@ -88,8 +99,8 @@ export function foldPing(db: DatabaseSync, id: string, at: number): number {
   const r = cached(
     db,
     "UPDATE heartbeat_events SET extra_pings = extra_pings + 1, last_ping_at = MAX(COALESCE(last_ping_at, ts), ?) WHERE id = ? RETURNING extra_pings",
-  ).get(at, id) as { extra_pings: number } | undefined;
-  return 1 + (r?.extra_pings ?? 0);
+  ).get(at, id);
+  return 1 + (r ? num(r, "extra_pings") : 0);
 }
 
 export function insertEvent(
@@ -115,7 +126,7 @@ export function activeHeartbeats(db: DatabaseSync, onCorrupt: (err: Error) => vo
   return parsedChecks(
     cached(
       db,
-      "SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type = 'HEARTBEAT' AND activated = 1",
+      `SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type IN ${PASSIVE_SQL} AND activated = 1`,
     ).all(),
     onCorrupt,
   );
@@ -131,8 +142,8 @@ export function eventCounts(
   const r = cached(
     db,
     "SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'FAILING' THEN 0 ELSE 1 END) AS ok FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts < ?",
-  ).get(checkId, from, to) as { total: number; ok: number | null };
-  return { total: r.total, ok: r.ok ?? 0 };
+  ).get(checkId, from, to);
+  return r ? { total: num(r, "total"), ok: numOrNull(r, "ok") ?? 0 } : { total: 0, ok: 0 };
 }
 
 export function hasEvents(db: DatabaseSync, checkId: string): boolean {

@@ -12,6 +12,7 @@
  * - `duration` is whole seconds from the first update to that update when it is RESOLVED, else null.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { text, textOrNull } from "./rows.ts";
 import { type Service, serviceFromRow } from "./services.ts";
 import { dateOnly, isoMillis, opaqueId, type Row } from "./util.ts";
 
@@ -50,8 +51,8 @@ export const updateFromRow = (r: Row): IncidentUpdate => ({
   status: String(r.status),
   publicIncidentUpdateDate: isoMillis(String(r.public_date)),
   notifySubscribers: r.notify_subscribers === 1,
-  created_at: dateOnly(r.created_at as string),
-  updated_at: dateOnly(r.updated_at as string | null),
+  created_at: dateOnly(textOrNull(r, "created_at")),
+  updated_at: dateOnly(textOrNull(r, "updated_at")),
 });
 
 export const INCIDENT_UPDATES_SHOWN = 100;
@@ -60,8 +61,9 @@ export const INCIDENT_UPDATES_SHOWN = 100;
 function firstPublished(db: DatabaseSync, incidentId: string): string | undefined {
   const r = db
     .prepare("SELECT MIN(public_date) AS d FROM incident_updates WHERE incident_id = ?")
-    .get(incidentId) as { d: string | null } | undefined;
-  return r?.d ? isoMillis(r.d) : undefined;
+    .get(incidentId);
+  const d = r ? textOrNull(r, "d") : null;
+  return d ? isoMillis(d) : undefined;
 }
 
 /** The latest update published by `now` (none in the future counts): its status and date. */
@@ -74,8 +76,8 @@ function current(
     .prepare(
       "SELECT status, public_date FROM incident_updates WHERE incident_id = ? AND public_date <= ? ORDER BY public_date DESC, seq DESC LIMIT 1",
     )
-    .get(incidentId, new Date(now).toISOString()) as { status: string; public_date: string } | undefined;
-  return r ? { status: r.status, date: isoMillis(r.public_date) } : undefined;
+    .get(incidentId, new Date(now).toISOString());
+  return r ? { status: text(r, "status"), date: isoMillis(text(r, "public_date")) } : undefined;
 }
 
 /** The status of the latest update published by `now` (undefined without one): what `lastUpdateStatus` says. */
@@ -89,13 +91,12 @@ export function latestStatus(
 
 function fromRow(db: DatabaseSync, r: Row, accountId: string, now: number): Incident {
   const id = String(r.id);
-  const services = (
-    db
-      .prepare(
-        "SELECT s.* FROM incident_services i JOIN services s ON s.id = i.service_id WHERE i.incident_id = ? ORDER BY i.position",
-      )
-      .all(id) as Row[]
-  ).map((s) => serviceFromRow(db, s, accountId));
+  const services = db
+    .prepare(
+      "SELECT s.* FROM incident_services i JOIN services s ON s.id = i.service_id WHERE i.incident_id = ? ORDER BY i.position",
+    )
+    .all(id)
+    .map((s) => serviceFromRow(db, s, accountId));
   const updates = latestUpdates(db, id, INCIDENT_UPDATES_SHOWN).reverse();
   const last = current(db, id, now);
   const lastUpdateStatus = last ? last.status : String(r.fallback_status);
@@ -110,8 +111,8 @@ function fromRow(db: DatabaseSync, r: Row, accountId: string, now: number): Inci
     incidentUpdates: updates,
     lastUpdateStatus,
     duration,
-    created_at: dateOnly(r.created_at as string),
-    updated_at: dateOnly(r.updated_at as string | null),
+    created_at: dateOnly(textOrNull(r, "created_at")),
+    updated_at: dateOnly(textOrNull(r, "updated_at")),
   };
 }
 
@@ -121,7 +122,7 @@ export function getIncident(
   accountId: string,
   now: number = Date.now(),
 ): Incident | undefined {
-  const r = db.prepare("SELECT * FROM incidents WHERE id = ?").get(id) as Row | undefined;
+  const r = db.prepare("SELECT * FROM incidents WHERE id = ?").get(id);
   return r ? fromRow(db, r, accountId, now) : undefined;
 }
 
@@ -144,9 +145,10 @@ export function latestIncidents(
   max = 100,
   now: number = Date.now(),
 ): Incident[] {
-  return (
-    db.prepare("SELECT * FROM incidents ORDER BY created_at DESC, seq DESC LIMIT ?").all(max) as Row[]
-  ).map((r) => fromRow(db, r, accountId, now));
+  return db
+    .prepare("SELECT * FROM incidents ORDER BY created_at DESC, seq DESC LIMIT ?")
+    .all(max)
+    .map((r) => fromRow(db, r, accountId, now));
 }
 
 /** The latest 100 incidents touching one of the given services, newest first (status-page list entries). */
@@ -162,7 +164,7 @@ export function incidentsForServices(
       `SELECT DISTINCT i.* FROM incidents i JOIN incident_services s ON s.incident_id = i.id
        WHERE s.service_id IN (${serviceIds.map(() => "?").join(",")}) ORDER BY i.seq DESC LIMIT 100`,
     )
-    .all(...serviceIds) as Row[];
+    .all(...serviceIds);
   return rows.map((r) => fromRow(db, r, accountId, now));
 }
 
@@ -234,7 +236,7 @@ export function getUpdate(
 ): IncidentUpdate | undefined {
   const r = db
     .prepare("SELECT * FROM incident_updates WHERE id = ? AND incident_id = ?")
-    .get(updateId, incidentId) as Row | undefined;
+    .get(updateId, incidentId);
   return r ? updateFromRow(r) : undefined;
 }
 
@@ -270,11 +272,10 @@ export function deleteUpdate(db: DatabaseSync, incidentId: string, updateId: str
 
 /** The latest `max` updates of an incident, newest first. */
 export function latestUpdates(db: DatabaseSync, incidentId: string, max = 100): IncidentUpdate[] {
-  return (
-    db
-      .prepare(
-        "SELECT * FROM incident_updates WHERE incident_id = ? ORDER BY public_date DESC, seq DESC LIMIT ?",
-      )
-      .all(incidentId, max) as Row[]
-  ).map(updateFromRow);
+  return db
+    .prepare(
+      "SELECT * FROM incident_updates WHERE incident_id = ? ORDER BY public_date DESC, seq DESC LIMIT ?",
+    )
+    .all(incidentId, max)
+    .map(updateFromRow);
 }

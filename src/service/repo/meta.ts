@@ -1,9 +1,10 @@
 /** The `meta` table: small named values of the service (account id, the demo agent's key id). */
 import type { DatabaseSync } from "node:sqlite";
+import { text } from "./rows.ts";
 
 export function getMeta(db: DatabaseSync, key: string): string | undefined {
-  return (db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)
-    ?.value;
+  const r = db.prepare("SELECT value FROM meta WHERE key = ?").get(key);
+  return r ? text(r, "value") : undefined;
 }
 
 export function setMeta(db: DatabaseSync, key: string, value: string): void {

@@ -17,6 +17,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { SendResult } from "../alerts/channels/types.ts";
 import type { AlertingConfig } from "../alerts/config.ts";
 import { transaction } from "../db/open.ts";
+import { jsonObject, num, numOrNull, text, textOrNull } from "./rows.ts";
 
 export type DeliveryKind = "CHECK_ALERT" | "SUBSCRIBER";
 
@@ -108,14 +109,7 @@ export function claimDue(db: DatabaseSync, now: number, limit: number): ClaimedD
         `SELECT id, channel_type, payload, secret, attempts, max_attempts FROM alert_deliveries
          WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`,
       )
-      .all(now, limit) as {
-      id: string;
-      channel_type: string;
-      payload: string;
-      secret: string | null;
-      attempts: number;
-      max_attempts: number;
-    }[];
+      .all(now, limit);
     const claim = db.prepare(
       "UPDATE alert_deliveries SET status = 'SENDING', attempts = attempts + 1, updated_at = ? WHERE id = ? AND status = 'PENDING'",
     );
@@ -124,16 +118,17 @@ export function claimDue(db: DatabaseSync, now: number, limit: number): ClaimedD
     );
     const out: ClaimedDelivery[] = [];
     for (const r of rows) {
-      if (Number(claim.run(now, r.id).changes) !== 1) continue;
-      const attempt = r.attempts + 1;
-      attemptRow.run(r.id, attempt, now);
+      const id = text(r, "id");
+      if (Number(claim.run(now, id).changes) !== 1) continue;
+      const attempt = num(r, "attempts") + 1;
+      attemptRow.run(id, attempt, now);
       out.push({
-        id: r.id,
-        channelType: r.channel_type,
-        payload: JSON.parse(r.payload) as Record<string, unknown>,
-        secret: r.secret,
+        id,
+        channelType: text(r, "channel_type"),
+        payload: jsonObject(r, "payload"),
+        secret: textOrNull(r, "secret"),
         attempt,
-        maxAttempts: r.max_attempts,
+        maxAttempts: num(r, "max_attempts"),
       });
     }
     return out;
@@ -177,7 +172,12 @@ export function recoverInterrupted(db: DatabaseSync, now: number): number {
   return transaction(db, () => {
     const rows = db
       .prepare("SELECT id, attempts, max_attempts FROM alert_deliveries WHERE status = 'SENDING'")
-      .all() as { id: string; attempts: number; max_attempts: number }[];
+      .all()
+      .map((r) => ({
+        id: text(r, "id"),
+        attempts: num(r, "attempts"),
+        max_attempts: num(r, "max_attempts"),
+      }));
     const reason = "interrupted: the service stopped during the attempt";
     for (const r of rows) {
       db.prepare(
@@ -196,6 +196,6 @@ export function recoverInterrupted(db: DatabaseSync, now: number): number {
 export function nextDueAt(db: DatabaseSync): number | undefined {
   const r = db
     .prepare("SELECT MIN(next_attempt_at) AS t FROM alert_deliveries WHERE status = 'PENDING'")
-    .get() as { t: number | null } | undefined;
-  return r?.t ?? undefined;
+    .get();
+  return (r && numOrNull(r, "t")) ?? undefined;
 }

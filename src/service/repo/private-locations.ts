@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
+import { present, text, textOrNull } from "./rows.ts";
 import { dateOnly, type Row, uuid } from "./util.ts";
 
 export type LocationKey = {
@@ -30,33 +31,31 @@ export type PrivateLocation = {
 const keyFromRow = (r: Row): LocationKey => ({
   id: String(r.id),
   maskedKey: String(r.masked_key),
-  created_at: dateOnly(r.created_at as string),
-  updated_at: dateOnly(r.updated_at as string | null),
+  created_at: dateOnly(textOrNull(r, "created_at")),
+  updated_at: dateOnly(textOrNull(r, "updated_at")),
 });
 
 function fromRow(db: DatabaseSync, r: Row): PrivateLocation {
   const id = String(r.id);
-  const keys = (
-    db
-      .prepare("SELECT * FROM private_location_keys WHERE location_id = ? ORDER BY created_at, rowid")
-      .all(id) as Row[]
-  ).map(keyFromRow);
+  const keys = db
+    .prepare("SELECT * FROM private_location_keys WHERE location_id = ? ORDER BY created_at, rowid")
+    .all(id)
+    .map(keyFromRow);
   const slug = String(r.slug_name);
-  const checkAssignments = (
-    db
-      .prepare(
-        "SELECT c.id FROM checks c, json_each(json_extract(c.doc, '$.privateLocations')) pl WHERE pl.value = ? ORDER BY c.created_at",
-      )
-      .all(slug) as Row[]
-  ).map((c) => ({ id: `${id}:${String(c.id)}`, checkId: String(c.id), privateLocationId: id }));
+  const checkAssignments = db
+    .prepare(
+      "SELECT c.id FROM checks c, json_each(json_extract(c.doc, '$.privateLocations')) pl WHERE pl.value = ? ORDER BY c.created_at",
+    )
+    .all(slug)
+    .map((c) => ({ id: `${id}:${String(c.id)}`, checkId: String(c.id), privateLocationId: id }));
   return {
     id,
     name: String(r.name),
     slugName: slug,
     icon: String(r.icon),
-    proxyUrl: (r.proxy_url as string | null) ?? null,
-    created_at: dateOnly(r.created_at as string),
-    updated_at: dateOnly(r.updated_at as string | null),
+    proxyUrl: textOrNull(r, "proxy_url"),
+    created_at: dateOnly(textOrNull(r, "created_at")),
+    updated_at: dateOnly(textOrNull(r, "updated_at")),
     keys,
     checkAssignments,
     groupAssignments: [],
@@ -64,13 +63,14 @@ function fromRow(db: DatabaseSync, r: Row): PrivateLocation {
 }
 
 export function listLocations(db: DatabaseSync): PrivateLocation[] {
-  return (db.prepare("SELECT * FROM private_locations ORDER BY created_at, rowid").all() as Row[]).map((r) =>
-    fromRow(db, r),
-  );
+  return db
+    .prepare("SELECT * FROM private_locations ORDER BY created_at, rowid")
+    .all()
+    .map((r) => fromRow(db, r));
 }
 
 export function getLocation(db: DatabaseSync, id: string): PrivateLocation | undefined {
-  const r = db.prepare("SELECT * FROM private_locations WHERE id = ?").get(id) as Row | undefined;
+  const r = db.prepare("SELECT * FROM private_locations WHERE id = ?").get(id);
   return r ? fromRow(db, r) : undefined;
 }
 
@@ -98,13 +98,16 @@ export function updateLocation(
   input: { name: string; icon?: string | undefined; proxyUrl?: string | null | undefined },
   nowIso: string,
 ): void {
-  const cur = db.prepare("SELECT icon, proxy_url FROM private_locations WHERE id = ?").get(id) as Row;
+  const cur = present(
+    db.prepare("SELECT icon, proxy_url FROM private_locations WHERE id = ?").get(id),
+    `private location ${id}`,
+  );
   db.prepare(
     "UPDATE private_locations SET name = ?, icon = ?, proxy_url = ?, updated_at = ? WHERE id = ?",
   ).run(
     input.name,
-    input.icon ?? String(cur.icon),
-    input.proxyUrl === undefined ? ((cur.proxy_url as string | null) ?? null) : input.proxyUrl,
+    input.icon ?? text(cur, "icon"),
+    input.proxyUrl === undefined ? textOrNull(cur, "proxy_url") : input.proxyUrl,
     nowIso,
     id,
   );
@@ -141,9 +144,10 @@ export function deleteKey(db: DatabaseSync, locationId: string, keyId: string): 
 /** The slugs of every private location. */
 export function locationSlugs(db: DatabaseSync): Set<string> {
   return new Set(
-    (db.prepare("SELECT slug_name FROM private_locations").all() as { slug_name: string }[]).map(
-      (r) => r.slug_name,
-    ),
+    db
+      .prepare("SELECT slug_name FROM private_locations")
+      .all()
+      .map((r) => text(r, "slug_name")),
   );
 }
 

@@ -13,6 +13,7 @@ import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
+import { resultsPruned } from "./run-queries.ts";
 
 export type RetentionOptions = {
   days?: number;
@@ -82,12 +83,21 @@ export function createRetention(
     { table: "alert_deliveries", key: "created_at", extra: "status NOT IN ('PENDING', 'SENDING')" },
     { table: "agent_jobs", key: "created_at", extra: "status IN ('DONE', 'EXPIRED')" },
   ];
-  const statements = aged.map((a) => ({
-    table: a.table,
-    stmt: db.prepare(
+  const statements = aged.map((a) => {
+    const stmt = db.prepare(
       `DELETE FROM ${a.table} WHERE rowid IN (SELECT rowid FROM ${a.table} WHERE ${a.key} < ?${a.extra ? ` AND ${a.extra}` : ""} LIMIT ${batch})`,
-    ),
-  }));
+    );
+    if (a.table !== "check_results") return { table: a.table, stmt };
+    // the statuses remembered from the deleted results are dropped (run-queries.ts)
+    const pruning = {
+      run(...args: (string | number)[]) {
+        const out = stmt.run(...args);
+        if (Number(out.changes) > 0) resultsPruned(db);
+        return out;
+      },
+    };
+    return { table: a.table, stmt: pruning };
+  });
   const busyHeartbeats = db.prepare(
     "SELECT check_id FROM heartbeat_events GROUP BY check_id HAVING COUNT(*) > ?",
   );

@@ -8,8 +8,14 @@ import { CorruptRowError, parseJson, type Row } from "./util.ts";
 
 export type { Row };
 
-const shown = (v: unknown): string =>
-  v === null || v === undefined ? "nothing" : typeof v === "object" ? "bytes" : `a ${typeof v}`;
+function shown(v: unknown): string {
+  if (v === null || v === undefined) return "nothing";
+  if (v instanceof Uint8Array) return "bytes";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "string") return "text";
+  return typeof v === "bigint" ? "a number" : `a ${typeof v}`;
+}
 
 function wrong(col: string, want: string, v: unknown): CorruptRowError {
   return new CorruptRowError(`column ${col} holds ${shown(v)}, not ${want}`);
@@ -83,3 +89,17 @@ export const objectIn = (o: Record<string, unknown>, key: string): Record<string
   const v = o[key];
   return isObject(v) ? v : undefined;
 };
+
+/** A row that must be there (just written, or found a moment ago): its absence is a CorruptRowError. */
+export function present(r: Row | undefined, what: string): Row {
+  if (r) return r;
+  throw new CorruptRowError(`${what} is missing`);
+}
+
+/** A TEXT column holding one of `values`. */
+export function oneOf<const T extends string>(r: Row, col: string, values: readonly T[]): T {
+  const v = text(r, col);
+  const hit = values.find((x) => x === v);
+  if (hit === undefined) throw wrong(col, values.join(" or "), v);
+  return hit;
+}

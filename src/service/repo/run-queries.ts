@@ -138,23 +138,91 @@ type RawLatest = {
 };
 
 /**
+ * What checkStatus remembers per check, so GET /v1/check-statuses over 100,000 checks every 10 s does not
+ * ask SQLite 200,000 questions each time: a check's status stands until a result of it is stored (found
+ * by the rowids stored since the last look — whatever code stored it), or its 24-hour range loses its
+ * oldest run (`rangeUntil`). Dropped whole when results are deleted (`resultsPruned`, which retention
+ * calls; nothing else deletes results) or another connection committed (`PRAGMA data_version`), and never used inside a transaction.
+ */
+type StatusMemo = {
+  version: number;
+  /** The highest check_results rowid looked at. */
+  seen: number;
+  byCheck: Map<string, { status: StatusRow | undefined; at: number; rangeUntil: number }>;
+};
+const statusMemos = new WeakMap<DatabaseSync, StatusMemo>();
+
+/** Results were deleted (retention): what checkStatus remembers is dropped. */
+export function resultsPruned(db: DatabaseSync): void {
+  statusMemos.delete(db);
+}
+
+function statusMemo(db: DatabaseSync): StatusMemo | undefined {
+  if (db.isTransaction) return undefined;
+  const version = (cached(db, "PRAGMA data_version").get() as { data_version: number }).data_version;
+  const top = Number(
+    (cached(db, "SELECT MAX(rowid) AS n FROM check_results").get() as { n: number | null }).n ?? 0,
+  );
+  let m = statusMemos.get(db);
+  if (!m || m.version !== version || top < m.seen) {
+    m = { version, seen: top, byCheck: new Map() };
+    statusMemos.set(db, m);
+  } else if (top > m.seen) {
+    const stored = cached(db, "SELECT DISTINCT check_id FROM check_results WHERE rowid > ?").all(m.seen) as {
+      check_id: string;
+    }[];
+    for (const r of stored) m.byCheck.delete(r.check_id);
+    m.seen = top;
+  }
+  return m;
+}
+
+/**
  * The latest FINAL result of a check plus its longest and shortest response time over the last 24 h
  * (a choice: the hosted description does not say over which period). Undefined when it never ran.
  * Only the columns a status shows are read: GET /v1/check-statuses asks this of every check (10,000 at
  * once for the console's first screen), and the result's stored detail (assertions, timings, logs) is
- * neither read nor parsed for it.
+ * neither read nor parsed for it. Remembered until it can change (StatusMemo).
  */
 export function checkStatus(db: DatabaseSync, checkId: string, now: number): StatusRow | undefined {
+  return statusOf(db, statusMemo(db), checkId, now);
+}
+
+/** checkStatus of many checks (GET /v1/check-statuses): what was remembered is checked once, not per check. */
+export function checkStatuses(
+  db: DatabaseSync,
+  checkIds: readonly string[],
+  now: number,
+): (StatusRow | undefined)[] {
+  const memo = statusMemo(db);
+  return checkIds.map((id) => statusOf(db, memo, id, now));
+}
+
+function statusOf(
+  db: DatabaseSync,
+  memo: StatusMemo | undefined,
+  checkId: string,
+  now: number,
+): StatusRow | undefined {
+  const known = memo?.byCheck.get(checkId);
+  if (known && now >= known.at && now < known.rangeUntil) return known.status;
   const latest = cached(
     db,
     "SELECT id, run_location, has_failures, has_errors, is_degraded, is_cancelled, error_message, stopped_at FROM check_results WHERE check_id = ? AND result_type = 'FINAL' ORDER BY started_at DESC LIMIT 1",
   ).get(checkId) as RawLatest | undefined;
-  if (!latest) return undefined;
+  if (!latest) {
+    memo?.byCheck.set(checkId, { status: undefined, at: now, rangeUntil: Number.POSITIVE_INFINITY });
+    return undefined;
+  }
   const range = cached(
     db,
-    "SELECT MAX(response_time) AS longest, MIN(response_time) AS shortest FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ?",
-  ).get(checkId, now - 86_400_000) as { longest: number | null; shortest: number | null };
-  return {
+    "SELECT MAX(response_time) AS longest, MIN(response_time) AS shortest, MIN(started_at) AS oldest FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ?",
+  ).get(checkId, now - 86_400_000) as {
+    longest: number | null;
+    shortest: number | null;
+    oldest: number | null;
+  };
+  const status: StatusRow = {
     latest: {
       id: String(latest.id),
       runLocation: String(latest.run_location),
@@ -168,4 +236,8 @@ export function checkStatus(db: DatabaseSync, checkId: string, now: number): Sta
     longestRun: range.longest,
     shortestRun: range.shortest,
   };
+  // the range holds until its oldest run leaves the 24 h window
+  const rangeUntil = range.oldest === null ? Number.POSITIVE_INFINITY : range.oldest + 86_400_000;
+  memo?.byCheck.set(checkId, { status, at: now, rangeUntil });
+  return status;
 }

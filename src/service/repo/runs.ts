@@ -4,6 +4,7 @@
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import type { MetricValues } from "../runners/types.ts";
+import { jsonObject, jsonStrings, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 
 export type SessionStatus =
   | "STARTED"
@@ -149,19 +150,20 @@ export function prepareResultInsert(db: DatabaseSync): StatementSync {
 
 export type RawResult = Record<string, SQLInputValue>;
 
-export function resultFromRaw(raw: RawResult): ResultRow {
+/** A `check_results` row parsed (a column holding the wrong thing is a CorruptRowError). */
+export function resultFromRaw(raw: Row): ResultRow {
   const metrics: MetricValues = {};
   for (const k of METRIC_KEYS) {
     const v = raw[METRIC_COLUMNS[k]];
     if (typeof v === "number") metrics[k] = v;
   }
   return {
-    id: String(raw.id),
-    sessionId: raw.session_id === null ? null : String(raw.session_id),
-    checkId: String(raw.check_id),
-    checkType: String(raw.check_type),
-    name: String(raw.name),
-    runLocation: String(raw.run_location),
+    id: text(raw, "id"),
+    sessionId: textOrNull(raw, "session_id"),
+    checkId: text(raw, "check_id"),
+    checkType: text(raw, "check_type"),
+    name: text(raw, "name"),
+    runLocation: text(raw, "run_location"),
     resultType: raw.result_type === "ATTEMPT" ? "ATTEMPT" : "FINAL",
     hasFailures: raw.has_failures === 1,
     hasErrors: raw.has_errors === 1,
@@ -169,43 +171,31 @@ export function resultFromRaw(raw: RawResult): ResultRow {
     overMaxResponseTime: raw.over_max === 1,
     aborted: raw.aborted === 1,
     isCancelled: raw.is_cancelled === 1,
-    responseTime: typeof raw.response_time === "number" ? raw.response_time : null,
-    statusCode: typeof raw.status_code === "number" ? raw.status_code : null,
-    attempts: Number(raw.attempts),
-    retries: Number(raw.retries),
-    startedAt: Number(raw.started_at),
-    stoppedAt: Number(raw.stopped_at),
-    errorMessage: raw.error_message === null ? null : String(raw.error_message),
+    responseTime: numOrNull(raw, "response_time"),
+    statusCode: numOrNull(raw, "status_code"),
+    attempts: num(raw, "attempts"),
+    retries: num(raw, "retries"),
+    startedAt: num(raw, "started_at"),
+    stoppedAt: num(raw, "stopped_at"),
+    errorMessage: textOrNull(raw, "error_message"),
     metrics,
-    pageIndex: typeof raw.page_index === "number" ? raw.page_index : null,
-    detail: typeof raw.detail === "string" ? (JSON.parse(raw.detail) as Record<string, unknown>) : null,
+    pageIndex: numOrNull(raw, "page_index"),
+    detail: raw.detail === null || raw.detail === undefined ? null : jsonObject(raw, "detail"),
     isDemo: raw.is_demo === 1,
   };
 }
 
-type RawSession = {
-  id: string;
-  check_id: string;
-  check_type: string;
-  name: string;
-  status: string;
-  run_source: string | null;
-  run_locations: string;
-  started_at: number;
-  stopped_at: number | null;
-};
-
-function sessionFromRaw(r: RawSession): CheckSessionRow {
+function sessionFromRaw(r: Row): CheckSessionRow {
   return {
-    id: r.id,
-    checkId: r.check_id,
-    checkType: r.check_type,
-    name: r.name,
-    status: r.status,
-    runSource: r.run_source,
-    runLocations: JSON.parse(r.run_locations) as string[],
-    startedAt: r.started_at,
-    stoppedAt: r.stopped_at,
+    id: text(r, "id"),
+    checkId: text(r, "check_id"),
+    checkType: text(r, "check_type"),
+    name: text(r, "name"),
+    status: text(r, "status"),
+    runSource: textOrNull(r, "run_source"),
+    runLocations: jsonStrings(r, "run_locations"),
+    startedAt: num(r, "started_at"),
+    stoppedAt: numOrNull(r, "stopped_at"),
   };
 }
 
@@ -248,22 +238,22 @@ export function createRunStore(db: DatabaseSync) {
       finishSession.run(status, stoppedAt, JSON.stringify(runLocations), id);
     },
     getSession(id: string): CheckSessionRow | undefined {
-      const r = getSession.get(id) as RawSession | undefined;
+      const r = getSession.get(id);
       return r ? sessionFromRaw(r) : undefined;
     },
     insertResult(r: ResultRow): void {
       insertResult.run(...resultParams(r));
     },
     sessionResults(id: string): ResultRow[] {
-      return (sessionResults.all(id) as RawResult[]).map(resultFromRaw);
+      return sessionResults.all(id).map(resultFromRaw);
     },
     getResult(checkId: string, id: string): ResultRow | undefined {
-      const r = getResult.get(checkId, id) as RawResult | undefined;
+      const r = getResult.get(checkId, id);
       return r ? resultFromRaw(r) : undefined;
     },
     /** Sessions left running by a previous process (crash, kill). */
     unfinishedSessionIds(): string[] {
-      return (unfinished.all() as { id: string }[]).map((r) => r.id);
+      return unfinished.all().map((r) => text(r, "id"));
     },
   };
 }

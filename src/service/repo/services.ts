@@ -3,6 +3,7 @@
  * seed §2.2); `accountId` is the requesting account, echoed.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { textOrNull } from "./rows.ts";
 import { dateOnly, opaqueId, type Row } from "./util.ts";
 
 export type Service = {
@@ -15,13 +16,12 @@ export type Service = {
 };
 
 function checksOf(db: DatabaseSync, serviceId: string): { id: string; name: string }[] {
-  return (
-    db
-      .prepare(
-        "SELECT c.id, c.name FROM service_checks s JOIN checks c ON c.id = s.check_id WHERE s.service_id = ? ORDER BY c.name",
-      )
-      .all(serviceId) as Row[]
-  ).map((r) => ({ id: String(r.id), name: String(r.name) }));
+  return db
+    .prepare(
+      "SELECT c.id, c.name FROM service_checks s JOIN checks c ON c.id = s.check_id WHERE s.service_id = ? ORDER BY c.name",
+    )
+    .all(serviceId)
+    .map((r) => ({ id: String(r.id), name: String(r.name) }));
 }
 
 export function serviceFromRow(db: DatabaseSync, r: Row, accountId: string): Service {
@@ -29,20 +29,21 @@ export function serviceFromRow(db: DatabaseSync, r: Row, accountId: string): Ser
     id: String(r.id),
     name: String(r.name),
     accountId,
-    created_at: dateOnly(r.created_at as string),
-    updated_at: dateOnly(r.updated_at as string | null),
+    created_at: dateOnly(textOrNull(r, "created_at")),
+    updated_at: dateOnly(textOrNull(r, "updated_at")),
     checks: checksOf(db, String(r.id)),
   };
 }
 
 export function listServices(db: DatabaseSync, accountId: string): Service[] {
-  return (db.prepare("SELECT * FROM services ORDER BY seq").all() as Row[]).map((r) =>
-    serviceFromRow(db, r, accountId),
-  );
+  return db
+    .prepare("SELECT * FROM services ORDER BY seq")
+    .all()
+    .map((r) => serviceFromRow(db, r, accountId));
 }
 
 export function getService(db: DatabaseSync, id: string, accountId: string): Service | undefined {
-  const r = db.prepare("SELECT * FROM services WHERE id = ?").get(id) as Row | undefined;
+  const r = db.prepare("SELECT * FROM services WHERE id = ?").get(id);
   return r ? serviceFromRow(db, r, accountId) : undefined;
 }
 

@@ -4,8 +4,9 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { type Incident, incidentsForServices } from "./incidents.ts";
+import { jsonObject, objectIn, stringIn, textOrNull } from "./rows.ts";
 import { type Service, serviceFromRow } from "./services.ts";
-import { dateOnly, opaqueId, parseJson, type Row } from "./util.ts";
+import { dateOnly, opaqueId, type Row } from "./util.ts";
 
 export type PageFields = {
   name: string;
@@ -56,7 +57,7 @@ export type StatusPage = {
 function cardsOf(db: DatabaseSync, pageId: string, accountId: string): Card[] {
   const cards = db
     .prepare("SELECT * FROM status_page_cards WHERE status_page_id = ? ORDER BY position")
-    .all(pageId) as Row[];
+    .all(pageId);
   const svc = db.prepare(
     "SELECT s.* FROM card_services cs JOIN services s ON s.id = cs.service_id WHERE cs.card_id = ? ORDER BY cs.position",
   );
@@ -64,24 +65,24 @@ function cardsOf(db: DatabaseSync, pageId: string, accountId: string): Card[] {
     id: String(c.id),
     name: String(c.name),
     statusPageId: pageId,
-    services: (svc.all(String(c.id)) as Row[]).map((s) => serviceFromRow(db, s, accountId)),
-    created_at: dateOnly(c.created_at as string),
-    updated_at: dateOnly(c.updated_at as string | null),
+    services: svc.all(String(c.id)).map((s) => serviceFromRow(db, s, accountId)),
+    created_at: dateOnly(textOrNull(c, "created_at")),
+    updated_at: dateOnly(textOrNull(c, "updated_at")),
   }));
 }
 
 function fromRow(db: DatabaseSync, r: Row, accountId: string, withIncidents: boolean): StatusPage {
   const id = String(r.id);
-  const doc = parseJson<Record<string, unknown>>(r.doc as string, {});
-  const s = (k: string) => (typeof doc[k] === "string" ? (doc[k] as string) : null);
+  const doc = jsonObject(r, "doc");
+  const s = (k: string) => stringIn(doc, k) ?? null;
   const cards = cardsOf(db, id, accountId);
   const page: StatusPage = {
     id,
     accountId,
     name: String(r.name),
     url: String(r.url),
-    customDomain: (r.custom_domain as string | null) ?? null,
-    themeColors: (doc.themeColors as Record<string, unknown> | null | undefined) ?? null,
+    customDomain: textOrNull(r, "custom_domain"),
+    themeColors: objectIn(doc, "themeColors") ?? null,
     logo: s("logo"),
     logoDark: s("logoDark"),
     redirectTo: s("redirectTo"),
@@ -91,8 +92,8 @@ function fromRow(db: DatabaseSync, r: Row, accountId: string, withIncidents: boo
     isPrivate: doc.isPrivate === true,
     whiteLabel: false,
     cards,
-    created_at: dateOnly(r.created_at as string),
-    updated_at: dateOnly(r.updated_at as string | null),
+    created_at: dateOnly(textOrNull(r, "created_at")),
+    updated_at: dateOnly(textOrNull(r, "updated_at")),
   };
   if (withIncidents) {
     const serviceIds = [...new Set(cards.flatMap((c) => c.services.map((sv) => sv.id)))];
@@ -102,13 +103,14 @@ function fromRow(db: DatabaseSync, r: Row, accountId: string, withIncidents: boo
 }
 
 export function listPages(db: DatabaseSync, accountId: string): StatusPage[] {
-  return (db.prepare("SELECT * FROM status_pages ORDER BY seq").all() as Row[]).map((r) =>
-    fromRow(db, r, accountId, true),
-  );
+  return db
+    .prepare("SELECT * FROM status_pages ORDER BY seq")
+    .all()
+    .map((r) => fromRow(db, r, accountId, true));
 }
 
 export function getPage(db: DatabaseSync, id: string, accountId: string): StatusPage | undefined {
-  const r = db.prepare("SELECT * FROM status_pages WHERE id = ?").get(id) as Row | undefined;
+  const r = db.prepare("SELECT * FROM status_pages WHERE id = ?").get(id);
   return r ? fromRow(db, r, accountId, false) : undefined;
 }
 
@@ -169,9 +171,10 @@ export function updatePage(
 /** Card ids of a page (to check that an update body only names the page's own cards). */
 export function cardIds(db: DatabaseSync, pageId: string): Set<string> {
   return new Set(
-    (db.prepare("SELECT id FROM status_page_cards WHERE status_page_id = ?").all(pageId) as Row[]).map((r) =>
-      String(r.id),
-    ),
+    db
+      .prepare("SELECT id FROM status_page_cards WHERE status_page_id = ?")
+      .all(pageId)
+      .map((r) => String(r.id)),
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
+import { num, type Row, text } from "./rows.ts";
 import { dateOnly, isoMs, uuid } from "./util.ts";
 
 export type Subscription = {
@@ -16,30 +17,20 @@ export type Subscription = {
   updated_at: string;
 };
 
-type Row = {
-  id: string;
-  type: string;
-  address: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-};
-
 const fromRow = (r: Row): Subscription => ({
-  id: r.id,
+  id: text(r, "id"),
   type: "EMAIL",
-  address: r.address,
-  status: r.status === "VERIFIED" ? "VERIFIED" : "PENDING",
-  created_at: dateOnly(r.created_at) ?? r.created_at,
-  updated_at: dateOnly(r.updated_at) ?? r.updated_at,
+  address: text(r, "address"),
+  status: text(r, "status") === "VERIFIED" ? "VERIFIED" : "PENDING",
+  created_at: dateOnly(text(r, "created_at")) ?? text(r, "created_at"),
+  updated_at: dateOnly(text(r, "updated_at")) ?? text(r, "updated_at"),
 });
 
 export function listSubscriptions(db: DatabaseSync, pageId: string): Subscription[] {
-  return (
-    db
-      .prepare("SELECT * FROM status_page_subscriptions WHERE status_page_id = ? ORDER BY seq")
-      .all(pageId) as Row[]
-  ).map(fromRow);
+  return db
+    .prepare("SELECT * FROM status_page_subscriptions WHERE status_page_id = ? ORDER BY seq")
+    .all(pageId)
+    .map(fromRow);
 }
 
 export function addSubscriptions(
@@ -88,18 +79,26 @@ export function updateToNotify(
   incidentId: string,
   updateId: string,
 ): UpdateInfo | undefined {
-  return db
+  const r = db
     .prepare("SELECT * FROM incident_updates WHERE incident_id = ? AND id = ?")
-    .get(incidentId, updateId) as UpdateInfo | undefined;
+    .get(incidentId, updateId);
+  return r
+    ? {
+        id: text(r, "id"),
+        description: text(r, "description"),
+        status: text(r, "status"),
+        public_date: text(r, "public_date"),
+        notify_subscribers: num(r, "notify_subscribers"),
+      }
+    : undefined;
 }
 
 export function incidentHead(
   db: DatabaseSync,
   incidentId: string,
 ): { name: string; severity: string } | undefined {
-  return db.prepare("SELECT name, severity FROM incidents WHERE id = ?").get(incidentId) as
-    | { name: string; severity: string }
-    | undefined;
+  const r = db.prepare("SELECT name, severity FROM incidents WHERE id = ?").get(incidentId);
+  return r ? { name: text(r, "name"), severity: text(r, "severity") } : undefined;
 }
 
 /** The status pages that show one of the incident's services. */
@@ -110,7 +109,8 @@ export function pagesShowingIncident(db: DatabaseSync, incidentId: string): { id
        JOIN card_services cs ON cs.card_id = c.id JOIN incident_services i ON i.service_id = cs.service_id
        WHERE i.incident_id = ? ORDER BY p.seq`,
     )
-    .all(incidentId) as { id: string; name: string }[];
+    .all(incidentId)
+    .map((r) => ({ id: text(r, "id"), name: text(r, "name") }));
 }
 
 export function verifiedSubscribers(db: DatabaseSync, pageId: string): { address: string }[] {
@@ -118,5 +118,6 @@ export function verifiedSubscribers(db: DatabaseSync, pageId: string): { address
     .prepare(
       "SELECT address FROM status_page_subscriptions WHERE status_page_id = ? AND status = 'VERIFIED' ORDER BY seq",
     )
-    .all(pageId) as { address: string }[];
+    .all(pageId)
+    .map((r) => ({ address: text(r, "address") }));
 }

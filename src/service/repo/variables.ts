@@ -4,24 +4,23 @@
  * VIGIL_WEBHOOK_VARIABLES). Secret values never reach a template or a read.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { flag, type Row, text, textOrNull } from "./rows.ts";
 
 export type StoredVariable = { key: string; value: string | null; locked: boolean; secret: boolean };
 
-type Row = { key: string; value: string; locked: number; secret: number };
-
 const view = (r: Row): StoredVariable => ({
-  key: r.key,
-  value: r.secret === 1 ? null : r.value,
-  locked: r.locked === 1,
-  secret: r.secret === 1,
+  key: text(r, "key"),
+  value: flag(r, "secret") ? null : textOrNull(r, "value"),
+  locked: flag(r, "locked"),
+  secret: flag(r, "secret"),
 });
 
 export function listVariables(db: DatabaseSync): StoredVariable[] {
-  return (db.prepare("SELECT * FROM environment_variables ORDER BY key").all() as Row[]).map(view);
+  return db.prepare("SELECT * FROM environment_variables ORDER BY key").all().map(view);
 }
 
 export function getVariable(db: DatabaseSync, key: string): StoredVariable | undefined {
-  const r = db.prepare("SELECT * FROM environment_variables WHERE key = ?").get(key) as Row | undefined;
+  const r = db.prepare("SELECT * FROM environment_variables WHERE key = ?").get(key);
   return r ? view(r) : undefined;
 }
 
@@ -45,10 +44,7 @@ export function deleteVariable(db: DatabaseSync, key: string): boolean {
 /** The user-defined variables a template sees: stored non-secret variables over `base`. */
 export function templateVariables(db: DatabaseSync, base: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
-  for (const r of db.prepare("SELECT key, value FROM environment_variables WHERE secret = 0").all() as {
-    key: string;
-    value: string;
-  }[])
-    out[r.key] = r.value;
+  for (const r of db.prepare("SELECT key, value FROM environment_variables WHERE secret = 0").all())
+    out[text(r, "key")] = textOrNull(r, "value");
   return out;
 }

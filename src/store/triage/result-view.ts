@@ -19,7 +19,7 @@
  * strings as they came, secrets masked): the renderer sanitises every line before the terminal.
  */
 
-import { canDegrade } from "../../contract/check-types.ts";
+import { canDegrade, isPassive } from "../../contract/check-types.ts";
 import { maskSecrets, maskUrlCredentials } from "../../contract/secrets.ts";
 import { formatAgo, formatMs, formatTimestamp } from "../../shared/format.ts";
 import {
@@ -122,7 +122,7 @@ export function attemptsText(r: ResultInput): string {
 /** FINAL (the run's verdict) or ATTEMPT (a try a retry followed); results without a type are FINAL. */
 export const resultKind = (r: ResultInput): string => (r.resultType === "ATTEMPT" ? "ATTEMPT" : "FINAL");
 
-function header(r: ResultInput, o: ResultViewOptions): ViewSection {
+function header(r: ResultInput, o: ResultViewOptions, type: string | undefined): ViewSection {
   const outcome = runOutcome(r);
   const started = str(r.startedAt) ?? str(r.created_at) ?? str(r.stoppedAt);
   const when = started
@@ -140,7 +140,10 @@ function header(r: ResultInput, o: ResultViewOptions): ViewSection {
     ),
     pair("started", when),
     pair("location", str(r.runLocation) ?? NOT_RECORDED),
-    pair("response", num(r.responseTime) === undefined ? NOT_RECORDED : formatMs(num(r.responseTime))),
+    // a heartbeat's result is a ping: it has no response time (the service stores 0)
+    ...(type !== undefined && isPassive(type)
+      ? []
+      : [pair("response", num(r.responseTime) === undefined ? NOT_RECORDED : formatMs(num(r.responseTime)))]),
     pair("attempts", attemptsText(r)),
   ];
   if (reason) lines.push(pair("reason", reason, outcome.tone));
@@ -672,7 +675,7 @@ export function resultType(r: ResultInput, check?: ResultCheck): string | undefi
 /** The sections of one result (see the module comment). */
 export function resultView(r: ResultInput, o: ResultViewOptions = {}): ViewSection[] {
   const type = resultType(r, o.check);
-  const sections: ViewSection[] = [header(r, o)];
+  const sections: ViewSection[] = [header(r, o, type)];
   const api = obj(r.apiCheckResult);
   const browser = obj(r.browserCheckResult) ?? obj(r.multiStepCheckResult) ?? obj(r.playwrightCheckResult);
   if (type === "API" || type === "URL" || (type === undefined && api)) {

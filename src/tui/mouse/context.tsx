@@ -25,3 +25,15 @@ export function useMouseRows(ref: RefObject<DOMElement | null>, rowAt: (line: nu
     });
   }, [targets, ref]);
 }
+
+/** Register the Box `ref` as a chart: the wheel over it moves along the time. */
+export function useMouseChart(ref: RefObject<DOMElement | null>) {
+  const targets = useContext(MouseTargetsContext);
+  useEffect(() => {
+    if (!targets) return;
+    return targets.add({
+      kind: "chart",
+      rect: (): Rect | undefined => (ref.current ? measureElement(ref.current) : undefined),
+    });
+  }, [targets, ref]);
+}

@@ -3,7 +3,8 @@
  * - a left click on a pane's tab in the header shows that pane (as its number key);
  * - a left click on a list's row moves the cursor there (as j/k would: the shown check follows);
  *   a double click then opens it (as Enter);
- * - the wheel moves as ↑/↓ do where it is turned (a list's cursor, a detail's lines, the help);
+ * - the wheel moves as ↑/↓ do where it is turned (a list's cursor, a detail's lines, the help); over a
+ *   chart, as ←/→ (the chart's cursor along the time);
  * - nothing while a form, a prompt, the palette or the filter takes text, or a confirmation waits —
  *   a report is never text, there or anywhere.
  */
@@ -38,7 +39,9 @@ export function createMouseHandler(ctx: MouseHandlerContext): (e: MouseEvent) =>
     const typing = o.kind === "prompt" || o.kind === "palette" || s.ui.filtering || s.work.form !== undefined;
     if (typing || o.kind === "confirm" || o.kind === "choose" || s.work.once !== undefined) return;
     if (e.kind === "wheel") {
-      ctx.key("", e.wheel < 0 ? { upArrow: true } : { downArrow: true });
+      const chart = o.kind === "none" && ctx.targets.hit(e.x, e.y)?.target.kind === "chart";
+      if (chart) ctx.key("", e.wheel < 0 ? { leftArrow: true } : { rightArrow: true });
+      else ctx.key("", e.wheel < 0 ? { upArrow: true } : { downArrow: true });
       return;
     }
     if (e.kind !== "press" || e.button !== 0 || o.kind !== "none") return;
@@ -51,7 +54,7 @@ export function createMouseHandler(ctx: MouseHandlerContext): (e: MouseEvent) =>
       return;
     }
     const hit = ctx.targets.hit(e.x, e.y);
-    const row = hit?.target.rowAt(hit.line);
+    const row = hit?.target.kind === "rows" ? hit.target.rowAt(hit.line) : undefined;
     if (row === undefined) return;
     const spec = paneSpec(s.ui.pane);
     if (s.ui.detail[spec.id] !== undefined) return;

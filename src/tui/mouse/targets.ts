@@ -1,7 +1,7 @@
 /**
  * Where on the screen a click lands: the header's pane tabs (their place is known: the right end of the
  * first line, src/tui/widgets/Header.tsx) and the regions the views register while they are drawn — a
- * list's rows (src/tui/widgets/Table.tsx, the overview's sections). A region is measured when a click
+ * list's rows (src/tui/widgets/Table.tsx, the overview's sections), a chart (the analytics pane). A region is measured when a click
  * comes (Ink's layout, measureElement), never on every frame. The frame's first line is the terminal's
  * first: with the alternate screen at once, without it because the frame is one line shorter than the
  * terminal (app.tsx), so after its first draw it always starts at the top.
@@ -16,7 +16,10 @@ export type RowsTarget = {
   rowAt: (line: number) => number | undefined;
 };
 
-export type MouseTarget = RowsTarget;
+/** A chart drawn on screen: the wheel over it moves the chart's cursor along the time (as ←/→). */
+export type ChartTarget = { kind: "chart"; rect: () => Rect | undefined };
+
+export type MouseTarget = RowsTarget | ChartTarget;
 
 export type MouseTargets = {
   /** Register a region; returns its removal. */

@@ -10,6 +10,7 @@ import { sanitizeLine } from "../../shared/sanitize.ts";
 import { visibleErrors } from "../../store/forms/rules.ts";
 import { cardItems, cards, type Field, type FormState, flag, list, text } from "../../store/forms/types.ts";
 import { useInfo } from "../context.tsx";
+import { keyHint } from "../key-label.ts";
 
 const LABEL = 20;
 
@@ -93,16 +94,21 @@ function valueLines(f: FormState, field: Field, focused: boolean, width: number)
   }
 }
 
-const HINTS: Record<Field["type"], string> = {
-  text: "type · Backspace erases · Ctrl-U clears",
-  choice: "←/→ or the first letter picks",
-  toggle: "space / ←/→ flips",
-  multi: "←/→ moves · space picks",
-  cards: "←/→ selects a service · [ ] moves it to the previous / next card",
+/** The focused field's own hint; `k` writes an action's keys (empty: it has none). */
+const HINTS: Record<Field["type"], (k: (action: string, text: string) => string) => string> = {
+  text: (k) => ["type", k("erase", " erases"), k("clear-field", " clears")].filter(Boolean).join(" · "),
+  choice: (k) => `${k("left right", " or ")}the first letter picks`,
+  toggle: (k) => `space${k("left right", "").replace(/^(.+)$/, " / $1")} flips`,
+  multi: (k) => [k("left right", " moves"), "space picks"].filter(Boolean).join(" · "),
+  cards: (k) =>
+    [k("left right", " selects a service"), "[ ] moves it to the previous / next card"]
+      .filter(Boolean)
+      .join(" · "),
 };
 
 export function Form({ form, width, height }: { form: FormState; width: number; height: number }) {
-  const { theme } = useInfo();
+  const { theme, keymap } = useInfo();
+  const k = (action: string, text: string, sep?: string) => keyHint(keymap, "form", action, text, sep);
   const errors = visibleErrors(form);
   const inner = Math.max(20, width - 4);
   const valueWidth = Math.max(10, inner - LABEL - 2);
@@ -145,8 +151,22 @@ export function Form({ form, width, height }: { form: FormState; width: number; 
         : undefined;
   const keys =
     form.phase === "failed"
-      ? "Ctrl-R / Enter: retry · Esc: close, keep the draft · Ctrl-D: discard"
-      : `Enter: send · Tab/↑↓: field · ${focusedField ? HINTS[focusedField.type] : ""} · Esc: close (draft kept) · Ctrl-D: discard`;
+      ? [
+          k("retry submit", ": retry", " / "),
+          k("close", ": close, keep the draft"),
+          k("discard", ": discard"),
+        ]
+          .filter(Boolean)
+          .join(" · ")
+      : [
+          k("submit", ": send"),
+          k("next-field previous-field", ": field"),
+          focusedField ? HINTS[focusedField.type](k) : "",
+          k("close", ": close (draft kept)"),
+          k("discard", ": discard"),
+        ]
+          .filter(Boolean)
+          .join(" · ");
   const room = Math.max(1, height - 2 - 1 - (state?.lines.length ?? 0) - 1);
   const focusRow = rows.findIndex((r) => r.key.startsWith(`${focusedField?.key ?? ""}-`));
   const start = Math.max(0, Math.min(focusRow - Math.floor(room / 2), rows.length - room));

@@ -7,6 +7,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { DB_FILE } from "../../../src/service/db/data-dir.ts";
 import { CACHE_HOME, NODE, ROOT } from "./paths.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: API replies are inspected field by field in tests
@@ -68,10 +70,19 @@ export async function spawnServe(opts: {
   return { child, url };
 }
 
-export async function serve(opts: { demo: boolean }): Promise<Served> {
+/**
+ * A `vigil serve` of its own data dir. With `seed`, the service is started once for `seed.api` (API calls
+ * that create what the test needs), stopped, its database file handed to `seed.rows` (rows written as
+ * another service or an older data dir could hold them, which this service's input rules would refuse),
+ * and started again on that data dir.
+ */
+export async function serve(opts: {
+  demo: boolean;
+  seed?: { api: (s: Served) => Promise<void>; rows: (db: DatabaseSync) => void };
+}): Promise<Served> {
   const root = mkdtempSync(join(tmpdir(), "vigil-e2e-svc-"));
   const dataDir = join(root, "data");
-  const { child, url } = await spawnServe({ dataDir, port: 0, demo: opts.demo, home: root });
+  let { child, url } = await spawnServe({ dataDir, port: 0, demo: opts.demo, home: root });
   const apiKey = readFileSync(join(dataDir, "api-key"), "utf8").trim();
   const api = async (method: string, path: string, body?: unknown): Promise<Json> => {
     const res = await fetch(`${url}${path}`, {
@@ -86,7 +97,7 @@ export async function serve(opts: { demo: boolean }): Promise<Served> {
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
     return text ? JSON.parse(text) : undefined;
   };
-  const stop = async () => {
+  const end = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
@@ -94,7 +105,21 @@ export async function serve(opts: { demo: boolean }): Promise<Served> {
       await exited;
       clearTimeout(timer);
     }
+  };
+  const stop = async () => {
+    await end();
     rmSync(root, { recursive: true, force: true });
   };
+  if (opts.seed) {
+    await opts.seed.api({ url, apiKey, dataDir, api, stop });
+    await end();
+    const db = new DatabaseSync(join(dataDir, DB_FILE));
+    try {
+      opts.seed.rows(db);
+    } finally {
+      db.close();
+    }
+    ({ child, url } = await spawnServe({ dataDir, port: 0, demo: opts.demo, home: root }));
+  }
   return { url, apiKey, dataDir, api, stop };
 }

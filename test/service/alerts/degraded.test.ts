@@ -38,8 +38,9 @@ const types = (r: Receiver) => r.requests.map((q) => JSON.parse(q.body.toString(
 describe("degraded family", () => {
   it("degraded, then failing, then passing", async () => {
     const check = await createUrlCheck(svc, target.url, {
-      degradedResponseTime: 40,
-      maxResponseTime: 3000,
+      // far from a loopback answer's time even on a loaded machine (40 ms made a plain 200 DEGRADED there)
+      degradedResponseTime: 1000,
+      maxResponseTime: 10_000,
       useGlobalAlertSettings: false,
       alertSettings: { escalationType: "RUN_BASED", runBasedEscalation: { failedRunThreshold: 2 } },
     });
@@ -52,7 +53,7 @@ describe("degraded family", () => {
     });
     await createChannel(svc, { type: "WEBHOOK", config: { name: "f", url: fail.url }, subscriptions });
 
-    target.delayMs.value = 80;
+    target.delayMs.value = 1200;
     expect((await runCheck(svc, check.id)).status).toBe("DEGRADED");
     expect(await settledLog(svc)).toHaveLength(0); // threshold 2: no alert raised
     expect(deg.requests).toHaveLength(0);

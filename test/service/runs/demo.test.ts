@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { backfillHistory } from "../../../src/service/demo/backfill.ts";
 import { startDemoHeartbeatJob } from "../../../src/service/demo/heartbeat-job.ts";
 import { startDemoTarget } from "../../../src/service/demo/target.ts";
+import { openRepo } from "../../../src/service/repo/store.ts";
 import { heartbeatConfig, pingState } from "../../../src/service/runners/heartbeat.ts";
 import { pastTime, until } from "../../support/until.ts";
 import { httpTarget, insertCheck, type TempDb, tempDb } from "./support.ts";
@@ -70,7 +71,7 @@ describe("demo backfill", () => {
       checkType: "HEARTBEAT",
       doc: { heartbeat: { period: 1, periodUnit: "hours", grace: 5, graceUnit: "minutes" } },
     });
-    const first = backfillHistory(t.db, { days: 2, now });
+    const first = backfillHistory(openRepo(t.db), { days: 2, now });
     const count = (id: string) =>
       t.db
         .prepare(
@@ -94,7 +95,7 @@ describe("demo backfill", () => {
       .prepare("SELECT DISTINCT run_location AS l FROM check_results WHERE check_id = ? ORDER BY l")
       .all(url) as { l: string }[];
     expect(locations.map((r) => r.l)).toEqual(["eu-west-1", "us-east-1"]);
-    expect(backfillHistory(t.db, { days: 2, now })).toEqual({ results: 0, events: 0 });
+    expect(backfillHistory(openRepo(t.db), { days: 2, now })).toEqual({ results: 0, events: 0 });
   });
 
   it("stores each heartbeat event with the state a live ping would get against the one before", () => {
@@ -104,7 +105,7 @@ describe("demo backfill", () => {
       checkType: "HEARTBEAT",
       doc: { heartbeat: { period: 1, periodUnit: "minutes", grace: 30, graceUnit: "seconds" } },
     });
-    backfillHistory(t.db, { days: 2, now });
+    backfillHistory(openRepo(t.db), { days: 2, now });
     const rows = t.db
       .prepare("SELECT state, ts FROM heartbeat_events WHERE check_id = ? ORDER BY ts")
       .all(hb) as { state: string; ts: number }[];

@@ -15,6 +15,7 @@ import { ROUTE_MODULES } from "../../../src/service/app/routes.ts";
 import type { ServiceContext } from "../../../src/service/context.ts";
 import { openDatabase } from "../../../src/service/db/open.ts";
 import { createEngine, type Engine, type EngineOptions } from "../../../src/service/engine/engine.ts";
+import { openRepo } from "../../../src/service/repo/store.ts";
 
 export type TempDb = { db: DatabaseSync; dir: string; file: string; cleanup(): void };
 
@@ -81,7 +82,7 @@ export function insertCheck(db: DatabaseSync, seed: CheckSeed): string {
 
 export function testEngine(db: DatabaseSync, opts: Partial<EngineOptions> = {}): Engine {
   return createEngine({
-    db,
+    repo: openRepo(db),
     publicUrl: () => "http://127.0.0.1:1",
     scheduler: false,
     backoffUnitMs: 1,
@@ -106,7 +107,14 @@ export type TestService = {
 export async function startTestService(t: TempDb, opts: Partial<EngineOptions> = {}): Promise<TestService> {
   let publicUrl = "";
   const engine = testEngine(t.db, { publicUrl: () => publicUrl, ...opts });
-  const ctx: ServiceContext = { db: t.db, engine, dataDir: t.dir, publicUrl: () => publicUrl, now: Date.now };
+  const ctx: ServiceContext = {
+    db: t.db,
+    repo: openRepo(t.db),
+    engine,
+    dataDir: t.dir,
+    publicUrl: () => publicUrl,
+    now: Date.now,
+  };
   const app = createApp(ctx, { apiKey: API_KEY, defaultAccountId: randomUUID(), modules: ROUTE_MODULES });
   const server: Server = createServer(getRequestListener(app.fetch));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

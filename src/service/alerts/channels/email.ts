@@ -16,7 +16,8 @@
  */
 import { Readable } from "node:stream";
 import { DELIVERY_ID_HEADER } from "../../../shared/webhook/sign.ts";
-import { type ChannelTransport, type SendContext, type SendResult, str } from "./types.ts";
+import type { ChannelTransport, SendContext, SendResult } from "./types.ts";
+import { str } from "./types.ts";
 
 export type MailPayload = { to: string; subject: string; text: string };
 

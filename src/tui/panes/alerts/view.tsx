@@ -10,6 +10,7 @@ import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { errorLine } from "../../../store/data/loaders.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { channelTarget } from "../checks/detail.tsx";
@@ -53,7 +54,8 @@ const COLUMNS: Column<AlertChannel>[] = [
 ];
 
 function ChannelDetail({ id, width, height }: { id: string; width: number; height: number }) {
-  const { theme, readOnly } = useInfo();
+  const { theme, readOnly, keymap } = useInfo();
+  const k = (action: string, text: string) => keyHint(keymap, "alerts", action, text);
   const channel = useConsole((s) => s.alertChannels.items.find((c) => String(c.id) === id));
   const revealed = useConsole((s) => s.work.revealed === id && !readOnly);
   const alertType = useConsole((s) => s.work.alertType);
@@ -87,7 +89,16 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
         wrap="truncate"
       >{`#${channel.id} ${sanitizeLine(String(channel.type))}  ${sanitizeLine(channelTarget(channel))}`}</Text>
       <Text color={theme.dim} wrap="truncate">
-        {`${readOnly ? "read-only: secrets stay masked" : revealed ? "v: mask secrets" : "v: reveal secrets"}${channel.type === "WEBHOOK" ? " · a: alert type of the preview" : ""} · j/k scroll · Esc back`}
+        {[
+          readOnly
+            ? "read-only: secrets stay masked"
+            : k("reveal-secrets", revealed ? ": mask secrets" : ": reveal secrets"),
+          channel.type === "WEBHOOK" ? k("alert-type", ": alert type of the preview") : "",
+          k("down up", " scroll"),
+          k("back", " back"),
+        ]
+          .filter(Boolean)
+          .join(" · ")}
       </Text>
       {lines.slice(start, start + room).map((l, i) => (
         <Text
@@ -106,6 +117,7 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
 
 export function AlertChannelsPane({ width, height }: { width: number; height: number }) {
   const rows = useConsole(alertChannelRows);
+  const { keymap } = useInfo();
   const meta = useConsole((s) => s.alertChannels);
   const detail = useConsole((s) => s.ui.detail.alerts);
   if (detail !== undefined) return <ChannelDetail id={detail} width={width} height={height} />;
@@ -115,7 +127,12 @@ export function AlertChannelsPane({ width, height }: { width: number; height: nu
       rows={rows}
       meta={meta}
       noun={["alert channel", "alert channels"]}
-      summary={"FRDS = sends failure, recovery, degraded, SSL · Enter: config, subscriptions, preview"}
+      summary={[
+        "FRDS = sends failure, recovery, degraded, SSL",
+        keyHint(keymap, "alerts", "open", ": config, subscriptions, preview"),
+      ]
+        .filter(Boolean)
+        .join(" · ")}
       columns={COLUMNS}
       rowKey={(c) => String(c.id)}
       width={width}

@@ -9,8 +9,10 @@
  * time axis (local time, or UTC with --utc / a profile's `utc`), then the cursor's line (←/→): the bucket's
  * time range, each metric's value there and its run count; Enter lists the bucket's runs. Grouped by
  * location (or status code) it draws one line per group for the view's first metric, groups by name.
+ * The mouse's wheel over the pane moves the chart's cursor (src/tui/mouse/).
  */
-import { Box, Text } from "ink";
+import { Box, type DOMElement, Text } from "ink";
+import { useRef } from "react";
 import { REPORTS } from "../../../contract/analytics-metrics.ts";
 import {
   bandsText,
@@ -49,6 +51,7 @@ import type { ResultSummary } from "../../../store/data/summary.ts";
 import type { AnalyticsBucket } from "../../../store/data/types.ts";
 import type { AnalyticsOptions } from "../../../store/view/types.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { useMouseChart } from "../../mouse/context.tsx";
 import { ColumnChart, Sparkline } from "../../widgets/Sparkline.tsx";
 import { paneCheck } from "../check-panes.ts";
 import { BUCKET_LIST } from "./keys.ts";
@@ -123,6 +126,8 @@ function runsText(
 
 export function AnalyticsPane({ width, height }: { width: number; height: number }) {
   const { theme, utc: utcInfo } = useInfo();
+  const box = useRef<DOMElement>(null);
+  useMouseChart(box);
   const utc = utcInfo === true;
   const row = useConsole((s) => paneCheck(s, "analytics"));
   const count = useConsole((s) => analyticsChecks(s).length);
@@ -310,7 +315,7 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
     }
   }
   return (
-    <Box flexDirection="column" width={width} height={height}>
+    <Box ref={box} flexDirection="column" width={width} height={height}>
       {title}
       <Text color={theme.dim} wrap="truncate">
         {`${view.name}${others.length ? ` (v: ${others.join(", ")})` : ""} · ${settings(opts, grid, drawn.count, spec.interval, utc)}`}

@@ -24,6 +24,7 @@ import {
 } from "../../../store/triage/heartbeat-timeline.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import { Cells } from "../../widgets/Sparkline.tsx";
 import { alertLines, type HistoryLine, sinceLine, timelineText } from "./history-lines.ts";
 
@@ -155,7 +156,7 @@ function History({
 }
 
 export function CheckDetail({ id, width, height }: { id: string; width: number; height: number }) {
-  const { theme } = useInfo();
+  const { theme, keymap } = useInfo();
   // the full check (read when the detail opened) once it is here, the slim list entry until then
   const full = useConsole((s) => s.details.checks.get(id));
   const summary = useConsole((s) => s.checks.byId.get(id));
@@ -211,7 +212,7 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
       ))}
       <Text wrap="truncate">
         <Text bold>{`Recent results (${items.length}, oldest → newest)`}</Text>
-        <Text color={theme.dim}>{"  r/Enter: every result"}</Text>
+        <Text color={theme.dim}>{`  ${keyHint(keymap, "checks", "results", ": every result")}`}</Text>
       </Text>
       <Text wrap="truncate">
         {items.length

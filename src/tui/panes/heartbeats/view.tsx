@@ -50,6 +50,7 @@ import {
 import { cursorIn } from "../../../store/view/cursor.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import { Table } from "../../widgets/Table.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { paneCheck } from "../check-panes.ts";
@@ -60,6 +61,8 @@ export function ratioLine(a: HeartbeatAvailability | null | undefined): string {
   const cur = a?.successRatio?.currentPeriod;
   const prev = a?.successRatio?.previousPeriod;
   if (cur === null || cur === undefined) return "—";
+  // a window without an event has no ratio (the service counts it as 100 %: nothing failed)
+  if (a?.totalEntitiesCurrentPeriod === 0) return "— (no pings)";
   const arrow = prev === null || prev === undefined || cur === prev ? "→" : cur > prev ? "↑" : "↓";
   return `${formatPercent(cur, true)} ${arrow} (previous ${formatPercent(prev, true)})`;
 }
@@ -140,9 +143,11 @@ function Strip(props: {
   timing: HeartbeatTiming;
   now: number;
   width: number;
+  /** How far back the events read are complete (the pages may run out before the day). */
+  readFrom: number | undefined;
 }) {
   const { theme, utc } = useInfo();
-  const { events, timing, now, width } = props;
+  const { events, timing, now, width, readFrom } = props;
   const chart = Math.max(10, width);
   const bucketMs = autoBucketMinutes(DAY, chart) * MINUTE;
   const grid = timeGrid({ ...recentWindow(DAY, bucketMs, now), bucketMs });
@@ -155,6 +160,11 @@ function Strip(props: {
     else runs.push({ symbol: c.symbol, tone: c.tone, n: 1 });
   }
   const axis = axisLine(grid, chart, { first, count: cells.length, utc });
+  // a short period's day is more events than are read: say where the known part of the strip starts
+  const partial =
+    readFrom !== undefined && readFrom > grid.from + bucketMs
+      ? ` · events read back to ${clockAt(readFrom, now, { utc })} (· before)`
+      : "";
   return (
     <>
       <Text wrap="truncate">
@@ -171,13 +181,13 @@ function Strip(props: {
       <Text
         color={theme.dim}
         wrap="truncate"
-      >{`${gridLabel(grid, cells.length)} · ${zoneName(now, { utc })}  ${HEARTBEAT_LEGEND}`}</Text>
+      >{`${gridLabel(grid, cells.length)} · ${zoneName(now, { utc })}${partial}  ${HEARTBEAT_LEGEND}`}</Text>
     </>
   );
 }
 
 export function HeartbeatsPane({ width, height }: { width: number; height: number }) {
-  const { theme, utc } = useInfo();
+  const { theme, utc, keymap } = useInfo();
   const row = useConsole((s) => paneCheck(s, "heartbeats"));
   const checks = useConsole((s) => heartbeatChecks(s));
   const entry = useConsole((s) => (row ? s.heartbeats.byCheck.get(row.id) : undefined));
@@ -217,12 +227,16 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
         <Text color={theme.tone[sym.tone]}>{`${sym.symbol} `}</Text>
         <Text bold>{sanitizeLine(row.check.name)}</Text>
         {marks ? <Text color={theme.dim}>{`  ${marks}`}</Text> : null}
-        <Text color={theme.dim}>{`  · heartbeat ${position} of ${checks.length} ([ ] to switch)`}</Text>
+        <Text color={theme.dim}>
+          {`  · heartbeat ${position} of ${checks.length}${keyHint(keymap, "heartbeats", "previous-check next-check", " to switch", " ").replace(/^(.+)$/, " ($1)")}`}
+        </Text>
       </Text>
       <Text wrap="truncate">
         {`${periodText(timing)} · ping URL `}
         <Text color={ping.url ? undefined : theme.dim}>{ping.text}</Text>
-        <Text color={theme.dim}>{ping.url ? "  (y copies it)" : ""}</Text>
+        <Text color={theme.dim}>
+          {ping.url ? keyHint(keymap, "heartbeats", "copy", " copies it)").replace(/^(.+)$/, "  ($1") : ""}
+        </Text>
       </Text>
       <Text
         wrap="truncate"
@@ -233,7 +247,13 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
       </Text>
       <Text wrap="truncate">{`last 24 h: ${ratioLine(stats?.last24Hours)}   7 d: ${ratioLine(stats?.last7Days)}`}</Text>
       {entry && entry.to > 0 ? (
-        <Strip events={entry.events} timing={timing} now={now} width={width} />
+        <Strip
+          events={entry.events}
+          timing={timing}
+          now={now}
+          width={width}
+          readFrom={entry.from > 0 ? entry.from : undefined}
+        />
       ) : (
         <Text color={theme.dim}>{entry?.error ? `✖ ${sanitizeLine(entry.error)}` : "loading events…"}</Text>
       )}

@@ -4,9 +4,19 @@ import { formatAgo, formatTimestamp, statusSymbol, truncate } from "../../../sha
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { incidentStartedAt, sortedUpdates } from "../../../store/data/incidents.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 
 export function IncidentDetail({ id, width, height }: { id: string; width: number; height: number }) {
-  const { theme, readOnly } = useInfo();
+  const { theme, readOnly, keymap } = useInfo();
+  const keys = [
+    keyHint(keymap, "incidents", "down up", " select"),
+    keyHint(keymap, "incidents", "edit-update", " edit"),
+    keyHint(keymap, "incidents", "update-incident", " new update"),
+    keyHint(keymap, "incidents", "edit-incident", " edit incident"),
+  ]
+    .filter(Boolean)
+    .map((k) => ` · ${k}`)
+    .join("");
   const inc = useConsole((s) => s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id));
   const row = useConsole((s) => s.work.detailRow.incidents);
   if (!inc) return <Text color={theme.dim}>loading the incident…</Text>;
@@ -56,7 +66,7 @@ export function IncidentDetail({ id, width, height }: { id: string; width: numbe
       </Text>
       <Text wrap="truncate">{`services: ${services}`}</Text>
       <Text bold wrap="truncate">
-        {`Updates (${updates.length}, oldest first${readOnly ? "" : " · j/k select · e edit · u new update · s edit incident"})`}
+        {`Updates (${updates.length}, oldest first${readOnly ? "" : keys})`}
       </Text>
       {updates.length === 0 ? <Text color={theme.dim}> no updates</Text> : null}
       {lines.slice(start, start + room).map((l) => (

@@ -3,6 +3,7 @@ import { formatAgo, statusSymbol } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { incidentStartedAt } from "../../../store/data/incidents.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { IncidentDetail } from "./detail.tsx";
@@ -38,13 +39,22 @@ const COLUMNS: Column<Incident>[] = [
 ];
 
 export function IncidentsPane({ width, height }: { width: number; height: number }) {
-  const { readOnly } = useInfo();
+  const { readOnly, keymap } = useInfo();
   const rows = useConsole(incidentRows);
   const meta = useConsole((s) => s.incidents);
   const detail = useConsole((s) => s.ui.detail.incidents);
   if (detail !== undefined) return <IncidentDetail id={detail} width={width} height={height} />;
   const open = rows.filter((i) => i.lastUpdateStatus !== "RESOLVED").length;
-  const keys = readOnly ? "read-only" : "u update · n new · s edit · Enter history";
+  const keys = readOnly
+    ? "read-only"
+    : [
+        keyHint(keymap, "incidents", "update-incident", " update"),
+        keyHint(keymap, "incidents", "new-incident", " new"),
+        keyHint(keymap, "incidents", "edit-incident", " edit"),
+        keyHint(keymap, "incidents", "open", " history"),
+      ]
+        .filter(Boolean)
+        .join(" · ");
   return (
     <ListPane
       pane="incidents"

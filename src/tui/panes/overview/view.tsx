@@ -48,6 +48,7 @@ import type { CheckRow } from "../../../store/view/selectors.ts";
 import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import { useMouseRows } from "../../mouse/context.tsx";
 import { CellsLine } from "../../widgets/Table.tsx";
 import { type Column, type Laid, layoutColumns } from "../../widgets/table-layout.ts";
@@ -262,7 +263,7 @@ function notRead(what: string, slice: { loadedAt: number | undefined; error: str
 }
 
 export function OverviewPane({ width, height }: { width: number; height: number }) {
-  const { theme, store } = useInfo();
+  const { theme, store, keymap } = useInfo();
   const clock = useClock(15_000);
   const counts = useConsole(overviewCountsOf);
   const attention = useConsole(attentionOf);
@@ -437,7 +438,10 @@ export function OverviewPane({ width, height }: { width: number; height: number 
           />
         ))}
         {p.more > 0 && focusItem?.section !== id ? (
-          <Text color={theme.dim} wrap="truncate">{`  … ${thousands(p.more)} more ([ ] to go there)`}</Text>
+          <Text
+            color={theme.dim}
+            wrap="truncate"
+          >{`  … ${thousands(p.more)} more${keyHint(keymap, "overview", "previous-section next-section", " to go there", " ").replace(/^(.+)$/, " ($1)")}`}</Text>
         ) : null}
       </Box>
     );

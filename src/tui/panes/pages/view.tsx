@@ -8,6 +8,7 @@ import { Box, Text } from "ink";
 import type { StatusPage } from "../../../contract/schemas/status-pages.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { type PageLine, statusPageLines } from "./lines.ts";
@@ -76,7 +77,7 @@ function Line({ line }: { line: PageLine }) {
 }
 
 function PageDetail({ id, width, height }: { id: string; width: number; height: number }) {
-  const { theme, readOnly } = useInfo();
+  const { theme, readOnly, keymap } = useInfo();
   const page = useConsole((s) => s.details.pages.get(id) ?? s.statusPages.items.find((p) => p.id === id));
   const checks = useConsole((s) => s.checks.byId);
   const statuses = useConsole((s) => s.statuses.byId);
@@ -91,7 +92,20 @@ function PageDetail({ id, width, height }: { id: string; width: number; height: 
         {sanitizeLine(page.name)}
       </Text>
       <Text color={theme.dim} wrap="truncate">
-        {`${readOnly ? "" : "e: edit (name, URL, domain, theme, services between cards) · "}j/k scroll · Esc back`}
+        {[
+          readOnly
+            ? ""
+            : keyHint(
+                keymap,
+                "pages",
+                "edit-page",
+                ": edit (name, URL, domain, theme, services between cards)",
+              ),
+          keyHint(keymap, "pages", "down up", " scroll"),
+          keyHint(keymap, "pages", "back", " back"),
+        ]
+          .filter(Boolean)
+          .join(" · ")}
       </Text>
       {lines.slice(start, start + room).map((l, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: positional lines of one detail
@@ -102,7 +116,7 @@ function PageDetail({ id, width, height }: { id: string; width: number; height: 
 }
 
 export function StatusPagesPane({ width, height }: { width: number; height: number }) {
-  const { readOnly } = useInfo();
+  const { readOnly, keymap } = useInfo();
   const rows = useConsole(statusPageRows);
   const meta = useConsole((s) => s.statusPages);
   const detail = useConsole((s) => s.ui.detail.pages);
@@ -114,7 +128,13 @@ export function StatusPagesPane({ width, height }: { width: number; height: numb
       meta={meta}
       noun={["status page", "status pages"]}
       countSuffix={meta.nextId ? "+" : ""}
-      summary={`${meta.nextId ? "(more: move to the last row) · " : ""}Enter: cards, services, checks${readOnly ? "" : " · e: edit"}`}
+      summary={[
+        meta.nextId ? "(more: move to the last row)" : "",
+        keyHint(keymap, "pages", "open", ": cards, services, checks"),
+        readOnly ? "" : keyHint(keymap, "pages", "edit-page", ": edit"),
+      ]
+        .filter(Boolean)
+        .join(" · ")}
       columns={COLUMNS}
       rowKey={(p) => p.id}
       width={width}

@@ -8,7 +8,7 @@
 
 import { checksTarget, NONE } from "../../../store/actions/targets.ts";
 import type { ResultSummary } from "../../../store/data/summary.ts";
-import { apply } from "../../../store/state.ts";
+import { apply, type ConsoleState } from "../../../store/state.ts";
 import type { Job } from "../../../store/sync/poller.ts";
 import { clockTime, runAt } from "../../../store/triage/timeline.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
@@ -19,6 +19,8 @@ import { byAction, cursorRow, listRows, type PaneSpec } from "../spec.ts";
 import { RESULTS_PANE, resultsBack, toggleExpanded } from "./drill.ts";
 import { drillCheck, drillPages, openResultLines, resultRows } from "./rows.ts";
 import { ResultsPane } from "./view.tsx";
+
+const resultOpen = (s: ConsoleState) => s.ui.detail[RESULTS_PANE] !== undefined;
 
 /** An open result scrolls as any detail does, and by a page with PgDn / PgUp (by action). */
 const SCROLL: Record<string, number | "first" | "last" | "page" | "-page"> = {
@@ -132,11 +134,19 @@ export const results: PaneSpec<typeof RESULTS_PANE> = {
       scope: "detail",
       run: ({ store }) => apply(store, toggleExpanded(store.getState())),
     },
+    {
+      action: "screenshot",
+      hint: "screenshot",
+      keys: ["s"],
+      help: "in a result: show its screenshot (drawn on kitty, iTerm2 or sixel terminals, else saved and named)",
+      when: resultOpen,
+      run: ({ actions }) => actions.screenshot(),
+    },
   ],
   hints: [
     { actions: ["trigger", "mute", "incident-for-check"], mutating: true },
     { actions: ["copy", "open-link", "page-down"] },
-    { prefix: "in a result:", actions: ["down", "expand"] },
+    { prefix: "in a result:", actions: ["down", "expand", "screenshot"] },
   ],
   view: ResultsPane,
 };

@@ -18,6 +18,7 @@ import {
 import { clockTime, runAt } from "../../../store/triage/timeline.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import type { Theme } from "../../theme.ts";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
@@ -114,7 +115,7 @@ function ViewLine({ line, theme }: { line: FlatLine; theme: Theme }) {
 }
 
 function ResultDetail({ width, height, now }: { width: number; height: number; now: number }) {
-  const { theme } = useInfo();
+  const { theme, keymap } = useInfo();
   const id = useConsole((s) => s.ui.detail[RESULTS_PANE]);
   const entry = useConsole(openResult);
   const summary = useConsole((s) => drillPages(s)?.items.find((r) => r.id === id));
@@ -127,7 +128,15 @@ function ResultDetail({ width, height, now }: { width: number; height: number; n
   const at = summary ? runAt(summary) : Number.NaN;
   const head = entry?.result
     ? `lines ${lines.length ? start + 1 : 0}–${Math.min(lines.length, start + room)} of ${lines.length}` +
-      `${Number.isFinite(at) ? ` · ran ${formatAgo(at, now)}` : ""} · j/k scroll · e ${expanded ? "cuts" : "expands"} the body · Esc back`
+      `${Number.isFinite(at) ? ` · ran ${formatAgo(at, now)}` : ""}` +
+      [
+        keyHint(keymap, RESULTS_PANE, "down up", " scroll"),
+        keyHint(keymap, RESULTS_PANE, "expand", ` ${expanded ? "cuts" : "expands"} the body`),
+        keyHint(keymap, RESULTS_PANE, "back", " back"),
+      ]
+        .filter(Boolean)
+        .map((k) => ` · ${k}`)
+        .join("")
     : "";
   if (!entry?.result)
     return (

@@ -13,6 +13,7 @@ import type { TrackedSession } from "../../../store/data/types.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
+import { keyHint } from "../../key-label.ts";
 import { Table } from "../../widgets/Table.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { visibleSessions } from "./rows.ts";
@@ -132,7 +133,7 @@ function SessionDetail({
   height: number;
   now: number;
 }) {
-  const { theme } = useInfo();
+  const { theme, keymap } = useInfo();
   const t = useConsole((s) => s.sessions.byId.get(id));
   const chosen = useConsole((s) => s.work.detailRow.sessions ?? 0);
   if (!t) return <Text color={theme.dim}>session no longer kept</Text>;
@@ -149,7 +150,9 @@ function SessionDetail({
       {t.error ? <Text color={theme.error} wrap="truncate">{`✖ ${sanitizeLine(t.error)}`}</Text> : null}
       <Text wrap="truncate">
         <Text bold>{`Locations (${progress(t)})`}</Text>
-        <Text color={theme.dim}>{"  j/k choose · Enter: its result"}</Text>
+        <Text color={theme.dim}>
+          {`  ${[keyHint(keymap, "sessions", "down up", " choose"), keyHint(keymap, "sessions", "open-result", ": its result")].filter(Boolean).join(" · ")}`}
+        </Text>
       </Text>
       {rows.slice(0, Math.max(0, height - 4)).map(({ location: loc, result: r }, i) => {
         const state = !r
