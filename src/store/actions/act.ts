@@ -14,7 +14,7 @@
  *   console (ActEnv.showImage: kitty, iTerm2 or sixel while the console hands the terminal over), else saved
  *   to a private file that is named — over `vigil share` the command that draws it is shown instead.
  *
- * `t` (re-run and watch) and `u` (post an incident update) are actions.ts's and work-actions.ts's.
+ * `t` (re-run and watch) and `u` (post an incident update) are actions.ts's and work.ts's.
  */
 import { spawn } from "node:child_process";
 import { screenshotSource } from "../../api/check-results.ts";
@@ -69,7 +69,7 @@ export type ActDeps = {
   confirm: (title: string, lines: string[], action: string, run: () => Promise<void>) => void;
   notice: (text: string | undefined) => void;
   choose: Chooser["choose"];
-  /** Open the new-incident form with these values (work-actions.ts); `services` picks from the list. */
+  /** Open the new-incident form with these values (work.ts); `services` picks from the list. */
   openNewIncidentWith: (
     values: { name: string; severity: string; description: string },
     services: (all: readonly Service[]) => string[],
