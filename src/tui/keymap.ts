@@ -342,8 +342,27 @@ function hintOf(pane: string, action: string, readOnly: boolean, map: Keymap): s
 /** The global part of the footer: these actions, as hints. */
 const FOOTER = ["filter", "open", "back", "refresh", "palette", "help", "quit"];
 
+/** Hints by pane and read-only mode, per keymap: the footer asks on every store change. */
+const hintCache = new WeakMap<Keymap, Map<string, string>>();
+
 /** The footer's key hints on the shown pane: the pane's own (spec.hints), then the global ones. */
 export function hintsFor(s: ConsoleState, readOnly: boolean, map: Keymap = DEFAULT_KEYMAP): string {
+  const pane = s.ui.pane;
+  // without a `when`, a pane's hints depend on the pane and the mode only
+  const fixed = !(paneSpec(pane).hints ?? []).some((h) => h.when);
+  const key = `${pane}\u0000${readOnly}`;
+  const cached = fixed ? hintCache.get(map)?.get(key) : undefined;
+  if (cached !== undefined) return cached;
+  const text = hintsNow(s, readOnly, map);
+  if (fixed) {
+    const byPane = hintCache.get(map) ?? new Map<string, string>();
+    byPane.set(key, text);
+    hintCache.set(map, byPane);
+  }
+  return text;
+}
+
+function hintsNow(s: ConsoleState, readOnly: boolean, map: Keymap): string {
   const pane = s.ui.pane;
   const own = (paneSpec(pane).hints ?? [])
     .filter((h) => !(readOnly && h.mutating) && (!h.when || h.when(s)))
