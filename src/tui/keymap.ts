@@ -69,7 +69,7 @@ export function paneBindings(spec: PaneSpec): readonly Binding[] {
 /** A pane binding's context in the keys section. */
 export const contextOf = (b: Binding): "list" | "detail" => (b.scope === "detail" ? "detail" : "list");
 
-/** The keys each action has by default, per context: what the keys section may name. */
+/** The actions of each context: what the keys section may name. */
 function defaultActions(): Map<KeyContextName, Set<string>> {
   const out = new Map<KeyContextName, Set<string>>(KEY_CONTEXTS.map((c) => [c, new Set<string>()]));
   for (const b of GLOBAL_KEYS) for (const [a] of actionsOf(b)) out.get("global")!.add(a);
@@ -120,6 +120,19 @@ export function clashes(map: Keymap, user: ReadonlyMap<Binding | FormBinding, Se
   };
   const actionAt = (b: Binding, k: KeyName) => actionOf(b, k);
   const byUser = (b: Binding | FormBinding, k: KeyName) => user.get(b)?.has(k) === true;
+  // one binding of several actions (down / up): a key given to two of them
+  const within = (b: Binding, where: string, pane?: string) => {
+    const seenKey = new Map<KeyName, string>();
+    for (const [a, keys] of actionsOf(b))
+      for (const k of keys) {
+        const other = seenKey.get(k);
+        if (other !== undefined && other !== a)
+          add({ key: k, a: `${where} ${other}`, b: `${where} ${a}`, ...(pane ? { pane } : {}) });
+        seenKey.set(k, a);
+      }
+  };
+  for (const b of map.global) within(b, "global");
+  for (const p of ALL_PANES) for (const b of map.panes.get(p.id) ?? []) within(b, contextOf(b), p.title);
   const pairs = <T extends Binding | FormBinding>(
     list: readonly T[],
     name: (b: T, k: KeyName) => string,
