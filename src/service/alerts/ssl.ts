@@ -10,8 +10,8 @@
 
 import { isIP } from "node:net";
 import { connect, type PeerCertificate } from "node:tls";
+import { objectIn, stringIn } from "../../shared/json.ts";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
-import { objectIn, stringIn } from "../repo/rows.ts";
 import { type DispatchDeps, dispatchAlert } from "./dispatch.ts";
 import { checkInfo } from "./evaluate.ts";
 

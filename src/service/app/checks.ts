@@ -12,6 +12,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { CHECK_KINDS, type CheckKind, kindOfType } from "../../contract/schemas/check-bodies.ts";
 import { checkListQuerySchema } from "../../contract/schemas/checks.ts";
+import { objectIn } from "../../shared/json.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
@@ -32,7 +33,6 @@ import {
   updateCheck,
 } from "../repo/checks.ts";
 import { locationSlugs } from "../repo/private-locations.ts";
-import { objectIn } from "../repo/rows.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, q, validate } from "./validate.ts";
