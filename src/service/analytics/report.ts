@@ -13,6 +13,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { AnalyticsKind } from "../../contract/analytics-metrics.ts";
 import type { AnalyticsQuery } from "../../contract/schemas/analytics.ts";
+import type { CheckDef } from "../engine/checks.ts";
 import { badRequest } from "../errors.ts";
 import { heartbeatRows, resultRows } from "../repo/analytics-rows.ts";
 import { num, numOrNull } from "../repo/rows.ts";
@@ -20,15 +21,11 @@ import { metricMetadata, type ResolvedMetric, resolveMetric } from "./metrics.ts
 import { aggregateMany, type Suffix } from "./stats.ts";
 import { reportWindow } from "./window.ts";
 
-export type ReportCheck = {
-  id: string;
-  name: string;
-  checkType: string;
-  activated: boolean;
-  muted: boolean;
-  frequency: number;
-  tags: string[];
-};
+/** What a report says of its check: fields of the one check model. */
+export type ReportCheck = Pick<
+  CheckDef,
+  "id" | "name" | "checkType" | "activated" | "muted" | "frequency" | "tags"
+>;
 
 export type SeriesRow = Record<string, string | number | null>;
 export type SeriesItem = { data: SeriesRow[]; [group: string]: unknown };
