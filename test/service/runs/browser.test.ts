@@ -181,7 +181,7 @@ test('home', async ({ page }) => {
     } finally {
       delete process.env.VIGIL_TEST_SECRET;
     }
-  });
+  }, 60_000); // five runs, a browser started for each: 9 s alone, 14-16 s on a loaded machine
 
   it("multi-step: each request is a step with its timing", async () => {
     const out = await run(
