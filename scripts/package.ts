@@ -322,8 +322,12 @@ const stale = opts.arches.filter((arch) => {
   return opts.force || !fresh;
 });
 if (stale.length > 0) {
-  // a build dir of this process's own: builds started at once (parallel test runs) do not share files
+  // a build dir of this process's own: builds started at once (parallel test runs) do not share files;
+  // one left by a killed build (~300 MB) is removed once it is an hour old
   mkdirSync(OUT, { recursive: true });
+  for (const name of readdirSync(OUT))
+    if (name.startsWith(".build-") && Date.now() - statSync(join(OUT, name)).mtimeMs > 3_600_000)
+      rmSync(join(OUT, name), { recursive: true, force: true });
   const work = mkdtempSync(join(OUT, ".build-"));
   try {
     const step = (name: string, t0: number) =>

@@ -69,7 +69,7 @@ export function paneBindings(spec: PaneSpec): readonly Binding[] {
 /** A pane binding's context in the keys section. */
 export const contextOf = (b: Binding): "list" | "detail" => (b.scope === "detail" ? "detail" : "list");
 
-/** The keys each action has by default, per context: what the keys section may name. */
+/** The actions of each context: what the keys section may name. */
 function defaultActions(): Map<KeyContextName, Set<string>> {
   const out = new Map<KeyContextName, Set<string>>(KEY_CONTEXTS.map((c) => [c, new Set<string>()]));
   for (const b of GLOBAL_KEYS) for (const [a] of actionsOf(b)) out.get("global")!.add(a);
@@ -120,6 +120,19 @@ export function clashes(map: Keymap, user: ReadonlyMap<Binding | FormBinding, Se
   };
   const actionAt = (b: Binding, k: KeyName) => actionOf(b, k);
   const byUser = (b: Binding | FormBinding, k: KeyName) => user.get(b)?.has(k) === true;
+  // one binding of several actions (down / up): a key given to two of them
+  const within = (b: Binding, where: string, pane?: string) => {
+    const seenKey = new Map<KeyName, string>();
+    for (const [a, keys] of actionsOf(b))
+      for (const k of keys) {
+        const other = seenKey.get(k);
+        if (other !== undefined && other !== a)
+          add({ key: k, a: `${where} ${other}`, b: `${where} ${a}`, ...(pane ? { pane } : {}) });
+        seenKey.set(k, a);
+      }
+  };
+  for (const b of map.global) within(b, "global");
+  for (const p of ALL_PANES) for (const b of map.panes.get(p.id) ?? []) within(b, contextOf(b), p.title);
   const pairs = <T extends Binding | FormBinding>(
     list: readonly T[],
     name: (b: T, k: KeyName) => string,
@@ -342,8 +355,27 @@ function hintOf(pane: string, action: string, readOnly: boolean, map: Keymap): s
 /** The global part of the footer: these actions, as hints. */
 const FOOTER = ["filter", "open", "back", "refresh", "palette", "help", "quit"];
 
+/** Hints by pane and read-only mode, per keymap: the footer asks on every store change. */
+const hintCache = new WeakMap<Keymap, Map<string, string>>();
+
 /** The footer's key hints on the shown pane: the pane's own (spec.hints), then the global ones. */
 export function hintsFor(s: ConsoleState, readOnly: boolean, map: Keymap = DEFAULT_KEYMAP): string {
+  const pane = s.ui.pane;
+  // without a `when`, a pane's hints depend on the pane and the mode only
+  const fixed = !(paneSpec(pane).hints ?? []).some((h) => h.when);
+  const key = `${pane}\u0000${readOnly}`;
+  const cached = fixed ? hintCache.get(map)?.get(key) : undefined;
+  if (cached !== undefined) return cached;
+  const text = hintsNow(s, readOnly, map);
+  if (fixed) {
+    const byPane = hintCache.get(map) ?? new Map<string, string>();
+    byPane.set(key, text);
+    hintCache.set(map, byPane);
+  }
+  return text;
+}
+
+function hintsNow(s: ConsoleState, readOnly: boolean, map: Keymap): string {
   const pane = s.ui.pane;
   const own = (paneSpec(pane).hints ?? [])
     .filter((h) => !(readOnly && h.mutating) && (!h.when || h.when(s)))

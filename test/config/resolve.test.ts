@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -31,6 +31,20 @@ const profiles = {
 };
 
 describe("resolveConfig", () => {
+  it("the paths follow the environment's HOME, not the process's (a test's HOME keeps the user's files out)", () => {
+    expect(resolveConfig({ flags: {}, env: { HOME: dir } })).toMatchObject({
+      configPath: join(dir, ".config", "vigil", "config.json"),
+      dataDir: join(dir, ".local", "share", "vigil"),
+    });
+    // the config file under that HOME is the one read
+    mkdirSync(join(dir, ".config", "vigil"), { recursive: true });
+    writeFileSync(
+      join(dir, ".config", "vigil", "config.json"),
+      JSON.stringify({ defaultProfile: "there", profiles: {} }),
+    );
+    expect(() => resolveConfig({ flags: {}, env: { HOME: dir } })).toThrow('unknown profile "there"');
+  });
+
   it("defaults to the embedded service with XDG paths when nothing is set", () => {
     const r = resolveConfig({ flags: {}, env: { XDG_CONFIG_HOME: dir, XDG_DATA_HOME: join(dir, "data") } });
     expect(r.baseUrl).toBeUndefined();

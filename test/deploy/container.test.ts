@@ -8,7 +8,8 @@
  * the checkout's Node 24, npm uses this machine's cache first, and the published port becomes a free one.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -55,7 +56,9 @@ describe("deploy/Containerfile", () => {
     it.skip("SKIPPED build: no container builder answers here (docker info / podman info); its commands are run on the host below", () => {});
 
   const work = mkdtempSync(join(tmpdir(), "vigil-container-"));
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // two stage roots, each with an installed node_modules (thousands of files): 14 s to remove on a loaded
+  // machine, past the default 20 s hook budget in a full run
+  afterAll(() => rm(work, { recursive: true, force: true }), 120_000);
 
   it("its commands run on this host: build stage, image command, health check, agent, SIGTERM", async () => {
     const steps = parse(readFileSync(FILE, "utf8"));

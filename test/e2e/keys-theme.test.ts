@@ -4,12 +4,14 @@
  * frame with one line naming the file and the two actions, exit 2; a rebound key does its action (a
  * mutating one still asks first), and `?` and the footer show the key the config gave it.
  */
+import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBundle } from "./support/bundle.ts";
 import { HEADER, launchConsole } from "./support/console.ts";
+import { BUNDLE, NODE, ROOT } from "./support/paths.ts";
 import { type Served, serve } from "./support/service.ts";
 import type { TmuxTerminal } from "./support/tmux.ts";
 
@@ -84,5 +86,32 @@ describe("keys and colours from the config file", () => {
     await t.waitFor((s) => !/Trigger 1 check\?/.test(s), "the confirmation to close");
     t.keys("q");
     await t.waitFor("[exited 0]", "the console to quit");
+  }, 30_000);
+
+  it("vigil share checks the same keys before it listens: one line, exit 2", () => {
+    const path = config("share", { keys: { global: { refresh: "q" } } });
+    execFileSync("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", join(dir, "viewer")]);
+    const r = spawnSync(
+      NODE,
+      [BUNDLE, "share", "--listen", "127.0.0.1:0", "--authorized-keys", join(dir, "viewer.pub")],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 20_000,
+        env: {
+          PATH: "/usr/bin:/bin",
+          HOME: dir,
+          VIGIL_CONFIG: path,
+          XDG_DATA_HOME: join(dir, "data"),
+          VIGIL_BASE_URL: served.url,
+          VIGIL_API_KEY: served.apiKey,
+        },
+      },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stdout).not.toContain("listening");
+    expect(r.stderr.trim()).toBe(
+      `vigil: config file ${path}: keys: "q" is both global refresh and global quit — give one of them another key`,
+    );
   }, 30_000);
 });

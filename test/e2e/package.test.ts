@@ -117,7 +117,11 @@ describe("the single executable", () => {
       env: { ...env, TERM: "xterm-256color", VIGIL_SERVICE_IDLE_SECONDS: "5" },
     });
     // the demo workspace's overview: served by `vigil serve` started from the executable
-    await terminal.waitFor(/active checks/, "the overview of the demo workspace", 60_000);
+    await terminal.waitFor(
+      (s) => HEADER.test(s) && /✔ [1-9]\d* passing/.test(s),
+      "the overview of the demo workspace",
+      60_000,
+    );
     const info = JSON.parse(readFileSync(join(root, "home/data/vigil/service.json"), "utf8"));
     const cmdline = readFileSync(`/proc/${info.pid}/cmdline`, "utf8").split("\0");
     expect(cmdline.slice(0, 2)).toEqual([EXE, "serve"]);

@@ -19,6 +19,7 @@ import {
   deleteCheck,
   insertCheck,
   listChecks,
+  scheduledChecks,
   updateCheck,
 } from "../../src/service/repo/checks.ts";
 import { createLoaders } from "../../src/store/data/loaders.ts";
@@ -131,6 +132,28 @@ describe("the checks list's pages (repo)", () => {
       expect(w.totals).toEqual([1051]);
       other.prepare("DELETE FROM checks WHERE id = ?").run(added.id);
       expect(walk(db, {}, 100).totals).toEqual([1050]);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("the scheduler's read every tick is read again only when the checks changed", () => {
+    const activated = () => whole().length - listChecks(db).filter((c) => c.activated === false).length;
+    const first = scheduledChecks(db);
+    expect(scheduledChecks(db)).toBe(first);
+    const [one] = listChecks(db, {}, 1);
+    if (!one) throw new Error("no check");
+    updateCheck(db, { ...one, activated: !one.activated });
+    const next = scheduledChecks(db);
+    expect(next).not.toBe(first);
+    expect(next.length).toBe(activated());
+    updateCheck(db, one);
+    const other = new DatabaseSync(join(dir, "vigil.db"));
+    try {
+      other.prepare("UPDATE checks SET activated = 1 - activated WHERE id = ?").run(one.id);
+      expect(scheduledChecks(db).length).toBe(activated());
+      other.prepare("UPDATE checks SET activated = 1 - activated WHERE id = ?").run(one.id);
+      expect(scheduledChecks(db).length).toBe(activated());
     } finally {
       other.close();
     }

@@ -161,6 +161,15 @@ describe("a keys section refused at start: one line with the file", () => {
     );
   });
 
+  it("two actions of one binding on one key (down and up)", () => {
+    // the details' moves take the global keys too: the same clash there is counted
+    expect(refused({ global: { up: "j" } })).toMatch(
+      new RegExp(
+        `^config file ${FILE}: keys: "j" is both global down and global up — give one of them another key`,
+      ),
+    );
+  });
+
   it("a pane's key set over a global one, or a global one set over a pane's", () => {
     expect(refused({ list: { mute: "q" } })).toMatch(/"q" is both list mute and global quit on the \w+ pane/);
     expect(refused({ global: { refresh: "t" } })).toMatch(

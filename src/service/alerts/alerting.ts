@@ -4,6 +4,7 @@
  * database so route code (status-page subscriber mail) can store deliveries and wake the worker.
  */
 
+import { isObject } from "../../shared/json.ts";
 import { noAgentScan } from "../agents/monitor.ts";
 import type { Engine } from "../engine/engine.ts";
 import type { Repo } from "../repo/store.ts";
@@ -44,9 +45,9 @@ export function envVariables(env: NodeJS.ProcessEnv): Record<string, unknown> {
   } catch (e) {
     throw new SettingError(`VIGIL_WEBHOOK_VARIABLES is not JSON (${(e as Error).message})`);
   }
-  if (!v || typeof v !== "object" || Array.isArray(v))
+  if (!isObject(v))
     throw new SettingError('VIGIL_WEBHOOK_VARIABLES must be a JSON object, e.g. {"TEAM":"sre"}');
-  return v as Record<string, unknown>;
+  return v;
 }
 
 export function createAlerting(opts: {

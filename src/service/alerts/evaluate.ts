@@ -5,6 +5,7 @@
  * change nothing.
  */
 
+import { objectIn, stringIn } from "../../shared/json.ts";
 import { REGIONS } from "../../shared/regions.ts";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
 import type { CheckDef } from "../engine/checks.ts";
@@ -39,9 +40,9 @@ export function checkInfo(check: CheckDef): AlertInput["check"] {
 }
 
 function statusText(r: ResultRow): string | null {
-  const api = (r.detail?.apiCheckResult ?? null) as { response?: { statusText?: unknown } } | null;
-  const t = api?.response?.statusText;
-  return typeof t === "string" ? t : null;
+  const api = r.detail ? objectIn(r.detail, "apiCheckResult") : undefined;
+  const response = api ? objectIn(api, "response") : undefined;
+  return (response && stringIn(response, "statusText")) ?? null;
 }
 
 export function resultInfo(r: ResultRow, publicUrl: string): NonNullable<AlertInput["result"]> {

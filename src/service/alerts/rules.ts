@@ -27,6 +27,7 @@
  */
 
 import { canDegrade } from "../../contract/check-types.ts";
+import { isObject } from "../../shared/json.ts";
 import type { AlertType } from "../../shared/webhook/variables.ts";
 
 export type Observation = "pass" | "fail" | "degraded";
@@ -71,8 +72,7 @@ export const GLOBAL_ESCALATION: Escalation = {
   reminderIntervalMinutes: 5,
 };
 
-const obj = (v: unknown): Record<string, unknown> =>
-  v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+const obj = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 const pos = (v: unknown, d: number): number =>
   typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : d;
 

@@ -10,6 +10,7 @@
 
 import { isIP } from "node:net";
 import { connect, type PeerCertificate } from "node:tls";
+import { objectIn, stringIn } from "../../shared/json.ts";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
 import { type DispatchDeps, dispatchAlert } from "./dispatch.ts";
 import { checkInfo } from "./evaluate.ts";
@@ -20,10 +21,10 @@ export type SslTarget = { host: string; port: number };
 
 export function sslTargetOf(checkType: string, doc: Record<string, unknown>): SslTarget | undefined {
   if (checkType === "API" || checkType === "URL") {
-    const req = (doc.request ?? {}) as { url?: unknown };
-    if (typeof req.url !== "string") return undefined;
+    const url = stringIn(objectIn(doc, "request") ?? {}, "url");
+    if (url === undefined) return undefined;
     try {
-      const u = new URL(req.url);
+      const u = new URL(url);
       if (u.protocol !== "https:") return undefined;
       return { host: u.hostname.replace(/^\[|\]$/g, ""), port: u.port ? Number(u.port) : 443 };
     } catch {

@@ -13,21 +13,19 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { AnalyticsKind } from "../../contract/analytics-metrics.ts";
 import type { AnalyticsQuery } from "../../contract/schemas/analytics.ts";
+import type { CheckDef } from "../engine/checks.ts";
 import { badRequest } from "../errors.ts";
 import { heartbeatRows, resultRows } from "../repo/analytics-rows.ts";
+import { num, numOrNull } from "../repo/rows.ts";
 import { metricMetadata, type ResolvedMetric, resolveMetric } from "./metrics.ts";
 import { aggregateMany, type Suffix } from "./stats.ts";
 import { reportWindow } from "./window.ts";
 
-export type ReportCheck = {
-  id: string;
-  name: string;
-  checkType: string;
-  activated: boolean;
-  muted: boolean;
-  frequency: number;
-  tags: string[];
-};
+/** What a report says of its check: fields of the one check model. */
+export type ReportCheck = Pick<
+  CheckDef,
+  "id" | "name" | "checkType" | "activated" | "muted" | "frequency" | "tags"
+>;
 
 export type SeriesRow = Record<string, string | number | null>;
 export type SeriesItem = { data: SeriesRow[]; [group: string]: unknown };
@@ -46,8 +44,6 @@ export type Report = {
   pagination: { page: number; limit: number };
   metadata: Record<string, { unit: string; label: string; aggregation: string }>;
 };
-
-type Raw = Record<string, number | string | null>;
 
 const GROUP_COLUMNS: Record<string, string> = {
   runLocation: "run_location",
@@ -76,21 +72,22 @@ export function buildReport(
   const single = intervalMs >= to - from;
   const columns = [...new Set(metrics.flatMap((m) => (m.source ? [m.source.column] : [])))];
   const groupCol = groupBy ? GROUP_COLUMNS[groupBy] : undefined;
-  const rows = (
+  const rows =
     kind === "heartbeat"
       ? heartbeatRows(db, check.id, from, to, q.filterByStatus)
-      : resultRows(db, check.id, from, to, q.filterByStatus, [...(groupCol ? [groupCol] : []), ...columns])
-  ) as Raw[];
+      : resultRows(db, check.id, from, to, q.filterByStatus, [...(groupCol ? [groupCol] : []), ...columns]);
 
   const groups = new Map<string | number | null, Map<number, Cell>>();
   for (const r of rows) {
-    const key = groupCol ? (r[groupCol] ?? (groupBy === "pageIndex" ? 0 : null)) : null;
+    const value = groupCol ? r[groupCol] : null;
+    const key =
+      typeof value === "string" || typeof value === "number" ? value : groupBy === "pageIndex" ? 0 : null;
     let buckets = groups.get(key);
     if (!buckets) {
       buckets = new Map();
       groups.set(key, buckets);
     }
-    const bucket = single ? from : Math.floor((r.started_at as number) / intervalMs) * intervalMs;
+    const bucket = single ? from : Math.floor(num(r, "started_at") / intervalMs) * intervalMs;
     let cell = buckets.get(bucket);
     if (!cell) {
       cell = { total: 0, passed: 0, retries: 0, values: new Map(columns.map((c) => [c, []])) };
@@ -98,7 +95,7 @@ export function buildReport(
     }
     cell.total++;
     if (r.has_failures === 0 && r.has_errors === 0) cell.passed++;
-    cell.retries += (r.retries as number) ?? 0;
+    cell.retries += numOrNull(r, "retries") ?? 0;
     for (const c of columns) {
       const v = r[c];
       if (typeof v === "number") cell.values.get(c)!.push(v);

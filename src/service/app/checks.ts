@@ -12,6 +12,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { CHECK_KINDS, type CheckKind, kindOfType } from "../../contract/schemas/check-bodies.ts";
 import { checkListQuerySchema } from "../../contract/schemas/checks.ts";
+import { objectIn } from "../../shared/json.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
@@ -42,7 +43,7 @@ export function checkView(ctx: ServiceContext, doc: CheckDoc): Record<string, un
     ...doc,
     alertChannelSubscriptions: subscriptionsOfCheck(ctx.db, doc.id),
   };
-  const hb = doc.heartbeat as Record<string, unknown> | undefined;
+  const hb = objectIn(doc, "heartbeat");
   if (hb && typeof hb.pingToken === "string")
     out.heartbeat = { ...hb, pingUrl: `${ctx.publicUrl()}/ping/${hb.pingToken}` };
   return out;
@@ -56,12 +57,13 @@ function normalise(kind: CheckKind, body: unknown): Record<string, unknown> {
 
 function heartbeatToken(kind: CheckKind, fields: Record<string, unknown>): void {
   if (kind !== "heartbeat") return;
-  const hb = fields.heartbeat as Record<string, unknown>;
-  if (typeof hb.pingToken !== "string" || hb.pingToken === "") hb.pingToken = uuid();
+  const hb = objectIn(fields, "heartbeat");
+  if (hb && (typeof hb.pingToken !== "string" || hb.pingToken === "")) hb.pingToken = uuid();
 }
 
 function assertPrivateLocations(ctx: ServiceContext, fields: Record<string, unknown>): void {
-  const slugs = (fields.privateLocations as string[] | undefined) ?? [];
+  const listed = fields.privateLocations;
+  const slugs = Array.isArray(listed) ? listed.filter((s): s is string => typeof s === "string") : [];
   const known = locationSlugs(ctx.db);
   slugs.forEach((s, i) => {
     if (!known.has(s))
@@ -186,8 +188,9 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const body = await parseBody(c, z.record(z.string(), z.unknown()));
     const merged: Record<string, unknown> = { ...existing, ...body };
     for (const k of ["request", "heartbeat"]) {
-      if (body[k] && typeof body[k] === "object" && existing[k] && typeof existing[k] === "object")
-        merged[k] = { ...(existing[k] as object), ...(body[k] as object) };
+      const before = objectIn(existing, k);
+      const given = objectIn(body, k);
+      if (before && given) merged[k] = { ...before, ...given };
     }
     const fields = normalise(kind, merged);
     heartbeatToken(kind, fields);

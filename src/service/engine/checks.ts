@@ -7,7 +7,8 @@
  */
 import { specOf } from "../../contract/check-types.ts";
 import { RETRY_DEFAULTS, RETRY_LIMITS } from "../../contract/schemas/check-bodies.ts";
-import { num as column, flag, jsonObject, jsonStrings, objectIn, type Row, text } from "../repo/rows.ts";
+import { objectIn } from "../../shared/json.ts";
+import { num as column, flag, jsonObject, jsonStrings, type Row, text } from "../repo/rows.ts";
 
 export type RetryStrategy = {
   type: "FIXED" | "LINEAR" | "EXPONENTIAL" | "SINGLE_RETRY" | string;

@@ -6,6 +6,7 @@
  * runs are kept as cancelled, with SERVICE_STOPPED as the reason: not a failure).
  */
 
+import { objectIn } from "../../shared/json.ts";
 import { pause } from "../../shared/sleep.ts";
 import type { CheckSessionRow, ResultRow, RunStore } from "../repo/runs.ts";
 import { runAttempt, runnerFor } from "../runners/registry.ts";
@@ -77,7 +78,7 @@ function withAssets(
   }
   const key = Object.keys(detail).find((k) => k.endsWith("CheckResult"));
   if (!key) return { ...detail, assets: saved };
-  return { ...detail, [key]: { ...(detail[key] as object), ...saved } };
+  return { ...detail, [key]: { ...objectIn(detail, key), ...saved } };
 }
 
 async function attempt(

@@ -2,6 +2,8 @@
  * Run data as the API returns it (api-notes §2.2, §3.2, §3.3): camelCase, ISO date-times with ms and Z.
  * `checkSessionLink` / `checkResultLink` point at the service's own API (there is no web UI locally).
  */
+
+import { isObject } from "../../shared/json.ts";
 import type { CheckSessionRow, ResultRow } from "../repo/runs.ts";
 import { type Assertion, assertionError } from "../runners/assertions.ts";
 
@@ -59,15 +61,15 @@ type Stored = Record<string, unknown>;
 function withAssertionErrors(detail: Stored): Stored {
   let out = detail;
   for (const [key, part] of Object.entries(detail)) {
-    const list = part && typeof part === "object" ? (part as Stored).assertions : undefined;
-    if (!Array.isArray(list) || !list.some((a) => a && typeof a === "object" && !("error" in a))) continue;
+    const obj = isObject(part) ? part : undefined;
+    const list = obj?.assertions;
+    if (!Array.isArray(list) || !list.some((a) => isObject(a) && !("error" in a))) continue;
     const assertions = list.map((a: unknown) => {
-      if (!a || typeof a !== "object" || "error" in a) return a;
-      const old = a as Stored;
-      const failed = old.passed === false;
-      return { ...old, error: failed ? assertionError(old as Assertion, old.actual) : null };
+      if (!isObject(a) || "error" in a) return a;
+      const failed = a.passed === false;
+      return { ...a, error: failed ? assertionError(a as Assertion, a.actual) : null };
     });
-    out = { ...out, [key]: { ...(part as Stored), assertions } };
+    out = { ...out, [key]: { ...obj, assertions } };
   }
   return out;
 }

@@ -1,5 +1,6 @@
 /** The stored rows an analytics report is computed from (analytics/report.ts): runs, or heartbeat events. */
 import type { DatabaseSync } from "node:sqlite";
+import type { Row } from "./rows.ts";
 import { cached } from "./statements.ts";
 
 /** FINAL results in the window: started_at, pass/fail, retries and the columns asked for. */
@@ -10,7 +11,7 @@ export function resultRows(
   to: number,
   status: readonly string[] | undefined,
   extra: string[],
-): unknown[] {
+): Row[] {
   const filter = new Set(status ?? ["success", "failure"]);
   let statusClause = "";
   if (filter.size === 1)
@@ -34,7 +35,7 @@ export function heartbeatRows(
   from: number,
   to: number,
   states: readonly string[] | undefined,
-): unknown[] {
+): Row[] {
   const inStates = states?.length ? ` AND state IN (${states.map(() => "?").join(", ")})` : "";
   const sql = `SELECT ts AS started_at, (state = 'FAILING') AS has_failures, 0 AS has_errors, 0 AS retries FROM heartbeat_events WHERE check_id = ? AND ts >= ? AND ts <= ?${inStates}`;
   return cached(db, sql).all(checkId, from, to, ...(states ?? []));

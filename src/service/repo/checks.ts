@@ -163,7 +163,7 @@ function checkWhere(filter: CheckFilter): { sql: string; args: (string | number)
  * What a paged list remembers between its requests while the checks stay as they are, so reading 100,000
  * checks 100 at a time costs neither a count of every matching row on every page nor a walk past every row
  * before the page (OFFSET): the total per filter, and where each page served ended (the next page starts
- * after that row). It is dropped when this connection writes a check (insert/update/delete below) or
+ * after that row); and what the scheduler reads every tick. It is dropped when this connection writes a check (insert/update/delete below) or
  * another connection committed anything (`PRAGMA data_version`), never used inside a transaction (a
  * rollback would leave it wrong), and a filter on the latest result's state is never remembered (runs
  * change it without touching the checks).
@@ -173,6 +173,8 @@ type ListMemo = {
   totals: Map<string, number>;
   /** `${filter}@${offset}` → the (created_at, rowid) of the row just before that offset. */
   ends: Map<string, { createdAt: string; rowid: number }>;
+  /** What the scheduler reads every tick (scheduledChecks). */
+  scheduled?: ScheduledCheck[] | undefined;
 };
 const MAX_ENDS = 4096;
 const memos = new WeakMap<DatabaseSync, { writes: number; memo?: ListMemo | undefined }>();
@@ -185,7 +187,7 @@ function checksChanged(db: DatabaseSync): void {
   } else memos.set(db, { writes: 1 });
 }
 
-function listMemo(db: DatabaseSync, filter: CheckFilter): ListMemo | undefined {
+function listMemo(db: DatabaseSync, filter: CheckFilter = {}): ListMemo | undefined {
   if (filter.state || db.isTransaction) return undefined;
   let m = memos.get(db);
   if (!m) {
@@ -289,11 +291,17 @@ export function checkHead(db: DatabaseSync, id: string): CheckHead | undefined {
   return r ? headOf(r) : undefined;
 }
 
-/** What the scheduler needs of each activated, scheduled check (heartbeats are pinged, not scheduled). */
-export function scheduledChecks(
-  db: DatabaseSync,
-): { id: string; check_type: string; frequency: number; offset: number | null }[] {
-  return cached(
+export type ScheduledCheck = { id: string; check_type: string; frequency: number; offset: number | null };
+
+/**
+ * What the scheduler needs of each activated, scheduled check (heartbeats are pinged, not scheduled). It
+ * asks every tick: read again only when the checks changed (the list's memo above), not 100,000 rows and
+ * their documents every second.
+ */
+export function scheduledChecks(db: DatabaseSync): readonly ScheduledCheck[] {
+  const memo = listMemo(db);
+  if (memo?.scheduled) return memo.scheduled;
+  const rows = cached(
     db,
     `SELECT id, check_type, frequency, json_extract(doc, '$.frequencyOffset') AS offset FROM checks WHERE activated = 1 AND check_type NOT IN ${PASSIVE_SQL}`,
   )
@@ -304,6 +312,8 @@ export function scheduledChecks(
       frequency: num(r, "frequency"),
       offset: numOrNull(r, "offset"),
     }));
+  if (memo) memo.scheduled = rows;
+  return rows;
 }
 
 /** When the check's newest session started (a restart keeps the rhythm), null before the first. */

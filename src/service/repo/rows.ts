@@ -4,6 +4,7 @@
  * CorruptRowError naming the column: the request answers 500 naming the database (app.ts), the engine
  * skips that row and says so.
  */
+import { isObject } from "../../shared/json.ts";
 import { CorruptRowError, parseJson, type Row } from "./util.ts";
 
 export type { Row };
@@ -58,9 +59,6 @@ export function flag(r: Row, col: string): boolean {
   throw wrong(col, "0 or 1", v);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** A JSON column holding an object; NULL or empty is `{}`. */
 export function jsonObject(r: Row, col: string): Record<string, unknown> {
   const v: unknown = parseJson<unknown>(textOrNull(r, col), {});
@@ -79,16 +77,6 @@ export function jsonStrings(r: Row, col: string): string[] {
 export function jsonValue(r: Row, col: string, fallback: unknown = null): unknown {
   return parseJson<unknown>(textOrNull(r, col), fallback);
 }
-
-/** An object member read from parsed JSON: a string, or undefined. */
-export const stringIn = (o: Record<string, unknown>, key: string): string | undefined =>
-  typeof o[key] === "string" ? o[key] : undefined;
-
-/** The object member `key` of parsed JSON, when it is an object. */
-export const objectIn = (o: Record<string, unknown>, key: string): Record<string, unknown> | undefined => {
-  const v = o[key];
-  return isObject(v) ? v : undefined;
-};
 
 /** A row that must be there (just written, or found a moment ago): its absence is a CorruptRowError. */
 export function present(r: Row | undefined, what: string): Row {

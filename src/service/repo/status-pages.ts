@@ -3,8 +3,9 @@
  * fields (theme, logo, domain, ...) live in one JSON `doc` column; `url` and `custom_domain` are unique.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { objectIn, stringIn } from "../../shared/json.ts";
 import { type Incident, incidentsForServices } from "./incidents.ts";
-import { jsonObject, objectIn, stringIn, textOrNull } from "./rows.ts";
+import { jsonObject, textOrNull } from "./rows.ts";
 import { type Service, serviceFromRow } from "./services.ts";
 import { dateOnly, opaqueId, type Row } from "./util.ts";
 

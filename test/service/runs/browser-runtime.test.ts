@@ -35,10 +35,10 @@ afterEach(() => {
 });
 
 describe("the browser runtime archive", () => {
-  it("unpacks files with their modes, compressed or not", () => {
+  it("unpacks files with their modes, compressed or not", async () => {
     const dir = join(tempDir(), "out");
     const js = Buffer.from("module.exports = 42;\n".repeat(100));
-    unpack(
+    await unpack(
       archive([
         { path: "node_modules/a/index.js", bytes: js, mode: 0o644, br: true },
         { path: "node_modules/a/bin/run", bytes: Buffer.from("#!/bin/sh\n"), mode: 0o755, br: false },
@@ -50,14 +50,14 @@ describe("the browser runtime archive", () => {
     expect(statSync(join(dir, "node_modules/a/bin/run")).mode & 0o777).toBe(0o755);
   });
 
-  it("refuses a path outside its directory and a damaged archive", () => {
+  it("refuses a path outside its directory and a damaged archive", async () => {
     const bad = archive([{ path: "../escape.js", bytes: Buffer.from("x"), mode: 0o644, br: false }]);
-    expect(() => unpack(bad, join(tempDir(), "out"))).toThrow(/bad path in the browser runtime/);
-    expect(() => unpack(Buffer.from("not an archive"), join(tempDir(), "out"))).toThrow(/damaged/);
+    await expect(unpack(bad, join(tempDir(), "out"))).rejects.toThrow(/bad path in the browser runtime/);
+    await expect(unpack(Buffer.from("not an archive"), join(tempDir(), "out"))).rejects.toThrow(/damaged/);
   });
 
-  it("outside a single executable, is this package's node_modules", () => {
-    const rt = browserRuntime();
+  it("outside a single executable, is this package's node_modules", async () => {
+    const rt = await browserRuntime();
     expect(rt.source).toBe("node_modules");
     expect(rt.resolve("playwright-core")).toMatch(/node_modules\/playwright-core\//);
   });

@@ -104,7 +104,7 @@ function cacheDir(env: NodeJS.ProcessEnv): string {
 async function bundled(env: NodeJS.ProcessEnv): Promise<Chromium> {
   if (process.platform !== "linux" || !["x64", "arm64"].includes(process.arch))
     return { unavailable: `no Chromium for ${process.platform}/${process.arch}: set VIGIL_CHROMIUM` };
-  const rt = browserRuntime(env);
+  const rt = await browserRuntime(env);
   let entry: string;
   try {
     entry = rt.resolve("@sparticuz/chromium");

@@ -119,7 +119,7 @@ async function attempt(ctx: RunContext): Promise<RunOutcome> {
   const script = typeof ctx.check.doc.script === "string" ? ctx.check.doc.script : "";
   if (!script.trim()) return errorOutcome("the check has no script to run");
   const work = mkdtempSync(join(tmpdir(), "vigil-script-"));
-  const rt = browserRuntime();
+  const rt = await browserRuntime();
   const core = rt.resolve("playwright-core");
   const pwModule = await rt.load("playwright-core");
   const pw = ((pwModule.default ?? pwModule) as unknown as typeof import("playwright-core")).chromium;

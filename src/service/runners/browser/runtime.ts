@@ -11,13 +11,17 @@
  * [{path, mode, size, br}], the files' bytes in index order (brotli-compressed where `br`).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join, normalize } from "node:path";
 import { getRawAsset, isSea } from "node:sea";
 import { pathToFileURL } from "node:url";
-import { brotliDecompressSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliDecompress as brotliDecompressCb } from "node:zlib";
+
+const brotliDecompress = promisify(brotliDecompressCb);
 
 export type BrowserRuntime = {
   /** Resolves a package's entry file. */
@@ -32,8 +36,11 @@ type Entry = { path: string; mode: number; size: number; br: boolean };
 
 const MAGIC = "VIGILRT1";
 
-/** Unpack the archive into `dir` (which must not exist yet). */
-export function unpack(archive: Uint8Array, dir: string): void {
+/**
+ * Unpack the archive into `dir` (which must not exist yet), asynchronously: the service goes on answering
+ * while ~90 MB are written.
+ */
+export async function unpack(archive: Uint8Array, dir: string): Promise<void> {
   const buf = Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
   if (buf.subarray(0, MAGIC.length).toString("latin1") !== MAGIC)
     throw new Error("the browser runtime in this file is damaged");
@@ -48,8 +55,8 @@ export function unpack(archive: Uint8Array, dir: string): void {
     const bytes = buf.subarray(at, at + e.size);
     at += e.size;
     const file = join(dir, path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, e.br ? brotliDecompressSync(bytes) : bytes, { mode: e.mode & 0o755 });
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, e.br ? await brotliDecompress(bytes) : bytes, { mode: e.mode & 0o755 });
   }
 }
 
@@ -58,7 +65,7 @@ function cacheDir(env: NodeJS.ProcessEnv): string {
 }
 
 /** The single executable's packages, unpacked (once per archive) into the cache dir: that directory. */
-function unpacked(env: NodeJS.ProcessEnv): string {
+async function unpacked(env: NodeJS.ProcessEnv): Promise<string> {
   const archive = new Uint8Array(getRawAsset("browser-runtime"));
   const hash = createHash("sha256").update(archive).digest("hex").slice(0, 16);
   const home = join(cacheDir(env), hash);
@@ -66,7 +73,7 @@ function unpacked(env: NodeJS.ProcessEnv): string {
   mkdirSync(cacheDir(env), { recursive: true, mode: 0o700 });
   const work = mkdtempSync(join(cacheDir(env), ".unpack-"));
   try {
-    unpack(archive, work);
+    await unpack(archive, work);
     renameSync(work, home);
   } catch (e) {
     rmSync(work, { recursive: true, force: true }); // another process was first, or the unpack failed
@@ -87,12 +94,16 @@ function runtimeAt(from: string, source: string): BrowserRuntime {
   };
 }
 
-let found: BrowserRuntime | undefined;
+let found: Promise<BrowserRuntime> | undefined;
 
 /** The browser packages of this process (unpacked on first use in the single executable). */
-export function browserRuntime(env: NodeJS.ProcessEnv = process.env): BrowserRuntime {
+export function browserRuntime(env: NodeJS.ProcessEnv = process.env): Promise<BrowserRuntime> {
   found ??= isSea()
-    ? runtimeAt(join(unpacked(env), "index.js"), "the packages carried in this vigil file")
-    : runtimeAt(import.meta.url, "node_modules");
+    ? unpacked(env).then((dir) => runtimeAt(join(dir, "index.js"), "the packages carried in this vigil file"))
+    : Promise.resolve(runtimeAt(import.meta.url, "node_modules"));
+  // a failed unpack (a full disk) is tried again by the next run
+  found.catch(() => {
+    found = undefined;
+  });
   return found;
 }

@@ -17,7 +17,7 @@
 import { isSea } from "node:sea";
 import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
-import { type PageVitals, VITALS_INIT, VITALS_READ } from "./vitals.ts";
+import { PAINT_WAIT_MS, type PageVitals, VITALS_INIT, vitalsRead } from "./vitals.ts";
 
 export const RESULT_MARKER = "\u0000vigil-result ";
 export const SCRIPT_FILE = "check-script.js";
@@ -165,10 +165,14 @@ async function main(): Promise<void> {
     }
   }
   result.durationMs = Math.round(performance.now() - started);
+  // a page's paint may still be coming: the read waits for it, within the action timeout (80% of the run's
+  // limit), so the run is never killed for it
+  const paintBy = started + job.actionTimeoutMs;
   for (const p of pages) {
     if (p.isClosed()) continue;
     try {
-      result.pages.push((await p.evaluate(VITALS_READ)) as PageVitals);
+      const wait = Math.min(PAINT_WAIT_MS, paintBy - performance.now());
+      result.pages.push((await p.evaluate(vitalsRead(wait))) as PageVitals);
     } catch {
       // a page that navigated away or crashed has no entries to read
     }
