@@ -234,7 +234,7 @@ describe("analytics availability rows", () => {
     t.keys("Left");
     t.keys("Left");
     const line = await t.waitFor(
-      /▲ \w{3} \d+ \d\d:\d\d–\d\d:\d\d · 2 runs, 1 failed · avg 100 ms · p50 100 ms .*Availability 50%/,
+      /▲ \w{3} \d+ \d\d:\d\d ?– ?(?:\w{3} \d+ )?\d\d:\d\d · 2 runs, 1 failed · avg 100 ms · p50 100 ms .*Availability 50%/,
       "cursor line",
     );
     // the bucket's range is its 30 minutes, in UTC (--utc) as the axis says
