@@ -13,6 +13,8 @@ import type { ConsoleState } from "../state.ts";
 import { runReason } from "../triage/reason.ts";
 import { runState, type Since, stateSince } from "../triage/timeline.ts";
 import { matchesCheckFilter } from "./check-filter.ts";
+import { CheckRowsView } from "./check-rows.ts";
+import { FilteredRows } from "./filtered-rows.ts";
 import { memo, viewMemo } from "./memo.ts";
 import type { Sort } from "./types.ts";
 
@@ -65,6 +67,17 @@ const nameRanks = memo((checks: readonly CheckSummary[]): ReadonlyMap<string, nu
   return new Map(order.map((c, i) => [c.id, i]));
 });
 
+/** A check joined with its status: one row (the full join below and each view's CheckRowsView make them so). */
+export function makeCheckRow(check: CheckSummary, status: StatusSummary | undefined): CheckRow {
+  return {
+    id: check.id,
+    check,
+    status,
+    health: checkHealth(status),
+    statusAt: toEpochMs(status?.updated_at),
+  };
+}
+
 let rowCache = new Map<string, CheckRow>();
 /**
  * Every check joined with its status (unfiltered, unsorted). Recomputed only when the checks or the
@@ -76,16 +89,7 @@ export const allCheckRows = memo(
     const rows = checks.map((check) => {
       const status = statuses.get(check.id);
       const old = rowCache.get(check.id);
-      const row =
-        old && old.check === check && old.status === status
-          ? old
-          : {
-              id: check.id,
-              check,
-              status,
-              health: checkHealth(status),
-              statusAt: toEpochMs(status?.updated_at),
-            };
+      const row = old && old.check === check && old.status === status ? old : makeCheckRow(check, status);
       next.set(check.id, row);
       return row;
     });
@@ -121,43 +125,68 @@ function primaryKey(sort: Sort, results: ResultsSlice | undefined): (r: CheckRow
  * are an input only for the response-time sort, so results arriving for the rows on screen never re-sort
  * the list (they decorate the visible rows, see decorateRow).
  */
-const sortRows = viewMemo(
-  (rows: CheckRow[], sort: Sort, ranks: ReadonlyMap<string, number>, results?: ResultsSlice) => {
-    const key = primaryKey(sort, results);
-    const keys = rows.map(key);
-    const rank = rows.map((r) => ranks.get(r.id) ?? 0);
-    const idx = rows.map((_, i) => i);
-    const dir = sort.desc ? -1 : 1;
-    idx.sort((i, j) => {
-      const a = keys[i] as number | string;
-      const b = keys[j] as number | string;
-      const k =
-        typeof a === "number" && typeof b === "number"
-          ? a === b
-            ? 0
-            : a < b
-              ? -1
-              : 1
-          : collate(String(a), String(b));
-      return dir * k || dir * ((rank[i] as number) - (rank[j] as number));
-    });
-    return idx.map((i) => rows[i] as CheckRow);
-  },
-);
+const sortRows = (
+  rows: CheckRow[],
+  sort: Sort,
+  ranks: ReadonlyMap<string, number>,
+  results?: ResultsSlice,
+) => {
+  const key = primaryKey(sort, results);
+  const keys = rows.map(key);
+  const rank = rows.map((r) => ranks.get(r.id) ?? 0);
+  const idx = rows.map((_, i) => i);
+  const dir = sort.desc ? -1 : 1;
+  idx.sort((i, j) => {
+    const a = keys[i] as number | string;
+    const b = keys[j] as number | string;
+    const k =
+      typeof a === "number" && typeof b === "number"
+        ? a === b
+          ? 0
+          : a < b
+            ? -1
+            : 1
+        : collate(String(a), String(b));
+    return dir * k || dir * ((rank[i] as number) - (rank[j] as number));
+  });
+  return idx.map((i) => rows[i] as CheckRow);
+};
 
 /**
- * A checks list's `/` filter (check-filter.ts), memoised per view: one per list that has its own filter
- * (the checks pane's, the analytics pane's).
+ * A checks list's `/` filter (check-filter.ts), one FilteredRows per view (filtered-rows.ts: a keystroke
+ * that narrows the text filters what the last one kept): one per list that has its own filter (the checks
+ * pane's, the analytics pane's).
  */
-export const newCheckRowsFilter = () =>
-  viewMemo((rows: CheckRow[], filter: string): CheckRow[] =>
-    filter.trim() ? rows.filter((r) => matchesCheckFilter(r, filter)) : rows,
-  );
+export const newCheckRowsFilter = () => {
+  const filterOf = viewMemo(() => new FilteredRows<CheckRow>(matchesCheckFilter));
+  return (view: ConsoleState, rows: readonly CheckRow[], filter: string): CheckRow[] =>
+    filterOf(view).rows(rows, filter) as CheckRow[];
+};
+
+/**
+ * Each view's checks list, joined and sorted incrementally (check-rows.ts): a status poll moves the rows
+ * it touched instead of re-sorting every row. One per view (its own sort), in the view's memo cache.
+ */
+const checkRowsOf = viewMemo(() => new CheckRowsView<CheckSummary, StatusSummary, CheckRow>(makeCheckRow));
 
 /** Every check, sorted as the checks list is (default: failing and degraded first, then by name). */
 export function sortedCheckRows(s: ConsoleState): CheckRow[] {
+  const byResponse = s.ui.sort.column === "responseTime";
+  const results = s.results;
+  return checkRowsOf(s).rows(
+    s.checks.items,
+    s.statuses.byId,
+    s.ui.sort,
+    byResponse ? { value: results, responseOf: (id) => responseOf(results, id) } : undefined,
+  ) as CheckRow[];
+}
+
+/**
+ * The same rows joined and sorted whole, every call: the reference the incremental list must equal
+ * (test/store/view/sorted-rows.test.ts, test/store/view/wired-rows.test.ts).
+ */
+export function sortCheckRowsWhole(s: ConsoleState): CheckRow[] {
   return sortRows(
-    s,
     allCheckRows(s.checks.items, s.statuses.byId),
     s.ui.sort,
     nameRanks(s.checks.items),

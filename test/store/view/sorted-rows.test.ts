@@ -1,7 +1,7 @@
 /**
  * Property tests (seeded random sequences; fast-check is not a dependency) that the incrementally kept
  * list equals a full sort after any sequence of changes: SortedRows over plain rows, and the checks list's
- * CheckRowsView against the full join and sort of selectors.ts (`sortedCheckRows`), fed through the data
+ * CheckRowsView against the full join and sort of selectors.ts (`sortCheckRowsWhole`), fed through the data
  * slice's own reducers so unchanged checks and statuses keep their identity as they do live.
  */
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { checksLoaded, statusesLoaded } from "../../../src/store/data/slices.ts"
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import { createConsoleStore } from "../../../src/store/state.ts";
 import { CheckRowsView, type CheckSort, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
-import { sortedCheckRows } from "../../../src/store/view/selectors.ts";
+import { sortCheckRowsWhole } from "../../../src/store/view/selectors.ts";
 import { SortedRows } from "../../../src/store/view/sorted-rows.ts";
 
 /** mulberry32: a small seeded generator, so a failure names the seed that reproduces it. */
@@ -164,7 +164,7 @@ describe("CheckRowsView (the checks list, joined and sorted incrementally)", () 
         store.setState({ ui: { ...store.getState().ui, sort } });
         load();
         const s = store.getState();
-        const want = sortedCheckRows(s);
+        const want = sortCheckRowsWhole(s);
         const before = view.rows(s.checks.items, s.statuses.byId, s.ui.sort, undefined, touched);
         expect(before.map((x) => x.id)).toEqual(want.map((x) => x.id));
         expect(before).toEqual(want);
