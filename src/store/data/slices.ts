@@ -67,13 +67,33 @@ export function statusesLoaded(
   now: number,
   prev?: Pick<ConsoleState["statuses"], "items" | "byId">,
 ): Patch {
+  const prevById = prev?.byId ?? new Map<string, StatusSummary>();
   const { items: shared, byId } = shareList(
     prev?.items ?? NO_STATUSES,
-    prev?.byId ?? new Map(),
+    prevById,
     items.map(toStatusSummary),
     (s) => s.checkId,
   );
-  return { statuses: { items: shared, byId, loadedAt: now, error: undefined } };
+  const changed =
+    prev && byId !== prevById ? { since: prevById, ids: changedIds(prevById, byId) } : undefined;
+  return { statuses: { items: shared, byId, loadedAt: now, error: undefined, changed } };
+}
+
+/** The ids whose entry is not the same object in both maps (replaced, added or dropped). */
+function changedIds(
+  prev: ReadonlyMap<string, StatusSummary>,
+  next: ReadonlyMap<string, StatusSummary>,
+): string[] {
+  const ids: string[] = [];
+  let kept = 0;
+  for (const [id, s] of next) {
+    const old = prev.get(id);
+    if (old !== undefined) kept++;
+    if (old !== s) ids.push(id);
+  }
+  // some of prev's are not in next: dropped
+  if (kept < prev.size) for (const id of prev.keys()) if (!next.has(id)) ids.push(id);
+  return ids;
 }
 
 type LoadableKey = "checks" | "statuses" | ListKey;

@@ -38,6 +38,12 @@ export type ChecksSlice = Loadable & {
 export type StatusesSlice = Loadable & {
   items: readonly StatusSummary[];
   byId: ReadonlyMap<string, StatusSummary>;
+  /**
+   * The checks whose status the last poll replaced, added or dropped, against the `byId` it replaced
+   * (`since`): a view that last read `since` moves only those rows (view/check-rows.ts), instead of each
+   * of `vigil share`'s views scanning every check. Undefined when unknown (the first list).
+   */
+  changed?: { since: ReadonlyMap<string, StatusSummary>; ids: readonly string[] } | undefined;
 };
 
 /** Recent results per check (newest first, capped), for the detail strip and the "last response" column. */

@@ -167,18 +167,28 @@ export const newCheckRowsFilter = () => {
  * Each view's checks list, joined and sorted incrementally (check-rows.ts): a status poll moves the rows
  * it touched instead of re-sorting every row. One per view (its own sort), in the view's memo cache.
  */
-const checkRowsOf = viewMemo(() => new CheckRowsView<CheckSummary, StatusSummary, CheckRow>(makeCheckRow));
+const checkRowsOf = viewMemo(() => ({
+  view: new CheckRowsView<CheckSummary, StatusSummary, CheckRow>(makeCheckRow),
+  /** The statuses this view last sorted by (the poll's changed ids are against one byId). */
+  statuses: undefined as ReadonlyMap<string, StatusSummary> | undefined,
+}));
 
 /** Every check, sorted as the checks list is (default: failing and degraded first, then by name). */
 export function sortedCheckRows(s: ConsoleState): CheckRow[] {
+  const held = checkRowsOf(s);
   const byResponse = s.ui.sort.column === "responseTime";
   const results = s.results;
-  return checkRowsOf(s).rows(
+  const { byId, changed } = s.statuses;
+  const rows = held.view.rows(
     s.checks.items,
-    s.statuses.byId,
+    byId,
     s.ui.sort,
     byResponse ? { value: results, responseOf: (id) => responseOf(results, id) } : undefined,
+    // the poll's changed ids, when this view last read the statuses they are against (else it scans)
+    changed && held.statuses !== undefined && changed.since === held.statuses ? changed.ids : undefined,
   ) as CheckRow[];
+  held.statuses = byId;
+  return rows;
 }
 
 /**

@@ -1,0 +1,159 @@
+/**
+ * The wired selectors (selectors.ts `sortedCheckRows`, the checks pane's `visibleCheckRows`) keep each
+ * view's rows incrementally: across a sequence of polls, with two views over one shared data (as
+ * `vigil share` has them) — each with its own sort and filter, one reading every poll and one skipping
+ * some — they give exactly the rows of a full join and sort (`sortCheckRowsWhole`) and the `/` filter
+ * applied to it.
+ */
+import { describe, expect, it } from "vitest";
+import { checksLoaded, statusesLoaded } from "../../../src/store/data/slices.ts";
+import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
+import type { ResultsSlice } from "../../../src/store/data/types.ts";
+import { type ConsoleState, createConsoleStore } from "../../../src/store/state.ts";
+import { newViewMemo } from "../../../src/store/view/memo.ts";
+import {
+  matchesCheckFilter,
+  sortCheckRowsWhole,
+  sortedCheckRows,
+} from "../../../src/store/view/selectors.ts";
+import type { Sort } from "../../../src/store/view/types.ts";
+import { visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T,
+  };
+}
+
+const NAMES = ["api", "API", "checkout", "Login", "login", "search", "home page", "Ünïcode", "zeta"];
+const TYPES = ["API", "BROWSER", "HEARTBEAT", "MULTI_STEP"];
+const COLUMNS: Sort["column"][] = ["status", "name", "type", "frequency", "lastRun", "responseTime"];
+const FILTERS = ["", "a", "ap", "api", "api !l", "type:api", "fail", "lo", "log", "login", "!z", "z"];
+
+describe("the wired checks list", () => {
+  it.each([7, 8, 9, 10, 11, 12])("equals a full sort per view, two views, across polls (seed %i)", (seed) => {
+    const r = rng(seed);
+    const check = (id: string): CheckSummary => ({
+      id,
+      name: `${r.pick(NAMES)}${r.next() < 0.5 ? "" : ` ${r.int(4)}`}`,
+      checkType: r.pick(TYPES),
+      activated: r.next() < 0.85,
+      muted: r.next() < 0.1,
+      frequency: r.next() < 0.1 ? null : r.pick([1, 5, 10, 60]),
+    });
+    const status = (id: string): StatusSummary => ({
+      checkId: id,
+      hasFailures: r.next() < 0.2,
+      hasErrors: r.next() < 0.05,
+      isDegraded: r.next() < 0.1,
+      cannotRun: r.next() < 0.03,
+      updated_at: r.next() < 0.1 ? null : new Date(1_700_000_000_000 + r.int(20) * 60_000).toISOString(),
+    });
+    const store = createConsoleStore();
+    let checks = Array.from({ length: 50 + r.int(300) }, (_, i) => check(`c${i}`));
+    let statuses = checks.filter(() => r.next() < 0.9).map((c) => status(c.id));
+    let nextId = 10_000;
+    const load = () => {
+      store.setState(checksLoaded(checks, 0, store.getState().checks));
+      store.setState(statusesLoaded(statuses, 0, store.getState().statuses));
+    };
+    load();
+    // two viewers: each its own ui (sort, filter) and memo cache over the one shared data
+    const views = [0, 1].map(() => ({ ui: store.getState().ui, memo: newViewMemo() }));
+    const stateOf = (v: (typeof views)[number]): ConsoleState => ({
+      ...store.getState(),
+      ui: v.ui,
+      memo: v.memo,
+    });
+    for (let step = 0; step < 60; step++) {
+      const op = r.next();
+      if (op < 0.5) {
+        // a status poll: a few statuses change, one may go
+        for (let k = 1 + r.int(4); k > 0; k--) {
+          const id = r.pick(checks).id;
+          statuses = [...statuses.filter((x) => x.checkId !== id), status(id)];
+        }
+        if (r.next() < 0.2) statuses = statuses.filter((x) => x.checkId !== r.pick(checks).id);
+      } else if (op < 0.6) {
+        checks = [...checks, check(`c${nextId++}`)];
+      } else if (op < 0.68 && checks.length > 1) {
+        const gone = r.pick(checks).id;
+        checks = checks.filter((c) => c.id !== gone);
+      } else if (op < 0.76) {
+        const i = r.int(checks.length);
+        checks = checks.with(i, { ...check((checks[i] as CheckSummary).id) });
+      } else if (op < 0.84) {
+        // results arrive: the response-time sort reads them
+        const byCheck = new Map(
+          checks
+            .filter(() => r.next() < 0.3)
+            .map((c) => [
+              c.id,
+              { loadedAt: 0, error: undefined, items: [{ id: `r${c.id}`, responseTime: r.int(50) }] },
+            ]),
+        );
+        store.setState({ results: { byCheck } as unknown as ResultsSlice });
+      } else {
+        const v = r.pick(views);
+        v.ui =
+          r.next() < 0.5
+            ? { ...v.ui, sort: { column: r.pick(COLUMNS), desc: r.next() < 0.5 } }
+            : { ...v.ui, filter: { ...v.ui.filter, checks: r.pick(FILTERS) } };
+      }
+      load();
+      // the first view reads every poll; the second only some (a poll's changed ids are then not against
+      // the statuses it last read)
+      for (const [i, v] of views.entries()) {
+        if (i === 1 && r.next() < 0.4) continue;
+        const s = stateOf(v);
+        const want = sortCheckRowsWhole(s);
+        const got = sortedCheckRows(s);
+        expect(got.map((x) => x.id)).toEqual(want.map((x) => x.id));
+        expect(got).toEqual(want);
+        const text = v.ui.filter.checks ?? "";
+        const shown = text.trim() ? want.filter((x) => matchesCheckFilter(x, text)) : want;
+        expect(visibleCheckRows(s).map((x) => x.id)).toEqual(shown.map((x) => x.id));
+        // asked again with nothing new: the same arrays
+        expect(sortedCheckRows(stateOf(v))).toBe(got);
+      }
+    }
+  });
+
+  it("moves only the rows a poll touched when the view read the statuses the poll replaced", () => {
+    const store = createConsoleStore();
+    const checks = Array.from({ length: 5 }, (_, i) => ({ id: `c${i}`, name: `n${i}`, checkType: "API" }));
+    store.setState(checksLoaded(checks, 0, store.getState().checks));
+    const pass = (id: string): StatusSummary => ({ checkId: id, hasFailures: false, updated_at: null });
+    store.setState(
+      statusesLoaded(
+        checks.map((c) => pass(c.id)),
+        0,
+        store.getState().statuses,
+      ),
+    );
+    const before = sortedCheckRows(store.getState());
+    store.setState(
+      statusesLoaded(
+        checks.map((c) => (c.id === "c3" ? { ...pass(c.id), hasFailures: true } : pass(c.id))),
+        0,
+        store.getState().statuses,
+      ),
+    );
+    expect(store.getState().statuses.changed?.ids).toEqual(["c3"]);
+    const after = sortedCheckRows(store.getState());
+    expect(after.map((x) => x.id)).toEqual(["c3", "c0", "c1", "c2", "c4"]);
+    // the untouched rows are the same objects
+    expect(after.slice(1)).toEqual(before.filter((x) => x.id !== "c3"));
+    expect(after[1]).toBe(before[0]);
+  });
+});
