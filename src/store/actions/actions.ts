@@ -6,6 +6,7 @@
  */
 import type { Client } from "../../api/client.ts";
 import { formatTagExpression, parseTagExpression } from "../../api/tag-expression.ts";
+import { isPassive } from "../../contract/check-types.ts";
 import { matchesTags } from "../../contract/tags.ts";
 import { errorLine } from "../data/loaders.ts";
 import { sessionsStarted } from "../data/sessions.ts";
@@ -140,7 +141,7 @@ export function createActions(
     if (text.trim() === "") return { hint: "e.g. prod,api !flaky | staging", error: undefined, count: 0 };
     try {
       const mt = parseTagExpression(text);
-      const checks = get().checks.items.filter((c) => c.checkType !== "HEARTBEAT" && c.activated !== false);
+      const checks = get().checks.items.filter((c) => !isPassive(c.checkType) && c.activated !== false);
       const count = checks.filter((c) => matchesTags(c.tags ?? [], mt)).length;
       return {
         hint: `${count} check${count === 1 ? "" : "s"} match ${formatTagExpression(mt)}`,
@@ -172,7 +173,7 @@ export function createActions(
       const chosen = ids
         ? ids.map((id) => s.checks.byId.get(id)).filter((c) => c !== undefined)
         : actTarget(panes, s).checks;
-      const targets = chosen.filter((c) => c.checkType !== "HEARTBEAT");
+      const targets = chosen.filter((c) => !isPassive(c.checkType));
       if (targets.length === 0) {
         notice("nothing to trigger (heartbeat checks are passive)");
         return;

@@ -21,6 +21,7 @@
  * before …)", never an exact start.
  */
 
+import { isPassive } from "../../contract/check-types.ts";
 import type { AlertChannel } from "../../contract/schemas/alert-channels.ts";
 import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
 import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
@@ -68,7 +69,7 @@ export type OverviewCounts = {
   lastRunAt: number;
 };
 
-const isHeartbeat = (c: OverviewCheck) => c.check.checkType === "HEARTBEAT";
+const isHeartbeat = (c: OverviewCheck) => isPassive(c.check.checkType);
 const active = (c: OverviewCheck) => c.check.activated !== false;
 
 /** The counts of the checks (heartbeats included). */

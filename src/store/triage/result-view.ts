@@ -299,7 +299,7 @@ function assertionsSection(list: unknown): ViewSection {
 
 function thresholdsSection(r: ResultInput, type: string | undefined, o: ResultViewOptions): ViewSection {
   const title = "Response time limits";
-  if (type && !canDegrade(type) && type !== "HEARTBEAT") {
+  if (type && !canDegrade(type) && !isPassive(type)) {
     const max = num(o.check?.maxResponseTime);
     return {
       title,
@@ -692,7 +692,7 @@ export function resultView(r: ResultInput, o: ResultViewOptions = {}): ViewSecti
     sections.push(...dnsSections(r, o), thresholdsSection(r, type, o));
   } else if (type === "BROWSER" || type === "MULTI_STEP" || type === "PLAYWRIGHT" || browser) {
     sections.push(...browserSections(r, browser ?? {}, type ?? "BROWSER", o), thresholdsSection(r, type, o));
-  } else if (type === "HEARTBEAT") {
+  } else if (type !== undefined && isPassive(type)) {
     sections.push(...heartbeatSections(r, o));
   } else {
     const keys = DETAIL_KEYS.filter((k) => r[k] !== undefined && r[k] !== null);

@@ -13,6 +13,8 @@
  *   but count in the title, as in the overview's counts;
  * - everything that changed between two reads is one notice.
  */
+
+import { isPassive } from "../../contract/check-types.ts";
 import type { OverviewCheck } from "../triage/overview.ts";
 
 export type WatchState = "failing" | "overdue" | "ok" | "other";
@@ -32,7 +34,7 @@ export function snapshotOf(rows: readonly OverviewCheck[]): Snapshot {
     if (r.check.activated === false) continue;
     const state: WatchState =
       r.health === "failing"
-        ? r.check.checkType === "HEARTBEAT"
+        ? isPassive(r.check.checkType)
           ? "overdue"
           : "failing"
         : r.health === "passing" || r.health === "degraded"

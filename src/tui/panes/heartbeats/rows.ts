@@ -2,13 +2,15 @@
  * The heartbeats pane's checks (the heartbeat checks, in the checks list's order, whatever the checks
  * pane's filter), the one it shows, and that check's events after the pane's `/` filter.
  */
+
+import { isPassive } from "../../../contract/check-types.ts";
 import type { HeartbeatEvent } from "../../../contract/schemas/heartbeats.ts";
 import type { ConsoleState } from "../../../store/state.ts";
 import { memo, viewMemo } from "../../../store/view/memo.ts";
 import { type CheckRow, sortedCheckRows } from "../../../store/view/selectors.ts";
 import { filterByText } from "../../../store/view/text-filter.ts";
 
-const isHeartbeat = (t: string) => t === "HEARTBEAT";
+const isHeartbeat = (t: string) => isPassive(t);
 
 const heartbeatRowsMemo = memo((rows: CheckRow[]) =>
   rows.filter((r) => isHeartbeat(String(r.check.checkType))),
