@@ -12,6 +12,7 @@ import { loadBucket } from "../analytics/bucket.ts";
 import { analyticsKey, analyticsQuery, reportView } from "../analytics/query.ts";
 import { createHistoryLoaders } from "../results/loaders.ts";
 import { apply, type ConsoleStore } from "../state.ts";
+import { warmCheckFilter } from "../view/check-filter.ts";
 import type { AnalyticsOptions } from "../view/types.ts";
 import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded } from "../view/work.ts";
 import { heartbeatPagesFor, readHeartbeatEvents } from "./heartbeat-events.ts";
@@ -125,6 +126,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       );
       signal?.throwIfAborted();
       apply(store, data.checksLoaded(items, now(), get().checks, total));
+      // the `/` filter's keys, built now (in slices that yield to input), not on the first keystroke
+      void warmCheckFilter(get().checks.items);
     },
 
     /** Every check's status (one request), slim, merged with the held ones (a quiet poll changes nothing). */

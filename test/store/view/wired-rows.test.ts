@@ -10,6 +10,7 @@ import { checksLoaded, statusesLoaded } from "../../../src/store/data/slices.ts"
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import type { ResultsSlice } from "../../../src/store/data/types.ts";
 import { type ConsoleState, createConsoleStore } from "../../../src/store/state.ts";
+import { warmCheckFilter } from "../../../src/store/view/check-filter.ts";
 import { newViewMemo } from "../../../src/store/view/memo.ts";
 import {
   matchesCheckFilter,
@@ -155,5 +156,20 @@ describe("the wired checks list", () => {
     // the untouched rows are the same objects
     expect(after.slice(1)).toEqual(before.filter((x) => x.id !== "c3"));
     expect(after[1]).toBe(before[0]);
+  });
+});
+
+describe("the / filter's keys", () => {
+  it("are built when the checks arrive, in slices, each check once", async () => {
+    const checks = Array.from({ length: 3000 }, (_, i) => ({
+      id: `C${i}`,
+      name: `Name ${i}`,
+      checkType: "API",
+    }));
+    expect(await warmCheckFilter(checks, 1)).toBe(3000);
+    expect(await warmCheckFilter(checks, 1)).toBe(0);
+    expect(checks.filter((c) => matchesCheckFilter({ check: c }, "name 2999")).map((c) => c.id)).toEqual([
+      "C2999",
+    ]);
   });
 });
