@@ -68,32 +68,18 @@ export function statusesLoaded(
   prev?: Pick<ConsoleState["statuses"], "items" | "byId">,
 ): Patch {
   const prevById = prev?.byId ?? new Map<string, StatusSummary>();
-  const { items: shared, byId } = shareList(
-    prev?.items ?? NO_STATUSES,
-    prevById,
-    items.map(toStatusSummary),
-    (s) => s.checkId,
-  );
-  const changed =
-    prev && byId !== prevById ? { since: prevById, ids: changedIds(prevById, byId) } : undefined;
+  const {
+    items: shared,
+    byId,
+    replaced,
+    kept,
+  } = shareList(prev?.items ?? NO_STATUSES, prevById, items.map(toStatusSummary), (s) => s.checkId);
+  // what the views move: the statuses replaced or added, and those dropped (held, not listed; an id listed
+  // twice can hide a dropped one from the count of kept)
+  if (kept < prevById.size || byId.size !== shared.length)
+    for (const id of prevById.keys()) if (!byId.has(id)) replaced.push(id);
+  const changed = prev && byId !== prevById ? { since: prevById, ids: replaced } : undefined;
   return { statuses: { items: shared, byId, loadedAt: now, error: undefined, changed } };
-}
-
-/** The ids whose entry is not the same object in both maps (replaced, added or dropped). */
-function changedIds(
-  prev: ReadonlyMap<string, StatusSummary>,
-  next: ReadonlyMap<string, StatusSummary>,
-): string[] {
-  const ids: string[] = [];
-  let kept = 0;
-  for (const [id, s] of next) {
-    const old = prev.get(id);
-    if (old !== undefined) kept++;
-    if (old !== s) ids.push(id);
-  }
-  // some of prev's are not in next: dropped
-  if (kept < prev.size) for (const id of prev.keys()) if (!next.has(id)) ids.push(id);
-  return ids;
 }
 
 type LoadableKey = "checks" | "statuses" | ListKey;

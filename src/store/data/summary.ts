@@ -166,23 +166,29 @@ export function sameShallow(a: object, b: object): boolean {
 /**
  * Merge a fresh list into the one held: every entry equal to the held one (same key) keeps the held
  * object; when nothing changed at all (same keys in the same order, all equal) the held list and map are
- * returned as they are.
+ * returned as they are. `replaced`: the keys whose entry is new or not the held one (a status poll tells
+ * the views which rows to move, view/check-rows.ts); `kept`: how many held entries were kept.
  */
 export function shareList<T extends object>(
   prev: readonly T[],
   prevById: ReadonlyMap<string, T>,
   next: readonly T[],
   key: (t: T) => string,
-): { items: readonly T[]; byId: ReadonlyMap<string, T>; changed: boolean } {
+): { items: readonly T[]; byId: ReadonlyMap<string, T>; changed: boolean; replaced: string[]; kept: number } {
   let changed = next.length !== prev.length;
   const items: T[] = new Array(next.length);
+  const replaced: string[] = [];
+  let kept = 0;
   for (let i = 0; i < next.length; i++) {
     const n = next[i] as T;
-    const old = prevById.get(key(n));
+    const k = key(n);
+    const old = prevById.get(k);
     const keep = old !== undefined && sameShallow(old, n) ? old : n;
     items[i] = keep;
+    if (keep === old) kept++;
+    else replaced.push(k);
     if (!changed && prev[i] !== keep) changed = true;
   }
-  if (!changed) return { items: prev, byId: prevById, changed };
-  return { items, byId: new Map(items.map((t) => [key(t), t])), changed };
+  if (!changed) return { items: prev, byId: prevById, changed, replaced, kept };
+  return { items, byId: new Map(items.map((t) => [key(t), t])), changed, replaced, kept };
 }
