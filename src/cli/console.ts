@@ -4,7 +4,9 @@
  * it stops by itself a minute after the last console left) and followed when it restarts — then wires the
  * store, poller and actions to the Ink app.
  *
- * Start-up order (design.md §4, start → first frame): Ink and a small shell are mounted FIRST (the frame
+ * Start-up order (design.md §4, start → first frame): without a configured service, the data dir's local
+ * service is spawned first when none runs (it starts beside this process, not after its first frame); then
+ * Ink and a small shell are mounted (the frame
  * with "vigil › Overview" and `◌ connecting`); only then are the client (undici, zod schemas), the store and
  * the panes imported and the connection made, and the shell hands over to the app. This module imports
  * nothing heavy statically.
@@ -22,6 +24,7 @@ import { MOUSE_OFF } from "../tui/mouse/sgr.ts";
 import { makeTheme, noColorRequested, type ThemeName } from "../tui/theme.ts";
 import { showImage } from "./console-image.ts";
 import { prepareViews } from "./console-views.ts";
+import { prestartLocalService } from "./local-service.ts";
 import { capNursery } from "./nursery.ts";
 
 export type ConsoleOptions = {
@@ -262,6 +265,9 @@ async function runOnce(
   const keymap = resolved.keys
     ? (await import("../tui/keymap.ts")).buildKeymap(resolved.keys, resolved.configPath)
     : undefined;
+  // no configured service: the data dir's, when none runs, starts now in its own process — beside this
+  // one's start (Ink, the first frame) rather than after it; attachLocalService (startLive) takes it over
+  if (!resolved.baseUrl) prestartLocalService(resolved.dataDir);
   const { mountConsole } = await import("../tui/mount.tsx");
   const lastResort = () => restoreTerminal(fullscreen);
   process.once("exit", lastResort);

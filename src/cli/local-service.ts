@@ -14,7 +14,7 @@
  * crashed, or stopped while this client was suspended) is started again (`moved`, backing off while it
  * fails); one stopped with `vigil serve stop`, or one started by hand, is waited for (`gone`).
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { isSea } from "node:sea";
@@ -125,29 +125,19 @@ export async function startInBackground(dataDir: string, o: StartOptions = {}): 
   const env = o.env ?? process.env;
   const dir = resolve(dataDir);
   const log = join(dir, "service.log");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const args = [...(o.entry ? [o.entry] : vigilEntry()), "serve", "--data", dir];
-  args.push("--idle-stop", String(idleStopSeconds(env)), "--log", log);
   const timeoutMs = o.timeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const child = spawn(process.execPath, args, { detached: true, stdio: "ignore", cwd: dir, env });
-    let exitedAt: number | undefined;
-    let spawnError: Error | undefined;
-    child.once("exit", () => {
-      exitedAt = Date.now();
-    });
-    child.once("error", (e) => {
-      spawnError = e;
-      exitedAt = Date.now();
-    });
-    child.unref();
+    // a start begun before the console's first frame (prestartLocalService) is the first try
+    const child = early.get(dir) ?? spawnService(dir, env, o.entry);
+    early.delete(dir);
     for (;;) {
       const found = findLocalService(dir);
       if (found) return found;
+      const { exitedAt, spawnError } = child;
       if (spawnError) throw new LocalServiceError(`cannot start vigil serve: ${spawnError.message}`);
       if (Date.now() > deadline) {
-        if (exitedAt === undefined) child.kill("SIGTERM");
+        if (exitedAt === undefined) child.process.kill("SIGTERM");
         throw new LocalServiceError(
           `the local service did not start within ${Math.round(timeoutMs / 1000)} s (log: ${log})`,
         );
@@ -162,6 +152,48 @@ export async function startInBackground(dataDir: string, o: StartOptions = {}): 
       throw new LocalServiceError(
         `the local service did not start: ${why || "no reason logged"} (log: ${log})`,
       );
+  }
+}
+
+/** A `vigil serve` this client spawned, and whether (and when) it ended. */
+type Spawned = { process: ChildProcess; exitedAt: number | undefined; spawnError: Error | undefined };
+
+/** Spawns begun early, by data dir (see prestartLocalService); startInBackground takes them. */
+const early = new Map<string, Spawned>();
+
+/** `vigil serve --data DIR --idle-stop S --log DIR/service.log`, detached (its own session). */
+function spawnService(dir: string, env: NodeJS.ProcessEnv, entry: string | undefined): Spawned {
+  const log = join(dir, "service.log");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const args = [...(entry ? [entry] : vigilEntry()), "serve", "--data", dir];
+  args.push("--idle-stop", String(idleStopSeconds(env)), "--log", log);
+  const child = spawn(process.execPath, args, { detached: true, stdio: "ignore", cwd: dir, env });
+  const s: Spawned = { process: child, exitedAt: undefined, spawnError: undefined };
+  child.once("exit", () => {
+    s.exitedAt = Date.now();
+  });
+  child.once("error", (e) => {
+    s.spawnError = e;
+    s.exitedAt = Date.now();
+  });
+  child.unref();
+  return s;
+}
+
+/**
+ * Begin starting the data dir's service now when none runs, without waiting: the console calls it before
+ * it loads Ink, so the service's start (a Node start and its modules, ~150–200 ms) runs beside the
+ * console's own instead of after its first frame; attachLocalService then takes this start as its own
+ * (its lease comes within moments, long before the shortest idle stop of 1 s). A failure here is left to
+ * attachLocalService to meet and report.
+ */
+export function prestartLocalService(dataDir: string, env: NodeJS.ProcessEnv = process.env): void {
+  const dir = resolve(dataDir);
+  try {
+    if (early.has(dir) || findLocalService(dir)) return;
+    early.set(dir, spawnService(dir, env, undefined));
+  } catch {
+    // a bad setting or an unwritable data dir: attachLocalService says so
   }
 }
 
