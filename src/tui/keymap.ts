@@ -339,15 +339,29 @@ export function helpFor(
   };
 }
 
-/** The footer's hint for an action on pane `pane`: its first key and its hint ("t trigger"); undefined without a key. */
+/**
+ * The footer's hint for an action on pane `pane`: its first key and its hint ("t trigger"); undefined
+ * without a key. An action of the first two of a binding whose actions share one hint (`[` / `]` "section",
+ * `j` / `k` "scroll") shows both their first keys: "[/] section", "j/k scroll"; a later one only its own
+ * ("PgDn scroll").
+ */
 function hintOf(pane: string, action: string, readOnly: boolean, map: Keymap): string | undefined {
   const all = [...(map.panes.get(pane) ?? []), ...map.global];
   for (const b of all)
     for (const [a, keys] of actionsOf(b))
       if (a === action) {
         if (keys.length === 0 || (readOnly && b.mutating)) return undefined;
-        const hint = typeof b.hint === "string" ? b.hint : b.hint?.[a];
-        return `${displayKey(keys[0]!)} ${hint ?? a}`;
+        if (typeof b.hint === "string") {
+          // the pair the hint names (down/up, next/previous): the first two actions' first keys
+          const pair = actionsOf(b).slice(0, 2);
+          const firsts = pair.flatMap(([, k]) => (k[0] === undefined ? [] : [displayKey(k[0])]));
+          const label =
+            firsts.length === 2 && pair.some(([x]) => x === action)
+              ? [...new Set(firsts)].join("/")
+              : displayKey(keys[0]!);
+          return `${label} ${b.hint}`;
+        }
+        return `${displayKey(keys[0]!)} ${b.hint?.[a] ?? a}`;
       }
   return undefined;
 }
