@@ -7,22 +7,7 @@ import type { Health } from "../../../src/shared/format.ts";
 import type { CheckSummary } from "../../../src/store/data/summary.ts";
 import { matchesCheckFilter } from "../../../src/store/view/check-filter.ts";
 import { FilteredRows, narrows } from "../../../src/store/view/filtered-rows.ts";
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T,
-  };
-}
+import { rng } from "../../support/rng.ts";
 
 type Row = { id: string; check: CheckSummary; health: Health };
 const HEALTH: Health[] = ["failing", "degraded", "passing", "pending", "cannot run"];

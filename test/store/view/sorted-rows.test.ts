@@ -12,23 +12,7 @@ import { createConsoleStore } from "../../../src/store/state.ts";
 import { CheckRowsView, type CheckSort, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
 import { sortCheckRowsWhole } from "../../../src/store/view/selectors.ts";
 import { SortedRows } from "../../../src/store/view/sorted-rows.ts";
-
-/** mulberry32: a small seeded generator, so a failure names the seed that reproduces it. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T,
-  };
-}
+import { rng } from "../../support/rng.ts";
 
 const SEEDS = Array.from({ length: 40 }, (_, i) => 1000 + i);
 

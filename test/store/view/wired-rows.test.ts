@@ -19,22 +19,7 @@ import {
 } from "../../../src/store/view/selectors.ts";
 import type { Sort } from "../../../src/store/view/types.ts";
 import { visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T,
-  };
-}
+import { rng } from "../../support/rng.ts";
 
 const NAMES = ["api", "API", "checkout", "Login", "login", "search", "home page", "Ünïcode", "zeta"];
 const TYPES = ["API", "BROWSER", "HEARTBEAT", "MULTI_STEP"];
