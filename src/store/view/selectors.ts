@@ -16,7 +16,6 @@ import { matchesCheckFilter } from "./check-filter.ts";
 import { CheckRowsView } from "./check-rows.ts";
 import { FilteredRows } from "./filtered-rows.ts";
 import { memo, viewMemo } from "./memo.ts";
-import type { Sort } from "./types.ts";
 
 export type CheckRow = {
   id: string;
@@ -38,34 +37,8 @@ export type ShownCheckRow = CheckRow & {
   reason: string | undefined;
 };
 
-const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 5 };
-/** A deactivated check does not run: after the ones that need a look, before the passing ones. */
-const DEACTIVATED_RANK = 4;
-const rankOf = (r: CheckRow) => (r.check.activated === false ? DEACTIVATED_RANK : RANK[r.health]);
-
-/**
- * Name order: case-insensitive, then by code point. Not Intl.Collator: loading ICU's collation data costs
- * the console ~2 MB of memory (design.md §4 budgets RSS), for an order that only has to be stable and
- * readable.
- */
-function collate(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  if (x !== y) return x < y ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 // the `/` filter language of the checks lists lives in check-filter.ts (it reads the row's state)
 export { matchesCheckFilter } from "./check-filter.ts";
-
-/**
- * Each check's place in name order (ties by id), computed once per checks list: every sort then compares
- * integers instead of collating 10,000 names again.
- */
-const nameRanks = memo((checks: readonly CheckSummary[]): ReadonlyMap<string, number> => {
-  const order = [...checks].sort((a, b) => collate(a.name, b.name) || collate(a.id, b.id));
-  return new Map(order.map((c, i) => [c.id, i]));
-});
 
 /** A check joined with its status: one row (the full join below and each view's CheckRowsView make them so). */
 export function makeCheckRow(check: CheckSummary, status: StatusSummary | undefined): CheckRow {
@@ -98,60 +71,6 @@ export const allCheckRows = memo(
   },
 );
 
-/** Last response time per check from the results held (only for the response-time sort). */
-function responseOf(results: ResultsSlice | undefined, id: string): number | undefined {
-  return results?.byCheck.get(id)?.items[0]?.responseTime ?? undefined;
-}
-
-function primaryKey(sort: Sort, results: ResultsSlice | undefined): (r: CheckRow) => number | string {
-  switch (sort.column) {
-    case "status":
-      return rankOf;
-    case "name":
-      return () => 0;
-    case "type":
-      return (r) => String(r.check.checkType);
-    case "frequency":
-      return (r) => r.check.frequency ?? Number.NEGATIVE_INFINITY;
-    case "lastRun":
-      return (r) => (Number.isNaN(r.statusAt) ? Number.NEGATIVE_INFINITY : r.statusAt);
-    case "responseTime":
-      return (r) => responseOf(results, r.id) ?? Number.NEGATIVE_INFINITY;
-  }
-}
-
-/**
- * The rows sorted by the chosen column, then by name. The sort depends only on what it sorts by: results
- * are an input only for the response-time sort, so results arriving for the rows on screen never re-sort
- * the list (they decorate the visible rows, see decorateRow).
- */
-const sortRows = (
-  rows: CheckRow[],
-  sort: Sort,
-  ranks: ReadonlyMap<string, number>,
-  results?: ResultsSlice,
-) => {
-  const key = primaryKey(sort, results);
-  const keys = rows.map(key);
-  const rank = rows.map((r) => ranks.get(r.id) ?? 0);
-  const idx = rows.map((_, i) => i);
-  const dir = sort.desc ? -1 : 1;
-  idx.sort((i, j) => {
-    const a = keys[i] as number | string;
-    const b = keys[j] as number | string;
-    const k =
-      typeof a === "number" && typeof b === "number"
-        ? a === b
-          ? 0
-          : a < b
-            ? -1
-            : 1
-        : collate(String(a), String(b));
-    return dir * k || dir * ((rank[i] as number) - (rank[j] as number));
-  });
-  return idx.map((i) => rows[i] as CheckRow);
-};
-
 /**
  * A checks list's `/` filter (check-filter.ts), one FilteredRows per view (filtered-rows.ts: a keystroke
  * that narrows the text filters what the last one kept): one per list that has its own filter (the checks
@@ -173,6 +92,11 @@ const checkRowsOf = viewMemo(() => ({
   statuses: undefined as ReadonlyMap<string, StatusSummary> | undefined,
 }));
 
+/** Last response time per check from the results held (only for the response-time sort). */
+function responseOf(results: ResultsSlice | undefined, id: string): number | undefined {
+  return results?.byCheck.get(id)?.items[0]?.responseTime ?? undefined;
+}
+
 /** Every check, sorted as the checks list is (default: failing and degraded first, then by name). */
 export function sortedCheckRows(s: ConsoleState): CheckRow[] {
   const held = checkRowsOf(s);
@@ -189,19 +113,6 @@ export function sortedCheckRows(s: ConsoleState): CheckRow[] {
   ) as CheckRow[];
   held.statuses = byId;
   return rows;
-}
-
-/**
- * The same rows joined and sorted whole, every call: the reference the incremental list must equal
- * (test/store/view/sorted-rows.test.ts, test/store/view/wired-rows.test.ts).
- */
-export function sortCheckRowsWhole(s: ConsoleState): CheckRow[] {
-  return sortRows(
-    allCheckRows(s.checks.items, s.statuses.byId),
-    s.ui.sort,
-    nameRanks(s.checks.items),
-    s.ui.sort.column === "responseTime" ? s.results : undefined,
-  );
 }
 
 const decorated = new WeakMap<CheckRow, { items: ResultsEntry["items"] | undefined; row: ShownCheckRow }>();

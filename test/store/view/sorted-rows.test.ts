@@ -10,9 +10,9 @@ import { checksLoaded, statusesLoaded } from "../../../src/store/data/slices.ts"
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import { createConsoleStore } from "../../../src/store/state.ts";
 import { CheckRowsView, type CheckSort, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
-import { sortCheckRowsWhole } from "../../../src/store/view/selectors.ts";
 import { SortedRows } from "../../../src/store/view/sorted-rows.ts";
 import { rng } from "../../support/rng.ts";
+import { sortCheckRowsWhole } from "./full-sort.ts";
 
 const SEEDS = Array.from({ length: 40 }, (_, i) => 1000 + i);
 

@@ -12,14 +12,11 @@ import type { ResultsSlice } from "../../../src/store/data/types.ts";
 import { type ConsoleState, createConsoleStore } from "../../../src/store/state.ts";
 import { warmCheckFilter } from "../../../src/store/view/check-filter.ts";
 import { newViewMemo } from "../../../src/store/view/memo.ts";
-import {
-  matchesCheckFilter,
-  sortCheckRowsWhole,
-  sortedCheckRows,
-} from "../../../src/store/view/selectors.ts";
+import { matchesCheckFilter, sortedCheckRows } from "../../../src/store/view/selectors.ts";
 import type { Sort } from "../../../src/store/view/types.ts";
 import { visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
 import { rng } from "../../support/rng.ts";
+import { sortCheckRowsWhole } from "./full-sort.ts";
 
 const NAMES = ["api", "API", "checkout", "Login", "login", "search", "home page", "Ünïcode", "zeta"];
 const TYPES = ["API", "BROWSER", "HEARTBEAT", "MULTI_STEP"];
