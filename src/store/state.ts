@@ -4,7 +4,8 @@
  * State is data only; changes go through the reducers (data/slices.ts, view/ui.ts, view/work.ts, …).
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { DataState } from "./data/types.ts";
+import { LIST_KEYS, type ListKey } from "./data/lists/index.ts";
+import type { DataState, ListSlice, ListsState } from "./data/types.ts";
 import { emptyHistory, initialDrill } from "./results/types.ts";
 import { newViewMemo } from "./view/memo.ts";
 import type { ViewState } from "./view/types.ts";
@@ -18,6 +19,13 @@ export type ConsoleStore = StoreApi<ConsoleState>;
 
 const empty = { loadedAt: undefined, error: undefined };
 
+/** Every list of the lists registry (data/lists/), empty. */
+function emptyLists(): ListsState {
+  const lists: Partial<Record<ListKey, ListSlice<never>>> = {};
+  for (const k of LIST_KEYS) lists[k] = { ...empty, items: [] };
+  return lists as ListsState;
+}
+
 export function initialState(): ConsoleState {
   return {
     checks: { ...empty, items: [], byId: new Map() },
@@ -26,13 +34,8 @@ export function initialState(): ConsoleState {
     sessions: { order: [], byId: new Map() },
     analytics: { cache: new Map() },
     heartbeats: { byCheck: new Map() },
-    incidents: { ...empty, items: [] },
-    alertChannels: { ...empty, items: [] },
-    alertNotifications: { ...empty, items: [] },
+    ...emptyLists(),
     lastPasses: new Map(),
-    statusPages: { ...empty, items: [] },
-    privateLocations: { ...empty, items: [] },
-    services: { ...empty, items: [] },
     details: { checks: new Map(), incidents: new Map(), pages: new Map(), locations: new Map() },
     variables: undefined,
     activity: { connection: "connecting", inFlight: 0, lastError: undefined },

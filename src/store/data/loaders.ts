@@ -6,7 +6,6 @@
 import type { Client } from "../../api/client.ts";
 import { collectPages, totalOf } from "../../api/pagination.ts";
 import { type AnalyticsKind, GROUP_BY, REPORTS } from "../../contract/analytics-metrics.ts";
-import type { StatusPage } from "../../contract/schemas/status-pages.ts";
 import { toEpochMs } from "../../shared/format.ts";
 import { loadBucket } from "../analytics/bucket.ts";
 import { analyticsKey, analyticsQuery, reportView } from "../analytics/query.ts";
@@ -14,12 +13,14 @@ import { createHistoryLoaders } from "../results/loaders.ts";
 import { apply, type ConsoleStore } from "../state.ts";
 import { warmCheckFilter } from "../view/check-filter.ts";
 import type { AnalyticsOptions } from "../view/types.ts";
-import { checkRead, incidentRead, locationRead, pageRead, pagesLoaded } from "../view/work.ts";
+import { checkRead, incidentRead, locationRead, pageRead } from "../view/work.ts";
 import { heartbeatPagesFor, readHeartbeatEvents } from "./heartbeat-events.ts";
 import { findLastPass } from "./last-pass.ts";
+import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts";
+import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
 import { checkSummaryListSchema, statusSummaryListSchema } from "./summary-schemas.ts";
-import { type Caps, DEFAULT_CAPS } from "./types.ts";
+import { type Caps, DEFAULT_CAPS, type ListsState } from "./types.ts";
 import { readVariables } from "./variables.ts";
 
 /** How often the first read of the checks list shows the rows that have come so far: 4 times a second. */
@@ -60,7 +61,24 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
     }
   }
 
+  /** A list of the lists registry read whole (data/lists/), put in its slice. */
+  async function readList<K extends ListKey>(key: K): Promise<void> {
+    // the registry's spec of this key reads this key's items (TypeScript cannot correlate the two by itself)
+    const spec = LISTS[key] as unknown as ListSpec<ListItem<K>>;
+    const read = await guard(
+      () => spec.read(client, get()[key] as ListsState[K], { pageSize: opts.pageSize }),
+      (m) => apply(store, data.loadFailed(get(), key, m)),
+    );
+    apply(store, data.listRead(key, read, now()));
+  }
+  /** One loader per list (`loaders.incidents()`, …), for the planner's `kit.list(key)`. */
+  const lists = Object.fromEntries(LIST_KEYS.map((k) => [k, () => readList(k)])) as Record<
+    ListKey,
+    () => Promise<void>
+  >;
+
   return {
+    ...lists,
     /** A check's results paged, one result whole, a check's alerts (store/results/loaders.ts). */
     history: createHistoryLoaders(client, store, { now }),
     /** The results of the analytics cursor's bucket (analytics-bucket.ts). */
@@ -216,53 +234,6 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       );
     },
 
-    async incidents() {
-      const page = await guard(
-        () => client.incidents.list({ limit: 100 }),
-        (m) => apply(store, data.loadFailed(get(), "incidents", m)),
-      );
-      apply(store, data.listLoaded("incidents", page.entries, now()));
-    },
-
-    async alertChannels() {
-      let total: number | undefined;
-      const items = await guard(
-        () =>
-          collectPages(
-            async (page, limit) => {
-              const p = await client.alertChannels.listPage({ page, limit });
-              total = p.total;
-              return p;
-            },
-            { limit: 100, maxItems: 1000 },
-          ),
-        (m) => apply(store, data.loadFailed(get(), "alertChannels", m)),
-      );
-      apply(store, data.listLoaded("alertChannels", items, now(), total));
-    },
-
-    /**
-     * Status pages along the `nextId` cursor, `pageSize` per request: the first page, and on a refresh as
-     * many pages as were already shown (so paging down is not undone).
-     */
-    async statusPages() {
-      const size = opts.pageSize ?? 50;
-      const want = Math.max(size, get().statusPages.items.length);
-      const items: StatusPage[] = [];
-      let next: string | undefined;
-      await guard(
-        async () => {
-          do {
-            const page = await client.statusPages.list({ limit: size, nextId: next });
-            items.push(...page.entries);
-            next = page.nextId ?? undefined;
-          } while (next && items.length < want);
-        },
-        (m) => apply(store, data.loadFailed(get(), "statusPages", m)),
-      );
-      apply(store, pagesLoaded(get(), items, next, now()));
-    },
-
     /** The next page of status pages (the cursor reached the last row). */
     async moreStatusPages() {
       const from = get().statusPages.nextId;
@@ -272,15 +243,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       if (cur.nextId !== from) return; // a refresh got there first
       const seen = new Set(cur.items.map((p) => p.id));
       const items = [...cur.items, ...page.entries.filter((p) => !seen.has(p.id))];
-      apply(store, pagesLoaded(get(), items, page.nextId ?? undefined, now()));
-    },
-
-    async services() {
-      const items = await guard(
-        () => client.services.listAll({ maxItems: 1000 }),
-        (m) => apply(store, data.loadFailed(get(), "services", m)),
-      );
-      apply(store, data.listLoaded("services", items, now()));
+      apply(store, data.listRead("statusPages", { items, nextId: page.nextId ?? undefined }, now()));
     },
 
     /** Single reads for the open detail (full history, cards with checks, agents); failures keep the old one. */
@@ -305,26 +268,6 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
     async lastPass(checkId: string, location: string, before: number, signal?: AbortSignal) {
       const p = await findLastPass(client, checkId, location, before, signal);
       apply(store, data.lastPassLoaded(get(), checkId, location, p));
-    },
-
-    /**
-     * The newest alert deliveries of the last 24 h (one page of 100, newest first): the newest delivery of
-     * each channel says whether its alerts go out (the overview's delivery trouble).
-     */
-    async alertNotifications() {
-      const items = await guard(
-        () => client.alertNotifications.list({ limit: 100 }),
-        (m) => apply(store, data.loadFailed(get(), "alertNotifications", m)),
-      );
-      apply(store, data.listLoaded("alertNotifications", items, now()));
-    },
-
-    async privateLocations() {
-      const items = await guard(
-        () => client.privateLocations.list(),
-        (m) => apply(store, data.loadFailed(get(), "privateLocations", m)),
-      );
-      apply(store, data.listLoaded("privateLocations", items, now()));
     },
   };
 }

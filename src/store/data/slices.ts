@@ -8,6 +8,8 @@ import type { AnalyticsReport } from "../../contract/schemas/analytics.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../../contract/schemas/heartbeats.ts";
 import type { ConsoleState } from "../state.ts";
 import { type LastPass, lastPassKey } from "./last-pass.ts";
+import type { ListItem } from "./lists/index.ts";
+import type { ListRead } from "./lists/spec.ts";
 import {
   type CheckSummary,
   type ResultSummary,
@@ -91,13 +93,20 @@ export function loadFailed(s: ConsoleState, key: LoadableKey, error: string): Pa
 
 export function listLoaded<K extends ListKey>(
   key: K,
-  items: ConsoleState[K]["items"],
+  items: readonly ListItem<K>[],
   now: number,
   total?: number,
 ): Patch {
-  return { [key]: { items, loadedAt: now, error: undefined, total } satisfies ListSlice<unknown> } as Patch;
+  return listRead(key, { items, total }, now);
 }
 
+/** A list of the lists registry read (data/lists/): its items, the server's total, a cursor's next page. */
+export function listRead<K extends ListKey>(key: K, read: ListRead<ListItem<K>>, now: number): Patch {
+  const { items, total, nextId } = read;
+  return {
+    [key]: { items, loadedAt: now, error: undefined, total, nextId } satisfies ListSlice<unknown>,
+  } as Patch;
+}
 /** Insert into an insertion-ordered map, moving the key last and dropping the oldest beyond `cap`. */
 export function putCapped<K, V>(map: ReadonlyMap<K, V>, key: K, value: V, cap: number): Map<K, V> {
   const next = new Map(map);

@@ -7,18 +7,16 @@
  * the shown data is.
  */
 
-import type { AlertChannel } from "../../contract/schemas/alert-channels.ts";
-import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
 import type { AnalyticsReport } from "../../contract/schemas/analytics.ts";
 import type { CheckSession, CheckSessionDetail } from "../../contract/schemas/check-sessions.ts";
 import type { Check } from "../../contract/schemas/checks.ts";
 import type { HeartbeatEvent, HeartbeatStats } from "../../contract/schemas/heartbeats.ts";
 import type { Incident } from "../../contract/schemas/incidents.ts";
 import type { PrivateLocation } from "../../contract/schemas/private-locations.ts";
-import type { Service } from "../../contract/schemas/services.ts";
 import type { StatusPage } from "../../contract/schemas/status-pages.ts";
 import type { HistorySlice } from "../results/types.ts";
 import type { LastPass } from "./last-pass.ts";
+import { LIST_KEYS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "./summary.ts";
 
 export type Loadable = {
@@ -92,7 +90,8 @@ export type HeartbeatEntry = Loadable & {
 };
 export type HeartbeatsSlice = { byCheck: ReadonlyMap<string, HeartbeatEntry> };
 
-export type ListSlice<T> = Loadable & { items: readonly T[] };
+/** A list read whole (data/lists/): its items; `nextId` = a cursor list has more to read. */
+export type ListSlice<T> = Loadable & { items: readonly T[]; nextId?: string | undefined };
 
 export type Connection = "connecting" | "online" | "offline";
 
@@ -119,39 +118,28 @@ export type ActivitySlice = {
   service?: string | undefined;
 };
 
-/** The lists read whole at the lists' pace (a planner job each, `listLoaded` when they come). */
-export type ListKey =
-  | "incidents"
-  | "alertChannels"
-  | "alertNotifications"
-  | "statusPages"
-  | "privateLocations"
-  | "services";
+/** The lists read whole at the lists' pace: one file each in data/lists/, one line in its registry. */
+export type { ListKey } from "./lists/index.ts";
+
+/** Each list's slice, keyed as the lists registry (data/lists/index.ts). */
+export type ListsState = { [K in ListKey]: ListSlice<ListItem<K>> };
 
 /**
  * DATA is what the service said and how talking to it goes — one per process, shared by every viewer of
  * `vigil share` (the hub's store; each viewer's store gets it copied in).
  */
-export type DataState = {
+export type DataState = ListsState & {
   checks: ChecksSlice;
   statuses: StatusesSlice;
   results: ResultsSlice;
   sessions: SessionsSlice;
   analytics: AnalyticsSlice;
   heartbeats: HeartbeatsSlice;
-  incidents: ListSlice<Incident>;
-  alertChannels: ListSlice<AlertChannel>;
-  /** The newest alert deliveries (`GET /v1/alert-notifications`, last 24 h), for the overview's trouble list. */
-  alertNotifications: ListSlice<AlertNotification>;
   /**
    * The last pass before a failing streak older than the results held, per `checkId \0 location`
    * (store/data/last-pass.ts), read for the failing checks on the overview's screen; least recently read first.
    */
   lastPasses: ReadonlyMap<string, LastPass>;
-  /** Status pages are read page by page along the API's `nextId` cursor; `nextId` = more to read. */
-  statusPages: ListSlice<StatusPage> & { nextId?: string | undefined };
-  privateLocations: ListSlice<PrivateLocation>;
-  services: ListSlice<Service>;
   details: DetailsSlice;
   /** The account's non-secret variables (`GET /v1/variables`), which webhook templates can use. */
   variables: Readonly<Record<string, string>> | undefined;
@@ -160,27 +148,23 @@ export type DataState = {
   history: HistorySlice;
 };
 
-/** The data slices (every key of DataState, as the compiler checks). */
-export const DATA_SLICES = [
+/** The data slices beside the lists. */
+const OWN_SLICES = [
   "checks",
   "statuses",
   "results",
   "sessions",
   "analytics",
   "heartbeats",
-  "incidents",
-  "alertChannels",
-  "alertNotifications",
   "lastPasses",
-  "statusPages",
-  "privateLocations",
-  "services",
   "details",
   "variables",
   "activity",
   "history",
 ] as const satisfies readonly (keyof DataState)[];
-type MissingDataSlice = Exclude<keyof DataState, (typeof DATA_SLICES)[number]>;
+/** The data slices (every key of DataState, as the compiler checks): the own ones and the lists'. */
+export const DATA_SLICES: readonly (keyof DataState)[] = [...OWN_SLICES, ...LIST_KEYS];
+type MissingDataSlice = Exclude<keyof DataState, (typeof OWN_SLICES)[number] | ListKey>;
 /** Compiles only while DATA_SLICES names every data slice. */
 export const DATA_SLICES_COMPLETE: MissingDataSlice extends never ? true : never = true;
 

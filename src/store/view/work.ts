@@ -75,16 +75,6 @@ export function resetDetailRow(s: ConsoleState, pane: Pane, row = 0): Patch {
     : work(s, { detailRow: { ...s.work.detailRow, [pane]: row } });
 }
 
-/** Status pages read along the cursor: `items` so far and where the next page starts. */
-export function pagesLoaded(
-  s: ConsoleState,
-  items: readonly StatusPage[],
-  nextId: string | undefined,
-  now: number,
-): Patch {
-  return { statusPages: { ...s.statusPages, items, nextId, loadedAt: now, error: undefined } };
-}
-
 function detail<K extends keyof DetailsSlice>(s: ConsoleState, key: K, id: string, value: unknown): Patch {
   const map = putCapped(s.details[key] as ReadonlyMap<string, unknown>, id, value, DETAILS_CAP);
   return { details: { ...s.details, [key]: map } };
