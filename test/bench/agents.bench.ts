@@ -44,6 +44,27 @@ async function throughput(svc: TestService, url: string): Promise<number> {
   return rates[1]!;
 }
 
+/**
+ * The service at rest: no agent request for a second and under 5 % of a core used over half a second (the
+ * tail of the work before — runs being recorded, long polls ending — is over). Gives up after 30 s and
+ * says so: a service that never rests is what the idle figures are there to show.
+ */
+async function atRest(requests: () => number, what: string): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  let seen = requests();
+  let quietSince = performance.now();
+  while (performance.now() < deadline) {
+    const c0 = process.cpuUsage();
+    await sleep(500); // the sampling window
+    const c = process.cpuUsage(c0);
+    if (requests() !== seen) {
+      seen = requests();
+      quietSince = performance.now();
+    } else if (performance.now() - quietSince >= 1000 && (c.user + c.system) / 1000 < 25) return;
+  }
+  process.stderr.write(`the service did not come to rest ${what} within 30 s; measuring anyway\n`);
+}
+
 async function idleCost(svc: TestService, requests: () => number) {
   const loc = await createLocation(svc, "bench-idle");
   const measure = async () => {
@@ -54,13 +75,13 @@ async function idleCost(svc: TestService, requests: () => number) {
     return { cpuMs: (c.user + c.system) / 1000, requests: requests() - r0, rss: process.memoryUsage().rss };
   };
   // the baseline before and after (the throughput round's tail settles first), the 10 agents in between
-  await sleep(5000);
+  await atRest(requests, "after the throughput round");
   const before = await measure();
   const agents = Array.from({ length: 10 }, () => startAgent(svc.url, loc.key, ["--concurrency", "1"]));
   await Promise.all(agents.map((a) => a.line(/for private location/)));
   const ten = await measure();
   await Promise.all(agents.map((a) => a.stop()));
-  await sleep(3000);
+  await atRest(requests, "after the agents stopped");
   const after = await measure();
   const cpu0 = (before.cpuMs + after.cpuMs) / 2;
   process.stderr.write(

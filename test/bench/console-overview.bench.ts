@@ -27,10 +27,9 @@
  *   budget 16 each.
  * VIGIL_BENCH_CPU_PROF=DIR runs the console under `node --cpu-prof` (its profile lands in DIR when it exits).
  */
-import { spawn } from "node:child_process";
 import { ensureBundle } from "../e2e/support/bundle.ts";
 import { BUNDLE, NODE, ROOT } from "../e2e/support/paths.ts";
-import { consoleEnv, percentile, round } from "./console/launch.ts";
+import { busyCore, consoleEnv, percentile, round } from "./console/launch.ts";
 import { measureMoves, selectedRow } from "./console/moves.ts";
 import { serveOverviewData } from "./console/overview-10k.ts";
 import { Pty } from "./console/pty.ts";
@@ -162,8 +161,8 @@ export default async function (report: (f: Figure) => void): Promise<void> {
       rowsWithReason: firstScreen.filter(explained).length,
       rssMb: round(rss),
     });
-    // let the reads the first screen started finish before keys are timed
-    await sleep(3000);
+    // the reads the first screen started have finished (a second with nothing drawn) before keys are timed
+    await pty.quiet(20);
 
     phase("overview j/k moves");
     const down = await measureMoves(pty, MOVES, () => "j");
@@ -206,7 +205,7 @@ export default async function (report: (f: Figure) => void): Promise<void> {
       (l) => /^vigil › Checks(?! ›)/.test(header(l)) && selectedRow(l) !== "",
       "pane 1",
     );
-    await sleep(2000);
+    await pty.quiet(20);
     phase("checks list j moves");
     const list = (await measureMoves(pty, MOVES, () => "j")).map((m) => m.ms);
     report({
@@ -217,11 +216,10 @@ export default async function (report: (f: Figure) => void): Promise<void> {
       what: "the same j moves on the checks list, same data and run",
     });
     await keyToFrame(pty, "0", (l) => header(l).startsWith("vigil › Overview"), "the overview");
-    await sleep(1000);
+    await pty.quiet(20);
 
-    const busy = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+    const busy = await busyCore();
     try {
-      await sleep(500);
       phase("overview j moves, busy core");
       const loaded = (await measureMoves(pty, MOVES, () => "j")).map((m) => m.ms);
       report({

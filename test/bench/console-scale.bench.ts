@@ -27,10 +27,9 @@
  * The machine's load (1-minute load average) is given with each figure: on a shared machine the figures
  * move with it, so compare builds within one run.
  */
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { ensureBundle } from "../e2e/support/bundle.ts";
-import { benchBundles, percentile, round, startConsole } from "./console/launch.ts";
+import { benchBundles, busyCore, percentile, round, startConsole } from "./console/launch.ts";
 import { measureMoves } from "./console/moves.ts";
 import { type OverviewData, serveOverviewData } from "./console/overview-10k.ts";
 import type { Pty } from "./console/pty.ts";
@@ -91,15 +90,16 @@ async function measure(
       unit: "ms",
       ...(listedMs === undefined ? { never: summaryOf(pty.linesNow()) } : {}),
     });
-    // let the first round of loads settle before measuring idle
-    await sleep(3000);
+    // the first round of loads has come to rest (a second with nothing written) before idle is measured
+    const restedMs = await pty.quiet(20);
     const idleFrom = performance.now();
-    await sleep(IDLE_S * 1000);
+    await sleep(IDLE_S * 1000); // the measuring window itself
     fig("idle.bytesPerS", {
       value: round(pty.bytesBetween(idleFrom) / IDLE_S),
       budget: 0,
       unit: "B/s",
       seconds: IDLE_S,
+      restedAfterMs: restedMs === undefined ? "never" : round(restedMs),
     });
 
     const quietBudget = n <= 10_000 ? 8 : 16;
@@ -127,9 +127,8 @@ async function measure(
         ),
       ),
     });
-    const busy = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+    const busy = await busyCore();
     try {
-      await sleep(500);
       const loaded = (await measureMoves(pty, MOVES, () => "j")).map((m) => m.ms);
       fig("keyToFrame.busy.p95.ms", {
         value: round(percentile(loaded, 95)),
@@ -195,7 +194,7 @@ async function measure(
     const soakEnd = performance.now() + SOAK_S * 1000;
     let k = 0;
     while (performance.now() < soakEnd) {
-      await sleep(Math.min(5000, Math.max(0, soakEnd - performance.now())));
+      await sleep(Math.min(5000, Math.max(0, soakEnd - performance.now()))); // the soak's pace: a key every 5 s
       pty.write(k++ % 2 === 0 ? "j" : "k");
       samples.push(pty.rssMb() ?? Number.NaN);
     }
@@ -259,15 +258,17 @@ async function statusPoll(pty: Pty, data: OverviewData) {
 
 /** `/` then "999" one key at a time: each key → the frame whose summary shows the new count; Esc clears. */
 async function filterKeys(pty: Pty): Promise<number[]> {
+  await pty.quiet(2);
+  const prompt = pty.nextScreen((l) => l.some((x) => /^\/\S*█/.test(x)), "the filter prompt", 30_000);
   pty.write("/");
-  await sleep(500);
+  await prompt;
   const out: number[] = [];
   for (const key of ["9", "9", "9"]) {
     const before = summaryOf(await pty.lines());
     const changed = pty.nextScreen((l) => summaryOf(l) !== before, `filter key ${key}`, 30_000);
     const at = pty.write(key);
     out.push((await changed).at - at);
-    await sleep(300);
+    await pty.quiet(2); // the key's frames are all drawn before the next key
   }
   pty.write("\x1b");
   await pty.waitFor((l) => !/ of [\d,]+ checks/.test(summaryOf(l)), "the filter cleared", 30_000);

@@ -80,7 +80,7 @@ export default async function (report: (f: Figure) => void): Promise<void> {
     // A baseline for the 10,000-check figures: key → frame with the 13 demo checks (j/k inside the view).
     const c = startConsole(served, 120, 40, ["--pane", "checks"]);
     await timeTo(c, (l) => l.some((x) => x.includes("Storefront API health")), "the checks listed");
-    await new Promise((r) => setTimeout(r, 1500));
+    await c.quiet(20); // the first loads have come to rest before keys are timed
     const moves = await measureMoves(c, 40, (i) => (i % 16 < 8 ? "j" : "k"));
     await c.kill();
     report({

@@ -1,7 +1,7 @@
 /**
  * `vigil share` benchmarks (issue 14), with the real OpenSSH client (`ssh -tt`, one process per viewer):
  * - share.rss.{1,10,20}viewers.MB: RSS of the `vigil share` process with that many viewers on the checks
- *   pane (after 5 s of settling).
+ *   pane (once every viewer has drawn and their output has rested for a second).
  * - share.requestsPerMin.{1,20}viewers: the API requests the service sees in one minute (a minute holds one
  *   refresh of every polled resource, so the two are comparable).
  * - share.keyToFrame.p95.ms: a key typed into a viewer's ssh → the first byte of the new frame back
@@ -16,6 +16,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { NODE, ROOT } from "../e2e/support/paths.ts";
 import { recordingProxy } from "../e2e/support/recording-proxy.ts";
 import { serve } from "../e2e/support/service.ts";
+import { until } from "../support/until.ts";
 import type { Figure } from "./run.ts";
 
 const rssMb = (pid: number) =>
@@ -72,13 +73,21 @@ export default async function bench(report: (f: Figure) => void): Promise<void> 
     "127.0.0.1",
   ];
   const viewers: ChildProcess[] = [];
+  const drawn = new Set<ChildProcess>();
+  let lastOutputAt = 0;
+  // the new viewers have all drawn, and nothing has been written to any viewer for a second
   const add = async (n: number) => {
     while (viewers.length < n) {
       const v = spawn("/usr/bin/ssh", args, { stdio: ["pipe", "pipe", "ignore"] });
-      v.stdout?.resume();
+      v.stdout?.on("data", () => {
+        drawn.add(v);
+        lastOutputAt = performance.now();
+      });
       viewers.push(v);
     }
-    await sleep(5000);
+    await until(`${n} viewers drawn and at rest`, 60_000, () =>
+      viewers.every((v) => drawn.has(v)) ? performance.now() - lastOutputAt >= 1000 : false,
+    );
   };
   const perMinute = async () => {
     const n0 = proxy.requests.length;

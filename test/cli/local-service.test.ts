@@ -26,6 +26,7 @@ import { openRotatingLog } from "../../src/cli/service-log.ts";
 import { LEASE_TTL_MS, liveLeases, takeLease } from "../../src/service/info-file.ts";
 import { alive, reapProcessesOf, servicePid, until } from "../e2e/support/background.ts";
 import { CACHE_HOME } from "../e2e/support/paths.ts";
+import { pastTime } from "../support/until.ts";
 import { runCli } from "./run-cli.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -168,7 +169,8 @@ describe("the local service started by its clients", () => {
     await a.close();
     // B still holds its lease: the service stays (well past its 1 s)
     await until("A's lease to go", 5000, () => liveLeases(dataDir).length === 1);
-    await new Promise((r) => setTimeout(r, 2500)); // a span longer than the idle stop, to see it not happen
+    // past the moment the service would stop if it counted only A (its 1 s idle stop, checked each second)
+    await pastTime(Date.now() + 2500);
     expect(alive(pid)).toBe(true);
     await b.close();
     await until("the service to stop after the last client", 10_000, () => !alive(pid));
@@ -269,7 +271,7 @@ describe("leases, the idle watch and the log", () => {
     await until("the watch to see the client", 2000, () =>
       logged.some((l) => l.startsWith("attached: 1 client")),
     );
-    await new Promise((r) => setTimeout(r, 600)); // two idle spans with a client: nothing happens
+    await pastTime(Date.now() + 2 * 300); // two idle spans with a client: nothing happens
     expect(idleAt).toBeUndefined();
     const leftAt = Date.now();
     lease.release();

@@ -12,6 +12,7 @@
  *    ping is listed LATE (recovered), never EARLY.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../support/until.ts";
 import { ensureBundle } from "./support/bundle.ts";
 import { launchConsole } from "./support/console.ts";
 import { type Json, type Served, serve } from "./support/service.ts";
@@ -25,16 +26,6 @@ const WITHIN_ONE_POLL = STATUS_POLL_MS + 3000;
 let served: Served | undefined;
 let t: TmuxTerminal | undefined;
 let hb: Json;
-
-async function until<T>(what: string, timeoutMs: number, get: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await get();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const lineOf = (screen: string, re: RegExp) => screen.split("\n").find((l) => re.test(l)) ?? "";
 
@@ -76,10 +67,15 @@ describe("the heartbeats pane in a real terminal", () => {
   it("overdue after the period, then a recovery ping turns it green within one poll", async () => {
     const api = served!.api;
     // no ping for 30 s: the service marks it failing
-    await until("the heartbeat's status to fail", 50_000, async () => {
-      const st = await api("GET", `/v1/check-statuses/${hb.id}`);
-      return st.hasFailures === true ? st : undefined;
-    });
+    await until(
+      "the heartbeat's status to fail",
+      50_000,
+      async () => {
+        const st = await api("GET", `/v1/check-statuses/${hb.id}`);
+        return st.hasFailures === true ? st : undefined;
+      },
+      100,
+    );
     // the pane says it by its clock at once; the check's ✖ and the FAILING event within one poll
     const overdue = await t!.waitFor(
       (x) =>

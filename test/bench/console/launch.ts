@@ -2,6 +2,7 @@
  * Launch helpers shared by the console benchmarks: the environment the console runs with (clean, HOME
  * and XDG dirs in a temp dir, TERM=xterm-256color, pointed at a served API) and percentile maths.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -63,3 +64,25 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * A child process spinning on a core, for the "busy CPU beside it" figures: resolves once the child says
+ * it has reached its loop (its first line), so the measuring starts with the core already taken.
+ */
+export async function busyCore(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["-e", 'process.stdout.write("spinning\\n"); for (;;) {}'], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error("the busy child never said it was spinning")), 10_000);
+    child.stdout?.once("data", () => {
+      clearTimeout(t);
+      resolve();
+    });
+    child.once("error", reject);
+  }).catch((e: unknown) => {
+    child.kill("SIGKILL");
+    throw e;
+  });
+  return child;
+}

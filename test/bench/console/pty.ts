@@ -21,6 +21,9 @@ export type PtyOptions = {
   rows: number;
 };
 
+/** One frame at the console's 20 fps cap. */
+export const FRAME_MS = 50;
+
 const sh = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 export class Pty {
@@ -123,6 +126,24 @@ export class Pty {
       };
       this.watchers.add(watch);
     });
+  }
+
+  /**
+   * Resolves once the program has written nothing for `frames` consecutive frame intervals (50 ms: the
+   * console's 20 fps cap) — its loads and redraws have come to rest — with the time that took; undefined
+   * if it was still writing at `timeoutMs` (a build that redraws on its own never rests: the caller goes
+   * on, and the idle figure shows it).
+   */
+  async quiet(frames: number, timeoutMs = 15_000): Promise<number | undefined> {
+    const from = performance.now();
+    const span = frames * FRAME_MS;
+    for (;;) {
+      const now = performance.now();
+      const last = Math.max(this.chunks.at(-1)?.at ?? this.startedAt, from);
+      if (now - last >= span) return now - from;
+      if (this.exited || now - from > timeoutMs) return undefined;
+      await new Promise((r) => setTimeout(r, Math.max(1, last + span - now)));
+    }
   }
 
   /** Bytes received in [from, to). */
