@@ -6,6 +6,7 @@ import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import type { ConsoleState, ConsoleStore } from "../store/state.ts";
 import type { Keymap } from "./keymap.ts";
+import type { RendererLoader } from "./panes/alerts/webhook-preview.ts";
 import type { Theme } from "./theme.ts";
 
 export type ConsoleInfo = {
@@ -22,6 +23,8 @@ export type ConsoleInfo = {
   utc?: boolean;
   /** The keys with the config file's keys section applied (default: the bindings' own). */
   keymap?: Keymap | undefined;
+  /** Where the webhook preview's renderer comes from (default: the shared one, loaded on first use). */
+  webhookRenderer?: RendererLoader | undefined;
 };
 
 export const ConsoleContext = createContext<ConsoleInfo | undefined>(undefined);

@@ -5,6 +5,7 @@ import type { ConsoleStore } from "../../../src/store/state.ts";
 import { App } from "../../../src/tui/app.tsx";
 import { ConsoleContext } from "../../../src/tui/context.tsx";
 import { mouseControl } from "../../../src/tui/mouse/input.ts";
+import type { RendererLoader } from "../../../src/tui/panes/alerts/webhook-preview.ts";
 import { PANE_HOOKS } from "../../../src/tui/panes/selects.ts";
 import { makeTheme } from "../../../src/tui/theme.ts";
 import { until } from "../../support/until.ts";
@@ -13,7 +14,13 @@ import { KeyStdin, renderSized } from "./render.tsx";
 export function renderConsole(
   store: ConsoleStore,
   size: { columns: number; rows: number },
-  opts: { readOnly?: boolean; noColor?: boolean; fullscreen?: boolean; mouse?: boolean } = {},
+  opts: {
+    readOnly?: boolean;
+    noColor?: boolean;
+    fullscreen?: boolean;
+    mouse?: boolean;
+    webhookRenderer?: RendererLoader;
+  } = {},
 ) {
   // Port 9 (discard) on loopback: nothing listens; only a confirmed action would try it.
   const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", readOnly: opts.readOnly });
@@ -35,6 +42,7 @@ export function renderConsole(
         profile: "test",
         host: "127.0.0.1:1",
         staleAfterMs: 90_000,
+        webhookRenderer: opts.webhookRenderer,
       }}
     >
       <App

@@ -16,7 +16,7 @@ import type { Column } from "../../widgets/table-layout.ts";
 import { channelTarget } from "../checks/detail.tsx";
 import { alertChannelLines } from "./lines.ts";
 import { alertChannelRows } from "./rows.ts";
-import { loadWebhookRenderer, type RendererState, webhookRenderer } from "./webhook-preview.ts";
+import { type RendererState, webhookRenderers } from "./webhook-preview.ts";
 
 const flag = (b: boolean | null | undefined, letter: string) => (b ? letter : "·");
 /** F = failure, R = recovery, D = degraded, S = SSL expiry. */
@@ -54,7 +54,7 @@ const COLUMNS: Column<AlertChannel>[] = [
 ];
 
 function ChannelDetail({ id, width, height }: { id: string; width: number; height: number }) {
-  const { theme, readOnly, keymap } = useInfo();
+  const { theme, readOnly, keymap, webhookRenderer: loader = webhookRenderers } = useInfo();
   const k = (action: string, text: string) => keyHint(keymap, "alerts", action, text);
   const channel = useConsole((s) => s.alertChannels.items.find((c) => String(c.id) === id));
   const revealed = useConsole((s) => s.work.revealed === id && !readOnly);
@@ -63,19 +63,19 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
   const checks = useConsole((s) => s.checks.byId);
   const scroll = useConsole((s) => s.work.detailRow.alerts ?? 0);
   const now = useClock(60_000);
-  const [renderer, setRenderer] = useState<RendererState>(webhookRenderer);
+  const [renderer, setRenderer] = useState<RendererState>(loader.current);
   const webhook = channel?.type === "WEBHOOK";
   useEffect(() => {
     if (!webhook || renderer) return;
     let live = true;
-    loadWebhookRenderer().then(
+    loader.load().then(
       (r) => live && setRenderer(r),
       (e: unknown) => live && setRenderer({ loadError: errorLine(e) }),
     );
     return () => {
       live = false;
     };
-  }, [webhook, renderer]);
+  }, [webhook, renderer, loader]);
   if (!channel) return <Text color={theme.dim}>alert channel not found</Text>;
   const lines = alertChannelLines(channel, { revealed, alertType, checks, now, variables, renderer });
   const room = Math.max(1, height - 2);
