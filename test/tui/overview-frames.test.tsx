@@ -382,8 +382,8 @@ describe("the overview's jobs", () => {
     open = c;
     await c.press("");
     expect(lines(c.frame()).find((l) => l.includes("Login page"))).toMatch(
-      // after midnight the time carries its date and the column may cut it ("Nov 2…"; the detail has it whole)
-      /failing for over 2 h 26 min \(since before (\d\d:\d\d\)|[A-Z][a-z]{2} \d{1,2} \d\d:\d\d\)|[A-Z][a-z]{2} [^)]*…)/,
+      // after midnight the time carries its date ("since before Nov 26 22:05"), whole
+      /failing for over 2 h 26 min \(since before (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d\)/,
     );
     apply(
       store,
@@ -396,7 +396,39 @@ describe("the overview's jobs", () => {
     expect(keys().some((k) => k.startsWith("lastpass:"))).toBe(false);
     await c.press("");
     expect(lines(c.frame()).find((l) => l.includes("Login page"))).toMatch(
-      /failing for over 2 h 26 min \(since ((?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d ?– ?(?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d\)|[A-Z][a-z]{2} [^)]*…) +connect ECONNREFUSED/,
+      /failing for over 2 h 26 min \(since (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d–(?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d\) +connect ECONNREFUSED/,
     );
+  });
+
+  it("at 120 columns, a streak begun the day before shows its dated since-time whole, the reason beside it", async () => {
+    const store = troubledStore();
+    // 30 failures 97 min apart (the most the console keeps): the oldest 46 h 54 min ago, on another day
+    const fails = Array.from({ length: 30 }, (_, i) => refused(1 + i * 97, "eu-west-1"));
+    apply(store, resultsLoaded(store.getState(), login.id, fails, NOW, DEFAULT_CAPS));
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    await c.press("");
+    const dated = /[A-Z][a-z]{2} \d{1,2} \d\d:\d\d/.source;
+    const row = () => lines(c.frame()).find((l) => l.includes("Login page")) ?? "";
+    expect(row()).toMatch(
+      new RegExp(`failing for over 1 d 22 h \\(since before ${dated}\\) +connect ECONNREFUSED`),
+    );
+    expect(row().length).toBeLessThanOrEqual(120);
+    // the pass found before the streak: the span it began in, both ends dated, still whole
+    const oldest = Date.parse(ago(1 + 29 * 97));
+    apply(
+      store,
+      lastPassLoaded(store.getState(), login.id, "eu-west-1", {
+        before: oldest,
+        at: oldest - 600_000,
+        searchedFrom: oldest - 86_400_000,
+      }),
+    );
+    await c.press("");
+    expect(row()).toMatch(
+      new RegExp(`failing for over 1 d 22 h \\(since ${dated}–${dated}\\) +connect ECONNREFUSED`),
+    );
+    expect(row()).not.toContain("…");
+    expect(row().length).toBeLessThanOrEqual(120);
   });
 });

@@ -51,7 +51,7 @@ import { useConsole, useInfo } from "../../context.tsx";
 import { keyHint } from "../../key-label.ts";
 import { useMouseRows } from "../../mouse/context.tsx";
 import { CellsLine } from "../../widgets/Table.tsx";
-import { type Column, type Laid, layoutColumns } from "../../widgets/table-layout.ts";
+import { type Column, type Laid, layoutColumns, PREFIX_WIDTH } from "../../widgets/table-layout.ts";
 import { placeSections } from "./layout.ts";
 
 const cursorOf = (s: ConsoleState) => cursorIn(s, "overview", overviewItems(s), overviewItemKey);
@@ -68,12 +68,26 @@ function nameWidth(width: number, names: readonly string[]): number {
   return Math.max(12, Math.min(cap, Math.max(0, ...names.map((n) => n.length))));
 }
 
+/** The reason's least width: what stays readable of "connect ECONNREFUSED 10.0.0.7:443". */
+const reasonMin = (width: number) => (width >= 100 ? 36 : 20);
+
+/**
+ * The "failing for …" column: as wide as its longest text on screen — after midnight its times carry their
+ * date, "failing for over 2 h 26 min (since before Nov 26 22:05)" — within what the state, the name and the
+ * reason's least width leave on the line (the type and the locations give way first: their priority is
+ * lower); at least 12, and never under 34 where that leaves less (then the layout drops the column whole
+ * rather than show a stub).
+ */
+function forWidth(width: number, nameW: number, texts: readonly string[]): number {
+  const room = width - PREFIX_WIDTH - 2 - nameW - reasonMin(width) - 3;
+  return fitTo(texts, 12, Math.max(34, room));
+}
+
 /** The "failing for …" cell, or what is not known yet. */
 const forCell = (t: CheckTriage, now: number) =>
   forText(t.state, t.since, now, t.sinceAfter) ?? (t.resultsHeld ? `${t.state}, since not known` : "…");
 
 function checkColumns(now: number, width: number, nameW: number, forW: number): Column<CheckTriage>[] {
-  const wide = width >= 100;
   return [
     {
       id: "state",
@@ -103,7 +117,7 @@ function checkColumns(now: number, width: number, nameW: number, forW: number): 
       id: "reason",
       header: "",
       width: "flex",
-      minWidth: wide ? 36 : 20,
+      minWidth: reasonMin(width),
       priority: 95,
       get: (t) => sanitizeLine(reasonText(t)),
       tone: (t) => (t.reason ? undefined : "muted"),
@@ -369,12 +383,10 @@ export function OverviewPane({ width, height }: { width: number; height: number 
     width,
     [...shownChecks, ...shownHeartbeats].map((t) => t.name),
   );
-  // as wide as the longest "failing for …" on screen, within bounds that leave the reason its room
-  const forW = fitTo(
+  const forW = forWidth(
+    width,
+    nameW,
     shownChecks.map((t) => forCell(t, now)),
-    12,
-    // "failing for over 2 h 26 min (since before 06:47)" whole where there is room
-    width >= 100 ? 48 : 34,
   );
   const laidChecks = useMemo(
     () => layoutColumns(checkColumns(now, width, nameW, forW), width),
