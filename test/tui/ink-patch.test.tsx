@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, manyChecks, status, storeWith } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 import { copyOfInk, gitApply, INK_DIR, inkPatch, installedInkVersion } from "./support/ink-unpatched.ts";
-import { SizedStdout, settle } from "./support/render.tsx";
+import { drawn, SizedStdout } from "./support/render.tsx";
 
 type RenderResult = { output: string; outputHeight: number; staticOutput: string };
 type Renderer = (node: unknown, screenReader: boolean) => RenderResult;
@@ -216,7 +216,7 @@ describe("the Ink patch", () => {
       const frames: RenderResult[][] = [];
       for (let n = 0; n < 60; n++) {
         app.rerender(<Tree n={n} />);
-        await settle(5);
+        await drawn(stdout);
         record(ink.rootNode, frames);
       }
       expect(new Set(frames.map(([, a]) => a!.output)).size).toBeGreaterThan(30);

@@ -60,7 +60,24 @@ export function stripColour(s: string): string {
   return s.replace(SGR, "");
 }
 
-export const settle = (ms = 30) => new Promise((r) => setTimeout(r, ms));
+const turn = () => new Promise((r) => setImmediate(r));
+
+/**
+ * Resolves once the app has drawn what it does in answer to what just happened: no new frame over `turns`
+ * consecutive turns of the event loop (React schedules its commit a turn or so after the state changed, and
+ * Ink writes the frame as it commits: debug mode, no throttle).
+ */
+export async function drawn(stdout: SizedStdout, turns = 4): Promise<void> {
+  let seen = stdout.frames.length;
+  for (let still = 0; still < turns; ) {
+    await turn();
+    if (stdout.frames.length === seen) still++;
+    else {
+      seen = stdout.frames.length;
+      still = 0;
+    }
+  }
+}
 
 export function renderSized(tree: ReactElement, columns: number, rows: number, stdin = new KeyStdin()) {
   const stdout = new SizedStdout(columns, rows);
@@ -79,7 +96,7 @@ export function renderSized(tree: ReactElement, columns: number, rows: number, s
     raw: () => stdout.frames.at(-1) ?? "",
     async press(keys: string) {
       stdin.write(keys);
-      await settle();
+      await drawn(stdout);
     },
     unmount: () => {
       instance.unmount();
