@@ -12,6 +12,7 @@ import {
   triggerResponse,
 } from "../support/fixtures-a.ts";
 import { errorBody, ScriptedServer } from "../support/scripted-server.ts";
+import { until } from "../support/until.ts";
 
 const KEY = "sk_test_sessions_0123456789";
 let srv: ScriptedServer;
@@ -266,8 +267,11 @@ describe("waitForCompletion", () => {
   it("stops when the caller's signal aborts", async () => {
     srv.always({ status: 408, json: stillRunningBody });
     const ac = new AbortController();
-    setTimeout(() => ac.abort(new Error("user pressed Esc")), 60);
-    const e = await api.waitForCompletion(SESSION_ID, { signal: ac.signal, idleDelayMs: 20 }).catch((x) => x);
+    const waiting = api.waitForCompletion(SESSION_ID, { signal: ac.signal, idleDelayMs: 20 }).catch((x) => x);
+    // Esc while it polls: once the service has been asked twice
+    await until("two polls", 5000, () => srv.requests.length >= 2);
+    ac.abort(new Error("user pressed Esc"));
+    const e = await waiting;
     expect(e).toBeInstanceOf(Error);
     expect(e.message).toBe("user pressed Esc");
   });

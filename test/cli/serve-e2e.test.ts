@@ -5,7 +5,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findLocalService } from "../../src/service/info-file.ts";
 import { CACHE_HOME } from "../e2e/support/paths.ts";
+import { until } from "../support/until.ts";
 import { RAW_CONTROL, runCli, tempHome } from "./run-cli.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -34,12 +36,13 @@ beforeAll(async () => {
       out += c.toString();
       if (/^listening on http:\/\/\S+\n/.test(out)) {
         clearTimeout(t);
-        // service.json is written right after the first line
-        setTimeout(ok, 200);
+        ok();
       }
     });
     serve.on("exit", (code) => fail(new Error(`vigil serve exited ${code}`)));
   });
+  // service.json is written right after the first line: what the CLI finds the service by
+  await until("service.json", 5000, () => findLocalService(join(home, "data", "vigil")));
 }, 20_000);
 
 afterAll(async () => {
