@@ -19,7 +19,8 @@ import {
 } from "../../src/contract/schemas/rules.ts";
 import { openDatabase } from "../../src/service/db/open.ts";
 import { getIncident, insertIncident, insertUpdate } from "../../src/service/repo/incidents.ts";
-import { locationForm, pageEditForm, validateForm } from "../../src/store/forms/rules.ts";
+import { FORM_KINDS } from "../../src/store/forms/kinds/index.ts";
+import { validateForm } from "../../src/store/forms/validate.ts";
 import { startTestService, type TestService, tempDir } from "./support.ts";
 
 let svc: TestService;
@@ -132,7 +133,7 @@ describe("the service and the client refuse the same inputs with the same senten
 
   it("the console's forms say the same sentence next to the field", async () => {
     const page = (await svc.call("GET", `/v1/status-pages/${pageId}`)).body;
-    let f = pageEditForm(page);
+    let f = FORM_KINDS["page-edit"].open(page);
     f = { ...f, values: { ...f.values, url: "Acme-Status", customDomain: "not a domain!", name: " " } };
     const errors = validateForm(f);
     const bad: [string, string][] = [
@@ -146,7 +147,10 @@ describe("the service and the client refuse the same inputs with the same senten
       const r = await svc.call("PUT", `/v1/status-pages/${pageId}`, body);
       expect(r.body.message).toBe(`"${field}" ${errors[field]}`);
     }
-    const loc = { ...locationForm(), values: { ...locationForm().values, name: "Lab", slugName: "BadSlug" } };
+    const loc = {
+      ...FORM_KINDS.location.open(),
+      values: { ...FORM_KINDS.location.open().values, name: "Lab", slugName: "BadSlug" },
+    };
     const slugMessage = (
       await svc.call("POST", "/v1/private-locations", { name: "Lab", slugName: "BadSlug" })
     ).body.message;

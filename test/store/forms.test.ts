@@ -7,19 +7,11 @@ import {
 } from "../../src/contract/schemas/incidents.ts";
 import type { Service } from "../../src/contract/schemas/services.ts";
 import { type StatusPage, statusPageUpdateBodySchema } from "../../src/contract/schemas/status-pages.ts";
-import {
-  editUpdateForm,
-  incidentCreateBody,
-  locationBody,
-  locationForm,
-  newIncidentForm,
-  pageBody,
-  pageEditForm,
-  updateBody,
-  updateForm,
-  validateForm,
-  visibleErrors,
-} from "../../src/store/forms/rules.ts";
+import { incidentCreateBody } from "../../src/store/forms/kinds/incident.ts";
+import { FORM_KINDS } from "../../src/store/forms/kinds/index.ts";
+import { locationBody } from "../../src/store/forms/kinds/location.ts";
+import { pageBody } from "../../src/store/forms/kinds/page-edit.ts";
+import { updateBody } from "../../src/store/forms/rules.ts";
 import {
   cards,
   erase,
@@ -31,6 +23,13 @@ import {
   text,
   typeInto,
 } from "../../src/store/forms/types.ts";
+import { validateForm, visibleErrors } from "../../src/store/forms/validate.ts";
+
+const newIncidentForm = FORM_KINDS.incident.open;
+const updateForm = FORM_KINDS.update.open;
+const editUpdateForm = FORM_KINDS["update-edit"].open;
+const locationForm = FORM_KINDS.location.open;
+const pageEditForm = FORM_KINDS["page-edit"].open;
 
 const svc = (id: string, name: string) => ({ id, name, accountId: "a", created_at: "2026-11-01" }) as Service;
 const SERVICES = [svc("s1", "API"), svc("s2", "Web"), svc("s3", "DB")];
@@ -220,7 +219,7 @@ describe("status page form", () => {
 
 describe("send outcomes", () => {
   it("only a refusal (4xx but 408) or a request that never left counts as certainly not applied", async () => {
-    const { certainlyNotApplied } = await import("../../src/store/actions/form.ts");
+    const { certainlyNotApplied } = await import("../../src/store/forms/send.ts");
     const { ApiError, NetworkError, TimeoutError, ResponseShapeError, UsageError } = await import(
       "../../src/api/errors.ts"
     );

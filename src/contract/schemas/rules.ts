@@ -2,7 +2,7 @@
  * The input rules, once: names, domains, status-page URL slugs, private-location slugs and dates that must
  * not lie in the future, as zod schemas — and the one sentence a refused value becomes. The embedded
  * service (src/service/app/validate.ts), the client before it sends (src/api/input.ts, so every CLI verb)
- * and the console's forms (src/store/forms/rules.ts) all parse with these and word a refusal with
+ * and the console's forms (src/store/forms/kinds/, with src/store/forms/rules.ts) all parse with these and word a refusal with
  * `issueMessage` / `issuePredicate`, so the three refuse the same inputs with the same message:
  *
  *   service  400 "customDomain" must be a domain name like status.example.com

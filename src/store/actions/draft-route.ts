@@ -9,7 +9,7 @@
  * - none is open → nothing is sent, the draft stays (the form says how to open one).
  *
  * The target is written into the draft before anything leaves, so the never-send-twice record (`sent`,
- * incident-send.ts) always belongs to the incident the update went to: a draft that carries `sent` is
+ * src/store/forms/send.ts) always belongs to the incident the update went to: a draft that carries `sent` is
  * never routed again.
  */
 

@@ -7,15 +7,8 @@
 import { stub } from "../data/incidents.ts";
 import { errorLine } from "../data/loaders.ts";
 import type { Draft } from "../forms/drafts.ts";
-import {
-  editIncidentForm,
-  editUpdateForm,
-  newIncidentForm,
-  pageEditForm,
-  updateForm,
-} from "../forms/rules.ts";
+import { type DraftKind, draftSpec, FORM_KINDS } from "../forms/kinds/index.ts";
 import type { FormState } from "../forms/types.ts";
-import { pageOf } from "./config-send.ts";
 import type { FormActions } from "./form.ts";
 import type { WorkDeps } from "./work.ts";
 
@@ -33,10 +26,11 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
   const { store, drafts } = deps;
   const get = store.getState;
 
-  /** The kept draft for this form, if any (same kind and target). */
-  function keptDraft(kind: Draft["kind"], match: (d: Draft) => boolean): Draft | undefined {
+  /** The kept draft of a form of `kind` opened on `target`, if any (its kind's `sameTarget`). */
+  function keptDraft(kind: DraftKind, target: FormState["target"]): Draft | undefined {
+    const same = FORM_KINDS[kind].draft.sameTarget;
     try {
-      return drafts.list(deps.scope).find((d) => d.kind === kind && match(d));
+      return drafts.list(deps.scope).find((d) => d.kind === kind && same(d, target));
     } catch {
       return undefined;
     }
@@ -51,42 +45,23 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
       return;
     }
     if (!d) return;
+    const spec = draftSpec(d.kind);
+    if (!spec) {
+      deps.notice(`the draft ${id} is of a kind this vigil does not know ("${d.kind}"); it is kept`);
+      return;
+    }
     const s = get();
     const inc = d.target.incidentId
       ? (s.details.incidents.get(d.target.incidentId) ??
         s.incidents.items.find((i) => i.id === d.target.incidentId) ??
         stub(d))
       : stub(d);
-    let form: FormState;
-    switch (d.kind) {
-      case "incident":
-        form = newIncidentForm(s.services.items);
-        void ensureServices();
-        break;
-      case "update":
-        form = d.target.incidentId
-          ? updateForm(inc)
-          : // typed while no incident was open: Enter routes it (act/draft-route.ts)
-            { ...updateForm(inc), target: {}, title: "Update — no incident yet" };
-        break;
-      case "update-edit":
-        form = editUpdateForm(inc, { id: d.target.updateId });
-        break;
-      case "incident-edit":
-        form = editIncidentForm(inc, s.services.items);
-        void ensureServices();
-        break;
-      case "page-edit": {
-        const page = pageOf(store, d.target.pageId) ?? {
-          id: d.target.pageId ?? "",
-          name: d.target.label ?? "",
-          url: "",
-          cards: [],
-        };
-        form = pageEditForm(page);
-        break;
-      }
-    }
+    const form = spec.reopen(d, {
+      state: s,
+      store,
+      incident: inc,
+      ensureServices: () => void ensureServices(),
+    });
     forms.show(restoreDraft({ ...form, target: { ...form.target, ...d.target } }, d));
   }
 
@@ -101,14 +76,7 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
     }
     const d = all[0];
     if (!d || get().work.form) return;
-    const what =
-      d.kind === "update" && !d.target.incidentId
-        ? "update typed while no incident was open (Enter sends it to the one open, or asks which)"
-        : d.kind === "incident"
-          ? `new incident "${String(d.values.name ?? "")}"`
-          : d.kind === "page-edit"
-            ? `status page "${d.target.label ?? ""}"`
-            : `${d.kind === "update" ? "update" : d.kind === "update-edit" ? "edit of an update" : "change"} to "${d.target.label ?? "an incident"}"`;
+    const what = draftSpec(d.kind)?.label(d) ?? `a draft of a kind this vigil does not know ("${d.kind}")`;
     const text = typeof d.values.description === "string" ? d.values.description : "";
     deps.confirm(
       `Resume the unsent draft${all.length > 1 ? ` (1 of ${all.length})` : ""}?`,

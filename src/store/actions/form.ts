@@ -2,30 +2,22 @@
  * The life of a form: open (restoring a kept draft), change (every change written to the draft on disk at
  * once), submit (validate → errors next to the fields, or a confirmation → send), failure (the form stays
  * filled, the error shown, Ctrl-R / Enter retries), close (Esc keeps the draft; Ctrl-D discards it).
- * What "send" means per form kind is a `Sender` (incident-send.ts, config-actions.ts).
+ * What "send" means per form kind is its spec's `Sender` (src/store/forms/kinds/, listed in its index.ts).
  *
  * A draft is removed only when its sender reports success, i.e. the server acknowledged it (or a re-read
  * found it already there).
  */
 import { randomUUID } from "node:crypto";
-import { ApiError, ReadOnlyError, UsageError } from "../../api/errors.ts";
 import { errorLine } from "../data/loaders.ts";
 import type { Draft, DraftStore } from "../forms/drafts.ts";
-import { validateForm } from "../forms/rules.ts";
-import type { FormKind, FormState } from "../forms/types.ts";
+import { FORM_KINDS, type FormKind, isDraftKind } from "../forms/kinds/index.ts";
+import type { FormKindSpec, Sender, SendResult } from "../forms/kinds/spec.ts";
+import { fieldErrorsOf } from "../forms/send.ts";
+import type { FormState } from "../forms/types.ts";
+import { validateForm } from "../forms/validate.ts";
 import { apply, type ConsoleStore } from "../state.ts";
 import { setNotice } from "../view/ui.ts";
 import { setForm, setPendingDrafts } from "../view/work.ts";
-
-export type SendResult =
-  | { ok: true; notice: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };
-
-export type Sender = {
-  /** Confirmation title and lines for the form as it is. */
-  confirm(form: FormState): { title: string; lines: string[] };
-  send(form: FormState, draft: Draft | undefined): Promise<SendResult>;
-};
 
 export type FormDeps = {
   store: ConsoleStore;
@@ -38,34 +30,7 @@ export type FormDeps = {
   notice: (text: string | undefined) => void;
 };
 
-/** Kinds whose drafts go to disk: everything but private locations (a proxy URL may carry a password). */
-export const DRAFTED: readonly FormKind[] = [
-  "incident",
-  "update",
-  "update-edit",
-  "incident-edit",
-  "page-edit",
-];
-
-/** Server validation keys (`incidentUpdates.0.description`) → the form's field keys. */
-export function fieldErrorsOf(e: unknown, form: FormState): Record<string, string> | undefined {
-  if (!(e instanceof ApiError) || !e.validation?.keys?.length) return undefined;
-  const out: Record<string, string> = {};
-  for (const k of e.validation.keys) {
-    const parts = k.split(".");
-    const hit = form.fields.find((f) => parts.includes(f.key));
-    if (hit) out[hit.key] = e.serverMessage;
-  }
-  return Object.keys(out).length ? out : undefined;
-}
-
-/** Whether a failed request certainly created nothing (the server refused it, or it never left). */
-export function certainlyNotApplied(e: unknown): boolean {
-  if (e instanceof UsageError || e instanceof ReadOnlyError) return true;
-  return e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 408;
-}
-
-export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKind, Sender>>) {
+export function createFormActions(deps: FormDeps, senders: Readonly<Record<FormKind, Sender>>) {
   const { store, drafts } = deps;
   const get = store.getState;
   const form = () => get().work.form;
@@ -99,7 +64,8 @@ export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKi
    * says so instead, and sending it is refused (`run`).
    */
   function persist(f: FormState, patch: Partial<Draft> = {}, durable = false): FormState {
-    if (!DRAFTED.includes(f.kind)) return f;
+    const kind = f.kind;
+    if (!isDraftKind(kind)) return f; // a kind that keeps no draft (its spec says why)
     let prev: Draft | undefined;
     try {
       prev = draftOf(f);
@@ -110,7 +76,7 @@ export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKi
     const draft: Draft = {
       ...(prev ?? {
         id: f.draftId ?? randomUUID(),
-        kind: f.kind as Draft["kind"],
+        kind,
         scope: deps.scope,
         createdAt: t,
       }),
@@ -142,7 +108,6 @@ export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKi
 
   async function run(f: FormState): Promise<void> {
     const sender = senders[f.kind];
-    if (!sender) return;
     show({ ...f, phase: "sending", message: undefined });
     let r: SendResult;
     try {
@@ -195,20 +160,23 @@ export function createFormActions(deps: FormDeps, senders: Partial<Record<FormKi
       }
       const errors = validateForm(f);
       const keys = Object.keys(errors);
-      if (keys.length > 0 || !senders[f.kind]) {
+      if (keys.length > 0) {
         const first = f.fields.findIndex((x) => keys.includes(x.key));
         show({ ...f, showErrors: true, focus: first >= 0 ? first : f.focus });
         return;
       }
-      if (f.kind === "update" && !f.target.incidentId) {
-        // still looking for the latest open incident: submit as soon as it is known
-        if (f.note?.startsWith("looking")) show({ ...f, submitWhenReady: true });
-        else
-          show({ ...f, showErrors: true, message: "no incident to update (n creates one)", phase: "failed" });
+      const spec: FormKindSpec = FORM_KINDS[f.kind];
+      const lacks = spec.notReady?.(f);
+      if (lacks !== undefined) {
+        // "wait": what it lacks is being looked for — submit once it is there
+        show(
+          lacks === "wait"
+            ? { ...f, submitWhenReady: true }
+            : { ...f, showErrors: true, message: lacks, phase: "failed" },
+        );
         return;
       }
-      const sender = senders[f.kind]!;
-      const { title, lines } = sender.confirm(f);
+      const { title, lines } = senders[f.kind].confirm(f);
       deps.confirm(title, lines, `form-${f.kind}`, () => run(f));
     },
 

@@ -16,25 +16,16 @@ import { latestOpenIncident, openIncidentsNewestFirst, stub } from "../data/inci
 import { errorLine } from "../data/loaders.ts";
 import { listLoaded } from "../data/slices.ts";
 import type { Draft, DraftStore } from "../forms/drafts.ts";
-import {
-  editIncidentForm,
-  editUpdateForm,
-  latestUpdate,
-  locationForm,
-  newIncidentForm,
-  pageEditForm,
-  serviceOptions,
-  updateForm,
-  validateForm,
-} from "../forms/rules.ts";
-import { type FormState, withOptions } from "../forms/types.ts";
+import { createSenders, FORM_KINDS, isDraftKind } from "../forms/kinds/index.ts";
+import { pageOf } from "../forms/kinds/page-edit.ts";
+import { latestUpdate, serviceOptions } from "../forms/rules.ts";
+import { type FormState, readsServices, withOptions } from "../forms/types.ts";
+import { validateForm } from "../forms/validate.ts";
 import { apply } from "../state.ts";
 import type { Chooser } from "./choice.ts";
-import { createConfigSenders, pageOf } from "./config-send.ts";
 import { needsIncident, routedTo, routeUpdate } from "./draft-route.ts";
 import { createDraftActions, restoreDraft } from "./drafts.ts";
 import { createFormActions, type FormDeps } from "./form.ts";
-import { createIncidentSenders } from "./incident-send.ts";
 import { createPanelActions } from "./panel.ts";
 import { type PaneHooks, targetIncident } from "./targets.ts";
 
@@ -53,22 +44,28 @@ export const PREFILLED_NOTE = "filled in from the check — change anything, the
 export function createWorkActions(deps: WorkDeps) {
   const { client, store, drafts } = deps;
   const get = store.getState;
-  const senders = {
-    ...createIncidentSenders({ client, store, drafts, now: deps.now, showIncident: deps.panes.showIncident }),
-    ...createConfigSenders({ client, store, now: deps.now }),
-  };
+  const senders = createSenders({
+    client,
+    store,
+    drafts,
+    now: deps.now,
+    showIncident: deps.panes.showIncident,
+  });
   const forms = createFormActions(deps, senders);
+  const { incident, update, "update-edit": updateEdit, "incident-edit": incidentEdit } = FORM_KINDS;
 
   // The services list arrives (or changes) while a picker is open: refresh its options, keeping the
   // incident's own services that the list may not hold.
   store.subscribe((s, prev) => {
     const f = s.work.form;
-    if (s.services === prev.services || !f || (f.kind !== "incident" && f.kind !== "incident-edit")) return;
-    const field = f.fields.find((x) => x.key === "services");
-    const old = field?.type === "multi" ? field.options : [];
+    if (s.services === prev.services || !f || !readsServices(f)) return;
     const fresh = serviceOptions(s.services.items);
     const ids = new Set(fresh.map((o) => o.id));
-    forms.show(withOptions(f, "services", [...fresh, ...old.filter((o) => !ids.has(o.id))]));
+    let next = f;
+    for (const field of f.fields)
+      if (field.type === "multi" && field.fromServices)
+        next = withOptions(next, field.key, [...fresh, ...field.options.filter((o) => !ids.has(o.id))]);
+    forms.show(next);
   });
 
   const refused = (what: string) => {
@@ -91,13 +88,13 @@ export function createWorkActions(deps: WorkDeps) {
 
   const { keptDraft, openDraft, offerDrafts } = createDraftActions(deps, forms, ensureServices);
 
+  /** The form of `kind`, with its kept draft put back when there is one (the same key reopens it). */
+  function withKept(form: FormState): FormState {
+    return isDraftKind(form.kind) ? restoreDraft(form, keptDraft(form.kind, form.target)) : form;
+  }
+
   function openUpdateFor(inc: Incident): void {
-    forms.show(
-      restoreDraft(
-        updateForm(inc),
-        keptDraft("update", (d) => d.target.incidentId === inc.id),
-      ),
-    );
+    forms.show(withKept(update.open(inc)));
   }
 
   /** `u` with no incident known yet: open now, fill the target when the list arrives. */
@@ -121,10 +118,7 @@ export function createWorkActions(deps: WorkDeps) {
       });
       return;
     }
-    const base = restoreDraft(
-      updateForm(inc),
-      keptDraft("update", (d) => d.target.incidentId === inc.id),
-    );
+    const base = withKept(update.open(inc));
     // what was typed meanwhile wins over the defaults (and over a kept draft)
     const typed = Object.fromEntries(f.touched.map((k) => [k, f.values[k]!]));
     // one draft: the kept one of that incident if any (the one started meanwhile merges into it)
@@ -216,8 +210,8 @@ export function createWorkActions(deps: WorkDeps) {
       pick: (all: readonly Service[]) => string[],
     ): void {
       if (refused("opening incidents")) return;
-      const kept = keptDraft("incident", () => true);
-      const base = newIncidentForm(get().services.items);
+      const base = incident.open(get().services.items);
+      const kept = keptDraft("incident", base.target);
       void ensureServices().then(() => {
         const f = get().work.form;
         if (kept || f?.kind !== "incident" || f.note !== PREFILLED_NOTE || f.touched.includes("services"))
@@ -243,12 +237,7 @@ export function createWorkActions(deps: WorkDeps) {
 
     openNewIncident(): void {
       if (refused("creating incidents")) return;
-      forms.show(
-        restoreDraft(
-          newIncidentForm(get().services.items),
-          keptDraft("incident", () => true),
-        ),
-      );
+      forms.show(withKept(incident.open(get().services.items)));
       void ensureServices();
     },
 
@@ -257,7 +246,7 @@ export function createWorkActions(deps: WorkDeps) {
       const inc = targetIncident(deps.panes, get());
       if (inc) return openUpdateFor(inc);
       forms.show({
-        ...updateForm(stub({ target: { label: "the latest open incident" } } as Draft)),
+        ...update.open(stub({ target: { label: "the latest open incident" } } as Draft)),
         target: {},
         title: "Update the latest open incident",
         note: "looking for the latest open incident…",
@@ -273,13 +262,7 @@ export function createWorkActions(deps: WorkDeps) {
       if (!inc) return deps.notice("no incident selected");
       const u = selects.update?.(s, inc) ?? latestUpdate(inc);
       if (!u?.id) return deps.notice("this incident has no update to edit");
-      const form = editUpdateForm(inc, u);
-      forms.show(
-        restoreDraft(
-          form,
-          keptDraft("update-edit", (d) => d.target.updateId === u.id),
-        ),
-      );
+      forms.show(withKept(updateEdit.open(inc, u)));
     },
 
     openEditIncident() {
@@ -287,13 +270,7 @@ export function createWorkActions(deps: WorkDeps) {
       const s = get();
       const inc = deps.panes.selects(s).incident?.(s);
       if (!inc) return deps.notice("no incident selected");
-      const form = editIncidentForm(inc, s.services.items);
-      forms.show(
-        restoreDraft(
-          form,
-          keptDraft("incident-edit", (d) => d.target.incidentId === inc.id),
-        ),
-      );
+      forms.show(withKept(incidentEdit.open(inc, s.services.items)));
       void ensureServices();
     },
 
@@ -302,18 +279,12 @@ export function createWorkActions(deps: WorkDeps) {
       const s = get();
       const page = pageOf(store, deps.panes.selects(s).page?.(s));
       if (!page) return deps.notice("no status page selected");
-      const form = pageEditForm(page);
-      forms.show(
-        restoreDraft(
-          form,
-          keptDraft("page-edit", (d) => d.target.pageId === page.id),
-        ),
-      );
+      forms.show(withKept(FORM_KINDS["page-edit"].open(page)));
     },
 
     openNewLocation(): void {
       if (refused("creating private locations")) return;
-      forms.show(locationForm());
+      forms.show(FORM_KINDS.location.open());
     },
   };
 }

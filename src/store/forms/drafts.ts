@@ -29,8 +29,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-
-export type DraftKind = "incident" | "update" | "update-edit" | "incident-edit" | "page-edit";
+import type { DraftKind } from "./kinds/index.ts";
 
 export type DraftValue = string | boolean | readonly string[] | readonly DraftCard[];
 export type DraftCard = { id: string | undefined; name: string; services: readonly string[] };

@@ -1,10 +1,11 @@
 /**
  * The console's forms as data: which fields a form has, their values, the focused field, and the pure
  * editing steps the keys apply (type, erase, next field, cycle a choice, toggle, pick services, move a
- * service between cards). Rendering is src/tui/widgets/Form.tsx; validation and request bodies are
- * form-rules.ts; sending is incident-actions.ts / config-actions.ts.
+ * service between cards). Rendering is src/tui/widgets/Form.tsx; each kind's fields, rules, draft and
+ * sending are its file in kinds/ (listed in kinds/index.ts); the form's life is src/store/actions/form.ts.
  */
-import type { DraftCard, DraftKind, DraftValue, DraftValues } from "./drafts.ts";
+import type { DraftCard, DraftValue, DraftValues } from "./drafts.ts";
+import type { FormKind } from "./kinds/index.ts";
 
 export type Option = { id: string; label: string };
 
@@ -21,10 +22,15 @@ export type Field =
     }
   | { key: string; label: string; type: "choice"; options: readonly string[] }
   | { key: string; label: string; type: "toggle" }
-  | { key: string; label: string; type: "multi"; options: readonly Option[] }
+  | {
+      key: string;
+      label: string;
+      type: "multi";
+      options: readonly Option[];
+      /** Its options are the account's services: read while the form is open, refreshed when they change. */
+      fromServices?: boolean;
+    }
   | { key: string; label: string; type: "cards"; options: readonly Option[] };
-
-export type FormKind = DraftKind | "location";
 
 export type FormState = {
   kind: FormKind;
@@ -83,6 +89,10 @@ export const cards = (f: FormState, key: string): readonly DraftCard[] => {
   const v = f.values[key];
   return Array.isArray(v) && v.every((x) => typeof x === "object") ? (v as DraftCard[]) : [];
 };
+
+/** Whether the form picks from the account's services (the poller reads them while it is open). */
+export const readsServices = (f: FormState): boolean =>
+  f.fields.some((x) => x.type === "multi" && x.fromServices === true);
 
 export const focused = (f: FormState): Field | undefined => f.fields[f.focus];
 

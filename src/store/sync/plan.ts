@@ -17,6 +17,7 @@
 import { toEpochMs } from "../../shared/format.ts";
 import type { Loaders } from "../data/loaders.ts";
 import type { ListKey } from "../data/types.ts";
+import { readsServices } from "../forms/types.ts";
 import type { ConsoleState } from "../state.ts";
 import type { Job, Planner } from "./poller.ts";
 
@@ -115,8 +116,7 @@ export function createPlanner(
     const jobs: Job[] = [probe, ...paneJobs(s, kit)];
     // a form with a services picker needs the services, whatever the pane
     const f = s.work.form;
-    if (f && (f.kind === "incident" || f.kind === "incident-edit") && !jobs.some((j) => j.key === "services"))
-      jobs.push(list("services"));
+    if (f && readsServices(f) && !jobs.some((j) => j.key === "services")) jobs.push(list("services"));
     return jobs;
   };
 }

@@ -7,8 +7,8 @@ import { Box, Text } from "ink";
 import { maskUrlCredentials } from "../../contract/secrets.ts";
 import { displayWidth, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
-import { visibleErrors } from "../../store/forms/rules.ts";
 import { cardItems, cards, type Field, type FormState, flag, list, text } from "../../store/forms/types.ts";
+import { visibleErrors } from "../../store/forms/validate.ts";
 import { useInfo } from "../context.tsx";
 import { keyHint } from "../key-label.ts";
 

@@ -2,15 +2,15 @@
 import { describe, expect, it } from "vitest";
 import type { Incident } from "../../../src/contract/schemas/incidents.ts";
 import { NO_OPEN_INCIDENT, routedTo, routeUpdate } from "../../../src/store/actions/draft-route.ts";
-import { updateForm } from "../../../src/store/forms/rules.ts";
+import { FORM_KINDS } from "../../../src/store/forms/kinds/index.ts";
 
 const inc = (id: string, name: string) =>
   ({ id, name, severity: "MAJOR", services: [] }) as unknown as Incident;
-const noTarget = { ...updateForm(inc("", "x")), target: {} };
+const noTarget = { ...FORM_KINDS.update.open(inc("", "x")), target: {} };
 
 describe("routing an update draft", () => {
   it("a form that names its incident goes as it is, whatever is open", () => {
-    expect(routeUpdate(updateForm(inc("i1", "A")), [inc("i2", "B")])).toEqual({ kind: "as-is" });
+    expect(routeUpdate(FORM_KINDS.update.open(inc("i1", "A")), [inc("i2", "B")])).toEqual({ kind: "as-is" });
   });
 
   it("no incident: to the only open one, else asked among the open ones, else kept with why", () => {

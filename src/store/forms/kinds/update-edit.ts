@@ -1,0 +1,76 @@
+/**
+ * Editing an update of an incident (`e`): the same fields as a new one, filled with its values; its
+ * public date is kept so the PUT does not move it in time. A PUT is idempotent: a lost answer is resolved
+ * by sending the same body again.
+ */
+import {
+  type Incident,
+  type IncidentUpdate,
+  incidentUpdateBodySchema,
+} from "../../../contract/schemas/incidents.ts";
+import { apply } from "../../state.ts";
+import { incidentRead } from "../../view/work.ts";
+import { clip, errors, firstIssue, statusError, statusLine, UPDATE_FIELDS, updateBody } from "../rules.ts";
+import { failed } from "../send.ts";
+import { type FormState, makeForm, text } from "../types.ts";
+import type { FormKindSpec, SendDeps, Sender } from "./spec.ts";
+
+function open(inc: Incident, u: IncidentUpdate): FormState {
+  return makeForm({
+    kind: "update-edit",
+    title: `Edit update of ${inc.name}`,
+    target: { incidentId: inc.id, updateId: String(u.id ?? ""), label: inc.name },
+    fields: UPDATE_FIELDS,
+    values: {
+      description: u.description ?? "",
+      status: String(u.status ?? inc.lastUpdateStatus ?? "INVESTIGATING"),
+      notify: u.notifySubscribers ?? false,
+      // kept so the PUT does not move the update in time
+      date: String(u.publicIncidentUpdateDate ?? ""),
+    },
+  });
+}
+
+function validate(f: FormState): Record<string, string> {
+  return errors([
+    ["description", firstIssue(incidentUpdateBodySchema.shape.description, text(f, "description"))],
+    ["status", statusError(f)],
+  ]);
+}
+
+function sender(deps: SendDeps): Sender {
+  const { client, store } = deps;
+  return {
+    confirm: (f) => ({
+      title: `Change this update of "${f.target.label ?? "the incident"}"?`,
+      lines: [statusLine(f), clip(text(f, "description").trim())],
+    }),
+    async send(f) {
+      const { incidentId, updateId } = f.target;
+      const date = text(f, "date");
+      const ok = Number.isFinite(Date.parse(date));
+      try {
+        await client.incidentUpdates.update(incidentId!, updateId!, {
+          ...updateBody(f, undefined),
+          ...(ok ? { publicIncidentUpdateDate: new Date(date).toISOString() } : {}),
+        });
+      } catch (e) {
+        return failed(e, f);
+      }
+      const inc = await client.incidents.get(incidentId!).catch(() => undefined);
+      if (inc) apply(store, incidentRead(store.getState(), inc));
+      return { ok: true, notice: "update changed" };
+    },
+  };
+}
+
+export const updateEdit = {
+  open,
+  validate,
+  draft: {
+    label: (d) => `edit of an update to "${d.target.label ?? "an incident"}"`,
+    reopen: (d, ctx) => open(ctx.incident, { id: d.target.updateId }),
+    sameTarget: (d, t) => d.target.updateId === t.updateId,
+  },
+  sender,
+} satisfies FormKindSpec;
