@@ -158,6 +158,28 @@ describe("architecture", () => {
     expect(withSql).toEqual([]);
   });
 
+  it("every form kind file (src/store/forms/kinds/) is listed in the registry, which names no other", async () => {
+    const dir = join(SRC, "store", "forms", "kinds");
+    const { FORM_KINDS } = await import("../src/store/forms/kinds/index.ts");
+    const listed = new Set<unknown>(Object.values(FORM_KINDS));
+    const files = readdirSync(dir).filter((f) => f.endsWith(".ts") && f !== "index.ts" && f !== "spec.ts");
+    const unlisted: string[] = [];
+    let specs = 0;
+    for (const f of files) {
+      const mod: Record<string, unknown> = await import(join(dir, f));
+      const exported = Object.entries(mod).filter(
+        ([, v]) => typeof v === "object" && v !== null && "sender" in v && "validate" in v && "draft" in v,
+      );
+      if (exported.length === 0) unlisted.push(`${f}: exports no form kind spec`);
+      for (const [name, v] of exported) {
+        specs++;
+        if (!listed.has(v)) unlisted.push(`${f}: ${name} is not in FORM_KINDS (kinds/index.ts)`);
+      }
+    }
+    expect(unlisted).toEqual([]);
+    expect(specs).toBe(listed.size); // one spec per file, and the registry lists nothing from elsewhere
+  });
+
   it("every layer is known (a new top-level folder gets its rule here and in the document)", () => {
     const layers = readdirSync(SRC);
     expect(layers.filter((l) => !(l in ALLOWED))).toEqual([]);
