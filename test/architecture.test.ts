@@ -133,6 +133,21 @@ describe("architecture", () => {
     expect(found).toEqual([]);
   });
 
+  it("the store takes the panes' ids only as the pane registry registers them (declare module), importing none", () => {
+    const augment = /declare\s+module\s+["']([^"']+)["']/g;
+    const found = sources(SRC).flatMap((f) =>
+      [...readFileSync(f, "utf8").matchAll(augment)].map((m) => ({
+        from: relative(SRC, f),
+        to: relative(SRC, normalize(join(dirname(f), m[1]!))),
+      })),
+    );
+    expect(found.filter((x) => /^store\//.test(x.to) || /^store\//.test(x.from))).toEqual([
+      { from: "tui/panes/registry.ts", to: "store/view/types.ts" },
+    ]);
+    // and no import of the console's code from the store, type-only ones included (the edges above read both)
+    expect(all.filter(([a, b]) => /^store\//.test(a) && /^tui\//.test(b))).toEqual([]);
+  });
+
   it("domain code (engine, alerts, agents' queue, demo) takes the repo interface, never the database handle", () => {
     const domain = ["engine", "alerts", "agents", "demo"].flatMap((d) => sources(join(SRC, "service", d)));
     const raw = domain.filter((f) =>

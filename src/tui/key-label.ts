@@ -5,6 +5,7 @@
  */
 import { displayKey } from "../config/keys.ts";
 import type { Keymap } from "./keymap.ts";
+import type { PaneId } from "./panes/registry.ts";
 import { actionsOf } from "./panes/spec.ts";
 
 let defaults: Keymap | undefined;
@@ -16,10 +17,10 @@ export function registerDefaultKeymap(map: Keymap): void {
 
 /**
  * How a hint line writes the keys of `action` on `pane` (the pane's binding first, then a global one, then
- * a form's), as the help does: one action with all its keys ("r/Enter"); several (`"down up"`) with the
+ * a form's — `"form"` for a form's own), as the help does: one action with all its keys ("r/Enter"); several (`"down up"`) with the
  * first key of each, joined by `sep` ("j/k", "[ ]"). Empty when they have no key (`<disabled>`).
  */
-export function keyLabel(map: Keymap | undefined, pane: string, action: string, sep = "/"): string {
+export function keyLabel(map: Keymap | undefined, pane: PaneId | "form", action: string, sep = "/"): string {
   const m = map ?? defaults;
   if (m === undefined) return "";
   const keysOf = (a: string): readonly string[] => {
@@ -39,7 +40,7 @@ export function keyLabel(map: Keymap | undefined, pane: string, action: string, 
 /** `${keys}${text}` for an action's hint, or nothing when the action has no key. */
 export function keyHint(
   map: Keymap | undefined,
-  pane: string,
+  pane: PaneId | "form",
   action: string,
   text: string,
   sep = "/",

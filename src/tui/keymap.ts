@@ -29,7 +29,7 @@ import { registerDefaultKeymap } from "./key-label.ts";
 import { FORM_KEYS, type FormBinding } from "./keys-form.ts";
 import { openCursorRow } from "./panes/detail-keys.ts";
 import { paneSpec } from "./panes/lookup.ts";
-import { INNER_PANES, PANE_SPECS } from "./panes/registry.ts";
+import { INNER_PANES, PANE_SPECS, type PaneId } from "./panes/registry.ts";
 import { actionsOf, type Binding, cursorRow, type KeyName, type PaneSpec } from "./panes/spec.ts";
 
 export type KeyHelp = { keys: string; what: string; mutating?: boolean };
@@ -324,7 +324,7 @@ const helpOf = (b: Binding): KeyHelp => ({
  * mode leaves the mutating ones out, and an action with no key (`<disabled>`) is not listed.
  */
 export function helpFor(
-  pane: string,
+  pane: PaneId,
   readOnly: boolean,
   map: Keymap = DEFAULT_KEYMAP,
 ): { pane: KeyHelp[]; global: KeyHelp[] } {
@@ -345,7 +345,7 @@ export function helpFor(
  * `j` / `k` "scroll") shows both their first keys: "[/] section", "j/k scroll"; a later one only its own
  * ("PgDn scroll").
  */
-function hintOf(pane: string, action: string, readOnly: boolean, map: Keymap): string | undefined {
+function hintOf(pane: PaneId, action: string, readOnly: boolean, map: Keymap): string | undefined {
   const all = [...(map.panes.get(pane) ?? []), ...map.global];
   for (const b of all)
     for (const [a, keys] of actionsOf(b))

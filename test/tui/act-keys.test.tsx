@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { apply } from "../../src/store/state.ts";
 import { setPane } from "../../src/store/view/ui.ts";
+import type { PaneId } from "../../src/tui/panes/registry.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";
 
@@ -18,7 +19,7 @@ afterEach(async () => {
   open = undefined;
 });
 
-function consoleOn(pane: string, readOnly: boolean) {
+function consoleOn(pane: PaneId, readOnly: boolean) {
   const store = storeWith(
     checks,
     checks.map((c, i) => status(c.id, i === 0 ? "failing" : "passing")),
@@ -74,7 +75,7 @@ describe("act keys in the console", () => {
     await frameWhere(c, (f) => !f.includes("Copy ("));
   });
 
-  it.each(["overview", "checks", "results"])("%s: m i y o are in the ? help", async (pane) => {
+  it.each<PaneId>(["overview", "checks", "results"])("%s: m i y o are in the ? help", async (pane) => {
     const { c } = consoleOn(pane, false);
     await c.press("?");
     const f = await frameWhere(c, (f) => f.includes("copy the id"));

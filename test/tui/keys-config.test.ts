@@ -22,6 +22,7 @@ import {
   labelFor,
 } from "../../src/tui/keymap.ts";
 import { createKeyHandler } from "../../src/tui/keys.ts";
+import type { PaneId } from "../../src/tui/panes/registry.ts";
 import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { actionsOf } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
@@ -43,7 +44,7 @@ const refused = (over: Written) => {
 const checks = [check({ name: "api", checkType: "API" }), check({ name: "web", checkType: "URL" })];
 
 /** A console on the checks pane with real actions (a client that is never reached) and `map`. */
-function rig(map: Keymap, pane = "checks") {
+function rig(map: Keymap, pane: PaneId = "checks") {
   const store = storeWith(
     checks,
     checks.map((c) => status(c.id, "passing")),

@@ -4,15 +4,16 @@
  * binding is live in read-only mode (pressed there, it reaches no action and says why).
  */
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Actions } from "../../src/store/actions/actions.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
+import type { Pane } from "../../src/store/view/types.ts";
 import { GLOBAL_KEYS } from "../../src/tui/global-keys.ts";
 import { keyOf } from "../../src/tui/key-input.ts";
 import { helpFor, labelFor, paneBindings } from "../../src/tui/keymap.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
 import { paneKey } from "../../src/tui/panes/lookup.ts";
-import { INNER_PANES, PANE_SPECS } from "../../src/tui/panes/registry.ts";
+import { INNER_PANES, PANE_SPECS, type PaneId } from "../../src/tui/panes/registry.ts";
 import type { Binding } from "../../src/tui/panes/spec.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 
@@ -37,7 +38,7 @@ const ALL_PANES = [...PANE_SPECS, ...INNER_PANES];
 const checks = [check({ name: "a", checkType: "API" }), check({ name: "b", checkType: "HEARTBEAT" })];
 
 /** A console on `pane`, list or detail open, whose actions only record that they were called. */
-function rig(pane: string, detail: boolean, readOnly: boolean) {
+function rig(pane: PaneId, detail: boolean, readOnly: boolean) {
   const store: ConsoleStore = storeWith(
     checks,
     checks.map((c) => status(c.id, "passing")),
@@ -64,6 +65,11 @@ function rig(pane: string, detail: boolean, readOnly: boolean) {
 }
 
 describe("pane registry", () => {
+  it("the store's pane type is the registry's ids (registered by registry.ts; tsc checks this line)", () => {
+    expectTypeOf<Pane>().toEqualTypeOf<PaneId>();
+    expectTypeOf<"chekcs">().not.toMatchTypeOf<Pane>();
+  });
+
   it("numbers the panes from 0 (the overview) so the others keep 1…8", () => {
     expect(PANE_SPECS.map((_, i) => paneKey(i))).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8"]);
     expect(PANE_SPECS[0]?.id).toBe("overview");

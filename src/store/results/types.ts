@@ -10,6 +10,7 @@ import type { CheckAlert } from "../../contract/schemas/check-alerts.ts";
 import type { CheckResult } from "../../contract/schemas/check-results.ts";
 import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import type { ResultSummary } from "../data/summary.ts";
+import type { Pane } from "../view/types.ts";
 
 type Loadable = { loadedAt: number | undefined; error: string | undefined };
 
@@ -43,7 +44,7 @@ export type HistorySlice = {
 /** One viewer's results drill-down: whose results, the pane to go back to, the body expanded or not. */
 export type DrillView = {
   checkId: string | undefined;
-  from: string | undefined;
+  from: Pane | undefined;
   expanded: boolean;
 };
 

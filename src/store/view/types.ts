@@ -8,11 +8,19 @@ import type { DrillView } from "../results/types.ts";
 import type { ViewMemo } from "./memo.ts";
 
 /**
- * A pane's id, opaque to the store: the panes are specs in src/tui/panes/ (registry.ts lists them and
- * derives their ids' union, `PaneId`), and the store keeps per pane only what every pane has — cursor,
- * filter, open detail, detail row — never naming or switching on one.
+ * The panes' ids as the console registers them: src/tui/panes/registry.ts adds `{ id: PaneId }` here
+ * (declaration merging, `declare module`), so the store's pane parameters take the registry's union — a
+ * mistyped pane id does not compile, in the console or in a test — while the store imports no pane id.
  */
-export type Pane = string;
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the pane registry (declaration merging)
+export interface PaneIds {}
+
+/**
+ * A pane's id, opaque to the store: the panes are specs in src/tui/panes/ (registry.ts lists them), and
+ * the store keeps per pane only what every pane has — cursor, filter, open detail, detail row — never
+ * naming or switching on one. The registry's union once it registered (`PaneIds`), else any string.
+ */
+export type Pane = PaneIds extends { id: infer P extends string } ? P : string;
 
 export type SortColumn = "status" | "name" | "type" | "frequency" | "lastRun" | "responseTime";
 export type Sort = { column: SortColumn; desc: boolean };

@@ -8,11 +8,14 @@ import type { AnalyticsOptions, Overlay, Pane, SortColumn, UiSlice } from "./typ
 
 type Patch = Partial<ConsoleState>;
 
+/** A view before the runtime put it on its start pane: no pane's id (the store names no pane). */
+const NO_PANE = "" as Pane;
+
 /**
  * A new view's UI, on `pane` — the runtime puts it on its start pane (the pane registry's first, or
- * `--pane`); "" until then (the store names no pane).
+ * `--pane`); no pane until then.
  */
-export function initialUi(pane: Pane = ""): UiSlice {
+export function initialUi(pane: Pane = NO_PANE): UiSlice {
   return {
     pane,
     detail: {},

@@ -11,7 +11,7 @@
 import type { ConsoleStore } from "../../store/state.ts";
 import type { KeyInfo } from "../key-input.ts";
 import { paneKey, paneSpec } from "../panes/lookup.ts";
-import { PANE_SPECS } from "../panes/registry.ts";
+import { PANE_SPECS, type PaneId } from "../panes/registry.ts";
 import { cursorRow } from "../panes/spec.ts";
 import { tooSmall } from "../too-small.tsx";
 import { clickCounter, type MouseEvent } from "./sgr.ts";
@@ -23,7 +23,7 @@ export type MouseHandlerContext = {
   /** The terminal's size now. */
   size: () => { columns: number; rows: number };
   move: (delta: number) => void;
-  goPane: (pane: string) => void;
+  goPane: (pane: PaneId) => void;
   /** Hand a key to the key handler (Enter for a double click, ↑/↓ for the wheel). */
   key: (input: string, key: KeyInfo) => void;
   now?: () => number;

@@ -5,6 +5,7 @@
 import { apply, type ConsoleState } from "../../store/state.ts";
 import * as ui from "../../store/view/ui.ts";
 import * as work from "../../store/view/work.ts";
+import type { PaneId } from "./registry.ts";
 import { type Binding, byAction, type KeyContext } from "./spec.ts";
 
 /** j/k g/G and the arrows, Home, End inside an open detail: a step, or the first / last row, by action. */
@@ -24,7 +25,7 @@ export const DETAIL_MOVE_KEYS: Record<string, readonly string[]> = {
 };
 
 /** The detail of `pane` is open. */
-export const detailOpen = (pane: string) => (s: ConsoleState) => s.ui.detail[pane] !== undefined;
+export const detailOpen = (pane: PaneId) => (s: ConsoleState) => s.ui.detail[pane] !== undefined;
 
 /**
  * j/k g/G (and the arrows, Home, End) inside the open detail of `pane`: the row moves over `length` rows
@@ -32,7 +33,7 @@ export const detailOpen = (pane: string) => (s: ConsoleState) => s.ui.detail[pan
  * detail starts on (an incident: its latest update).
  */
 export function detailMoves(
-  pane: string,
+  pane: PaneId,
   help: string,
   length: (s: ConsoleState, id: string) => number = () => 200,
   startAt?: (len: number) => number,

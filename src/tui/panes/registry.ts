@@ -25,13 +25,20 @@ export const PANE_SPECS = [
   alerts,
   pages,
   locations,
-] as const satisfies readonly PaneSpec[];
+] as const satisfies readonly PaneSpec<string>[];
 
 /**
  * Panes without a number key or a tab, opened from another pane (a check's results from the check); each
  * is still one folder and one line, with its keys in the `?` help and `:` palette command.
  */
-export const INNER_PANES = [results] as const satisfies readonly PaneSpec[];
+export const INNER_PANES = [results] as const satisfies readonly PaneSpec<string>[];
 
 /** A pane's id: one of the registry's (a mistyped id does not compile). */
 export type PaneId = (typeof PANE_SPECS)[number]["id"] | (typeof INNER_PANES)[number]["id"];
+
+// The store's pane parameters take these ids (its `Pane`), while the store imports none of them.
+declare module "../../store/view/types.ts" {
+  interface PaneIds {
+    id: PaneId;
+  }
+}

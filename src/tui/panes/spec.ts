@@ -76,7 +76,7 @@ export type Binding = {
 
 export type PaneViewProps = { width: number; height: number };
 
-export type PaneSpec<Id extends string = string> = {
+export type PaneSpec<Id extends string = PaneId> = {
   /**
    * The pane's id in the store (`ui.pane`, the per-pane cursor, filter and detail); the registry's ids
    * make the `PaneId` union (registry.ts).

@@ -4,8 +4,9 @@ import { displayWidth, truncate } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
 import { useInfo } from "../context.tsx";
 import { paneSpec, paneTabs } from "../panes/lookup.ts";
+import type { PaneId } from "../panes/registry.ts";
 
-export function Header({ pane, crumbs, width }: { pane: string; crumbs: readonly string[]; width: number }) {
+export function Header({ pane, crumbs, width }: { pane: PaneId; crumbs: readonly string[]; width: number }) {
   const { theme } = useInfo();
   const tabs = paneTabs(pane);
   const left = ["vigil", paneSpec(pane).title, ...crumbs.map((c) => sanitizeLine(c))].join(" › ");

@@ -4,6 +4,7 @@ import { displayWidth, fitWidth } from "../../shared/format.ts";
 import { useInfo } from "../context.tsx";
 import { helpFor } from "../keymap.ts";
 import { paneSpec } from "../panes/lookup.ts";
+import type { PaneId } from "../panes/registry.ts";
 
 /** `text` in lines of at most `width` cells, broken at spaces (a longer word is cut by the line). */
 export function wrapWords(text: string, width: number): string[] {
@@ -19,7 +20,7 @@ export function wrapWords(text: string, width: number): string[] {
   return out;
 }
 
-export function Help({ pane, width, height }: { pane: string; width: number; height: number }) {
+export function Help({ pane, width, height }: { pane: PaneId; width: number; height: number }) {
   const { theme, readOnly, keymap } = useInfo();
   const h = helpFor(pane, readOnly, keymap);
   // a long line goes on under itself, cut at words
