@@ -17,6 +17,7 @@ import { compactStream } from "./compact-output.ts";
 import { mouseControl } from "./mouse/input.ts";
 import type { MouseControl } from "./mouse/mode.ts";
 import { isMouseReport } from "./mouse/sgr.ts";
+import type { PANE_SPECS } from "./panes/registry.ts";
 import { followSize, sizeOf, TerminalSizeContext, useTerminalSize } from "./terminal-size.ts";
 import type { Theme } from "./theme.ts";
 import { TooSmall, tooSmall } from "./too-small.tsx";
@@ -26,10 +27,11 @@ export type ExitReason = { kind: "quit" } | { kind: "profile"; name: string };
 /**
  * The header the shell draws before the panes are loaded: the start pane's title and tab among the
  * numbered panes (id and title, in the registry's order; number keys from 0). The shell must not import
- * the panes (the first frame comes before them), so they are written here; test/tui/mount.test.tsx checks
- * them against the pane registry.
+ * the panes (the first frame comes before them), so they are written here: the ids are checked against
+ * the pane registry by the compiler (a type-only import, gone at run time: one entry per numbered pane, in
+ * its order), the titles by test/tui/mount.test.tsx.
  */
-export const SHELL_PANES: readonly (readonly [id: string, title: string])[] = [
+export const SHELL_PANES: ShellPanes<typeof PANE_SPECS> = [
   ["overview", "Overview"],
   ["checks", "Checks"],
   ["sessions", "Sessions"],
@@ -40,6 +42,9 @@ export const SHELL_PANES: readonly (readonly [id: string, title: string])[] = [
   ["pages", "Status pages"],
   ["locations", "Private locations"],
 ];
+type ShellPanes<T extends readonly { id: string }[]> = {
+  readonly [K in keyof T]: T[K] extends { id: infer Id } ? readonly [id: Id, title: string] : never;
+};
 export const SHELL_HEADER = { title: SHELL_PANES[0]![1], panes: SHELL_PANES.length } as const;
 
 /** What the shell shows before the app is there. */
