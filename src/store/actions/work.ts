@@ -2,8 +2,8 @@
  * The keys of panes 5–8 that open forms and panels: `n` (new incident; new private location on pane 8),
  * `u` (update the selected — or the latest open — incident), `e` (edit the selected update; edit the
  * status page), `s` (severity / name / services of the incident), the drafts offer after a restart
- * (draft-actions.ts), `v` (reveal a channel's secrets) and `a` (the webhook preview's alert type; both in
- * panel-actions.ts).
+ * (drafts.ts), `v` (reveal a channel's secrets) and `a` (the webhook preview's alert type; both in
+ * panel.ts).
  *
  * `u` never waits: when the incidents are not loaded yet (launch, then `5`, `u` typed at once) the form
  * opens at once and its target is filled in when the list arrives, so the text typed meanwhile lands in
