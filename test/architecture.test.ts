@@ -195,6 +195,25 @@ describe("architecture", () => {
     expect(specs).toBe(listed.size); // one spec per file, and the registry lists nothing from elsewhere
   });
 
+  it("a check type is one file in src/contract/check-types/, named after its kind and listed in the registry", async () => {
+    const dir = join(SRC, "contract", "check-types");
+    const { CHECK_TYPE_DEFS } = await import("../src/contract/check-types/registry.ts");
+    const files = readdirSync(dir).filter((f) => f !== "registry.ts");
+    expect(files.sort()).toEqual(CHECK_TYPE_DEFS.map((d) => `${d.kind}.ts`).sort());
+    for (const f of files) {
+      const exported = Object.values(await import(join(dir, f)));
+      expect(exported, f).toEqual([CHECK_TYPE_DEFS.find((d) => `${d.kind}.ts` === f)]);
+    }
+    // a type's file stands alone: it reads the building blocks, never another type or the derived tables
+    const wrong = all.filter(
+      ([a, b]) =>
+        a.startsWith("contract/check-types/") &&
+        a !== "contract/check-types/registry.ts" &&
+        /^contract\/(check-types|analytics-metrics|schemas\/check-bodies|schemas\/check-sessions)\b/.test(b),
+    );
+    expect(wrong.map(([a, b]) => `${a} → ${b}`)).toEqual([]);
+  });
+
   it("every layer is known (a new top-level folder gets its rule here and in the document)", () => {
     const layers = readdirSync(SRC);
     expect(layers.filter((l) => !(l in ALLOWED))).toEqual([]);

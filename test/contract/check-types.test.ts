@@ -1,14 +1,17 @@
 /**
- * The check-type registry agrees with the rest: every active type has a runner and the passive one has
- * none; every type has an analytics report; the engine's defaults and verdicts come from it.
+ * The check-type registry agrees with the rest: every active type has a runner and a demo generator and the
+ * passive one has neither; every type has an analytics report and is a known session type; a type with a
+ * body is created at its kind's URL; the engine's defaults and verdicts come from it.
  */
 import { describe, expect, it } from "vitest";
 import { analyticsKindOf } from "../../src/contract/analytics-metrics.ts";
+import { CHECK_TYPE_DEFS } from "../../src/contract/check-types/registry.ts";
 import { CHECK_TYPE_SPECS, CHECK_TYPES, isPassive } from "../../src/contract/check-types.ts";
-import { CHECK_KINDS, RETRY_DEFAULTS } from "../../src/contract/schemas/check-bodies.ts";
+import { CHECK_KINDS, kindOfType, RETRY_DEFAULTS } from "../../src/contract/schemas/check-bodies.ts";
+import { CHECK_TYPES as SESSION_CHECK_TYPES } from "../../src/contract/schemas/check-sessions.ts";
 import { toCheckDef } from "../../src/service/engine/checks.ts";
 import { classify } from "../../src/service/engine/classify.ts";
-import { runnerFor } from "../../src/service/runners/registry.ts";
+import { demoFor, runnerFor } from "../../src/service/runners/registry.ts";
 
 const row = (checkType: string) => ({
   id: "c",
@@ -26,6 +29,7 @@ describe("check types", () => {
   it.each(CHECK_TYPES)("%s: runner, report, thresholds and degraded state from its spec", (type) => {
     const spec = CHECK_TYPE_SPECS[type];
     expect(runnerFor(type) !== undefined).toBe(spec.runs === "active");
+    expect(demoFor(type) !== undefined).toBe(spec.runs === "active");
     expect(isPassive(type)).toBe(spec.runs === "passive");
     expect(analyticsKindOf(type)).toBeDefined();
     const def = toCheckDef(row(type));
@@ -38,6 +42,12 @@ describe("check types", () => {
       detail: {},
     };
     expect(classify(def, slow).isDegraded).toBe(spec.canDegrade);
+  });
+
+  it.each(CHECK_TYPE_DEFS.map((d) => [d.type, d] as const))("%s: the derived tables name it", (type, d) => {
+    expect(SESSION_CHECK_TYPES).toContain(type);
+    expect(kindOfType(type)).toBe("body" in d ? d.kind : undefined);
+    expect(analyticsKindOf(type)).toBe("report" in d ? d.kind : undefined);
   });
 
   /** The least body of each kind that is valid, to vary the response times on. */

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { urlCheckBody } from "../../src/contract/schemas/check-bodies.ts";
+import { CHECK_KINDS } from "../../src/contract/schemas/check-bodies.ts";
 import { openDatabase } from "../../src/service/db/open.ts";
 import { uuidv7 } from "../../src/service/engine/ids.ts";
 import { insertCheck } from "../../src/service/repo/checks.ts";
@@ -49,7 +49,7 @@ function seed(dataDir: string, now: number): Seeded[] {
   const out: Seeded[] = [];
   db.exec("BEGIN");
   for (const p of plan) {
-    const fields = urlCheckBody.parse({
+    const fields = CHECK_KINDS.url.schema.parse({
       name: p.name,
       frequency: 1440,
       locations: ["eu-west-1"],

@@ -222,13 +222,14 @@ export async function createFromFlags(ctx: CommandContext): Promise<{ kind: Chec
     }
   }
   const stray = ["method", "host", "port", "query", "record-type", "period", "grace", "script"].filter(
-    (f) => a.has(f) && !FLAGS_OF[kind].includes(f),
+    (f) => a.has(f) && !(FLAGS_OF[kind] ?? []).includes(f),
   );
   if (stray.length) throw new UsageError(`--${stray[0]} is not for ${kind} checks`);
   return { kind, body };
 }
 
-const FLAGS_OF: Record<CheckKind, string[]> = {
+/** The flags of a kind's own fields; a kind not listed takes only the common ones (its own fields: --file). */
+const FLAGS_OF: Partial<Record<CheckKind, readonly string[]>> = {
   api: ["method"],
   url: [],
   tcp: ["host", "port"],

@@ -4,25 +4,15 @@
  * body is strict because the embedded service validates requests with it.
  */
 import { z } from "zod";
+import { CHECK_TYPES as OWN_CHECK_TYPES } from "../check-types.ts";
 import { openEnum, opt } from "./common.ts";
 import { queryInt } from "./query-params.ts";
 
-/** Check types the seed names, plus the newer ones the hosted service sends (api-notes §2.1). */
-export const CHECK_TYPES = [
-  "API",
-  "BROWSER",
-  "HEARTBEAT",
-  "MULTI_STEP",
-  "TCP",
-  "PLAYWRIGHT",
-  "URL",
-  "DNS",
-  "ICMP",
-  "SSL",
-  "GRPC",
-  "TRACEROUTE",
-  "AGENTIC",
-] as const;
+/**
+ * The check types a session, result or check read names: this service's own (src/contract/check-types/)
+ * and the newer ones the hosted service also sends (api-notes §2.1). Open: an unknown one passes through.
+ */
+export const CHECK_TYPES = [...OWN_CHECK_TYPES, "ICMP", "SSL", "GRPC", "TRACEROUTE", "AGENTIC"] as const;
 export const checkTypeSchema = openEnum(CHECK_TYPES);
 
 export const RUNNING_SESSION_STATUSES = [

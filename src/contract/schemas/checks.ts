@@ -7,8 +7,8 @@
  * without which a console cannot list or act on a check. Everything else is nullish; unknown fields kept.
  */
 import { z } from "zod";
-import { FREQUENCIES } from "../check-types.ts";
 import { CHECK_KINDS, type CheckBodyInput } from "./check-bodies.ts";
+import { FREQUENCIES } from "./check-body-parts.ts";
 import { checkTypeSchema } from "./check-sessions.ts";
 import { openEnum } from "./common.ts";
 import { listPreprocess, queryInt } from "./query-params.ts";

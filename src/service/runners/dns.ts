@@ -7,7 +7,16 @@
 import { Resolver } from "node:dns/promises";
 import net from "node:net";
 import { evaluate, jsonPath, parseAssertions } from "./assertions.ts";
-import { errorOutcome, type RunContext, type Runner, type RunOutcome } from "./types.ts";
+import {
+  type CheckTypeService,
+  errorOutcome,
+  type RunContext,
+  type Runner,
+  type RunOutcome,
+  r2,
+  type SyntheticDraw,
+  type SyntheticRun,
+} from "./types.ts";
 
 const round = (n: number) => Math.max(0, Math.round(n * 100) / 100);
 
@@ -103,4 +112,12 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
   };
 }
 
-export const dnsRunner: Runner = { types: ["DNS"], run };
+export const dnsRunner: Runner = { run };
+
+/** The demo's DNS run: a total time. */
+function demo({ base, scale, failed }: SyntheticDraw): SyntheticRun {
+  const total = r2((base / 8) * scale);
+  return { responseTime: total, statusCode: null, failed, metrics: { total } };
+}
+
+export const dns: CheckTypeService = { runner: dnsRunner, demo };

@@ -4,7 +4,14 @@
  */
 import { type Assertion, evaluate, jsonPath, parseAssertions } from "./assertions.ts";
 import { httpRequest } from "./http-request.ts";
-import { errorOutcome, type RunContext, type RunOutcome } from "./types.ts";
+import {
+  errorOutcome,
+  type RunContext,
+  type RunOutcome,
+  r2,
+  type SyntheticDraw,
+  type SyntheticRun,
+} from "./types.ts";
 
 export type HttpApiOptions = { forceMethod?: string; followRedirectsDefault: boolean };
 
@@ -137,6 +144,23 @@ export async function runHttpCheck(ctx: RunContext, opts: HttpApiOptions): Promi
         },
         requestError: null,
       },
+    },
+  };
+}
+
+/** The demo's run of an HTTP check (URL and API): a response time and its phases. */
+export function httpDemo({ base, scale, failed }: SyntheticDraw): SyntheticRun {
+  const rt = r2(base * scale);
+  return {
+    responseTime: rt,
+    statusCode: failed ? 500 : 200,
+    failed,
+    metrics: {
+      wait: r2(rt * 0.01),
+      dns: r2(rt * 0.03),
+      tcp: r2(rt * 0.06),
+      firstByte: r2(rt * 0.8),
+      download: r2(rt * 0.1),
     },
   };
 }

@@ -1,20 +1,48 @@
 /**
- * The runner registry: check type → runner. HEARTBEAT is absent on purpose: heartbeat checks are passive
- * (see heartbeat.ts) and never started by the scheduler or the trigger.
+ * The check types' part of the service, one line per type (src/contract/check-types/registry.ts lists the
+ * types): its runner and its demo generator (src/service/runners/types.ts, `CheckTypeService`), each in its
+ * runner's file. Typed over the contract's types: an active type without an entry, or a passive one with a
+ * runner, does not compile. A passive type (HEARTBEAT) has none: its runs are the pings it gets
+ * (heartbeat.ts, src/service/engine/heartbeats.ts), never started by the scheduler or a trigger.
  */
-import { apiRunner } from "./api.ts";
-import { browserRunner } from "./browser/runner.ts";
-import { dnsRunner } from "./dns.ts";
-import { tcpRunner } from "./tcp.ts";
-import { errorOutcome, type RunContext, type Runner, type RunOutcome } from "./types.ts";
-import { urlRunner } from "./url.ts";
+import type { CHECK_TYPE_SPECS, CheckType } from "../../contract/check-types.ts";
+import { api } from "./api.ts";
+import { browser } from "./browser/runner.ts";
+import { dns } from "./dns.ts";
+import { tcp } from "./tcp.ts";
+import {
+  type CheckTypeService,
+  errorOutcome,
+  type RunContext,
+  type Runner,
+  type RunOutcome,
+} from "./types.ts";
+import { url } from "./url.ts";
 
-const RUNNERS: Runner[] = [urlRunner, apiRunner, tcpRunner, dnsRunner, browserRunner];
+type Entry<T extends CheckType> = (typeof CHECK_TYPE_SPECS)[T]["runs"] extends "passive"
+  ? null
+  : CheckTypeService;
 
-const BY_TYPE = new Map<string, Runner>(RUNNERS.flatMap((r) => r.types.map((t) => [t, r] as const)));
+const CHECK_TYPE_SERVICES = {
+  API: api,
+  URL: url,
+  TCP: tcp,
+  DNS: dns,
+  HEARTBEAT: null,
+  BROWSER: browser,
+  MULTI_STEP: browser,
+  PLAYWRIGHT: browser,
+} as const satisfies { [T in CheckType]: Entry<T> };
+
+const BY_TYPE = new Map<string, CheckTypeService | null>(Object.entries(CHECK_TYPE_SERVICES));
 
 export function runnerFor(checkType: string): Runner | undefined {
-  return BY_TYPE.get(checkType);
+  return BY_TYPE.get(checkType)?.runner;
+}
+
+/** The demo's generator of a type's runs (src/service/demo/synthetic.ts); none for a passive or unknown type. */
+export function demoFor(checkType: string): CheckTypeService["demo"] | undefined {
+  return BY_TYPE.get(checkType)?.demo;
 }
 
 /**
@@ -30,8 +58,4 @@ export async function runAttempt(ctx: RunContext): Promise<RunOutcome> {
   } catch (err) {
     return errorOutcome(`run failed: ${(err as Error).message}`);
   }
-}
-
-export function runnableTypes(): string[] {
-  return [...BY_TYPE.keys()];
 }

@@ -6,7 +6,16 @@
 import { lookup } from "node:dns/promises";
 import net from "node:net";
 import { evaluate, parseAssertions } from "./assertions.ts";
-import { errorOutcome, type RunContext, type Runner, type RunOutcome } from "./types.ts";
+import {
+  type CheckTypeService,
+  errorOutcome,
+  type RunContext,
+  type Runner,
+  type RunOutcome,
+  r2,
+  type SyntheticDraw,
+  type SyntheticRun,
+} from "./types.ts";
 
 const round = (n: number) => Math.max(0, Math.round(n * 100) / 100);
 /** After the first answer bytes, wait this long for more before closing. */
@@ -106,4 +115,17 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
   });
 }
 
-export const tcpRunner: Runner = { types: ["TCP"], run };
+export const tcpRunner: Runner = { run };
+
+/** The demo's TCP run: a total time, most of it the connection. */
+function demo({ base, scale, failed }: SyntheticDraw): SyntheticRun {
+  const total = r2((base / 20) * scale);
+  return {
+    responseTime: total,
+    statusCode: null,
+    failed,
+    metrics: { total, dns: r2(total * 0.1), connection: r2(total * 0.6), data: r2(total * 0.3) },
+  };
+}
+
+export const tcp: CheckTypeService = { runner: tcpRunner, demo };

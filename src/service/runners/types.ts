@@ -60,9 +60,33 @@ export type RunOutcome = {
 };
 
 export type Runner = {
-  /** Check types this runner serves. */
-  types: readonly string[];
   run(ctx: RunContext): Promise<RunOutcome>;
+};
+
+/**
+ * What one demo run draws from (src/service/demo/synthetic.ts): the check's base latency, the time of
+ * day's wave × noise × a spike as one scale, whether it fails, a random source.
+ */
+export type SyntheticDraw = { base: number; scale: number; failed: boolean; rnd: () => number };
+
+/** One run of the demo history, its measurements shaped like a real run of the type. */
+export type SyntheticRun = {
+  responseTime: number;
+  statusCode: number | null;
+  failed: boolean;
+  metrics: MetricValues;
+};
+
+/** Rounded to 2 decimals, as the demo's measurements are. */
+export const r2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A check type's part of the service, one line per type in registry.ts: the runner that makes one attempt,
+ * and the demo's stand-in for a run (the demo history, src/service/demo/backfill.ts).
+ */
+export type CheckTypeService = {
+  runner: Runner;
+  demo: (draw: SyntheticDraw) => SyntheticRun;
 };
 
 export function errorOutcome(message: string, responseTime: number | null = null): RunOutcome {

@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { urlCheckBody } from "../../../src/contract/schemas/check-bodies.ts";
+import { CHECK_KINDS } from "../../../src/contract/schemas/check-bodies.ts";
 import { openDatabase } from "../../../src/service/db/open.ts";
 import { uuidv7 } from "../../../src/service/engine/ids.ts";
 import { insertCheck } from "../../../src/service/repo/checks.ts";
@@ -128,7 +128,7 @@ export async function serveOverviewData(n: number, failEvery: number): Promise<O
   try {
     for (let i = 0; i < n; i++) {
       const name = `service-${String(i).padStart(5, "0")} ${TAGS[i % TAGS.length]} endpoint`;
-      const fields = urlCheckBody.parse({
+      const fields = CHECK_KINDS.url.schema.parse({
         name,
         frequency: 1440,
         locations: LOCATIONS,

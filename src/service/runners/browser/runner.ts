@@ -23,7 +23,16 @@ import { dirname, join } from "node:path";
 import { isSea } from "node:sea";
 import { fileURLToPath } from "node:url";
 import { createSemaphore } from "../../engine/semaphore.ts";
-import { errorOutcome, type RunContext, type Runner, type RunOutcome } from "../types.ts";
+import {
+  type CheckTypeService,
+  errorOutcome,
+  type RunContext,
+  type Runner,
+  type RunOutcome,
+  r2,
+  type SyntheticDraw,
+  type SyntheticRun,
+} from "../types.ts";
 import { chromium } from "./chromium.ts";
 import { type BrowserRuntime, browserRuntime } from "./runtime.ts";
 import { RESULT_MARKER, type ScriptJob, type ScriptResult } from "./script-child.ts";
@@ -214,6 +223,29 @@ async function attempt(ctx: RunContext): Promise<RunOutcome> {
 }
 
 export const browserRunner: Runner = {
-  types: ["BROWSER", "MULTI_STEP", "PLAYWRIGHT"],
   run: (ctx) => slots.run(() => attempt(ctx)),
 };
+
+/** The demo's browser run: a script duration, the first page's web vitals, now and then an error. */
+function demo({ base, scale, failed, rnd }: SyntheticDraw): SyntheticRun {
+  const rt = r2((800 + base * 4) * scale);
+  return {
+    responseTime: rt,
+    statusCode: failed ? 500 : 200,
+    failed,
+    metrics: {
+      TTFB: r2(rt * 0.15),
+      FCP: r2(rt * 0.45),
+      LCP: r2(rt * 0.7),
+      CLS: Math.round(rnd() * rnd() * 0.3 * 1000) / 1000,
+      TBT: r2(rt * 0.05 * rnd()),
+      consoleErrors: rnd() < 0.1 ? 1 : 0,
+      networkErrors: failed ? 1 : 0,
+      userScriptErrors: 0,
+      documentErrors: 0,
+    },
+  };
+}
+
+/** BROWSER, MULTI_STEP and PLAYWRIGHT checks in the service: this runner, this demo. */
+export const browser: CheckTypeService = { runner: browserRunner, demo };
