@@ -2,15 +2,13 @@
  * What every route module of the embedded service receives. Route modules live in src/service/app/, one
  * per resource, each exporting `register(app, ctx)`; src/service/app/routes.ts is their registry.
  */
-import type { DatabaseSync } from "node:sqlite";
 import type { Hono } from "hono";
 import type { Engine } from "./engine/engine.ts";
 import type { AgentLocation } from "./repo/agents.ts";
 import type { Repo } from "./repo/store.ts";
 
 export type ServiceContext = {
-  db: DatabaseSync;
-  /** The same database behind the domain code's interface (src/service/repo/store.ts). */
+  /** The storage, behind its interface (src/service/repo/store.ts): routes never hold the database handle. */
   repo: Repo;
   /** Runs checks (scheduler + triggered sessions) and reads run data. */
   engine: Engine;

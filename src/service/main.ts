@@ -15,7 +15,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import type { DatabaseSync } from "node:sqlite";
 import { getRequestListener } from "@hono/node-server";
 import { type Alerting, type AlertingModuleOptions, createAlerting } from "./alerts/alerting.ts";
 import { createApp } from "./app/app.ts";
@@ -23,9 +22,8 @@ import { ROUTE_MODULES } from "./app/routes.ts";
 import type { ServiceContext } from "./context.ts";
 import { assertPrivate, openDataDir } from "./db/data-dir.ts";
 import { createEngine, type EngineOptions } from "./engine/engine.ts";
-import { getMeta, setMeta } from "./repo/meta.ts";
 import { createRetention, type Retention } from "./repo/retention.ts";
-import { openRepo } from "./repo/store.ts";
+import { openRepo, type Repo } from "./repo/store.ts";
 import { uuid } from "./repo/util.ts";
 
 export type StartOptions = {
@@ -91,11 +89,11 @@ export function resolveApiKey(dataDir: string, env: NodeJS.ProcessEnv = process.
 }
 
 /** Account id echoed when a request has no `x-service-account`: generated once per data dir. */
-function defaultAccountId(db: DatabaseSync): string {
-  const known = getMeta(db, "account_id");
+function defaultAccountId(repo: Repo): string {
+  const known = repo.getMeta("account_id");
   if (known) return known;
   const id = uuid();
-  setMeta(db, "account_id", id);
+  repo.setMeta("account_id", id);
   return id;
 }
 
@@ -145,7 +143,6 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     logError,
   );
   const ctx: ServiceContext = {
-    db,
     repo,
     engine,
     dataDir: opts.dataDir,
@@ -155,7 +152,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   };
   const app = createApp(ctx, {
     apiKey,
-    defaultAccountId: defaultAccountId(db),
+    defaultAccountId: defaultAccountId(repo),
     modules: ROUTE_MODULES,
     logError,
     databaseFile,

@@ -6,14 +6,16 @@ import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 import { register } from "../../src/service/app/health.ts";
 import type { ServiceContext, ServiceEnv } from "../../src/service/context.ts";
+import { openRepo } from "../../src/service/repo/store.ts";
+import { tempDb } from "./runs/support.ts";
 import { startTestService } from "./support.ts";
 
 const svc = await startTestService();
 afterAll(() => svc.dispose());
 
-function appIn(phase: "starting" | "ready" | "stopping", db: unknown) {
+function appIn(phase: "starting" | "ready" | "stopping", repo: ServiceContext["repo"]) {
   const app = new Hono<ServiceEnv>();
-  register(app, { db, lifecycle: () => phase } as unknown as ServiceContext);
+  register(app, { repo, lifecycle: () => phase } as unknown as ServiceContext);
   return app;
 }
 
@@ -31,21 +33,24 @@ describe("health endpoints", () => {
   });
 
   it("readiness is 503 with the phase while starting or stopping, and when the database fails", async () => {
-    const db = { prepare: () => ({ get: () => undefined }) };
-    for (const phase of ["starting", "stopping"] as const) {
-      const res = await appIn(phase, db).request("/readyz");
+    const t = tempDb();
+    const closed = tempDb();
+    closed.db.close();
+    try {
+      const repo = openRepo(t.db);
+      for (const phase of ["starting", "stopping"] as const) {
+        const res = await appIn(phase, repo).request("/readyz");
+        expect(res.status).toBe(503);
+        expect(await res.json()).toMatchObject({ status: phase });
+        expect((await appIn(phase, repo).request("/healthz")).status).toBe(200); // still alive
+      }
+      const res = await appIn("ready", openRepo(closed.db)).request("/readyz");
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ status: phase });
-      expect((await appIn(phase, db).request("/healthz")).status).toBe(200); // still alive
+      expect(await res.json()).toEqual({ status: "unavailable", reason: "database: database is not open" });
+      expect((await appIn("ready", repo).request("/readyz")).status).toBe(200);
+    } finally {
+      t.cleanup();
+      closed.cleanup();
     }
-    const broken = {
-      prepare: () => {
-        throw new Error("database is locked");
-      },
-    };
-    const res = await appIn("ready", broken).request("/readyz");
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: "unavailable", reason: "database: database is locked" });
-    expect((await appIn("ready", db).request("/readyz")).status).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { createApp } from "../../src/service/app/app.ts";
 import type { ServiceContext } from "../../src/service/context.ts";
 import { openDataDir } from "../../src/service/db/data-dir.ts";
 import { createRetention } from "../../src/service/repo/retention.ts";
+import { openRepo } from "../../src/service/repo/store.ts";
 import { generate } from "../bench/history.ts";
 import { startTestService, type TestService, tempDir } from "./support.ts";
 
@@ -113,7 +114,7 @@ describe("a corrupt read while running", () => {
     writeFileSync(file, "not a database at all ".repeat(100));
     const broken = new DatabaseSync(file);
     const logged: unknown[] = [];
-    const app = createApp({ db: broken } as unknown as ServiceContext, {
+    const app = createApp({ repo: openRepo(broken) } as unknown as ServiceContext, {
       apiKey: "k",
       defaultAccountId: "a",
       databaseFile: file,

@@ -4,8 +4,7 @@
  * not FAILING; a window without events counts as 100 (nothing failed). Choice documented: hosted does not
  * say whether the ratio is a fraction or a percentage; analytics `availability` is a percentage, so is this.
  */
-import type { DatabaseSync } from "node:sqlite";
-import { eventCounts } from "../repo/heartbeat-events.ts";
+import type { Repo } from "../repo/store.ts";
 
 export type Availability = {
   successRatio: { previousPeriod: number; currentPeriod: number };
@@ -14,19 +13,14 @@ export type Availability = {
 
 const DAY = 86_400_000;
 
-function ratio(
-  db: DatabaseSync,
-  checkId: string,
-  from: number,
-  to: number,
-): { ratio: number; total: number } {
-  const r = eventCounts(db, checkId, from, to);
+function ratio(repo: Repo, checkId: string, from: number, to: number): { ratio: number; total: number } {
+  const r = repo.eventCounts(checkId, from, to);
   return { ratio: r.total === 0 ? 100 : Math.round((r.ok / r.total) * 10000) / 100, total: r.total };
 }
 
-export function availability(db: DatabaseSync, checkId: string, from: number, to: number): Availability {
-  const cur = ratio(db, checkId, from, to);
-  const prev = ratio(db, checkId, from - (to - from), from);
+export function availability(repo: Repo, checkId: string, from: number, to: number): Availability {
+  const cur = ratio(repo, checkId, from, to);
+  const prev = ratio(repo, checkId, from - (to - from), from);
   return {
     successRatio: { previousPeriod: prev.ratio, currentPeriod: cur.ratio },
     totalEntitiesCurrentPeriod: cur.total,
@@ -34,12 +28,12 @@ export function availability(db: DatabaseSync, checkId: string, from: number, to
 }
 
 export function heartbeatStats(
-  db: DatabaseSync,
+  repo: Repo,
   checkId: string,
   now: number,
 ): { last24Hours: Availability; last7Days: Availability } {
   return {
-    last24Hours: availability(db, checkId, now - DAY, now + 1),
-    last7Days: availability(db, checkId, now - 7 * DAY, now + 1),
+    last24Hours: availability(repo, checkId, now - DAY, now + 1),
+    last7Days: availability(repo, checkId, now - 7 * DAY, now + 1),
   };
 }

@@ -10,13 +10,12 @@
  * first), and a metric with no value in a bucket is null. `limit`/`page` page over series items (groups), default 10 / 1.
  * `from`/`to` in the response are ISO date-times.
  */
-import type { DatabaseSync } from "node:sqlite";
 import type { AnalyticsKind } from "../../contract/analytics-metrics.ts";
 import type { AnalyticsQuery } from "../../contract/schemas/analytics.ts";
 import type { CheckDef } from "../engine/checks.ts";
 import { badRequest } from "../errors.ts";
-import { heartbeatRows, resultRows } from "../repo/analytics-rows.ts";
 import { num, numOrNull } from "../repo/rows.ts";
+import type { Repo } from "../repo/store.ts";
 import { metricMetadata, type ResolvedMetric, resolveMetric } from "./metrics.ts";
 import { aggregateMany, type Suffix } from "./stats.ts";
 import { reportWindow } from "./window.ts";
@@ -55,7 +54,7 @@ const GROUP_COLUMNS: Record<string, string> = {
 type Cell = { total: number; passed: number; retries: number; values: Map<string, number[]> };
 
 export function buildReport(
-  db: DatabaseSync,
+  repo: Repo,
   kind: AnalyticsKind,
   check: ReportCheck,
   q: AnalyticsQuery,
@@ -74,8 +73,8 @@ export function buildReport(
   const groupCol = groupBy ? GROUP_COLUMNS[groupBy] : undefined;
   const rows =
     kind === "heartbeat"
-      ? heartbeatRows(db, check.id, from, to, q.filterByStatus)
-      : resultRows(db, check.id, from, to, q.filterByStatus, [...(groupCol ? [groupCol] : []), ...columns]);
+      ? repo.heartbeatRows(check.id, from, to, q.filterByStatus)
+      : repo.resultRows(check.id, from, to, q.filterByStatus, [...(groupCol ? [groupCol] : []), ...columns]);
 
   const groups = new Map<string | number | null, Map<number, Cell>>();
   for (const r of rows) {

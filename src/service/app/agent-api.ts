@@ -19,7 +19,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { ServiceApp, ServiceContext, ServiceEnv } from "../context.ts";
 import { ServiceError } from "../errors.ts";
-import { type AgentContact, type AgentLocation, locationByKey } from "../repo/agents.ts";
+import type { AgentContact, AgentLocation } from "../repo/agents.ts";
 import type { RunOutcome } from "../runners/types.ts";
 import { parseBody } from "./validate.ts";
 
@@ -77,7 +77,7 @@ const contactOf = (b: AgentFields, loc: AgentLocation): AgentContact => ({
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.use("/agent/v1/*", async (c, next) => {
     const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "");
-    const loc = m?.[1] ? locationByKey(ctx.db, m[1]) : undefined;
+    const loc = m?.[1] ? ctx.repo.locationByKey(m[1]) : undefined;
     if (!loc) return c.json({ statusCode: 401, error: "Unauthorized", message: "Bad location key" }, 401);
     c.set("agentLocation", loc);
     await next();

@@ -13,21 +13,8 @@ import {
   alertChannelUpdateBodySchema,
 } from "../../contract/schemas/alert-channels.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import {
-  type ChannelInput,
-  countChannels,
-  deleteChannel,
-  getChannel,
-  insertChannel,
-  listChannels,
-  replaceSubscriptions,
-  touchChannel,
-  updateChannel,
-  upsertSubscription,
-} from "../repo/alert-channels.ts";
-import { checkExists } from "../repo/checks.ts";
+import type { ChannelInput } from "../repo/alert-channels.ts";
 import { isoMs } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, validate } from "./validate.ts";
@@ -55,7 +42,7 @@ function toInput(b: ChannelBody): ChannelInput {
 
 function assertChecksExist(ctx: ServiceContext, subs: { checkId?: string | null }[] | undefined): void {
   subs?.forEach((s, i) => {
-    if (s.checkId && !checkExists(ctx.db, s.checkId))
+    if (s.checkId && !ctx.repo.checkExists(s.checkId))
       throw new ServiceError(400, `"subscriptions[${i}].checkId" must be an existing check`, {
         validation: { source: "payload", keys: [`subscriptions.${i}.checkId`] },
       });
@@ -67,11 +54,11 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const query = parseQuery(c, z.looseObject(alertChannelListQuerySchema.shape));
     const limit = query.limit ?? 10;
     const offset = ((query.page ?? 1) - 1) * limit;
-    return pagedJson(c, listChannels(ctx.db, limit, offset), offset, countChannels(ctx.db));
+    return pagedJson(c, ctx.repo.listChannels(limit, offset), offset, ctx.repo.countChannels());
   });
 
   app.get("/v1/alert-channels/:id", (c) => {
-    const ch = getChannel(ctx.db, channelId(c));
+    const ch = ctx.repo.getChannel(channelId(c));
     if (!ch) throw notFound(NOT_FOUND);
     return c.json(ch);
   });
@@ -79,39 +66,39 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.post("/v1/alert-channels", async (c) => {
     const body = await parseBody(c, alertChannelCreateBodySchema);
     assertChecksExist(ctx, body.subscriptions);
-    const id = transaction(ctx.db, () => {
-      const newId = insertChannel(ctx.db, toInput(body), isoMs(ctx.now()));
-      if (body.subscriptions) replaceSubscriptions(ctx.db, newId, body.subscriptions);
+    const id = ctx.repo.transaction(() => {
+      const newId = ctx.repo.insertChannel(toInput(body), isoMs(ctx.now()));
+      if (body.subscriptions) ctx.repo.replaceSubscriptions(newId, body.subscriptions);
       return newId;
     });
-    return c.json(getChannel(ctx.db, id), 201);
+    return c.json(ctx.repo.getChannel(id), 201);
   });
 
   app.put("/v1/alert-channels/:id", async (c) => {
     const id = channelId(c);
-    if (!getChannel(ctx.db, id)) throw notFound(NOT_FOUND);
+    if (!ctx.repo.getChannel(id)) throw notFound(NOT_FOUND);
     const body = await parseBody(c, alertChannelUpdateBodySchema);
     assertChecksExist(ctx, body.subscriptions);
-    transaction(ctx.db, () => {
-      updateChannel(ctx.db, id, toInput(body), isoMs(ctx.now()));
-      if (body.subscriptions) replaceSubscriptions(ctx.db, id, body.subscriptions);
+    ctx.repo.transaction(() => {
+      ctx.repo.updateChannel(id, toInput(body), isoMs(ctx.now()));
+      if (body.subscriptions) ctx.repo.replaceSubscriptions(id, body.subscriptions);
     });
-    return c.json(getChannel(ctx.db, id));
+    return c.json(ctx.repo.getChannel(id));
   });
 
   app.delete("/v1/alert-channels/:id", (c) => {
-    if (!deleteChannel(ctx.db, channelId(c))) throw notFound(NOT_FOUND);
+    if (!ctx.repo.deleteChannel(channelId(c))) throw notFound(NOT_FOUND);
     return c.body(null, 204);
   });
 
   app.put("/v1/alert-channels/:id/subscriptions", async (c) => {
     const id = channelId(c);
-    if (!getChannel(ctx.db, id)) throw notFound(NOT_FOUND);
+    if (!ctx.repo.getChannel(id)) throw notFound(NOT_FOUND);
     const body = await parseBody(c, alertChannelSubscriptionBodySchema);
     assertChecksExist(ctx, [body]);
     const target = body.checkId ? { checkId: body.checkId } : { groupId: body.groupId as number };
-    const sub = upsertSubscription(ctx.db, id, target, body.activated);
-    touchChannel(ctx.db, id, isoMs(ctx.now()));
+    const sub = ctx.repo.upsertSubscription(id, target, body.activated);
+    ctx.repo.touchChannel(id, isoMs(ctx.now()));
     return c.json(sub);
   });
 }

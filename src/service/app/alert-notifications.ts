@@ -10,7 +10,6 @@ import {
 } from "../../contract/schemas/alert-notifications.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { badRequest } from "../errors.ts";
-import { countDeliveries, listDeliveries } from "../repo/delivery-log.ts";
 import { pagedJson } from "./paging.ts";
 import { parseQuery } from "./validate.ts";
 
@@ -34,6 +33,6 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       limit,
       offset: ((q.page ?? 1) - 1) * limit,
     };
-    return pagedJson(c, listDeliveries(ctx.db, filter), filter.offset, countDeliveries(ctx.db, filter));
+    return pagedJson(c, ctx.repo.listDeliveries(filter), filter.offset, ctx.repo.countDeliveries(filter));
   });
 }

@@ -9,7 +9,6 @@ import { analyticsQuerySchema } from "../../contract/schemas/analytics.ts";
 import { buildReport } from "../analytics/report.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import { readCheck } from "../repo/checks.ts";
 import { parseQuery } from "./validate.ts";
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
@@ -19,14 +18,14 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const schema = analyticsQuerySchema(kind);
     app.get(`/v1/analytics/${spec.path}/:id`, (c) => {
       const query = parseQuery(c, schema);
-      const check = readCheck(ctx.db, c.req.param("id"));
+      const check = ctx.repo.readCheck(c.req.param("id"));
       if (!check) throw notFound("Check not found");
       if (!types.includes(check.checkType)) {
         throw new ServiceError(400, `Check ${check.id} is a ${check.checkType} check, not ${spec.label}`, {
           validation: { source: "params", keys: ["id"] },
         });
       }
-      return c.json(buildReport(ctx.db, kind, check, query, ctx.now()));
+      return c.json(buildReport(ctx.repo, kind, check, query, ctx.now()));
     });
   }
 }

@@ -7,18 +7,16 @@ import type { Context } from "hono";
 import { checkAlertsQuerySchema, checkAlertWindow } from "../../contract/schemas/check-alerts.ts";
 import type { ServiceApp, ServiceContext, ServiceEnv } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { countCheckAlerts, listCheckAlerts } from "../repo/alert-records.ts";
-import { checkExists } from "../repo/checks.ts";
 import { pagedJson } from "./paging.ts";
 import { parseQuery } from "./validate.ts";
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const answer = (c: Context<ServiceEnv>, checkId?: string) => {
     const q = parseQuery(c, checkAlertsQuerySchema);
-    if (checkId !== undefined && !checkExists(ctx.db, checkId)) throw notFound("Check not found");
+    if (checkId !== undefined && !ctx.repo.checkExists(checkId)) throw notFound("Check not found");
     const limit = q.limit ?? 10;
     const filter = { ...checkAlertWindow(q), checkId, limit, offset: ((q.page ?? 1) - 1) * limit };
-    return pagedJson(c, listCheckAlerts(ctx.db, filter), filter.offset, countCheckAlerts(ctx.db, filter));
+    return pagedJson(c, ctx.repo.listCheckAlerts(filter), filter.offset, ctx.repo.countCheckAlerts(filter));
   };
   app.get("/v1/check-alerts", (c) => answer(c));
   app.get("/v1/check-alerts/:checkId", (c) => answer(c, c.req.param("checkId")));

@@ -16,8 +16,7 @@ import {
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { resultJson } from "../engine/shape.ts";
 import { badRequest, notFound } from "../errors.ts";
-import { checkExists } from "../repo/checks.ts";
-import { countResults, listResults, pageResults, type ResultFilter } from "../repo/run-queries.ts";
+import type { ResultFilter } from "../repo/run-queries.ts";
 import { pagedJson } from "./paging.ts";
 import { parseQuery } from "./validate.ts";
 
@@ -76,7 +75,7 @@ const IMAGE_TYPES: Record<string, string> = {
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const requireCheck = (id: string) => {
-    if (!checkExists(ctx.db, id)) throw notFound("Check not found");
+    if (!ctx.repo.checkExists(id)) throw notFound("Check not found");
   };
 
   app.get("/v1/check-results/:checkId", (c) => {
@@ -86,15 +85,15 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const limit = q.limit ?? 10;
     const page = q.page ?? 1;
     const filter = filterOf(q);
-    const rows = listResults(ctx.db, checkId, filter, limit, page);
-    return pagedJson(c, rows.map(resultJson), (page - 1) * limit, countResults(ctx.db, checkId, filter));
+    const rows = ctx.repo.listResults(checkId, filter, limit, page);
+    return pagedJson(c, rows.map(resultJson), (page - 1) * limit, ctx.repo.countResults(checkId, filter));
   });
 
   app.get("/v2/check-results/:checkId", (c) => {
     const q = parseQuery(c, checkResultsV2QuerySchema);
     const checkId = c.req.param("checkId");
     requireCheck(checkId);
-    const page = pageResults(ctx.db, checkId, filterOf(q), q.limit ?? 10, q.nextId);
+    const page = ctx.repo.pageResults(checkId, filterOf(q), q.limit ?? 10, q.nextId);
     if (!page) throw badRequest('"nextId" is not a valid cursor', "query", ["nextId"]);
     const shape = q.fields?.length ? project(q.fields) : (r: Record<string, unknown>) => r;
     return c.json({

@@ -9,7 +9,6 @@ import type { ServiceApp, ServiceContext } from "../context.ts";
 import { selectTargets } from "../engine/match.ts";
 import { sessionJson, sessionResultJson } from "../engine/shape.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import { readAllChecks } from "../repo/checks.ts";
 import { TERMINAL } from "../repo/runs.ts";
 import { runnerFor } from "../runners/registry.ts";
 import { parseBody, parseQuery } from "./validate.ts";
@@ -32,7 +31,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
 
   const trigger = async (c: Context) => {
     const body = (await parseBody(c, triggerBodySchema.nullable())) ?? { target: undefined };
-    const targets = selectTargets(readAllChecks(ctx.db), body.target, (t) => runnerFor(t) !== undefined);
+    const targets = selectTargets(ctx.repo.readAllChecks(), body.target, (t) => runnerFor(t) !== undefined);
     if (targets.length === 0) throw notFound("No matching checks were found.");
     if (ctx.engine.stopping)
       throw new ServiceError(503, "The service is stopping; trigger again once it is back.", {

@@ -6,8 +6,8 @@
  */
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { type CheckHead, checkHead, checkHeads } from "../repo/checks.ts";
-import { checkStatus, checkStatuses, type StatusRow } from "../repo/run-queries.ts";
+import type { CheckHead } from "../repo/checks.ts";
+import type { StatusRow } from "../repo/run-queries.ts";
 
 type CheckRef = CheckHead;
 
@@ -32,9 +32,8 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     };
   };
   app.get("/v1/check-statuses", (c) => {
-    const heads = checkHeads(ctx.db);
-    const statuses = checkStatuses(
-      ctx.db,
+    const heads = ctx.repo.checkHeads();
+    const statuses = ctx.repo.checkStatuses(
       heads.map((h) => h.id),
       ctx.now(),
     );
@@ -47,9 +46,9 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   });
 
   app.get("/v1/check-statuses/:checkId", (c) => {
-    const row = checkHead(ctx.db, c.req.param("checkId") ?? "");
+    const row = ctx.repo.checkHead(c.req.param("checkId") ?? "");
     if (!row) throw notFound("Check not found");
-    const s = view(row, checkStatus(ctx.db, row.id, ctx.now()));
+    const s = view(row, ctx.repo.checkStatus(row.id, ctx.now()));
     if (!s) throw notFound("No status for this check yet");
     return c.json(s);
   });

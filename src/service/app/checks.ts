@@ -14,25 +14,8 @@ import { CHECK_KINDS, type CheckKind, kindOfType } from "../../contract/schemas/
 import { checkListQuerySchema } from "../../contract/schemas/checks.ts";
 import { objectIn } from "../../shared/json.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import {
-  channelIds,
-  deleteCheckSubscriptions,
-  subscriptionsOfCheck,
-  upsertSubscription,
-} from "../repo/alert-channels.ts";
-import {
-  type CheckDoc,
-  checkDocOf,
-  countChecks,
-  deleteCheck,
-  getCheck,
-  insertCheck,
-  listChecks,
-  updateCheck,
-} from "../repo/checks.ts";
-import { locationSlugs } from "../repo/private-locations.ts";
+import { type CheckDoc, checkDocOf } from "../repo/checks.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, q, validate } from "./validate.ts";
@@ -41,7 +24,7 @@ import { parseBody, parseQuery, q, validate } from "./validate.ts";
 export function checkView(ctx: ServiceContext, doc: CheckDoc): Record<string, unknown> {
   const out: Record<string, unknown> = {
     ...doc,
-    alertChannelSubscriptions: subscriptionsOfCheck(ctx.db, doc.id),
+    alertChannelSubscriptions: ctx.repo.subscriptionsOfCheck(doc.id),
   };
   const hb = objectIn(doc, "heartbeat");
   if (hb && typeof hb.pingToken === "string")
@@ -64,7 +47,7 @@ function heartbeatToken(kind: CheckKind, fields: Record<string, unknown>): void 
 function assertPrivateLocations(ctx: ServiceContext, fields: Record<string, unknown>): void {
   const listed = fields.privateLocations;
   const slugs = Array.isArray(listed) ? listed.filter((s): s is string => typeof s === "string") : [];
-  const known = locationSlugs(ctx.db);
+  const known = ctx.repo.locationSlugs();
   slugs.forEach((s, i) => {
     if (!known.has(s))
       throw new ServiceError(
@@ -78,7 +61,7 @@ function assertPrivateLocations(ctx: ServiceContext, fields: Record<string, unkn
 }
 
 function assertChannels(ctx: ServiceContext, subs: { alertChannelId: number }[] | undefined): void {
-  const ids = new Set(channelIds(ctx.db, false));
+  const ids = new Set(ctx.repo.channelIds(false));
   subs?.forEach((s, i) => {
     if (!ids.has(s.alertChannelId))
       throw new ServiceError(
@@ -111,17 +94,17 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const limit = query.limit ?? 10;
     const offset = ((query.page ?? 1) - 1) * limit;
     const filter = { tags: query.tag, checkType: query.checkType, search: query.search, state: query.status };
-    const slice = listChecks(ctx.db, filter, limit, offset);
+    const slice = ctx.repo.listChecks(filter, limit, offset);
     return pagedJson(
       c,
       slice.map((ch) => checkView(ctx, ch)),
       offset,
-      countChecks(ctx.db, filter),
+      ctx.repo.countChecks(filter),
     );
   });
 
   app.get("/v1/checks/:id", (c) => {
-    const doc = getCheck(ctx.db, idParam(c));
+    const doc = ctx.repo.getCheck(idParam(c));
     if (!doc) throw notFound("Check not found");
     return c.json(checkView(ctx, doc));
   });
@@ -140,15 +123,15 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     assertChannels(ctx, subs);
     const now = isoMs(ctx.now());
     const doc = toDoc(kind, uuid(), fields, now, now);
-    transaction(ctx.db, () => {
-      insertCheck(ctx.db, doc);
+    ctx.repo.transaction(() => {
+      ctx.repo.insertCheck(doc);
       const wanted =
         subs ??
-        (autoAssignAlerts ? channelIds(ctx.db, false) : channelIds(ctx.db, true)).map((id) => ({
+        (autoAssignAlerts ? ctx.repo.channelIds(false) : ctx.repo.channelIds(true)).map((id) => ({
           alertChannelId: id,
           activated: true,
         }));
-      for (const s of wanted) upsertSubscription(ctx.db, s.alertChannelId, { checkId: doc.id }, s.activated);
+      for (const s of wanted) ctx.repo.upsertSubscription(s.alertChannelId, { checkId: doc.id }, s.activated);
     });
     return c.json(checkView(ctx, doc), 201);
   }
@@ -177,7 +160,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   });
 
   async function update(c: Context, kindFromPath: CheckKind | undefined) {
-    const existing = getCheck(ctx.db, idParam(c));
+    const existing = ctx.repo.getCheck(idParam(c));
     if (!existing) throw notFound("Check not found");
     const kind = kindOfType(existing.checkType);
     if (!kind) throw new ServiceError(400, `Checks of type ${existing.checkType} cannot be updated here`);
@@ -207,18 +190,18 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       isoMs(ctx.now()),
     );
     if (doc.isDemo === undefined) delete doc.isDemo;
-    transaction(ctx.db, () => {
-      updateCheck(ctx.db, doc);
+    ctx.repo.transaction(() => {
+      ctx.repo.updateCheck(doc);
       if ("alertChannelSubscriptions" in body && subs) {
-        deleteCheckSubscriptions(ctx.db, doc.id);
-        for (const s of subs) upsertSubscription(ctx.db, s.alertChannelId, { checkId: doc.id }, s.activated);
+        ctx.repo.deleteCheckSubscriptions(doc.id);
+        for (const s of subs) ctx.repo.upsertSubscription(s.alertChannelId, { checkId: doc.id }, s.activated);
       }
     });
     return c.json(checkView(ctx, doc));
   }
 
   app.delete("/v1/checks/:id", (c) => {
-    if (!deleteCheck(ctx.db, idParam(c))) throw notFound("Check not found");
+    if (!ctx.repo.deleteCheck(idParam(c))) throw notFound("Check not found");
     return c.body(null, 204);
   });
 }

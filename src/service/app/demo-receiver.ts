@@ -11,7 +11,6 @@
 import { SIGNATURE_HEADER, verify } from "../../shared/webhook/sign.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { DEMO_RECEIVER_PATH } from "../demo/receiver-path.ts";
-import { webhookSecretsByUrlSuffix } from "../repo/alert-channels.ts";
 
 type Received = {
   name: string;
@@ -26,7 +25,7 @@ const KEEP = 50;
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const received: Received[] = [];
   const secretsFor = (name: string): string[] =>
-    webhookSecretsByUrlSuffix(ctx.db, `${DEMO_RECEIVER_PATH}/${name}`);
+    ctx.repo.webhookSecretsByUrlSuffix(`${DEMO_RECEIVER_PATH}/${name}`);
 
   app.post(`${DEMO_RECEIVER_PATH}/:name`, async (c) => {
     const name = c.req.param("name");

@@ -9,7 +9,6 @@
  * `HEAD` works on both (no body).
  */
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { getMeta } from "../repo/meta.ts";
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -24,7 +23,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
         503,
       );
     try {
-      getMeta(ctx.db, "account_id");
+      ctx.repo.getMeta("account_id");
     } catch (err) {
       return c.json({ status: "unavailable", reason: `database: ${(err as Error).message}` }, 503);
     }

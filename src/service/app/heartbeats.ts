@@ -12,8 +12,7 @@ import {
 import { availability, heartbeatStats } from "../analytics/heartbeat-stats.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { checkTypeOf } from "../repo/checks.ts";
-import { type EventRow, heartbeatEvent, heartbeatEvents, pingCountOf } from "../repo/heartbeat-events.ts";
+import { type EventRow, pingCountOf } from "../repo/heartbeat-events.ts";
 import { parseQuery } from "./validate.ts";
 
 const DAY = 86_400_000;
@@ -37,7 +36,7 @@ const eventJson = (e: EventRow) => ({
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const requireHeartbeat = (id: string) => {
-    if (!isPassive(checkTypeOf(ctx.db, id) ?? "")) throw notFound("Heartbeat check not found");
+    if (!isPassive(ctx.repo.checkTypeOf(id) ?? "")) throw notFound("Heartbeat check not found");
   };
 
   app.get("/v1/checks/heartbeats/:checkId/events", (c) => {
@@ -45,16 +44,16 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const checkId = c.req.param("checkId");
     requireHeartbeat(checkId);
     const { start, end } = windowOf(q, ctx.now());
-    const events = heartbeatEvents(ctx.db, checkId, start, end, q.limit ?? 10);
-    return c.json([{ events: events.map(eventJson), stats: heartbeatStats(ctx.db, checkId, ctx.now()) }]);
+    const events = ctx.repo.heartbeatEvents(checkId, start, end, q.limit ?? 10);
+    return c.json([{ events: events.map(eventJson), stats: heartbeatStats(ctx.repo, checkId, ctx.now()) }]);
   });
 
   app.get("/v1/checks/heartbeats/:checkId/events/:id", (c) => {
     const checkId = c.req.param("checkId");
     requireHeartbeat(checkId);
-    const e = heartbeatEvent(ctx.db, checkId, c.req.param("id") ?? "");
+    const e = ctx.repo.heartbeatEvent(checkId, c.req.param("id") ?? "");
     if (!e) throw notFound("Heartbeat event not found");
-    return c.json({ event: eventJson(e), stats: heartbeatStats(ctx.db, checkId, ctx.now()) });
+    return c.json({ event: eventJson(e), stats: heartbeatStats(ctx.repo, checkId, ctx.now()) });
   });
 
   app.get("/v1/checks/heartbeats/:checkId/availability", (c) => {
@@ -62,6 +61,6 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const checkId = c.req.param("checkId");
     requireHeartbeat(checkId);
     const { start, end } = windowOf(q, ctx.now());
-    return c.json(availability(ctx.db, checkId, start, end));
+    return c.json(availability(ctx.repo, checkId, start, end));
   });
 }

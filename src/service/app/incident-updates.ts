@@ -14,19 +14,7 @@ import {
 } from "../../contract/schemas/incidents.ts";
 import { notifySubscribers } from "../alerts/subscribers.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { transaction } from "../db/open.ts";
 import { notFound } from "../errors.ts";
-import {
-  deleteUpdate,
-  fallbackStatus,
-  getUpdate,
-  incidentExists,
-  insertUpdate,
-  latestStatus,
-  latestUpdates,
-  touchIncident,
-  updateUpdate,
-} from "../repo/incidents.ts";
 import { isoMs } from "../repo/util.ts";
 import { INCIDENT_NOT_FOUND } from "./incidents.ts";
 import { parseBody } from "./validate.ts";
@@ -35,23 +23,22 @@ const NOT_FOUND = "Incident update not found";
 
 function incidentId(ctx: ServiceContext, c: Context): string {
   const id = c.req.param("incidentId") ?? "";
-  if (!incidentExists(ctx.db, id)) throw notFound(INCIDENT_NOT_FOUND);
+  if (!ctx.repo.incidentExists(id)) throw notFound(INCIDENT_NOT_FOUND);
   return id;
 }
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const base = "/v1/status-pages/incidents/:incidentId/incident-updates";
 
-  app.get(base, (c) => c.json(latestUpdates(ctx.db, incidentId(ctx, c), 100)));
+  app.get(base, (c) => c.json(ctx.repo.latestUpdates(incidentId(ctx, c), 100)));
 
   app.post(base, async (c) => {
     const incId = incidentId(ctx, c);
     const body = await parseBody(c, incidentUpdateCreateBodySchema);
     const now = isoMs(ctx.now());
-    const current = latestStatus(ctx.db, incId, ctx.now()) ?? fallbackStatus(ctx.db, incId);
-    const id = transaction(ctx.db, () => {
-      const newId = insertUpdate(
-        ctx.db,
+    const current = ctx.repo.latestStatus(incId, ctx.now()) ?? ctx.repo.fallbackStatus(incId);
+    const id = ctx.repo.transaction(() => {
+      const newId = ctx.repo.insertUpdate(
         incId,
         {
           description: body.description,
@@ -61,15 +48,15 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
         },
         now,
       );
-      touchIncident(ctx.db, incId, now);
+      ctx.repo.touchIncident(incId, now);
       return newId;
     });
     notifySubscribers(ctx.repo, incId, id, ctx.now());
-    return c.json(getUpdate(ctx.db, incId, id), 201);
+    return c.json(ctx.repo.getUpdate(incId, id), 201);
   });
 
   app.get(`${base}/:updateId`, (c) => {
-    const u = getUpdate(ctx.db, incidentId(ctx, c), c.req.param("updateId"));
+    const u = ctx.repo.getUpdate(incidentId(ctx, c), c.req.param("updateId"));
     if (!u) throw notFound(NOT_FOUND);
     return c.json(u);
   });
@@ -77,13 +64,12 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.put(`${base}/:updateId`, async (c) => {
     const incId = incidentId(ctx, c);
     const updateId = c.req.param("updateId");
-    const existing = getUpdate(ctx.db, incId, updateId);
+    const existing = ctx.repo.getUpdate(incId, updateId);
     if (!existing) throw notFound(NOT_FOUND);
     const body = await parseBody(c, incidentUpdateUpdateBodySchema);
     const now = isoMs(ctx.now());
-    transaction(ctx.db, () => {
-      updateUpdate(
-        ctx.db,
+    ctx.repo.transaction(() => {
+      ctx.repo.updateUpdate(
         incId,
         updateId,
         {
@@ -94,16 +80,16 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
         },
         now,
       );
-      touchIncident(ctx.db, incId, now);
+      ctx.repo.touchIncident(incId, now);
     });
     notifySubscribers(ctx.repo, incId, updateId, ctx.now());
-    return c.json(getUpdate(ctx.db, incId, updateId));
+    return c.json(ctx.repo.getUpdate(incId, updateId));
   });
 
   app.delete(`${base}/:updateId`, (c) => {
     const incId = incidentId(ctx, c);
-    if (!deleteUpdate(ctx.db, incId, c.req.param("updateId"))) throw notFound(NOT_FOUND);
-    touchIncident(ctx.db, incId, isoMs(ctx.now()));
+    if (!ctx.repo.deleteUpdate(incId, c.req.param("updateId"))) throw notFound(NOT_FOUND);
+    ctx.repo.touchIncident(incId, isoMs(ctx.now()));
     return c.body(null, 204);
   });
 }

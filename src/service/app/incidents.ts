@@ -10,17 +10,7 @@ import { incidentCreateBodySchema, incidentPutBodySchema } from "../../contract/
 import { cursorQuerySchema } from "../../contract/schemas/services.ts";
 import { notifySubscribers } from "../alerts/subscribers.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import {
-  deleteIncident,
-  getIncident,
-  insertIncident,
-  insertUpdate,
-  latestIncidents,
-  updateIncident,
-} from "../repo/incidents.ts";
-import { serviceExists } from "../repo/services.ts";
 import { isoMs } from "../repo/util.ts";
 import { cursorOrThrow } from "./services.ts";
 import { parseBody, parseQuery } from "./validate.ts";
@@ -29,7 +19,7 @@ export const INCIDENT_NOT_FOUND = "Incident not found";
 
 function serviceIds(ctx: ServiceContext, services: { id: string }[]): string[] {
   return services.map((s, i) => {
-    if (!serviceExists(ctx.db, s.id))
+    if (!ctx.repo.serviceExists(s.id))
       throw new ServiceError(400, `"services[${i}].id" must be an existing service`, {
         validation: { source: "payload", keys: [`services.${i}.id`] },
       });
@@ -44,7 +34,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const query = parseQuery(c, z.looseObject(cursorQuerySchema.shape));
     return c.json(
       cursorOrThrow(
-        latestIncidents(ctx.db, c.get("accountId"), 100, ctx.now()),
+        ctx.repo.latestIncidents(c.get("accountId"), 100, ctx.now()),
         query.limit ?? 20,
         query.nextId,
       ),
@@ -56,9 +46,8 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const ids = serviceIds(ctx, body.services);
     const nowMs = ctx.now();
     const now = isoMs(nowMs);
-    const id = transaction(ctx.db, () => {
-      const newId = insertIncident(
-        ctx.db,
+    const id = ctx.repo.transaction(() => {
+      const newId = ctx.repo.insertIncident(
         {
           name: body.name,
           severity: body.severity,
@@ -68,8 +57,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
         now,
       );
       body.incidentUpdates.forEach((u, i) => {
-        insertUpdate(
-          ctx.db,
+        ctx.repo.insertUpdate(
           newId,
           {
             description: u.description,
@@ -83,35 +71,34 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       });
       return newId;
     });
-    const created = getIncident(ctx.db, id, c.get("accountId"), ctx.now());
+    const created = ctx.repo.getIncident(id, c.get("accountId"), ctx.now());
     for (const u of created?.incidentUpdates ?? []) notifySubscribers(ctx.repo, id, u.id, ctx.now());
     return c.json(created, 201);
   });
 
   app.get("/v1/status-pages/incidents/:id", (c) => {
-    const inc = getIncident(ctx.db, param(c), c.get("accountId"), ctx.now());
+    const inc = ctx.repo.getIncident(param(c), c.get("accountId"), ctx.now());
     if (!inc) throw notFound(INCIDENT_NOT_FOUND);
     return c.json(inc);
   });
 
   app.put("/v1/status-pages/incidents/:id", async (c) => {
     const id = param(c);
-    if (!getIncident(ctx.db, id, c.get("accountId"), ctx.now())) throw notFound(INCIDENT_NOT_FOUND);
+    if (!ctx.repo.getIncident(id, c.get("accountId"), ctx.now())) throw notFound(INCIDENT_NOT_FOUND);
     const body = await parseBody(c, incidentPutBodySchema);
     const ids = serviceIds(ctx, body.services);
-    transaction(ctx.db, () =>
-      updateIncident(
-        ctx.db,
+    ctx.repo.transaction(() =>
+      ctx.repo.updateIncident(
         id,
         { name: body.name, severity: body.severity, serviceIds: ids, fallbackStatus: body.lastUpdateStatus },
         isoMs(ctx.now()),
       ),
     );
-    return c.json(getIncident(ctx.db, id, c.get("accountId"), ctx.now()));
+    return c.json(ctx.repo.getIncident(id, c.get("accountId"), ctx.now()));
   });
 
   app.delete("/v1/status-pages/incidents/:id", (c) => {
-    if (!deleteIncident(ctx.db, param(c))) throw notFound(INCIDENT_NOT_FOUND);
+    if (!ctx.repo.deleteIncident(param(c))) throw notFound(INCIDENT_NOT_FOUND);
     return c.body(null, 204);
   });
 }

@@ -11,26 +11,15 @@ import {
   privateLocationUpdateBodySchema,
 } from "../../contract/schemas/private-locations.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import {
-  createKey,
-  deleteKey,
-  deleteLocation,
-  getLocation,
-  insertLocation,
-  listLocations,
-  type PrivateLocation,
-  slugTaken,
-  updateLocation,
-} from "../repo/private-locations.ts";
+import type { PrivateLocation } from "../repo/private-locations.ts";
 import { isoMs } from "../repo/util.ts";
 import { parseBody } from "./validate.ts";
 
 const NOT_FOUND = "Private location not found";
 
 function found(ctx: ServiceContext, c: Context) {
-  const loc = getLocation(ctx.db, c.req.param("id") ?? "");
+  const loc = ctx.repo.getLocation(c.req.param("id") ?? "");
   if (!loc) throw notFound(NOT_FOUND);
   return loc;
 }
@@ -62,22 +51,21 @@ function withHealth(ctx: ServiceContext, loc: PrivateLocation) {
 }
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
-  app.get("/v1/private-locations", (c) => c.json(listLocations(ctx.db).map((l) => withHealth(ctx, l))));
+  app.get("/v1/private-locations", (c) => c.json(ctx.repo.listLocations().map((l) => withHealth(ctx, l))));
 
   app.post("/v1/private-locations", async (c) => {
     const body = await parseBody(c, privateLocationCreateBodySchema);
-    if (slugTaken(ctx.db, body.slugName))
+    if (ctx.repo.slugTaken(body.slugName))
       throw new ServiceError(409, `A private location with slugName "${body.slugName}" already exists`);
     const now = isoMs(ctx.now());
-    const { id, key } = transaction(ctx.db, () => {
-      const newId = insertLocation(
-        ctx.db,
+    const { id, key } = ctx.repo.transaction(() => {
+      const newId = ctx.repo.insertLocation(
         { name: body.name, slugName: body.slugName, icon: body.icon, proxyUrl: body.proxyUrl ?? null },
         now,
       );
-      return { id: newId, key: createKey(ctx.db, newId, now) };
+      return { id: newId, key: ctx.repo.createKey(newId, now) };
     });
-    const loc = getLocation(ctx.db, id)!;
+    const loc = ctx.repo.getLocation(id)!;
     loc.keys = loc.keys.map((k) => (k.id === key.id ? key : k));
     return c.json(loc, 201);
   });
@@ -92,25 +80,25 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       throw new ServiceError(400, '"slugName" cannot be changed', {
         validation: { source: "payload", keys: ["slugName"] },
       });
-    updateLocation(ctx.db, loc.id, body, isoMs(ctx.now()));
-    return c.json(getLocation(ctx.db, loc.id)!);
+    ctx.repo.updateLocation(loc.id, body, isoMs(ctx.now()));
+    return c.json(ctx.repo.getLocation(loc.id)!);
   });
 
   app.delete("/v1/private-locations/:id", (c) => {
     const loc = found(ctx, c);
-    deleteLocation(ctx.db, loc.id);
+    ctx.repo.deleteLocation(loc.id);
     return c.body(null, 204);
   });
 
   app.post("/v1/private-locations/:id/keys", (c) => {
     const loc = found(ctx, c);
-    const key = createKey(ctx.db, loc.id, isoMs(ctx.now()));
+    const key = ctx.repo.createKey(loc.id, isoMs(ctx.now()));
     return c.json(key, 201);
   });
 
   app.delete("/v1/private-locations/:id/keys/:keyId", (c) => {
     const loc = found(ctx, c);
-    if (!deleteKey(ctx.db, loc.id, c.req.param("keyId"))) throw notFound("Private location key not found");
+    if (!ctx.repo.deleteKey(loc.id, c.req.param("keyId"))) throw notFound("Private location key not found");
     return c.body(null, 204);
   });
 }

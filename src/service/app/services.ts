@@ -9,10 +9,7 @@ import { z } from "zod";
 import { opt } from "../../contract/schemas/common.ts";
 import { serviceCreateBodySchema, serviceListQuerySchema } from "../../contract/schemas/services.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import { checkExists } from "../repo/checks.ts";
-import { deleteService, getService, insertService, listServices, updateService } from "../repo/services.ts";
 import { cursorSlice, isoMs } from "../repo/util.ts";
 import { parseBody, parseQuery } from "./validate.ts";
 
@@ -35,7 +32,7 @@ export function cursorOrThrow<T extends { id: string }>(all: T[], limit: number,
 
 function assertChecks(ctx: ServiceContext, checks: { id: string }[] | undefined): string[] {
   return (checks ?? []).map((ch, i) => {
-    if (!checkExists(ctx.db, ch.id))
+    if (!ctx.repo.checkExists(ch.id))
       throw new ServiceError(400, `"checks[${i}].id" must be an existing check`, {
         validation: { source: "payload", keys: [`checks.${i}.id`] },
       });
@@ -48,7 +45,7 @@ const param = (c: Context) => c.req.param("id") ?? "";
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/v1/status-pages/services", (c) => {
     const query = parseQuery(c, z.looseObject(serviceListQuerySchema.shape));
-    const all = listServices(ctx.db, c.get("accountId"));
+    const all = ctx.repo.listServices(c.get("accountId"));
     if (query.paginated === false) return c.json({ length: all.length, entries: all, nextId: null });
     return c.json(cursorOrThrow(all, query.limit ?? 20, query.nextId));
   });
@@ -56,27 +53,27 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.post("/v1/status-pages/services", async (c) => {
     const body = await parseBody(c, serviceBody);
     const checkIds = assertChecks(ctx, body.checks);
-    const id = transaction(ctx.db, () => insertService(ctx.db, body.name, checkIds, isoMs(ctx.now())));
-    return c.json(getService(ctx.db, id, c.get("accountId")), 201);
+    const id = ctx.repo.transaction(() => ctx.repo.insertService(body.name, checkIds, isoMs(ctx.now())));
+    return c.json(ctx.repo.getService(id, c.get("accountId")), 201);
   });
 
   app.get("/v1/status-pages/services/:id", (c) => {
-    const s = getService(ctx.db, param(c), c.get("accountId"));
+    const s = ctx.repo.getService(param(c), c.get("accountId"));
     if (!s) throw notFound(NOT_FOUND);
     return c.json(s);
   });
 
   app.put("/v1/status-pages/services/:id", async (c) => {
     const id = param(c);
-    if (!getService(ctx.db, id, c.get("accountId"))) throw notFound(NOT_FOUND);
+    if (!ctx.repo.getService(id, c.get("accountId"))) throw notFound(NOT_FOUND);
     const body = await parseBody(c, serviceBody);
     const checkIds = body.checks ? assertChecks(ctx, body.checks) : undefined;
-    transaction(ctx.db, () => updateService(ctx.db, id, body.name, checkIds, isoMs(ctx.now())));
-    return c.json(getService(ctx.db, id, c.get("accountId")));
+    ctx.repo.transaction(() => ctx.repo.updateService(id, body.name, checkIds, isoMs(ctx.now())));
+    return c.json(ctx.repo.getService(id, c.get("accountId")));
   });
 
   app.delete("/v1/status-pages/services/:id", (c) => {
-    if (!deleteService(ctx.db, param(c))) throw notFound(NOT_FOUND);
+    if (!ctx.repo.deleteService(param(c))) throw notFound(NOT_FOUND);
     return c.body(null, 204);
   });
 }

@@ -4,27 +4,24 @@
  * (204). Unknown page or subscription → 404. Notification rules: src/service/alerts/subscribers.ts.
  */
 import { statusPageSubscriptionsBulkBodySchema } from "../../contract/schemas/status-page-subscriptions.ts";
-import { addSubscriptions, deleteSubscription, listSubscriptions } from "../alerts/subscribers.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { pageExists } from "../repo/status-pages.ts";
 import { parseBody } from "./validate.ts";
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const page = (id: string | undefined): string => {
-    if (!id || !pageExists(ctx.db, id)) throw notFound("Status page not found");
+    if (!id || !ctx.repo.pageExists(id)) throw notFound("Status page not found");
     return id;
   };
 
   app.get("/v1/status-pages/:id/subscriptions", (c) =>
-    c.json(listSubscriptions(ctx.db, page(c.req.param("id")))),
+    c.json(ctx.repo.listSubscriptions(page(c.req.param("id")))),
   );
 
   app.post("/v1/status-pages/:id/subscriptions/bulk", async (c) => {
     const id = page(c.req.param("id"));
     const body = await parseBody(c, statusPageSubscriptionsBulkBodySchema);
-    const r = addSubscriptions(
-      ctx.db,
+    const r = ctx.repo.addSubscriptions(
       id,
       body.subscriptions.map((s) => s.config),
       body.autoVerify,
@@ -35,7 +32,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
 
   app.delete("/v1/status-pages/:id/subscriptions/:subscriptionId", (c) => {
     const id = page(c.req.param("id"));
-    if (!deleteSubscription(ctx.db, id, c.req.param("subscriptionId")))
+    if (!ctx.repo.deleteSubscription(id, c.req.param("subscriptionId")))
       throw notFound("Subscription not found");
     return c.body(null, 204);
   });

@@ -15,19 +15,8 @@ import {
   statusPageUpdateBodySchema,
 } from "../../contract/schemas/status-pages.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { transaction } from "../db/open.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import { serviceExists } from "../repo/services.ts";
-import {
-  type CardInput,
-  clash,
-  deletePage,
-  getPage,
-  insertPage,
-  listPages,
-  type PageFields,
-  updatePage,
-} from "../repo/status-pages.ts";
+import type { CardInput, PageFields } from "../repo/status-pages.ts";
 import { isoMs } from "../repo/util.ts";
 import { cursorOrThrow } from "./services.ts";
 import { parseBody, parseQuery } from "./validate.ts";
@@ -46,14 +35,14 @@ function split(
     id: card.id,
     name: card.name,
     services: (card.services ?? []).map((s, j) => {
-      if (!serviceExists(ctx.db, s.id))
+      if (!ctx.repo.serviceExists(s.id))
         throw new ServiceError(400, `"cards[${i}].services[${j}].id" must be an existing service`, {
           validation: { source: "payload", keys: [`cards.${i}.services.${j}.id`] },
         });
       return { id: s.id };
     }),
   }));
-  const taken = clash(ctx.db, fields, exceptId);
+  const taken = ctx.repo.clash(fields, exceptId);
   if (taken)
     throw new ServiceError(
       409,
@@ -67,33 +56,33 @@ const param = (c: Context) => c.req.param("id") ?? "";
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/v1/status-pages", (c) => {
     const query = parseQuery(c, z.looseObject(cursorQuerySchema.shape));
-    return c.json(cursorOrThrow(listPages(ctx.db, c.get("accountId")), query.limit ?? 20, query.nextId));
+    return c.json(cursorOrThrow(ctx.repo.listPages(c.get("accountId")), query.limit ?? 20, query.nextId));
   });
 
   app.post("/v1/status-pages", async (c) => {
     const body = await parseBody(c, statusPageCreateBodySchema);
     const { fields, cards } = split(ctx, body);
-    const id = transaction(ctx.db, () => insertPage(ctx.db, fields, cards, isoMs(ctx.now())));
-    return c.json(getPage(ctx.db, id, c.get("accountId")), 201);
+    const id = ctx.repo.transaction(() => ctx.repo.insertPage(fields, cards, isoMs(ctx.now())));
+    return c.json(ctx.repo.getPage(id, c.get("accountId")), 201);
   });
 
   app.get("/v1/status-pages/:id", (c) => {
-    const page = getPage(ctx.db, param(c), c.get("accountId"));
+    const page = ctx.repo.getPage(param(c), c.get("accountId"));
     if (!page) throw notFound(NOT_FOUND);
     return c.json(page);
   });
 
   app.put("/v1/status-pages/:id", async (c) => {
     const id = param(c);
-    if (!getPage(ctx.db, id, c.get("accountId"))) throw notFound(NOT_FOUND);
+    if (!ctx.repo.getPage(id, c.get("accountId"))) throw notFound(NOT_FOUND);
     const body = await parseBody(c, statusPageUpdateBodySchema);
     const { fields, cards } = split(ctx, body, id);
-    transaction(ctx.db, () => updatePage(ctx.db, id, fields, cards, isoMs(ctx.now())));
-    return c.json(getPage(ctx.db, id, c.get("accountId")));
+    ctx.repo.transaction(() => ctx.repo.updatePage(id, fields, cards, isoMs(ctx.now())));
+    return c.json(ctx.repo.getPage(id, c.get("accountId")));
   });
 
   app.delete("/v1/status-pages/:id", (c) => {
-    if (!deletePage(ctx.db, param(c))) throw notFound(NOT_FOUND);
+    if (!ctx.repo.deletePage(param(c))) throw notFound(NOT_FOUND);
     return c.body(null, 204);
   });
 }

@@ -12,7 +12,6 @@ import {
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound, ServiceError } from "../errors.ts";
 import { isoMs } from "../repo/util.ts";
-import { deleteVariable, getVariable, listVariables, putVariable } from "../repo/variables.ts";
 import { parseBody, validate } from "./validate.ts";
 
 const NOT_FOUND = "Environment variable not found";
@@ -20,29 +19,28 @@ const NOT_FOUND = "Environment variable not found";
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   const key = (k: string | undefined) => validate(variableKeySchema, k ?? "", "params");
 
-  app.get("/v1/variables", (c) => c.json(listVariables(ctx.db)));
+  app.get("/v1/variables", (c) => c.json(ctx.repo.listVariables()));
 
   app.post("/v1/variables", async (c) => {
     const body = await parseBody(c, variableCreateBodySchema);
-    if (getVariable(ctx.db, body.key))
+    if (ctx.repo.getVariable(body.key))
       throw new ServiceError(409, `Environment variable ${body.key} already exists`);
-    putVariable(ctx.db, body, isoMs(ctx.now()));
-    return c.json(getVariable(ctx.db, body.key), 201);
+    ctx.repo.putVariable(body, isoMs(ctx.now()));
+    return c.json(ctx.repo.getVariable(body.key), 201);
   });
 
   app.get("/v1/variables/:key", (c) => {
-    const v = getVariable(ctx.db, key(c.req.param("key")));
+    const v = ctx.repo.getVariable(key(c.req.param("key")));
     if (!v) throw notFound(NOT_FOUND);
     return c.json(v);
   });
 
   app.put("/v1/variables/:key", async (c) => {
     const k = key(c.req.param("key"));
-    const existing = getVariable(ctx.db, k);
+    const existing = ctx.repo.getVariable(k);
     if (!existing) throw notFound(NOT_FOUND);
     const body = await parseBody(c, variableUpdateBodySchema);
-    putVariable(
-      ctx.db,
+    ctx.repo.putVariable(
       {
         key: k,
         value: body.value,
@@ -51,11 +49,11 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       },
       isoMs(ctx.now()),
     );
-    return c.json(getVariable(ctx.db, k));
+    return c.json(ctx.repo.getVariable(k));
   });
 
   app.delete("/v1/variables/:key", (c) => {
-    if (!deleteVariable(ctx.db, key(c.req.param("key")))) throw notFound(NOT_FOUND);
+    if (!ctx.repo.deleteVariable(key(c.req.param("key")))) throw notFound(NOT_FOUND);
     return c.body(null, 204);
   });
 }

@@ -1,177 +1,88 @@
 /**
- * The storage the service's domain code sees, one interface in front of the database handle: the engine,
- * alerting, the agents' queue and the demo take a `Repo`, never the handle. Each member is a storage
- * module's function (same name, same arguments, the handle bound), so `repo.readCheck(id)` is
- * `readCheck(db, id)` of src/service/repo/checks.ts; SQL stays in the storage modules. The composition root
- * (src/service/main.ts) and routes open it over the handle they hold (`openRepo`).
+ * The storage the service's code above the database sees, one interface in front of the handle: routes
+ * (through their context), the engine, alerting, analytics, the agents' queue and the demo take a `Repo`,
+ * never the handle. Its members are the storage modules' functions with the handle bound — `repo.readCheck(id)`
+ * is `readCheck(db, id)` of src/service/repo/checks.ts, same name, same arguments — made from the modules
+ * listed in STORAGE_MODULES, so a new storage function is on the interface as soon as it is written; SQL
+ * stays in the storage modules. The composition root (src/service/main.ts) opens it (`openRepo`).
  */
 import type { DatabaseSync } from "node:sqlite";
 import { transaction } from "../db/open.ts";
-import {
-  clearNoAgentAlert,
-  completeJob,
-  expireJob,
-  expireOpenJobs,
-  expireUnclaimed,
-  forgetAgent,
-  getJob,
-  insertJob,
-  jobCheck,
-  lapsedJobs,
-  leaseJob,
-  listLocationSlugs,
-  locationBySlug,
-  locationHealth,
-  markNoAgentAlert,
-  noAgentAlerts,
-  pruneAgents,
-  queuedJobs,
-  requeueJob,
-  touchAgent,
-} from "./agents.ts";
-import {
-  getChannel,
-  insertChannel,
-  listChannels,
-  replaceSubscriptions,
-  setChannelUrl,
-} from "./alert-channels.ts";
-import {
-  markSslAlertSent,
-  readAlertState,
-  recordCheckAlert,
-  saveState,
-  sslAlertSent,
-  subscribedChannels,
-} from "./alert-records.ts";
-import {
-  getCheck,
-  insertCheck,
-  lastSessionStart,
-  listChecks,
-  readAllChecks,
-  readCheck,
-  scheduledChecks,
-  updateCheck,
-} from "./checks.ts";
-import {
-  activeHeartbeats,
-  foldPing,
-  hasEvents,
-  heartbeatByToken,
-  insertDemoEvent,
-  insertEvent,
-  latestEvent,
-} from "./heartbeat-events.ts";
-import { insertIncident, insertUpdate } from "./incidents.ts";
-import { getMeta, setMeta } from "./meta.ts";
-import {
-  claimDue,
-  complete,
-  enqueue,
-  nextDueAt,
-  recoverInterrupted,
-  runtimeOf,
-  setRuntime,
-  wake,
-} from "./outbox.ts";
-import { createKey, deleteKey, insertLocation, privateLocationName } from "./private-locations.ts";
-import { createRunStore, hasResults } from "./runs.ts";
-import { insertService } from "./services.ts";
-import { insertPage } from "./status-pages.ts";
-import { incidentHead, pagesShowingIncident, updateToNotify, verifiedSubscribers } from "./subscriptions.ts";
-import { templateVariables } from "./variables.ts";
+import * as agents from "./agents.ts";
+import * as alertChannels from "./alert-channels.ts";
+import * as alertRecords from "./alert-records.ts";
+import * as analyticsRows from "./analytics-rows.ts";
+import * as checks from "./checks.ts";
+import * as deliveryLog from "./delivery-log.ts";
+import * as heartbeatEvents from "./heartbeat-events.ts";
+import * as incidents from "./incidents.ts";
+import * as meta from "./meta.ts";
+import * as outbox from "./outbox.ts";
+import * as privateLocations from "./private-locations.ts";
+import * as runQueries from "./run-queries.ts";
+import * as runs from "./runs.ts";
+import * as services from "./services.ts";
+import * as statusPages from "./status-pages.ts";
+import * as subscriptions from "./subscriptions.ts";
+import * as variables from "./variables.ts";
 
-export type Repo = ReturnType<typeof openRepo>;
+/** The storage modules: one per table family, each function taking the handle first. */
+const STORAGE_MODULES = [
+  agents,
+  alertChannels,
+  alertRecords,
+  analyticsRows,
+  checks,
+  deliveryLog,
+  heartbeatEvents,
+  incidents,
+  meta,
+  outbox,
+  privateLocations,
+  runQueries,
+  runs,
+  services,
+  statusPages,
+  subscriptions,
+  variables,
+] as const;
 
-export function openRepo(db: DatabaseSync) {
-  /** A storage function with the handle bound: `on(readCheck)(id)` is `readCheck(db, id)`. */
-  const on =
-    <A extends unknown[], R>(f: (db: DatabaseSync, ...a: A) => R) =>
-    (...a: A): R =>
-      f(db, ...a);
-  return {
-    /** Runs `fn` in one transaction (inside one already open: a savepoint). */
+/** A module's functions that take the handle first, with the handle bound; the rest are left out. */
+type Bound<M> = {
+  [K in keyof M as M[K] extends (db: DatabaseSync, ...a: never[]) => unknown ? K : never]: M[K] extends (
+    db: DatabaseSync,
+    ...a: infer A
+  ) => infer R
+    ? (...a: A) => R
+    : never;
+};
+type Merged<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
+type Storage = Merged<Bound<(typeof STORAGE_MODULES)[number]>>;
+
+export type Repo = Storage & {
+  /** Runs `fn` in one transaction (inside one already open: a savepoint). */
+  transaction<T>(fn: () => T): T;
+  /** Sessions and results of runs (src/service/repo/runs.ts). */
+  runs: runs.RunStore;
+};
+
+export function openRepo(db: DatabaseSync): Repo {
+  const bound: Record<string, unknown> = {};
+  for (const mod of STORAGE_MODULES)
+    for (const [name, f] of Object.entries(mod)) {
+      if (typeof f !== "function") continue;
+      if (name in bound) throw new Error(`storage modules: ${name} is exported twice`);
+      bound[name] = (...a: unknown[]) => f(db, ...a);
+    }
+  let runStore: runs.RunStore | undefined;
+  const own = {
     transaction: <T>(fn: () => T): T => transaction(db, fn),
-    /** Sessions and results of runs (src/service/repo/runs.ts). */
-    runs: createRunStore(db),
-    hasResults: on(hasResults),
-    // checks
-    readCheck: on(readCheck),
-    readAllChecks: on(readAllChecks),
-    scheduledChecks: on(scheduledChecks),
-    lastSessionStart: on(lastSessionStart),
-    getCheck: on(getCheck),
-    listChecks: on(listChecks),
-    insertCheck: on(insertCheck),
-    updateCheck: on(updateCheck),
-    // heartbeat events
-    activeHeartbeats: on(activeHeartbeats),
-    heartbeatByToken: on(heartbeatByToken),
-    latestEvent: on(latestEvent),
-    foldPing: on(foldPing),
-    insertEvent: on(insertEvent),
-    hasEvents: on(hasEvents),
-    insertDemoEvent: on(insertDemoEvent),
-    // alert state and records
-    readAlertState: on(readAlertState),
-    saveState: on(saveState),
-    recordCheckAlert: on(recordCheckAlert),
-    subscribedChannels: on(subscribedChannels),
-    sslAlertSent: on(sslAlertSent),
-    markSslAlertSent: on(markSslAlertSent),
-    // the outbox of deliveries
-    enqueue: on(enqueue),
-    claimDue: on(claimDue),
-    complete: on(complete),
-    nextDueAt: on(nextDueAt),
-    recoverInterrupted: on(recoverInterrupted),
-    runtimeOf: on(runtimeOf),
-    setRuntime: on(setRuntime),
-    wake: on(wake),
-    templateVariables: on(templateVariables),
-    // alert channels
-    getChannel: on(getChannel),
-    listChannels: on(listChannels),
-    insertChannel: on(insertChannel),
-    setChannelUrl: on(setChannelUrl),
-    replaceSubscriptions: on(replaceSubscriptions),
-    // status pages, incidents, their subscribers
-    insertService: on(insertService),
-    insertPage: on(insertPage),
-    insertIncident: on(insertIncident),
-    insertUpdate: on(insertUpdate),
-    incidentHead: on(incidentHead),
-    pagesShowingIncident: on(pagesShowingIncident),
-    updateToNotify: on(updateToNotify),
-    verifiedSubscribers: on(verifiedSubscribers),
-    // private locations, their agents and jobs
-    privateLocationName: on(privateLocationName),
-    insertLocation: on(insertLocation),
-    createKey: on(createKey),
-    deleteKey: on(deleteKey),
-    locationBySlug: on(locationBySlug),
-    listLocationSlugs: on(listLocationSlugs),
-    locationHealth: on(locationHealth),
-    touchAgent: on(touchAgent),
-    forgetAgent: on(forgetAgent),
-    pruneAgents: on(pruneAgents),
-    noAgentAlerts: on(noAgentAlerts),
-    markNoAgentAlert: on(markNoAgentAlert),
-    clearNoAgentAlert: on(clearNoAgentAlert),
-    insertJob: on(insertJob),
-    getJob: on(getJob),
-    jobCheck: on(jobCheck),
-    queuedJobs: on(queuedJobs),
-    leaseJob: on(leaseJob),
-    completeJob: on(completeJob),
-    requeueJob: on(requeueJob),
-    expireJob: on(expireJob),
-    expireOpenJobs: on(expireOpenJobs),
-    expireUnclaimed: on(expireUnclaimed),
-    lapsedJobs: on(lapsedJobs),
-    // the service's own settings
-    getMeta: on(getMeta),
-    setMeta: on(setMeta),
+    // prepared on first use: opening the interface does not touch the database
+    get runs(): runs.RunStore {
+      runStore ??= runs.createRunStore(db);
+      return runStore;
+    },
   };
+  // the functions that do not take the handle are bound too, but the type leaves them out
+  return Object.assign(own, bound as Storage);
 }

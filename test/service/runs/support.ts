@@ -108,7 +108,6 @@ export async function startTestService(t: TempDb, opts: Partial<EngineOptions> =
   let publicUrl = "";
   const engine = testEngine(t.db, { publicUrl: () => publicUrl, ...opts });
   const ctx: ServiceContext = {
-    db: t.db,
     repo: openRepo(t.db),
     engine,
     dataDir: t.dir,
