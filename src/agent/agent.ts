@@ -106,7 +106,8 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
     let outcome: RunOutcome;
     try {
       outcome = await runAttempt({
-        check: toCheckDef(job.check),
+        // a service of an earlier version hands the row without its dates, which a run does not read
+        check: toCheckDef({ created_at: "", updated_at: "", ...job.check }),
         location: job.location,
         signal: abort.signal,
         timeoutMs: job.timeoutMs,

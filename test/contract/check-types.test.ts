@@ -23,6 +23,8 @@ const row = (checkType: string) => ({
   tags: "[]",
   locations: "[]",
   doc: "{}",
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
 });
 
 describe("check types", () => {

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECK_KINDS } from "../../src/contract/schemas/check-bodies.ts";
 import { openDatabase } from "../../src/service/db/open.ts";
+import { checkOf } from "../../src/service/engine/checks.ts";
 import { uuidv7 } from "../../src/service/engine/ids.ts";
 import { insertCheck } from "../../src/service/repo/checks.ts";
 import { createRunStore, type ResultRow } from "../../src/service/repo/runs.ts";
@@ -56,7 +57,7 @@ function seed(dataDir: string, now: number): Seeded[] {
       request: { url: "http://127.0.0.1:9/health" },
     });
     const id = crypto.randomUUID();
-    insertCheck(db, { ...fields, id, checkType: "URL", created_at: created, updated_at: created });
+    insertCheck(db, checkOf(fields, { id, checkType: "URL", createdAt: created, updatedAt: created }));
     const buckets = new Map<number, { runs: number; failed: number }>();
     for (let i = 0; i < 47; i++) {
       const b = p.bucket(i);

@@ -13,8 +13,8 @@ import { createClient } from "../../src/api/client.ts";
 import { routeFamily } from "../../src/api/ratelimit.ts";
 import { RATE_LIMIT_POLICY } from "../../src/service/app/app.ts";
 import { openDatabase, transaction } from "../../src/service/db/open.ts";
+import { type CheckDef, checkOf } from "../../src/service/engine/checks.ts";
 import {
-  type CheckDoc,
   countChecks,
   deleteCheck,
   insertCheck,
@@ -27,20 +27,24 @@ import { createConsoleStore } from "../../src/store/state.ts";
 import { startTestService, type TestService, tempDir } from "./support.ts";
 
 /** A URL check as the service stores it; `at` its creation time (many share one, as a bulk import does). */
-function doc(i: number, at: string): CheckDoc {
-  return {
-    id: `c-${String(i).padStart(6, "0")}-${crypto.randomUUID()}`,
-    name: `svc-${i} ${i % 3 === 0 ? "payments" : "search"}`,
-    checkType: "URL",
-    activated: false,
-    muted: false,
-    frequency: 10,
-    tags: [i % 2 ? "prod" : "staging"],
-    locations: ["eu-west-1"],
-    request: { method: "GET", url: `http://127.0.0.1:9/${i}` },
-    created_at: at,
-    updated_at: at,
-  };
+function doc(i: number, at: string): CheckDef {
+  return checkOf(
+    {
+      name: `svc-${i} ${i % 3 === 0 ? "payments" : "search"}`,
+      activated: false,
+      muted: false,
+      frequency: 10,
+      tags: [i % 2 ? "prod" : "staging"],
+      locations: ["eu-west-1"],
+      request: { method: "GET", url: `http://127.0.0.1:9/${i}` },
+    },
+    {
+      id: `c-${String(i).padStart(6, "0")}-${crypto.randomUUID()}`,
+      checkType: "URL",
+      createdAt: at,
+      updatedAt: at,
+    },
+  );
 }
 
 const T1 = "2026-11-01T00:00:00.000Z";

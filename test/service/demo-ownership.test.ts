@@ -10,6 +10,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { setChannelUrl } from "../../src/service/repo/alert-channels.ts";
 import { getCheck, updateCheck } from "../../src/service/repo/checks.ts";
+import { objectIn } from "../../src/shared/json.ts";
 import { type Json, startTestService, type TestService, tempDir } from "./support.ts";
 
 const dirs: string[] = [];
@@ -159,13 +160,19 @@ describe("the demo never overwrites a user's change", () => {
       const untouched = getCheck(db, ids["Storefront home page"]!)!;
       updateCheck(db, {
         ...untouched,
-        request: { ...(untouched.request as object), url: "http://127.0.0.1:1/" },
+        doc: {
+          ...untouched.doc,
+          request: { ...objectIn(untouched.doc, "request"), url: "http://127.0.0.1:1/" },
+        },
       });
       const userOwned = getCheck(db, ids["Search API"]!)!;
       updateCheck(db, {
         ...userOwned,
-        request: { ...(userOwned.request as object), url: "http://127.0.0.1:2/mine" },
-        updated_at: "2030-01-01T00:00:00.000Z",
+        doc: {
+          ...userOwned.doc,
+          request: { ...objectIn(userOwned.doc, "request"), url: "http://127.0.0.1:2/mine" },
+        },
+        updatedAt: "2030-01-01T00:00:00.000Z",
       });
       for (const row of db.prepare("SELECT id FROM alert_channels").all() as { id: number }[])
         setChannelUrl(db, row.id, "http://127.0.0.1:3/demo/receiver/webhook", "2020-01-01T00:00:00.000Z");

@@ -1,10 +1,10 @@
 /**
  * The repo boundary: rows are read column by column (src/service/repo/rows.ts) and a check document is built
- * from checked fields (checkDocOf) — a value of the wrong kind is a CorruptRowError naming it, never cast.
+ * from checked fields (checkOf) — a value of the wrong kind is a CorruptRowError naming it, never cast.
  */
 import { describe, expect, it } from "vitest";
 import { CHECK_KINDS } from "../../src/contract/schemas/check-bodies.ts";
-import { checkDocOf } from "../../src/service/repo/checks.ts";
+import { checkOf } from "../../src/service/engine/checks.ts";
 import {
   flag,
   jsonObject,
@@ -67,7 +67,12 @@ describe("column readers", () => {
 });
 
 describe("a check document", () => {
-  const set = { id: "c1", checkType: "URL", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: null };
+  const set = {
+    id: "c1",
+    checkType: "URL",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
 
   it("is built from a validated body, subscriptions left out", () => {
     const fields = CHECK_KINDS.url.schema.parse({
@@ -75,8 +80,8 @@ describe("a check document", () => {
       request: { url: "https://example.com/" },
       alertChannelSubscriptions: [{ alertChannelId: 1, activated: true }],
     });
-    const doc = checkDocOf(fields, set);
-    expect(doc).toMatchObject({
+    const check = checkOf(fields, set);
+    expect(check).toMatchObject({
       id: "c1",
       name: "Home",
       checkType: "URL",
@@ -84,13 +89,14 @@ describe("a check document", () => {
       frequency: 10,
       tags: [],
     });
-    expect(doc).not.toHaveProperty("alertChannelSubscriptions");
+    expect(check.doc).toMatchObject({ id: "c1", name: "Home", created_at: set.createdAt });
+    expect(check.doc).not.toHaveProperty("alertChannelSubscriptions");
   });
 
   it("refuses a field that is not what a check holds, naming it", () => {
     const fields = { name: "x", activated: true, muted: false, frequency: 5, tags: [], locations: [] };
-    expect(() => checkDocOf({ ...fields, frequency: "5" }, set)).toThrow('"frequency" is not a number');
-    expect(() => checkDocOf({ ...fields, tags: ["a", 1] }, set)).toThrow('"tags" is not a list of strings');
-    expect(() => checkDocOf({ ...fields, muted: 0 }, set)).toThrow('"muted" is not true or false');
+    expect(() => checkOf({ ...fields, frequency: "5" }, set)).toThrow('"frequency" is not a number');
+    expect(() => checkOf({ ...fields, tags: ["a", 1] }, set)).toThrow('"tags" is not a list of strings');
+    expect(() => checkOf({ ...fields, muted: 0 }, set)).toThrow('"muted" is not true or false');
   });
 });

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/service/db/open.ts";
-import { type CheckDoc, deleteCheck, insertCheck } from "../../src/service/repo/checks.ts";
+import { type CheckDef, checkOf } from "../../src/service/engine/checks.ts";
+import { deleteCheck, insertCheck } from "../../src/service/repo/checks.ts";
 import { createRetention } from "../../src/service/repo/retention.ts";
 import { checkStatus, checkStatuses } from "../../src/service/repo/run-queries.ts";
 import { createRunStore, type ResultRow } from "../../src/service/repo/runs.ts";
@@ -19,21 +20,20 @@ import { tempDir } from "./support.ts";
 const H = 3_600_000;
 const NOW = Date.parse("2026-11-26T12:00:00Z");
 
-function check(id: string): CheckDoc {
+function check(id: string): CheckDef {
   const at = new Date(NOW - 100 * H).toISOString();
-  return {
-    id,
-    name: id,
-    checkType: "URL",
-    activated: true,
-    muted: false,
-    frequency: 10,
-    tags: [],
-    locations: ["eu-west-1"],
-    request: { method: "GET", url: "http://127.0.0.1:9/" },
-    created_at: at,
-    updated_at: at,
-  };
+  return checkOf(
+    {
+      name: id,
+      activated: true,
+      muted: false,
+      frequency: 10,
+      tags: [],
+      locations: ["eu-west-1"],
+      request: { method: "GET", url: "http://127.0.0.1:9/" },
+    },
+    { id, checkType: "URL", createdAt: at, updatedAt: at },
+  );
 }
 
 let n = 0;

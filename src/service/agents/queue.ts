@@ -36,8 +36,11 @@ export type QueueOptions = {
   onError?: (err: unknown) => void;
 };
 
-/** The check as an agent needs it: the `checks` row (the agent rebuilds the CheckDef with toCheckDef). */
-export type JobCheck = CheckRow;
+/**
+ * The check as an agent needs it: the `checks` row (the agent rebuilds the CheckDef with toCheckDef). A
+ * service of an earlier version hands it without its dates.
+ */
+export type JobCheck = Omit<CheckRow, "created_at" | "updated_at"> & Partial<CheckRow>;
 
 export type LeasedJob = {
   jobId: string;
@@ -133,7 +136,7 @@ export function createAgentQueue(repo: Repo, opts: QueueOptions = {}): AgentQueu
     } catch (err) {
       return `the check could not be read: ${(err as Error).message}`;
     }
-    if (!def.locations.includes(loc.slug))
+    if (!def.privateLocations.includes(loc.slug))
       return `cannot run here: the check is no longer at private location ${loc.slug}`;
     return {
       jobId: j.id,

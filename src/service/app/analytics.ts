@@ -18,7 +18,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const schema = analyticsQuerySchema(kind);
     app.get(`/v1/analytics/${spec.path}/:id`, (c) => {
       const query = parseQuery(c, schema);
-      const check = ctx.repo.readCheck(c.req.param("id"));
+      const check = ctx.repo.getCheck(c.req.param("id"));
       if (!check) throw notFound("Check not found");
       if (!types.includes(check.checkType)) {
         throw new ServiceError(400, `Check ${check.id} is a ${check.checkType} check, not ${spec.label}`, {

@@ -14,19 +14,17 @@ import { CHECK_KINDS, type CheckKind, kindOfType } from "../../contract/schemas/
 import { checkListQuerySchema } from "../../contract/schemas/checks.ts";
 import { objectIn } from "../../shared/json.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
+import { type CheckDef, checkDoc, checkOf } from "../engine/checks.ts";
 import { notFound, ServiceError } from "../errors.ts";
-import { type CheckDoc, checkDocOf } from "../repo/checks.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, q, validate } from "./validate.ts";
 
-/** The check as the API shows it: stored doc + subscriptions + the ping URL of this service. */
-export function checkView(ctx: ServiceContext, doc: CheckDoc): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    ...doc,
-    alertChannelSubscriptions: ctx.repo.subscriptionsOfCheck(doc.id),
-  };
-  const hb = objectIn(doc, "heartbeat");
+/** The check as the API shows it: its document + subscriptions + the ping URL of this service. */
+export function checkView(ctx: ServiceContext, check: CheckDef): Record<string, unknown> {
+  const out = checkDoc(check); // a new object: the view's members are added to it
+  out.alertChannelSubscriptions = ctx.repo.subscriptionsOfCheck(check.id);
+  const hb = objectIn(check.doc, "heartbeat");
   if (hb && typeof hb.pingToken === "string")
     out.heartbeat = { ...hb, pingUrl: `${ctx.publicUrl()}/ping/${hb.pingToken}` };
   return out;
@@ -74,14 +72,14 @@ function assertChannels(ctx: ServiceContext, subs: { alertChannelId: number }[] 
   });
 }
 
-function toDoc(
+function toCheck(
   kind: CheckKind,
   id: string,
   fields: Record<string, unknown>,
   createdAt: string,
   updatedAt: string,
-): CheckDoc {
-  return checkDocOf(fields, { id, checkType: CHECK_KINDS[kind].checkType, createdAt, updatedAt });
+): CheckDef {
+  return checkOf(fields, { id, checkType: CHECK_KINDS[kind].checkType, createdAt, updatedAt });
 }
 
 function idParam(c: Context): string {
@@ -104,9 +102,9 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   });
 
   app.get("/v1/checks/:id", (c) => {
-    const doc = ctx.repo.getCheck(idParam(c));
-    if (!doc) throw notFound("Check not found");
-    return c.json(checkView(ctx, doc));
+    const check = ctx.repo.getCheck(idParam(c));
+    if (!check) throw notFound("Check not found");
+    return c.json(checkView(ctx, check));
   });
 
   async function create(c: Context, kind: CheckKind) {
@@ -122,18 +120,19 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       | undefined;
     assertChannels(ctx, subs);
     const now = isoMs(ctx.now());
-    const doc = toDoc(kind, uuid(), fields, now, now);
+    const check = toCheck(kind, uuid(), fields, now, now);
     ctx.repo.transaction(() => {
-      ctx.repo.insertCheck(doc);
+      ctx.repo.insertCheck(check);
       const wanted =
         subs ??
         (autoAssignAlerts ? ctx.repo.channelIds(false) : ctx.repo.channelIds(true)).map((id) => ({
           alertChannelId: id,
           activated: true,
         }));
-      for (const s of wanted) ctx.repo.upsertSubscription(s.alertChannelId, { checkId: doc.id }, s.activated);
+      for (const s of wanted)
+        ctx.repo.upsertSubscription(s.alertChannelId, { checkId: check.id }, s.activated);
     });
-    return c.json(checkView(ctx, doc), 201);
+    return c.json(checkView(ctx, check), 201);
   }
 
   for (const kind of Object.keys(CHECK_KINDS) as CheckKind[]) {
@@ -169,9 +168,9 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
         validation: { source: "payload", keys: ["checkType"] },
       });
     const body = await parseBody(c, z.record(z.string(), z.unknown()));
-    const merged: Record<string, unknown> = { ...existing, ...body };
+    const merged: Record<string, unknown> = { ...checkDoc(existing), ...body };
     for (const k of ["request", "heartbeat"]) {
-      const before = objectIn(existing, k);
+      const before = objectIn(existing.doc, k);
       const given = objectIn(body, k);
       if (before && given) merged[k] = { ...before, ...given };
     }
@@ -182,22 +181,24 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       | { alertChannelId: number; activated: boolean }[]
       | undefined;
     assertChannels(ctx, subs);
-    const doc = toDoc(
+    // the demo's mark stays as it was (a body cannot set it: the schema leaves it out)
+    const isDemo = existing.doc.isDemo;
+    const check = toCheck(
       kind,
       existing.id,
-      { ...fields, isDemo: existing.isDemo },
-      existing.created_at,
+      isDemo === undefined ? fields : { ...fields, isDemo },
+      existing.createdAt,
       isoMs(ctx.now()),
     );
-    if (doc.isDemo === undefined) delete doc.isDemo;
     ctx.repo.transaction(() => {
-      ctx.repo.updateCheck(doc);
+      ctx.repo.updateCheck(check);
       if ("alertChannelSubscriptions" in body && subs) {
-        ctx.repo.deleteCheckSubscriptions(doc.id);
-        for (const s of subs) ctx.repo.upsertSubscription(s.alertChannelId, { checkId: doc.id }, s.activated);
+        ctx.repo.deleteCheckSubscriptions(check.id);
+        for (const s of subs)
+          ctx.repo.upsertSubscription(s.alertChannelId, { checkId: check.id }, s.activated);
       }
     });
-    return c.json(checkView(ctx, doc));
+    return c.json(checkView(ctx, check));
   }
 
   app.delete("/v1/checks/:id", (c) => {

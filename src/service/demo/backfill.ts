@@ -52,7 +52,7 @@ export function backfillHistory(
       let i = 0;
       for (let t = from; t < opts.now - step; t += step, i++) {
         const s = syntheticRun(check, t);
-        const location = check.locations[i % check.locations.length] ?? "local";
+        const location = check.runLocations[i % check.runLocations.length] ?? "local";
         // the engine's own verdict (thresholds, no degraded state for browser types): history as runs make it
         const verdict = classify(check, {
           hasFailures: s.failed,

@@ -20,8 +20,9 @@
  */
 
 import { createHash } from "node:crypto";
+import { isObject, objectIn } from "../../shared/json.ts";
+import { type CheckDef, checkDoc, checkOf } from "../engine/checks.ts";
 import type { AlertChannel } from "../repo/alert-channels.ts";
-import { type CheckDoc, checkDocOf } from "../repo/checks.ts";
 import type { Repo } from "../repo/store.ts";
 import { isoMs } from "../repo/util.ts";
 import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
@@ -39,8 +40,9 @@ const RECEIVER = new RegExp(`^http://127\\.0\\.0\\.1:\\d+(?=${DEMO_RECEIVER_PATH
 
 const hash = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("hex");
 
-export function checkFingerprint(doc: CheckDoc): string {
-  return hash(doc);
+/** A check's fingerprint: of its document as stored and shown. */
+export function checkFingerprint(check: CheckDef): string {
+  return hash(checkDoc(check));
 }
 
 export function channelFingerprint(ch: AlertChannel): string {
@@ -84,8 +86,8 @@ function writeRows(repo: Repo, rows: Rows): void {
 export function recordDemoRows(repo: Repo, ids: { checks: string[]; channels: number[] }): void {
   const rows = readRows(repo) ?? { checks: {}, channels: {} };
   for (const id of ids.checks) {
-    const doc = repo.getCheck(id);
-    if (doc) rows.checks[id] = checkFingerprint(doc);
+    const check = repo.getCheck(id);
+    if (check) rows.checks[id] = checkFingerprint(check);
   }
   for (const id of ids.channels) {
     const ch = repo.getChannel(id);
@@ -97,8 +99,9 @@ export function recordDemoRows(repo: Repo, ids: { checks: string[]; channels: nu
 /** Rows of a data dir seeded by an earlier version: the demo's if never updated through the API. */
 function adoptLegacy(repo: Repo): Rows {
   const rows: Rows = { checks: {}, channels: {} };
-  for (const doc of repo.listChecks())
-    if (doc.isDemo === true && doc.updated_at === doc.created_at) rows.checks[doc.id] = checkFingerprint(doc);
+  for (const check of repo.listChecks())
+    if (check.doc.isDemo === true && check.updatedAt === check.createdAt)
+      rows.checks[check.id] = checkFingerprint(check);
   for (const ch of repo.listChannels())
     if (typeof ch.config.url === "string" && RECEIVER.test(ch.config.url) && ch.updated_at === ch.created_at)
       rows.channels[String(ch.id)] = channelFingerprint(ch);
@@ -128,31 +131,31 @@ export function reconcileDemoRows(
   const at = isoMs(opts.now);
 
   for (const [id, fingerprint] of Object.entries(rows.checks)) {
-    const doc = repo.getCheck(id);
-    if (!doc || checkFingerprint(doc) !== fingerprint) {
+    const check = repo.getCheck(id);
+    if (!check || checkFingerprint(check) !== fingerprint) {
       delete rows.checks[id]; // deleted, or the user's now
       continue;
     }
     if (!moved) continue;
-    const json = JSON.stringify(doc);
+    const json = JSON.stringify(checkDoc(check));
     const parsed: unknown = JSON.parse(
       previous ? json.replaceAll(previous.url, current.url) : json.replace(ANY_LOOPBACK, current.url),
     );
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) continue;
-    const next = checkDocOf(Object.fromEntries(Object.entries(parsed)), {
-      id: doc.id,
-      checkType: doc.checkType,
-      createdAt: doc.created_at,
-      updatedAt: doc.updated_at,
+    if (!isObject(parsed)) continue;
+    const next = checkOf(parsed, {
+      id: check.id,
+      checkType: check.checkType,
+      createdAt: check.createdAt,
+      updatedAt: check.updatedAt,
     });
-    const request = next.request as Record<string, unknown> | undefined;
+    const request = objectIn(next.doc, "request");
     if (next.checkType === "TCP" && request && (!previous || request.port === previous.tcpPort))
       request.port = current.tcpPort;
-    if (JSON.stringify(next) === json) continue;
-    next.updated_at = at;
-    repo.updateCheck(next);
-    rows.checks[id] = checkFingerprint(repo.getCheck(id) ?? next);
-    out.repointed.push(doc.name);
+    if (JSON.stringify(checkDoc(next)) === json) continue;
+    const written = { ...next, updatedAt: at };
+    repo.updateCheck(written);
+    rows.checks[id] = checkFingerprint(repo.getCheck(id) ?? written);
+    out.repointed.push(check.name);
   }
 
   for (const [id, fingerprint] of Object.entries(rows.channels)) {
@@ -173,12 +176,12 @@ export function reconcileDemoRows(
 
   if (moved && previous) {
     // what still points at the old address is the user's: named once (at the next start it is not "old")
-    for (const doc of repo.listChecks()) {
-      const request = doc.request as Record<string, unknown> | undefined;
+    for (const check of repo.listChecks()) {
+      const request = objectIn(check.doc, "request");
       const tcp =
-        doc.checkType === "TCP" && request?.hostname === "127.0.0.1" && request.port === previous.tcpPort;
-      if (!rows.checks[doc.id] && (JSON.stringify(doc).includes(previous.url) || tcp))
-        out.leftAlone.push(doc.name);
+        check.checkType === "TCP" && request?.hostname === "127.0.0.1" && request.port === previous.tcpPort;
+      if (!rows.checks[check.id] && (JSON.stringify(checkDoc(check)).includes(previous.url) || tcp))
+        out.leftAlone.push(check.name);
     }
     for (const ch of repo.listChannels())
       if (!rows.channels[String(ch.id)] && JSON.stringify(ch.config).includes(previous.url))

@@ -8,7 +8,8 @@
 
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
 import { CHECK_KINDS, type CheckKind } from "../../contract/schemas/check-bodies.ts";
-import { checkDocOf } from "../repo/checks.ts";
+import { objectIn } from "../../shared/json.ts";
+import { checkOf } from "../engine/checks.ts";
 import type { Repo } from "../repo/store.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { type DemoTargetInfo, recordDemoRows, storeTarget } from "./ownership.ts";
@@ -81,13 +82,13 @@ export function seedDemoWorkspace(
       // the demo's own definition: parsed by the same schema as an API create (a mistake in it throws)
       const fields = CHECK_KINDS[kind].schema.parse(fill(c.body, opts.target)) as Record<string, unknown>;
       if (kind === "heartbeat") (fields.heartbeat as Record<string, unknown>).pingToken = uuid();
-      const doc = checkDocOf(
+      const check = checkOf(
         { ...fields, isDemo: true },
         { id: uuid(), checkType: CHECK_KINDS[kind].checkType, createdAt: now, updatedAt: now },
       );
-      repo.insertCheck(doc);
-      ids.set(c.key, doc.id);
-      tagsOf.set(doc.id, doc.tags);
+      repo.insertCheck(check);
+      ids.set(c.key, check.id);
+      tagsOf.set(check.id, check.tags);
     }
     for (const ch of def.alertChannels) {
       const { type, config: raw, subscribeTags = [], ...flags } = ch;
@@ -164,9 +165,9 @@ export function demoPingedHeartbeats(repo: Repo): { pingToken: string; periodMs:
   );
   const out: { pingToken: string; periodMs: number }[] = [];
   for (const check of repo.listChecks()) {
-    const hb = check.heartbeat as { pingToken?: unknown } | undefined;
+    const hb = objectIn(check.doc, "heartbeat");
     const periodMs = names.get(check.name);
-    if (check.isDemo === true && check.activated && periodMs && typeof hb?.pingToken === "string")
+    if (check.doc.isDemo === true && check.activated && periodMs && typeof hb?.pingToken === "string")
       out.push({ pingToken: hb.pingToken, periodMs });
   }
   return out;

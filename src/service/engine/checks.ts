@@ -1,14 +1,18 @@
 /**
- * The one parsed model of a check in the service: `CheckDef`, the typed fields the engine, the alerts, the
- * analytics and the demo read, built by `toCheckDef` from a `checks` row — at the repo boundary
- * (src/service/repo/checks.ts: readCheck, readAllChecks) or, for a private location's agent, from the row it
- * was handed. Unknown or missing fields fall back to the hosted defaults (api-notes §3.1); a column that does
- * not hold what the table says is a CorruptRowError (src/service/repo/rows.ts).
+ * The one parsed model of a check in the service: `CheckDef`, what routes, the engine, the alerts, the
+ * analytics, the agents' queue and the demo read of a check. It is built in two places only, both here:
+ * `toCheckDef` from a `checks` row — at the repo boundary (src/service/repo/checks.ts: getCheck, listChecks,
+ * readAllChecks) or, for a private location's agent, from the row it was handed — and `checkOf`
+ * from the fields of a body the type's schema validated (create, update, the demo's seeding). `checkDoc`
+ * gives back the document the API shows and the table stores. Unknown or missing fields of the document
+ * fall back to the hosted defaults (api-notes §3.1); a column that does not hold what the table says, or a
+ * field that is not what a check holds, is a CorruptRowError naming it (src/service/repo/rows.ts).
  */
 import { specOf } from "../../contract/check-types.ts";
 import { RETRY_DEFAULTS, RETRY_LIMITS } from "../../contract/schemas/check-bodies.ts";
 import { objectIn } from "../../shared/json.ts";
 import { num as column, flag, jsonObject, jsonStrings, type Row, text } from "../repo/rows.ts";
+import { CorruptRowError } from "../repo/util.ts";
 
 export type RetryStrategy = {
   type: "FIXED" | "LINEAR" | "EXPONENTIAL" | "SINGLE_RETRY" | string;
@@ -24,19 +28,31 @@ export type CheckDef = {
   checkType: string;
   activated: boolean;
   muted: boolean;
+  /** Minutes between runs. */
   frequency: number;
   frequencyOffset: number;
   tags: string[];
+  /** The public locations listed (the API's `locations`). */
   locations: string[];
+  /** The private locations' slugs listed (the API's `privateLocations`). */
+  privateLocations: string[];
+  /** Where its runs go: every location listed, public and private, or DEFAULT_LOCATION when none is. */
+  runLocations: string[];
   degradedResponseTime: number;
   maxResponseTime: number;
   shouldFail: boolean;
   runParallel: boolean;
   retryStrategy: RetryStrategy | null;
+  createdAt: string;
+  updatedAt: string;
+  /**
+   * The stored document: every field the API shows of the check but its alert-channel subscriptions
+   * (request, heartbeat, script, thresholds, …); the typed members above are read from it and the columns.
+   */
   doc: Record<string, unknown>;
 };
 
-/** A check's stored row (the engine's columns), as the repo reads it and an agent is handed it. */
+/** A check's stored row, as the repo reads it and an agent is handed it. */
 export type CheckRow = {
   id: string;
   name: string;
@@ -47,7 +63,24 @@ export type CheckRow = {
   tags: string;
   locations: string;
   doc: string;
+  created_at: string;
+  updated_at: string;
 };
+
+/** The members of a check its row keeps in columns of their own (the rest is the document). */
+type Columns = Pick<
+  CheckDef,
+  | "id"
+  | "name"
+  | "checkType"
+  | "activated"
+  | "muted"
+  | "frequency"
+  | "tags"
+  | "locations"
+  | "createdAt"
+  | "updatedAt"
+>;
 
 /** Location label used when a check lists none. */
 export const DEFAULT_LOCATION = "local";
@@ -74,31 +107,118 @@ function parseRetry(v: Record<string, unknown> | undefined): RetryStrategy | nul
   };
 }
 
-/** A check's row (the columns of CheckRow) parsed into the model. */
-export function toCheckDef(row: Row): CheckDef {
-  const doc = jsonObject(row, "doc");
-  const checkType = text(row, "check_type");
-  // hosted defaults per type (api-notes §3.1)
-  const [degraded, max] = specOf(checkType)?.thresholds ?? [5000, 20000];
+/** The model from its columns and its document: the engine's members read with the hosted defaults. */
+function modelOf(c: Columns, doc: Record<string, unknown>): CheckDef {
+  const [degraded, max] = specOf(c.checkType)?.thresholds ?? [5000, 20000];
   const privateLocations = Array.isArray(doc.privateLocations)
     ? doc.privateLocations.filter((l): l is string => typeof l === "string")
     : [];
-  const all = [...jsonStrings(row, "locations"), ...privateLocations];
+  const all = [...c.locations, ...privateLocations];
   return {
-    id: text(row, "id"),
-    name: text(row, "name"),
-    checkType,
-    activated: flag(row, "activated"),
-    muted: flag(row, "muted"),
-    frequency: column(row, "frequency"),
+    ...c,
     frequencyOffset: num(doc.frequencyOffset, 0),
-    tags: jsonStrings(row, "tags"),
-    locations: all.length > 0 ? all : [DEFAULT_LOCATION],
+    privateLocations,
+    runLocations: all.length > 0 ? all : [DEFAULT_LOCATION],
     degradedResponseTime: num(doc.degradedResponseTime, degraded),
     maxResponseTime: num(doc.maxResponseTime, max),
     shouldFail: doc.shouldFail === true,
     runParallel: doc.runParallel === true,
     retryStrategy: parseRetry(objectIn(doc, "retryStrategy")),
     doc,
+  };
+}
+
+/** A check's row (the columns of CheckRow) parsed into the model. */
+export function toCheckDef(row: Row): CheckDef {
+  return modelOf(
+    {
+      id: text(row, "id"),
+      name: text(row, "name"),
+      checkType: text(row, "check_type"),
+      activated: flag(row, "activated"),
+      muted: flag(row, "muted"),
+      frequency: column(row, "frequency"),
+      tags: jsonStrings(row, "tags"),
+      locations: jsonStrings(row, "locations"),
+      createdAt: text(row, "created_at"),
+      updatedAt: text(row, "updated_at"),
+    },
+    jsonObject(row, "doc"),
+  );
+}
+
+/**
+ * A check made from its fields (a body the type's schema validated and filled, or a check's document
+ * re-read) and what the service sets: the typed members are checked, never assumed — a field that is not
+ * what a check holds is an error naming it, not a guessed default. Subscriptions are not part of the check
+ * (they are stored on their own and added on read).
+ */
+export function checkOf(
+  fields: Record<string, unknown>,
+  set: { id: string; checkType: string; createdAt: string; updatedAt: string },
+): CheckDef {
+  const { alertChannelSubscriptions: _subs, ...rest } = fields;
+  const wrong = (field: string, want: string) =>
+    new CorruptRowError(`check document: "${field}" is not ${want}`);
+  const bool = (field: string) => {
+    const v = rest[field];
+    if (typeof v !== "boolean") throw wrong(field, "true or false");
+    return v;
+  };
+  const strings = (field: string) => {
+    const v = rest[field];
+    if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) throw wrong(field, "a list of strings");
+    return v.filter((s): s is string => typeof s === "string");
+  };
+  const { name, frequency } = rest;
+  if (typeof name !== "string") throw wrong("name", "text");
+  if (typeof frequency !== "number") throw wrong("frequency", "a number");
+  const c: Columns = {
+    id: set.id,
+    name,
+    checkType: set.checkType,
+    activated: bool("activated"),
+    muted: bool("muted"),
+    frequency,
+    tags: strings("tags"),
+    locations: strings("locations"),
+    createdAt: set.createdAt,
+    updatedAt: set.updatedAt,
+  };
+  return modelOf(c, { ...rest, ...docColumns(c) });
+}
+
+/** The columns as the document names them. */
+const docColumns = (c: Columns) => ({
+  id: c.id,
+  name: c.name,
+  checkType: c.checkType,
+  activated: c.activated,
+  muted: c.muted,
+  frequency: c.frequency,
+  tags: c.tags,
+  locations: c.locations,
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
+});
+
+/**
+ * The check's document as the table stores it and the API shows it (without its subscriptions): the
+ * stored document with the columns over it — the columns are what the check is.
+ */
+export function checkDoc(check: CheckDef): Record<string, unknown> {
+  // written out, not docColumns(check) spread: a page of the checks list makes one object per check
+  return {
+    ...check.doc,
+    id: check.id,
+    name: check.name,
+    checkType: check.checkType,
+    activated: check.activated,
+    muted: check.muted,
+    frequency: check.frequency,
+    tags: check.tags,
+    locations: check.locations,
+    created_at: check.createdAt,
+    updated_at: check.updatedAt,
   };
 }

@@ -168,8 +168,7 @@ export function createEngine(opts: EngineOptions): Engine {
     signal: AbortSignal,
     timeoutMs: number,
   ) => {
-    const slugs = check.doc.privateLocations;
-    if (!Array.isArray(slugs) || !slugs.includes(location)) return undefined;
+    if (!check.privateLocations.includes(location)) return undefined;
     const loc = opts.repo.locationBySlug(location);
     if (!loc)
       return Promise.resolve({
@@ -193,10 +192,10 @@ export function createEngine(opts: EngineOptions): Engine {
     store.finishSession(id, "TIMED_OUT", now(), store.getSession(id)?.runLocations ?? []);
 
   function pickLocations(check: CheckDef): string[] {
-    if (check.runParallel) return check.locations;
-    const n = rotation.get(check.id) ?? Math.floor(Math.random() * check.locations.length);
-    rotation.set(check.id, (n + 1) % check.locations.length);
-    return [check.locations[n % check.locations.length]!];
+    if (check.runParallel) return check.runLocations;
+    const n = rotation.get(check.id) ?? Math.floor(Math.random() * check.runLocations.length);
+    rotation.set(check.id, (n + 1) % check.runLocations.length);
+    return [check.runLocations[n % check.runLocations.length]!];
   }
 
   function launch(check: CheckDef, session: CheckSessionRow) {
@@ -239,7 +238,7 @@ export function createEngine(opts: EngineOptions): Engine {
       for (const id of new Set(checkIds)) {
         let check: CheckDef | undefined;
         try {
-          check = opts.repo.readCheck(id);
+          check = opts.repo.getCheck(id);
         } catch (err) {
           onError(err); // a damaged row: reported and skipped, the other checks still start
           continue;

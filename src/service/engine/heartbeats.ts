@@ -134,7 +134,7 @@ export function createHeartbeatMonitor(opts: {
       pings: isPing ? 1 : 0,
     };
     const failed = state === "FAILING";
-    const location = check.locations[0] ?? "local";
+    const location = check.runLocations[0] ?? "local";
     const session: CheckSessionRow = {
       id: uuidv7(),
       checkId: check.id,
@@ -192,7 +192,7 @@ export function createHeartbeatMonitor(opts: {
     recordPing(token, input) {
       const id = repo.heartbeatByToken(token);
       if (!id) return undefined;
-      const check = repo.readCheck(id);
+      const check = repo.getCheck(id);
       if (!check) return undefined;
       if (!check.activated) return { ignored: "deactivated" };
       const at = now();

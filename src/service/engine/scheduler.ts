@@ -37,7 +37,7 @@ export function createScheduler(opts: {
     const due: string[] = [];
     const rows = opts.repo.scheduledChecks();
     for (const r of rows) {
-      if (!runnerFor(r.check_type)) continue;
+      if (!runnerFor(r.checkType)) continue;
       seen.add(r.id);
       const intervalMs = r.frequency > 0 ? r.frequency * 60_000 : Math.max(10, Number(r.offset) || 10) * 1000;
       let e = entries.get(r.id);

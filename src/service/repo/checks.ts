@@ -1,124 +1,57 @@
 /**
- * Checks: one row per check in the `checks` table (layout shared with the run engine). `doc` holds the full
- * hosted-shaped check object (api-notes §3.1); the scalar columns duplicate the fields the engine filters on.
+ * Checks: one row per check in the `checks` table. `doc` holds the hosted-shaped check document (api-notes
+ * §3.1); the scalar columns hold the fields the queries filter on, and win over the document's copies.
  * Alert-channel subscriptions are not kept in `doc`: they live in `alert_subscriptions` and are added on read.
+ * A check read here is the service's one model of it, `CheckDef` (src/service/engine/checks.ts), parsed from
+ * the row (toCheckDef); a check written is one too. Narrower reads (the scheduler's, the statuses' heads)
+ * are picks of its members.
  */
 import type { DatabaseSync } from "node:sqlite";
 import { PASSIVE_TYPES } from "../../contract/check-types.ts";
-import { type CheckDef, type CheckRow, toCheckDef } from "../engine/checks.ts";
+import { type CheckDef, type CheckRow, checkDoc, toCheckDef } from "../engine/checks.ts";
 import { STATE_SQL } from "./check-state.ts";
-import { flag, jsonObject, jsonStrings, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
+import { num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
 import { CorruptRowError } from "./util.ts";
 
 /** The passive check types (the check-type spec's isPassive) as an SQL list: `('HEARTBEAT')`. */
 export const PASSIVE_SQL = `(${PASSIVE_TYPES.map((t) => `'${t}'`).join(", ")})`;
 
-export type CheckDoc = Record<string, unknown> & {
-  id: string;
-  name: string;
-  checkType: string;
-  activated: boolean;
-  muted: boolean;
-  frequency: number;
-  tags: string[];
-  locations: string[];
-  created_at: string;
-  updated_at: string | null;
-};
-
-/**
- * A check document built from its fields (a body the type's schema validated and filled, or a stored
- * document re-read) and what the service sets: the typed members are checked, never assumed — a field that
- * is not what a check document holds is an error naming it, not a guessed default. Subscriptions are not
- * part of the document (they are stored on their own and added on read).
- */
-export function checkDocOf(
-  fields: Record<string, unknown>,
-  set: { id: string; checkType: string; createdAt: string; updatedAt: string | null },
-): CheckDoc {
-  const { alertChannelSubscriptions: _subs, ...rest } = fields;
-  const wrong = (field: string, want: string) =>
-    new CorruptRowError(`check document: "${field}" is not ${want}`);
-  const bool = (field: string) => {
-    const v = rest[field];
-    if (typeof v !== "boolean") throw wrong(field, "true or false");
-    return v;
-  };
-  const strings = (field: string) => {
-    const v = rest[field];
-    if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) throw wrong(field, "a list of strings");
-    return v.filter((s): s is string => typeof s === "string");
-  };
-  const { name, frequency } = rest;
-  if (typeof name !== "string") throw wrong("name", "text");
-  if (typeof frequency !== "number") throw wrong("frequency", "a number");
-  return {
-    ...rest,
-    id: set.id,
-    name,
-    checkType: set.checkType,
-    activated: bool("activated"),
-    muted: bool("muted"),
-    frequency,
-    tags: strings("tags"),
-    locations: strings("locations"),
-    created_at: set.createdAt,
-    updated_at: set.updatedAt,
-  };
-}
-
-function fromRow(r: Row): CheckDoc {
-  return {
-    ...jsonObject(r, "doc"),
-    id: text(r, "id"),
-    name: text(r, "name"),
-    checkType: text(r, "check_type"),
-    activated: flag(r, "activated"),
-    muted: flag(r, "muted"),
-    frequency: num(r, "frequency"),
-    tags: jsonStrings(r, "tags"),
-    locations: jsonStrings(r, "locations"),
-    created_at: text(r, "created_at"),
-    updated_at: textOrNull(r, "updated_at"),
-  };
-}
-
-function params(doc: CheckDoc) {
-  const { alertChannelSubscriptions: _subs, ...rest } = doc;
+/** What a check's stored row holds, in the order of the INSERT below (the document last but the dates). */
+function params(check: CheckDef) {
   return [
-    doc.name,
-    doc.checkType,
-    doc.activated ? 1 : 0,
-    doc.muted ? 1 : 0,
-    doc.frequency,
-    JSON.stringify(doc.tags),
-    JSON.stringify(doc.locations),
-    JSON.stringify(rest),
-    doc.created_at,
-    doc.updated_at ?? doc.created_at,
+    check.name,
+    check.checkType,
+    check.activated ? 1 : 0,
+    check.muted ? 1 : 0,
+    check.frequency,
+    JSON.stringify(check.tags),
+    JSON.stringify(check.locations),
+    JSON.stringify(checkDoc(check)),
+    check.createdAt,
+    check.updatedAt,
   ] as const;
 }
 
-export function insertCheck(db: DatabaseSync, doc: CheckDoc): void {
+export function insertCheck(db: DatabaseSync, check: CheckDef): void {
   checksChanged(db);
   db.prepare(
     `INSERT INTO checks (id, name, check_type, activated, muted, frequency, tags, locations, doc, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(doc.id, ...params(doc));
+  ).run(check.id, ...params(check));
 }
 
-export function updateCheck(db: DatabaseSync, doc: CheckDoc): void {
+export function updateCheck(db: DatabaseSync, check: CheckDef): void {
   checksChanged(db);
   db.prepare(
     `UPDATE checks SET name = ?, check_type = ?, activated = ?, muted = ?, frequency = ?, tags = ?, locations = ?,
        doc = ?, created_at = ?, updated_at = ? WHERE id = ?`,
-  ).run(...params(doc), doc.id);
+  ).run(...params(check), check.id);
 }
 
-export function getCheck(db: DatabaseSync, id: string): CheckDoc | undefined {
-  const r = db.prepare("SELECT * FROM checks WHERE id = ?").get(id);
-  return r ? fromRow(r) : undefined;
+export function getCheck(db: DatabaseSync, id: string): CheckDef | undefined {
+  const r = cached(db, `SELECT ${CHECK_COLUMNS} FROM checks WHERE id = ?`).get(id);
+  return r ? toCheckDef(r) : undefined;
 }
 
 export type CheckFilter = {
@@ -203,7 +136,7 @@ function listMemo(db: DatabaseSync, filter: CheckFilter = {}): ListMemo | undefi
 
 const filterKey = (f: CheckFilter) => JSON.stringify([f.tags ?? [], f.checkType ?? null, f.search ?? null]);
 
-export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDoc[] {
+export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDef[] {
   const w = checkWhere(filter);
   const memo = listMemo(db, filter);
   const key = filterKey(filter);
@@ -232,7 +165,7 @@ export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -
       rowid: num(last, "row_id"),
     });
   }
-  return rows.map(fromRow);
+  return rows.map(toCheckDef);
 }
 
 /** How many checks match `filter` (the total of a paged list; remembered while the checks stay as they are). */
@@ -273,7 +206,7 @@ export function checkExists(db: DatabaseSync, id: string): boolean {
   return db.prepare("SELECT 1 FROM checks WHERE id = ?").get(id) !== undefined;
 }
 
-export type CheckHead = { id: string; name: string; createdAt: string };
+export type CheckHead = Pick<CheckDef, "id" | "name" | "createdAt">;
 
 /** Every check's id, name and creation date, by name (the check-statuses list). */
 export function checkHeads(db: DatabaseSync): CheckHead[] {
@@ -291,7 +224,8 @@ export function checkHead(db: DatabaseSync, id: string): CheckHead | undefined {
   return r ? headOf(r) : undefined;
 }
 
-export type ScheduledCheck = { id: string; check_type: string; frequency: number; offset: number | null };
+/** `offset`: the stored document's frequencyOffset, null when it has none (the scheduler's default then). */
+export type ScheduledCheck = Pick<CheckDef, "id" | "checkType" | "frequency"> & { offset: number | null };
 
 /**
  * What the scheduler needs of each activated, scheduled check (heartbeats are pinged, not scheduled). It
@@ -308,7 +242,7 @@ export function scheduledChecks(db: DatabaseSync): readonly ScheduledCheck[] {
     .all()
     .map((r) => ({
       id: text(r, "id"),
-      check_type: text(r, "check_type"),
+      checkType: text(r, "check_type"),
       frequency: num(r, "frequency"),
       offset: numOrNull(r, "offset"),
     }));
@@ -322,13 +256,9 @@ export function lastSessionStart(db: DatabaseSync, checkId: string): number | nu
   return r ? numOrNull(r, "t") : null;
 }
 
-const ENGINE_COLUMNS = "id, name, check_type, activated, muted, frequency, tags, locations, doc";
-
-/** A check as the engine reads it, parsed here (a damaged row is a CorruptRowError). */
-export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
-  const row = cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id);
-  return row ? toCheckDef(row) : undefined;
-}
+/** The columns a check is read from (toCheckDef). */
+export const CHECK_COLUMNS =
+  "id, name, check_type, activated, muted, frequency, tags, locations, doc, created_at, updated_at";
 
 /**
  * Every check the engine can read. A row whose stored JSON is damaged is left out and reported through
@@ -336,7 +266,7 @@ export function readCheck(db: DatabaseSync, id: string): CheckDef | undefined {
  * with an empty configuration.
  */
 export function readAllChecks(db: DatabaseSync, onCorrupt: (err: Error) => void = reportOnce): CheckDef[] {
-  return parsedChecks(cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks`).all(), onCorrupt);
+  return parsedChecks(cached(db, `SELECT ${CHECK_COLUMNS} FROM checks`).all(), onCorrupt);
 }
 
 /** Rows of the engine's columns parsed into checks, a damaged one left out and reported. */
@@ -364,7 +294,7 @@ function reportOnce(err: Error): void {
 
 /** The stored row of a job's check, as handed to an agent (it parses it with toCheckDef). */
 export function checkRowOf(db: DatabaseSync, id: string): CheckRow | undefined {
-  const r = cached(db, `SELECT ${ENGINE_COLUMNS} FROM checks WHERE id = ?`).get(id);
+  const r = cached(db, `SELECT ${CHECK_COLUMNS} FROM checks WHERE id = ?`).get(id);
   return r
     ? {
         id: text(r, "id"),
@@ -376,6 +306,8 @@ export function checkRowOf(db: DatabaseSync, id: string): CheckRow | undefined {
         tags: textOrNull(r, "tags") ?? "[]",
         locations: textOrNull(r, "locations") ?? "[]",
         doc: textOrNull(r, "doc") ?? "{}",
+        created_at: text(r, "created_at"),
+        updated_at: text(r, "updated_at"),
       }
     : undefined;
 }

@@ -1,7 +1,7 @@
 /** Stored heartbeat events (pings and missed periods), read by the heartbeats routes and the monitor. */
 import type { DatabaseSync } from "node:sqlite";
 import type { CheckDef } from "../engine/checks.ts";
-import { PASSIVE_SQL, parsedChecks } from "./checks.ts";
+import { CHECK_COLUMNS, PASSIVE_SQL, parsedChecks } from "./checks.ts";
 import { flag, num, numOrNull, type Row, text } from "./rows.ts";
 import { cached } from "./statements.ts";
 
@@ -126,7 +126,7 @@ export function activeHeartbeats(db: DatabaseSync, onCorrupt: (err: Error) => vo
   return parsedChecks(
     cached(
       db,
-      `SELECT id, name, check_type, activated, muted, frequency, tags, locations, doc FROM checks WHERE check_type IN ${PASSIVE_SQL} AND activated = 1`,
+      `SELECT ${CHECK_COLUMNS} FROM checks WHERE check_type IN ${PASSIVE_SQL} AND activated = 1`,
     ).all(),
     onCorrupt,
   );

@@ -1,8 +1,8 @@
 /**
  * The storage the service's code above the database sees, one interface in front of the handle: routes
  * (through their context), the engine, alerting, analytics, the agents' queue and the demo take a `Repo`,
- * never the handle. Its members are the storage modules' functions with the handle bound — `repo.readCheck(id)`
- * is `readCheck(db, id)` of src/service/repo/checks.ts, same name, same arguments — made from the modules
+ * never the handle. Its members are the storage modules' functions with the handle bound — `repo.getCheck(id)`
+ * is `getCheck(db, id)` of src/service/repo/checks.ts, same name, same arguments — made from the modules
  * listed in STORAGE_MODULES, so a new storage function is on the interface as soon as it is written; SQL
  * stays in the storage modules. The composition root (src/service/main.ts) opens it (`openRepo`).
  */

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHECK_KINDS } from "../../../src/contract/schemas/check-bodies.ts";
 import { openDatabase } from "../../../src/service/db/open.ts";
+import { checkOf } from "../../../src/service/engine/checks.ts";
 import { uuidv7 } from "../../../src/service/engine/ids.ts";
 import { insertCheck } from "../../../src/service/repo/checks.ts";
 import { createRunStore, type ResultRow } from "../../../src/service/repo/runs.ts";
@@ -139,7 +140,7 @@ export async function serveOverviewData(n: number, failEvery: number): Promise<O
         },
       });
       const id = crypto.randomUUID();
-      insertCheck(db, { ...fields, id, checkType: "URL", created_at: created, updated_at: created });
+      insertCheck(db, checkOf(fields, { id, checkType: "URL", createdAt: created, updatedAt: created }));
       const failing = i % failEvery === 0;
       if (failing) failingNames.push(name);
       const refused = i % (failEvery * 4) === 0;

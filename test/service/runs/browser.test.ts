@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CheckDef } from "../../../src/service/engine/checks.ts";
+import { type CheckDef, checkOf } from "../../../src/service/engine/checks.ts";
 import type { Engine } from "../../../src/service/engine/engine.ts";
 import { browserRunner } from "../../../src/service/runners/browser/runner.ts";
 import type { RunOutcome } from "../../../src/service/runners/types.ts";
@@ -68,14 +68,21 @@ afterAll(async () => {
 });
 
 function check(script: string, checkType = "BROWSER"): CheckDef {
-  return {
-    id: "00000000-0000-4000-8000-000000000001",
-    name: "browser",
-    checkType,
-    doc: { script },
-    maxResponseTime: 30_000,
-    degradedResponseTime: 10_000,
-  } as unknown as CheckDef;
+  const at = "2026-01-01T00:00:00.000Z";
+  return checkOf(
+    {
+      name: "browser",
+      activated: true,
+      muted: false,
+      frequency: 10,
+      tags: [],
+      locations: [],
+      script,
+      maxResponseTime: 30_000,
+      degradedResponseTime: 10_000,
+    },
+    { id: "00000000-0000-4000-8000-000000000001", checkType, createdAt: at, updatedAt: at },
+  );
 }
 
 const run = (script: string, opts: { type?: string; timeoutMs?: number } = {}): Promise<RunOutcome> =>

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { analyticsQuerySchema } from "../../../src/contract/schemas/analytics.ts";
 import { buildReport } from "../../../src/service/analytics/report.ts";
 import { ServiceError } from "../../../src/service/errors.ts";
-import { readCheck } from "../../../src/service/repo/checks.ts";
+import { getCheck } from "../../../src/service/repo/checks.ts";
 import { createRunStore, type ResultRow } from "../../../src/service/repo/runs.ts";
 import { openRepo } from "../../../src/service/repo/store.ts";
 import { insertCheck, type TempDb, tempDb } from "./support.ts";
@@ -63,7 +63,7 @@ beforeEach(() => {
 afterEach(() => t.cleanup());
 
 const report = (q: Record<string, unknown>) =>
-  buildReport(openRepo(t.db), "url", readCheck(t.db, checkId)!, analyticsQuerySchema("url").parse(q), NOW);
+  buildReport(openRepo(t.db), "url", getCheck(t.db, checkId)!, analyticsQuerySchema("url").parse(q), NOW);
 
 describe("analytics report", () => {
   it("aggregates the default 24 h window into one bucket", () => {
@@ -162,7 +162,7 @@ describe("analytics report", () => {
 
   it("rejects metrics of another check type", () => {
     expect(() =>
-      buildReport(openRepo(t.db), "url", readCheck(t.db, checkId)!, { metrics: ["TTFB_avg"] } as never, NOW),
+      buildReport(openRepo(t.db), "url", getCheck(t.db, checkId)!, { metrics: ["TTFB_avg"] } as never, NOW),
     ).toThrow(ServiceError);
     expect(analyticsQuerySchema("url").safeParse({ metrics: "TTFB_avg" }).success).toBe(false);
     expect(analyticsQuerySchema("url").safeParse({}).success).toBe(false);

@@ -48,6 +48,8 @@ function check(checkType: string, request: Record<string, unknown>) {
     tags: "[]",
     locations: '["eu-west-1"]',
     doc: JSON.stringify({ request }),
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
   });
 }
 

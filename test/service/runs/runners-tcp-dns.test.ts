@@ -17,6 +17,8 @@ function check(checkType: string, request: Record<string, unknown>) {
     tags: "[]",
     locations: "[]",
     doc: JSON.stringify({ request }),
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
   });
 }
 const ctx = (checkType: string, request: Record<string, unknown>) => ({
