@@ -259,3 +259,21 @@ describe("alert subscriptions of new checks", () => {
     expect(unknown.status).toBe(400);
   });
 });
+
+describe("one document, one order", () => {
+  it("what a create or an update answered, a read and the list answer byte for byte", async () => {
+    const created = await svc.call("POST", "/v1/checks/heartbeat", {
+      name: "Order",
+      heartbeat: { period: 1, periodUnit: "hours", grace: 5, graceUnit: "minutes" },
+      tags: ["order"],
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.body.id;
+    expect((await svc.call("GET", `/v1/checks/${id}`)).text).toBe(created.text);
+    const updated = await svc.call("PUT", `/v1/checks/${id}`, { name: "Order 2", heartbeat: { grace: 10 } });
+    expect(updated.status).toBe(200);
+    expect((await svc.call("GET", `/v1/checks/${id}`)).text).toBe(updated.text);
+    const listed = await svc.call("GET", "/v1/checks?tag=order");
+    expect(listed.text).toBe(`[${updated.text}]`);
+  });
+});
