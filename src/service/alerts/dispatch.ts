@@ -69,10 +69,7 @@ export function dispatchAlert(
       checkId: alert.check.id,
       checkType: alert.check.checkType,
       checkResultId: alert.result?.id ?? null,
-      alertConfig: (maskAlertChannel({ type: ch.type, config: ch.config }).config ?? {}) as Record<
-        string,
-        unknown
-      >,
+      alertConfig: maskAlertChannel({ type: ch.type, config: ch.config }).config,
     };
     const maxAttempts = deps.config.maxRetries + 1;
     if (prepared.kind === "ready") {

@@ -120,7 +120,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
             assets: Object.fromEntries(Object.entries(assets).map(([k, v]) => [k, Buffer.from(v, "base64")])),
           }
         : {}),
-    } as RunOutcome;
+    };
     if (queue.complete(c.req.param("jobId") ?? "", b.leaseId, outcome) === "stale")
       throw new ServiceError(
         409,

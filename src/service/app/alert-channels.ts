@@ -30,7 +30,7 @@ function channelId(c: Context): number {
 function toInput(b: ChannelBody): ChannelInput {
   return {
     type: b.type,
-    config: b.config as Record<string, unknown>,
+    config: b.config,
     sendRecovery: b.sendRecovery,
     sendFailure: b.sendFailure,
     sendDegraded: b.sendDegraded,

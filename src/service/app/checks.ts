@@ -32,8 +32,11 @@ export function checkView(ctx: ServiceContext, check: CheckDef): Record<string, 
 
 const listQuery = z.looseObject({ ...checkListQuerySchema.shape });
 
-function normalise(kind: CheckKind, body: unknown): Record<string, unknown> {
-  return validate(CHECK_KINDS[kind].schema, body, "payload") as Record<string, unknown>;
+/** A body as its kind's schema leaves it: validated, the hosted defaults filled. */
+type CheckFields = z.output<(typeof CHECK_KINDS)[CheckKind]["schema"]>;
+
+function normalise(kind: CheckKind, body: unknown): CheckFields {
+  return validate(CHECK_KINDS[kind].schema, body, "payload");
 }
 
 function heartbeatToken(kind: CheckKind, fields: Record<string, unknown>): void {
@@ -112,12 +115,10 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       c,
       z.looseObject({ autoAssignAlerts: q.one(q.bool()).default(true) }),
     );
-    const fields = await parseBody(c, CHECK_KINDS[kind].schema);
+    const fields: CheckFields = await parseBody(c, CHECK_KINDS[kind].schema);
     heartbeatToken(kind, fields);
     assertPrivateLocations(ctx, fields);
-    const subs = fields.alertChannelSubscriptions as
-      | { alertChannelId: number; activated: boolean }[]
-      | undefined;
+    const subs = fields.alertChannelSubscriptions;
     assertChannels(ctx, subs);
     const now = isoMs(ctx.now());
     const check = toCheck(kind, uuid(), fields, now, now);
@@ -177,9 +178,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const fields = normalise(kind, merged);
     heartbeatToken(kind, fields);
     assertPrivateLocations(ctx, fields);
-    const subs = fields.alertChannelSubscriptions as
-      | { alertChannelId: number; activated: boolean }[]
-      | undefined;
+    const subs = fields.alertChannelSubscriptions;
     assertChannels(ctx, subs);
     // the demo's mark stays as it was (a body cannot set it: the schema leaves it out)
     const isDemo = existing.doc.isDemo;

@@ -54,8 +54,8 @@ export function channelFingerprint(ch: AlertChannel): string {
 /** The demo target's address the data dir remembers (undefined before the first start of this version). */
 export function storedTarget(repo: Repo): DemoTargetInfo | undefined {
   try {
-    const v = JSON.parse(repo.getMeta(TARGET_KEY) ?? "null") as Partial<DemoTargetInfo> | null;
-    if (typeof v?.url === "string" && typeof v.tcpPort === "number")
+    const v: unknown = JSON.parse(repo.getMeta(TARGET_KEY) ?? "null");
+    if (isObject(v) && typeof v.url === "string" && typeof v.tcpPort === "number")
       return { url: v.url, tcpPort: v.tcpPort };
   } catch {
     // unreadable: as if none was stored
@@ -67,12 +67,19 @@ export function storeTarget(repo: Repo, target: DemoTargetInfo): void {
   repo.setMeta(TARGET_KEY, JSON.stringify(target));
 }
 
+/** Stored fingerprints by id (an entry that is not text is left out: the row is not the demo's then). */
+function fingerprints(v: unknown): Record<string, string> {
+  if (!isObject(v)) return {};
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
 function readRows(repo: Repo): Rows | undefined {
   const raw = repo.getMeta(ROWS_KEY);
   if (raw === undefined) return undefined;
   try {
-    const v = JSON.parse(raw) as Partial<Rows>;
-    return { checks: { ...v.checks }, channels: { ...v.channels } };
+    const v: unknown = JSON.parse(raw);
+    if (!isObject(v)) return { checks: {}, channels: {} };
+    return { checks: fingerprints(v.checks), channels: fingerprints(v.channels) };
   } catch {
     return { checks: {}, channels: {} }; // unreadable: the demo owns nothing (the safe side)
   }

@@ -78,10 +78,13 @@ export function seedDemoWorkspace(
     const tagsOf = new Map<string, string[]>();
     const channelIds: number[] = [];
     for (const c of def.checks) {
-      const kind = c.kind as CheckKind;
+      const kind = Object.keys(CHECK_KINDS).find((k): k is CheckKind => k === c.kind);
+      if (!kind)
+        throw new Error(`demo workspace: check ${c.key} is of no kind the service knows (${c.kind})`);
       // the demo's own definition: parsed by the same schema as an API create (a mistake in it throws)
-      const fields = CHECK_KINDS[kind].schema.parse(fill(c.body, opts.target)) as Record<string, unknown>;
-      if (kind === "heartbeat") (fields.heartbeat as Record<string, unknown>).pingToken = uuid();
+      const fields: Record<string, unknown> = CHECK_KINDS[kind].schema.parse(fill(c.body, opts.target));
+      const hb = objectIn(fields, "heartbeat");
+      if (kind === "heartbeat" && hb) hb.pingToken = uuid();
       const check = checkOf(
         { ...fields, isDemo: true },
         { id: uuid(), checkType: CHECK_KINDS[kind].checkType, createdAt: now, updatedAt: now },
@@ -161,7 +164,9 @@ export function seedDemoWorkspace(
 /** Heartbeat checks of the demo that the demo job pings, with their period (from the definition). */
 export function demoPingedHeartbeats(repo: Repo): { pingToken: string; periodMs: number }[] {
   const names = new Map(
-    DEMO_WORKSPACE.checks.filter((c) => c.pingEveryMs).map((c) => [c.body.name as string, c.pingEveryMs!]),
+    DEMO_WORKSPACE.checks.flatMap((c) =>
+      c.pingEveryMs && typeof c.body.name === "string" ? [[c.body.name, c.pingEveryMs] as const] : [],
+    ),
   );
   const out: { pingToken: string; periodMs: number }[] = [];
   for (const check of repo.listChecks()) {

@@ -7,8 +7,7 @@
  * was stored.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { num } from "./rows.ts";
-import { parseJson } from "./util.ts";
+import { jsonObject, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 
 export type LogFilter = {
   fromMs: number;
@@ -23,35 +22,29 @@ export type LogFilter = {
 const FAILED = ["FAILURE", "RATE_LIMITED", "SKIPPED"];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-type Row = {
-  id: string;
-  kind: string;
-  channel_id: number | null;
-  channel_type: string;
-  alert_id: string | null;
-  alert_type: string | null;
-  check_id: string | null;
-  check_type: string | null;
-  check_result_id: string | null;
-  status_page_id: string | null;
-  incident_id: string | null;
-  alert_config: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: number | null;
-  last_error: string | null;
-  created_at: number;
-  updated_at: number;
-};
-
-type AttemptRow = {
-  attempt: number;
-  started_at: number;
-  finished_at: number | null;
-  outcome: string;
-  http_status: number | null;
-  error: string | null;
-};
+/** A delivery as the log reads it, parsed from its row. */
+function deliveryOf(r: Row) {
+  return {
+    id: text(r, "id"),
+    kind: text(r, "kind"),
+    channelId: numOrNull(r, "channel_id"),
+    channelType: text(r, "channel_type"),
+    alertId: textOrNull(r, "alert_id"),
+    alertType: textOrNull(r, "alert_type"),
+    checkId: textOrNull(r, "check_id"),
+    checkType: textOrNull(r, "check_type"),
+    checkResultId: textOrNull(r, "check_result_id"),
+    statusPageId: textOrNull(r, "status_page_id"),
+    incidentId: textOrNull(r, "incident_id"),
+    alertConfig: jsonObject(r, "alert_config"), // damaged: a 500 naming the DB
+    status: text(r, "status"),
+    attempts: num(r, "attempts"),
+    nextAttemptAt: numOrNull(r, "next_attempt_at"),
+    lastError: textOrNull(r, "last_error"),
+    createdAt: num(r, "created_at"),
+    updatedAt: num(r, "updated_at"),
+  };
+}
 
 export function hostedStatus(s: string): string {
   return s === "PENDING" || s === "SENDING" ? "IN_PROGRESS" : s;
@@ -91,46 +84,44 @@ export function listDeliveries(db: DatabaseSync, f: LogFilter): Record<string, u
   const w = deliveryWhere(f);
   const rows = db
     .prepare(`SELECT * FROM alert_deliveries WHERE ${w.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`)
-    .all(...w.params, f.limit, f.offset) as Row[];
+    .all(...w.params, f.limit, f.offset);
   const attemptsOf = db.prepare(
     "SELECT * FROM alert_delivery_attempts WHERE delivery_id = ? ORDER BY attempt",
   );
   const alertOf = db.prepare("SELECT name, run_location FROM check_alerts WHERE id = ?");
-  return rows.map((r) => {
-    const attempts = (attemptsOf.all(r.id) as AttemptRow[]).map((a) => ({
-      attempt: a.attempt,
-      startedAt: iso(a.started_at),
-      finishedAt: iso(a.finished_at),
-      outcome: a.outcome,
-      httpStatus: a.http_status,
-      error: a.error,
+  return rows.map((row) => {
+    const r = deliveryOf(row);
+    const attempts = attemptsOf.all(r.id).map((a) => ({
+      attempt: num(a, "attempt"),
+      startedAt: iso(num(a, "started_at")),
+      finishedAt: iso(numOrNull(a, "finished_at")),
+      outcome: text(a, "outcome"),
+      httpStatus: numOrNull(a, "http_status"),
+      error: textOrNull(a, "error"),
     }));
     const last = attempts[attempts.length - 1];
-    const alertConfig = parseJson<Record<string, unknown>>(r.alert_config, {}); // damaged: a 500 naming the DB
-    const alert = r.alert_id
-      ? (alertOf.get(r.alert_id) as { name: string; run_location: string | null } | undefined)
-      : undefined;
+    const alert = r.alertId ? alertOf.get(r.alertId) : undefined;
     return {
       id: r.id,
-      type: r.channel_type,
+      type: r.channelType,
       status: hostedStatus(r.status),
-      alertConfig,
-      notificationResult: last ? (last.error ?? last.outcome) : r.last_error,
-      timestamp: iso(r.updated_at),
-      checkType: r.check_type,
-      checkId: r.check_id,
-      checkAlertId: r.alert_id,
-      alertChannelId: r.channel_id,
-      checkResultId: r.check_result_id,
-      alertType: r.alert_type,
-      checkName: alert?.name ?? null,
-      runLocation: alert?.run_location ?? null,
+      alertConfig: r.alertConfig,
+      notificationResult: last ? (last.error ?? last.outcome) : r.lastError,
+      timestamp: iso(r.updatedAt),
+      checkType: r.checkType,
+      checkId: r.checkId,
+      checkAlertId: r.alertId,
+      alertChannelId: r.channelId,
+      checkResultId: r.checkResultId,
+      alertType: r.alertType,
+      checkName: alert ? text(alert, "name") : null,
+      runLocation: alert ? textOrNull(alert, "run_location") : null,
       kind: r.kind,
-      ...(r.status_page_id ? { statusPageId: r.status_page_id, incidentId: r.incident_id } : {}),
+      ...(r.statusPageId ? { statusPageId: r.statusPageId, incidentId: r.incidentId } : {}),
       attemptCount: r.attempts,
-      nextAttemptAt: iso(r.next_attempt_at),
-      lastError: r.last_error,
-      created_at: iso(r.created_at),
+      nextAttemptAt: iso(r.nextAttemptAt),
+      lastError: r.lastError,
+      created_at: iso(r.createdAt),
       attempts,
     };
   });

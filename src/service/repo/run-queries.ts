@@ -2,7 +2,8 @@
  * Read queries over run data for the check-results and check-statuses routes.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { type RawResult, type ResultRow, resultFromRaw } from "./runs.ts";
+import { num } from "./rows.ts";
+import { type ResultRow, resultFromRaw } from "./runs.ts";
 import { cached } from "./statements.ts";
 
 export type ResultFilter = {
@@ -57,17 +58,15 @@ export function listResults(
   const rows = cached(
     db,
     `SELECT * FROM check_results WHERE ${w.sql} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
-  ).all(...w.params, limit, (page - 1) * limit) as RawResult[];
+  ).all(...w.params, limit, (page - 1) * limit);
   return rows.map(resultFromRaw);
 }
 
 /** How many results match (the total of the v1 paged list). */
 export function countResults(db: DatabaseSync, checkId: string, f: ResultFilter): number {
   const w = where(checkId, f);
-  return Number(
-    (cached(db, `SELECT COUNT(*) AS n FROM check_results WHERE ${w.sql}`).get(...w.params) as { n: number })
-      .n,
-  );
+  const r = cached(db, `SELECT COUNT(*) AS n FROM check_results WHERE ${w.sql}`).get(...w.params);
+  return r ? num(r, "n") : 0;
 }
 
 function encodeCursor(r: ResultRow): string {
@@ -97,12 +96,12 @@ export function pageResults(
     sql += " AND (started_at < ? OR (started_at = ? AND id < ?))";
     params.push(c.t, c.t, c.id);
   }
-  const rows = (
-    cached(db, `SELECT * FROM check_results WHERE ${sql} ORDER BY started_at DESC, id DESC LIMIT ?`).all(
-      ...params,
-      limit + 1,
-    ) as RawResult[]
-  ).map(resultFromRaw);
+  const rows = cached(
+    db,
+    `SELECT * FROM check_results WHERE ${sql} ORDER BY started_at DESC, id DESC LIMIT ?`,
+  )
+    .all(...params, limit + 1)
+    .map(resultFromRaw);
   const entries = rows.slice(0, limit);
   const last = entries[entries.length - 1];
   return { entries, nextId: rows.length > limit && last ? encodeCursor(last) : null };

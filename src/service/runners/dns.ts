@@ -4,8 +4,10 @@
  * (NOERROR, NXDOMAIN, SERVFAIL, REFUSED, ...), TEXT_ANSWER (answers joined by newlines), JSON_ANSWER (path into
  * the answer list) and RESPONSE_TIME. Without assertions a NOERROR answer with records passes.
  */
+
 import { Resolver } from "node:dns/promises";
 import net from "node:net";
+import { objectIn } from "../../shared/json.ts";
 import { evaluate, jsonPath, parseAssertions } from "./assertions.ts";
 import {
   type CheckTypeService,
@@ -42,7 +44,7 @@ function answerText(records: unknown[]): string {
 }
 
 async function run(ctx: RunContext): Promise<RunOutcome> {
-  const request = (ctx.check.doc.request ?? {}) as Record<string, unknown>;
+  const request = objectIn(ctx.check.doc, "request") ?? {};
   const query = typeof request.query === "string" ? request.query : "";
   if (!query) return errorOutcome("DNS check needs request.query");
   const recordType = (typeof request.recordType === "string" ? request.recordType : "A").toUpperCase();

@@ -10,12 +10,13 @@
  */
 
 import { EARLY_FRACTION, ON_TIME_SLACK_MS } from "../../shared/heartbeat-period.ts";
+import { objectIn } from "../../shared/json.ts";
 import { TIME_UNIT_MS, unitMs } from "../../shared/time-span.ts";
 
 export type HeartbeatConfig = { periodMs: number; graceMs: number; pingToken: string | null };
 
 export function heartbeatConfig(doc: Record<string, unknown>): HeartbeatConfig {
-  const hb = (doc.heartbeat ?? {}) as Record<string, unknown>;
+  const hb = objectIn(doc, "heartbeat") ?? {};
   const period = typeof hb.period === "number" ? hb.period : 1;
   const grace = typeof hb.grace === "number" ? hb.grace : 0;
   const pu = unitMs(String(hb.periodUnit ?? "hours")) ?? TIME_UNIT_MS.hours;

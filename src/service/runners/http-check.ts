@@ -2,6 +2,7 @@
  * The HTTP check shared by the URL and API runners: builds the request from the hosted `request` object
  * (api-notes §3.1), performs it with phase timings, evaluates assertions and shapes `apiCheckResult`.
  */
+import { isObject, objectIn } from "../../shared/json.ts";
 import { type Assertion, evaluate, jsonPath, parseAssertions } from "./assertions.ts";
 import { httpRequest } from "./http-request.ts";
 import {
@@ -15,12 +16,11 @@ import {
 
 export type HttpApiOptions = { forceMethod?: string; followRedirectsDefault: boolean };
 
-type KeyValue = { key?: unknown; value?: unknown };
-
 function keyValues(v: unknown): [string, string][] {
   if (!Array.isArray(v)) return [];
-  return (v as KeyValue[])
-    .filter((kv) => kv && typeof kv.key === "string" && kv.key !== "")
+  return v
+    .filter(isObject)
+    .filter((kv) => typeof kv.key === "string" && kv.key !== "")
     .map((kv) => [String(kv.key), kv.value === undefined || kv.value === null ? "" : String(kv.value)]);
 }
 
@@ -33,7 +33,7 @@ function parseBody(text: string): unknown {
 }
 
 export async function runHttpCheck(ctx: RunContext, opts: HttpApiOptions): Promise<RunOutcome> {
-  const request = (ctx.check.doc.request ?? {}) as Record<string, unknown>;
+  const request = objectIn(ctx.check.doc, "request") ?? {};
   const rawUrl = typeof request.url === "string" ? request.url : "";
   let url: URL;
   try {

@@ -3,8 +3,10 @@
  * waits for an answer. Metrics: dns, connection, data (write → first answer bytes, quiet period ends it),
  * total. Assertions: RESPONSE_DATA (text received) and RESPONSE_TIME (total).
  */
+
 import { lookup } from "node:dns/promises";
 import net from "node:net";
+import { objectIn } from "../../shared/json.ts";
 import { evaluate, parseAssertions } from "./assertions.ts";
 import {
   type CheckTypeService,
@@ -22,7 +24,7 @@ const round = (n: number) => Math.max(0, Math.round(n * 100) / 100);
 const QUIET_MS = 50;
 
 async function run(ctx: RunContext): Promise<RunOutcome> {
-  const request = (ctx.check.doc.request ?? {}) as Record<string, unknown>;
+  const request = objectIn(ctx.check.doc, "request") ?? {};
   const hostname = typeof request.hostname === "string" ? request.hostname : "";
   const port = typeof request.port === "number" ? request.port : Number(request.port);
   if (!hostname || !Number.isInteger(port) || port <= 0 || port > 65535) {
