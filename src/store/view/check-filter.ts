@@ -14,54 +14,26 @@
  *   "two words"      a phrase (also after a key: tag:"blue team")
  *
  * A key with nothing after it yet (`status:` while typing) matches every row; an unknown key (`foo:bar`)
- * is plain text. Parsed once per filter text; a check's lower-cased text is kept per check summary (the
- * summaries keep their identity across refreshes), so a keystroke over 10,000 checks costs one pass.
+ * is plain text. Parsed once per filter text into terms (data); a list is filtered through its search
+ * index (check-index.ts: every word one native scan over the lower-cased fields of all checks), a single
+ * row by `matchesCheckFilter`.
  */
 import type { Health } from "../../shared/format.ts";
 import type { CheckSummary } from "../data/summary.ts";
+import { type CheckIndex, checkIndexOf, fieldValues, type IndexField } from "./check-index.ts";
 
 /** What the filter reads of a row: the check, and its state (status: words need it). */
 export type FilterableRow = { check: CheckSummary; health?: Health | undefined };
 
-type Term = { negate: boolean; test: (r: FilterableRow) => boolean };
-
-type Hay = { name: string; type: string; tags: string[]; locations: string[]; id: string };
-const hays = new WeakMap<CheckSummary, Hay>();
-function hay(c: CheckSummary): Hay {
-  let h = hays.get(c);
-  if (!h) {
-    h = {
-      name: c.name.toLowerCase(),
-      type: String(c.checkType).toLowerCase(),
-      tags: (c.tags ?? []).map((t) => t.toLowerCase()),
-      locations: [...(c.locations ?? []), ...(c.privateLocations ?? [])].map((l) => l.toLowerCase()),
-      id: c.id.toLowerCase(),
+/** One word of the filter: what it looks at, and its alternatives (any may match). */
+export type Term =
+  | { negate: boolean; kind: "status"; test: (r: FilterableRow) => boolean }
+  | {
+      negate: boolean;
+      kind: "text";
+      /** Each alternative: where it is looked for (any of them), as a part or a prefix. */
+      values: readonly { word: string; where: readonly { field: IndexField; prefix: boolean }[] }[];
     };
-    hays.set(c, h);
-  }
-  return h;
-}
-
-/**
- * Build the lower-cased keys of these checks ahead of the first keystroke (the loader calls it when the
- * checks arrive), a few milliseconds at a time, yielding to input between slices. Checks whose keys exist
- * are skipped. Resolves to how many were built.
- */
-export async function warmCheckFilter(checks: readonly CheckSummary[], sliceMs = 4): Promise<number> {
-  let built = 0;
-  let i = 0;
-  while (i < checks.length) {
-    const until = performance.now() + sliceMs;
-    for (; i < checks.length && (i % 256 !== 0 || performance.now() < until); i++) {
-      const c = checks[i] as CheckSummary;
-      if (hays.has(c)) continue;
-      hay(c);
-      built++;
-    }
-    if (i < checks.length) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  return built;
-}
 
 /** The states `status:` knows (spelled without spaces or dashes), and what each means for a row. */
 const STATES: readonly [string, (r: FilterableRow) => boolean][] = [
@@ -80,8 +52,6 @@ function shown(r: FilterableRow): Health | "deactivated" | undefined {
   return r.check.activated === false ? "deactivated" : r.health;
 }
 
-const any = (values: string[], pred: (v: string) => boolean) => values.some(pred);
-
 function statusTest(values: string[]): (r: FilterableRow) => boolean {
   const tests = values.flatMap((v) => {
     const want = v.replace(/[^a-z]/g, "");
@@ -90,38 +60,33 @@ function statusTest(values: string[]): (r: FilterableRow) => boolean {
   return (r) => tests.some((t) => t(r));
 }
 
-/** One word's test: `key:value[,value…]` for a known key, else plain text. */
-function termTest(key: string | undefined, value: string): ((r: FilterableRow) => boolean) | undefined {
+const PART = (field: IndexField) => ({ field, prefix: false });
+const PLAIN = [
+  PART("name"),
+  { field: "type", prefix: false },
+  PART("tags"),
+  { field: "id", prefix: true },
+] as const;
+const WHERE: Record<string, readonly { field: IndexField; prefix: boolean }[]> = {
+  type: [{ field: "type", prefix: true }],
+  tag: [PART("tags")],
+  loc: [PART("locations")],
+  location: [PART("locations")],
+  name: [PART("name")],
+};
+
+/** One word's term: `key:value[,value…]` for a known key, else plain text; undefined: matches every row. */
+function termOf(negate: boolean, key: string | undefined, value: string): Term | undefined {
   const values = value.split(/[,|]/).filter(Boolean);
-  switch (key) {
-    case "status":
-    case "state":
-    case "is":
-      return values.length ? statusTest(values) : undefined;
-    case "type":
-      return values.length ? (r) => any(values, (v) => hay(r.check).type.startsWith(v)) : undefined;
-    case "tag":
-      return values.length
-        ? (r) => any(values, (v) => hay(r.check).tags.some((t) => t.includes(v)))
-        : undefined;
-    case "loc":
-    case "location":
-      return values.length
-        ? (r) => any(values, (v) => hay(r.check).locations.some((l) => l.includes(v)))
-        : undefined;
-    case "name":
-      return values.length ? (r) => any(values, (v) => hay(r.check).name.includes(v)) : undefined;
-    default: {
-      const w = key === undefined ? value : `${key}:${value}`;
-      if (!w) return undefined;
-      return (r) => {
-        const h = hay(r.check);
-        return (
-          h.name.includes(w) || h.type.includes(w) || h.tags.some((t) => t.includes(w)) || h.id.startsWith(w)
-        );
-      };
-    }
-  }
+  if (key === "status" || key === "state" || key === "is")
+    return values.length ? { negate, kind: "status", test: statusTest(values) } : undefined;
+  const where = key === undefined ? undefined : WHERE[key];
+  if (where)
+    return values.length
+      ? { negate, kind: "text", values: values.map((word) => ({ word, where })) }
+      : undefined;
+  const w = key === undefined ? value : `${key}:${value}`;
+  return w ? { negate, kind: "text", values: [{ word: w, where: PLAIN }] } : undefined;
 }
 
 const KNOWN_KEYS = new Set(["status", "state", "is", "type", "tag", "loc", "location", "name"]);
@@ -137,15 +102,16 @@ export function parseCheckFilter(filter: string): readonly Term[] {
     const key = rawKey !== undefined && KNOWN_KEYS.has(rawKey) ? rawKey : undefined;
     let value = (m[3] ?? "").replace(/^"|"$/g, "");
     if (rawKey !== undefined && key === undefined) value = `${rawKey}:${value}`;
-    const test = termTest(key, value);
-    if (test) terms.push({ negate, test });
+    const term = termOf(negate, key, value);
+    if (term) terms.push(term);
   }
   return terms;
 }
 
 let lastText: string | undefined;
 let lastTerms: readonly Term[] = [];
-function termsOf(filter: string): readonly Term[] {
+/** The terms of a filter text (the last one parsed is kept: every keystroke asks again for its own). */
+export function termsOf(filter: string): readonly Term[] {
   if (filter !== lastText) {
     lastTerms = parseCheckFilter(filter);
     lastText = filter;
@@ -153,9 +119,54 @@ function termsOf(filter: string): readonly Term[] {
   return lastTerms;
 }
 
-/** Whether a row passes the checks filter (see the top of this file). */
+function rowMatches(t: Term, row: FilterableRow): boolean {
+  if (t.kind === "status") return t.test(row);
+  return t.values.some(({ word, where }) =>
+    where.some(({ field, prefix }) =>
+      fieldValues(row.check, field).some((v) => (prefix ? v.startsWith(word) : v.includes(word))),
+    ),
+  );
+}
+
+/** Whether a row passes the checks filter (see the top of this file), row by row. */
 export function matchesCheckFilter(row: FilterableRow, filter: string): boolean {
-  const terms = termsOf(filter);
-  for (const t of terms) if (t.test(row) === t.negate) return false;
+  for (const t of termsOf(filter)) if (rowMatches(t, row) === t.negate) return false;
   return true;
+}
+
+/**
+ * The checks (positions in `index.checks`) the filter's text words keep, one byte each: a check kept by
+ * every text term (status terms read the row and are left to the caller); undefined when no text term.
+ */
+export function textMatches(index: CheckIndex, terms: readonly Term[]): Uint8Array | undefined {
+  const n = index.checks.length;
+  let keep: Uint8Array | undefined;
+  for (const t of terms) {
+    if (t.kind !== "text") continue;
+    const hit = new Uint8Array(n);
+    for (const { word, where } of t.values)
+      for (const { field, prefix } of where) index.mark(field, word, prefix, hit);
+    if (keep === undefined) {
+      keep = hit;
+      if (t.negate) for (let i = 0; i < n; i++) keep[i] = 1 - (keep[i] as number);
+    } else if (t.negate) for (let i = 0; i < n; i++) keep[i] = (keep[i] as number) & (1 - (hit[i] as number));
+    else for (let i = 0; i < n; i++) keep[i] = (keep[i] as number) & (hit[i] as number);
+  }
+  return keep;
+}
+
+/** The status words of the terms as one row test (undefined: none). */
+export function statusMatches(terms: readonly Term[]): ((row: FilterableRow) => boolean) | undefined {
+  const status = terms.filter((t) => t.kind === "status");
+  if (status.length === 0) return undefined;
+  return (row) => status.every((t) => t.test(row) !== t.negate);
+}
+
+/**
+ * Build the filter's index of these checks ahead of the first keystroke (the loader calls it when the
+ * checks arrive), a few milliseconds at a time, yielding to input between slices. Resolves to how many
+ * blocks were built.
+ */
+export async function warmCheckFilter(checks: readonly CheckSummary[], sliceMs = 4): Promise<number> {
+  return checkIndexOf(checks).warm(sliceMs);
 }

@@ -12,7 +12,7 @@ import type { ResultsEntry, ResultsSlice, StatusesSlice } from "../data/types.ts
 import type { ConsoleState } from "../state.ts";
 import { runReason } from "../triage/reason.ts";
 import { runState, type Since, stateSince } from "../triage/timeline.ts";
-import { matchesCheckFilter } from "./check-filter.ts";
+import { checkIndexOf } from "./check-index.ts";
 import { CheckRowsView } from "./check-rows.ts";
 import { FilteredRows } from "./filtered-rows.ts";
 import { memo, viewMemo } from "./memo.ts";
@@ -72,14 +72,22 @@ export const allCheckRows = memo(
 );
 
 /**
- * A checks list's `/` filter (check-filter.ts), one FilteredRows per view (filtered-rows.ts: a keystroke
- * that narrows the text filters what the last one kept): one per list that has its own filter (the checks
- * pane's, the analytics pane's).
+ * A checks list's `/` filter (check-filter.ts) over the view's sorted rows (`sortedCheckRows`), one
+ * FilteredRows per view and list that has its own filter (the checks pane's, the analytics pane's): the
+ * checks' search index answers the words (check-index.ts), the view's rows give the order.
  */
 export const newCheckRowsFilter = () => {
-  const filterOf = viewMemo(() => new FilteredRows<CheckRow>(matchesCheckFilter));
-  return (view: ConsoleState, rows: readonly CheckRow[], filter: string): CheckRow[] =>
-    filterOf(view).rows(rows, filter) as CheckRow[];
+  const filterOf = viewMemo(() => new FilteredRows<CheckRow>());
+  return (view: ConsoleState, rows: readonly CheckRow[], filter: string): CheckRow[] => {
+    const held = checkRowsOf(view);
+    const index = checkIndexOf(held.view.checks ?? view.checks.items);
+    const positions = () =>
+      // the rows the view keeps carry their positions; other rows (none today) are looked up
+      held.view.current === rows
+        ? held.view.positions(index.positionOf)
+        : rows.map((r) => index.positionOf(r.id) ?? -1);
+    return filterOf(view).rows(rows, filter, index, positions) as CheckRow[];
+  };
 };
 
 /**

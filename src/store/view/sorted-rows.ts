@@ -7,6 +7,10 @@
  * Pure and framework-free: rows are opaque values with an id; `compare` must be a total order (ties broken
  * by the id) so a row's place is unique. `rows` is a fresh array after every change that changed
  * something and the same array otherwise, so a memoised view downstream sees change by identity.
+ *
+ * A number per row can be kept beside the rows (`tags`: the checks list keeps where each row's check is in
+ * the checks array, what the `/` filter's index speaks in): computed for every row when first asked, then
+ * moved with its row through small changes, and dropped by a whole sort or `dropTags`.
  */
 
 export type RowChanges<R> = {
@@ -21,6 +25,8 @@ export class SortedRows<R> {
   readonly #compare: (a: R, b: R) => number;
   #rows: readonly R[] = [];
   readonly #byId = new Map<string, R>();
+  #tags: number[] | undefined;
+  #tagOf: ((r: R) => number) | undefined;
 
   constructor(id: (r: R) => string, compare: (a: R, b: R) => number, rows: Iterable<R> = []) {
     this.#id = id;
@@ -41,16 +47,54 @@ export class SortedRows<R> {
     return this.#byId.get(id);
   }
 
+  /**
+   * Each row's tag, in the rows' order: the tags held, else `tagOf` of every row; `tagOf` also tags the
+   * rows added from now on.
+   */
+  tags(tagOf: (r: R) => number): readonly number[] {
+    this.#tagOf = tagOf;
+    this.#tags ??= this.#rows.map(tagOf);
+    return this.#tags;
+  }
+
+  /** Forget the tags (what they said no longer holds: the next `tags` computes them anew). */
+  dropTags(): void {
+    this.#tags = undefined;
+    this.#tagOf = undefined;
+  }
+
   /** Every row anew, sorted whole (a new order, or the first list). A repeated id keeps its last row. */
   reset(rows: Iterable<R>): void {
     this.#byId.clear();
     for (const r of rows) this.#byId.set(this.#id(r), r);
     this.#rows = [...this.#byId.values()].sort(this.#compare);
+    this.dropTags();
+  }
+
+  /**
+   * Rows already in order (the caller sorted them), each with its tag; false (and nothing held) when an id
+   * repeats — then `reset` them.
+   */
+  presorted(rows: readonly R[], tags: readonly number[], tagOf?: (r: R) => number): boolean {
+    this.#byId.clear();
+    for (const r of rows) this.#byId.set(this.#id(r), r);
+    if (this.#byId.size !== rows.length) {
+      this.#byId.clear();
+      this.#rows = [];
+      this.dropTags();
+      return false;
+    }
+    this.#rows = rows;
+    this.#tags = tags.slice();
+    this.#tagOf = tagOf;
+    return true;
   }
 
   /**
    * Apply a batch of changes (upserts in their order, then removals). Returns whether anything changed;
-   * `rows` is a new array exactly then. A row equal (===) to the one held is no change.
+   * `rows` is a new array exactly then. A row equal (===) to the one held is no change. A row that
+   * replaces the one held with its id keeps its tag; a new row takes `tagOf` of it (without one, the tags
+   * are dropped).
    */
   apply(changes: RowChanges<R>): boolean {
     const upsert = changes.upsert ?? [];
@@ -58,26 +102,19 @@ export class SortedRows<R> {
     const n = this.#rows.length;
     const k = upsert.length + remove.length;
     if (k === 0) return false;
-    // each change costs a search and a splice (a memmove of up to n); past this, one sort is cheaper
-    if (k * Math.log2(n + 2) * 4 > n) {
-      let changed = false;
-      for (const r of upsert) {
-        const id = this.#id(r);
-        if (this.#byId.get(id) === r) continue;
-        this.#byId.set(id, r);
-        changed = true;
-      }
-      for (const id of remove) changed = this.#byId.delete(id) || changed;
-      if (changed) this.#rows = [...this.#byId.values()].sort(this.#compare);
-      return changed;
-    }
+    // each change costs a search and a splice (a memmove of up to n); past this, one merge is cheaper
+    if (k * Math.log2(n + 2) * 4 > n) return this.#merge(upsert, remove);
     let rows: R[] | undefined;
+    const tagOf = this.#tagOf;
+    let tags: number[] | undefined;
     for (const r of upsert) {
       const id = this.#id(r);
       const old = this.#byId.get(id);
       if (old === r) continue;
       rows ??= this.#rows.slice();
+      tags ??= this.#tags?.slice();
       this.#byId.set(id, r);
+      let tag: number | undefined;
       if (old !== undefined) {
         const at = this.#indexOf(rows, old);
         // still between its neighbours: replaced where it stands
@@ -91,18 +128,115 @@ export class SortedRows<R> {
           continue;
         }
         rows.splice(at, 1);
+        tag = tags?.splice(at, 1)[0];
+      } else if (tags) {
+        if (tagOf) tag = tagOf(r);
+        else tags = undefined;
       }
-      rows.splice(this.#insertionPoint(rows, r), 0, r);
+      const to = this.#insertionPoint(rows, r);
+      rows.splice(to, 0, r);
+      tags?.splice(to, 0, tag as number);
     }
     for (const id of remove) {
       const old = this.#byId.get(id);
       if (old === undefined) continue;
       rows ??= this.#rows.slice();
+      tags ??= this.#tags?.slice();
       this.#byId.delete(id);
-      rows.splice(this.#indexOf(rows, old), 1);
+      const at = this.#indexOf(rows, old);
+      rows.splice(at, 1);
+      tags?.splice(at, 1);
     }
     if (rows === undefined) return false;
     this.#rows = rows;
+    this.#tags = tags;
+    if (!tags) this.#tagOf = undefined;
+    return true;
+  }
+
+  /**
+   * A large batch: the rows it replaces or removes are taken out in one pass, the new rows sorted among
+   * themselves, and the two merged — each new row's place found by a search that starts after the last
+   * one's (a page of 4,000 checks into 96,000 costs a sort of 4,000 and a copy, not a sort of 100,000).
+   */
+  #merge(upsert: readonly R[], remove: readonly string[]): boolean {
+    const gone = new Set<R>();
+    const fresh = new Map<string, R>();
+    // a replaced row's tag goes to the row replacing it
+    const heldTags = this.#tags;
+    const tagById = heldTags && new Map<string, number>();
+    for (const r of upsert) {
+      const id = this.#id(r);
+      const old = this.#byId.get(id);
+      if (old === r) continue;
+      if (old !== undefined) gone.add(old);
+      this.#byId.set(id, r);
+      fresh.set(id, r);
+    }
+    for (const id of remove) {
+      const old = this.#byId.get(id);
+      if (old === undefined) continue;
+      gone.add(old);
+      this.#byId.delete(id);
+      fresh.delete(id);
+    }
+    if (gone.size === 0 && fresh.size === 0) return false;
+    const held = this.#rows;
+    let kept: readonly R[] = held;
+    let keptTags: readonly number[] | undefined = heldTags;
+    if (gone.size > 0) {
+      const rows: R[] = [];
+      const tags: number[] | undefined = heldTags && [];
+      for (let j = 0; j < held.length; j++) {
+        const r = held[j] as R;
+        if (!gone.has(r)) {
+          rows.push(r);
+          tags?.push(heldTags?.[j] as number);
+        } else tagById?.set(this.#id(r), heldTags?.[j] as number);
+      }
+      kept = rows;
+      keptTags = tags;
+    }
+    const added = [...fresh.values()].sort(this.#compare);
+    const out: R[] = new Array(kept.length + added.length);
+    let outTags: number[] | undefined = keptTags && new Array(out.length);
+    const tagOf = this.#tagOf;
+    let i = 0;
+    let o = 0;
+    for (const r of added) {
+      // the first kept row after r, searched from where the last one went
+      let lo = i;
+      let hi = kept.length;
+      // gallop: most new rows land near the last one
+      let step = 1;
+      while (lo + step < hi && this.#compare(kept[lo + step] as R, r) < 0) {
+        lo += step;
+        step *= 2;
+      }
+      if (lo + step < hi) hi = lo + step;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.#compare(kept[mid] as R, r) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      while (i < lo) {
+        if (outTags) outTags[o] = keptTags?.[i] as number;
+        out[o++] = kept[i++] as R;
+      }
+      if (outTags) {
+        const tag = tagById?.get(this.#id(r)) ?? tagOf?.(r);
+        if (tag === undefined) outTags = undefined;
+        else outTags[o] = tag;
+      }
+      out[o++] = r;
+    }
+    while (i < kept.length) {
+      if (outTags) outTags[o] = keptTags?.[i] as number;
+      out[o++] = kept[i++] as R;
+    }
+    this.#rows = out;
+    this.#tags = outTags;
+    if (!outTags) this.#tagOf = undefined;
     return true;
   }
 

@@ -1,21 +1,40 @@
 /**
- * The filter narrowed as it is typed equals the filter over every row, whatever is typed or deleted
- * (seeded random sequences over the filter language's awkward characters, the real check-filter.ts).
+ * The indexed `/` filter (filtered-rows.ts over check-index.ts) equals the filter checked row by row
+ * (naive-filter.ts, the filter as it was before the index), whatever is typed or deleted, while polls move
+ * rows, checks come, change and go, and the sort changes: seeded random sequences over the filter
+ * language's awkward characters and over names that lower-case to another length (İ), a final sigma, the
+ * index's own separators, quotes and colons.
  */
 import { describe, expect, it } from "vitest";
-import type { Health } from "../../../src/shared/format.ts";
-import type { CheckSummary } from "../../../src/store/data/summary.ts";
-import { matchesCheckFilter } from "../../../src/store/view/check-filter.ts";
-import { FilteredRows, narrows } from "../../../src/store/view/filtered-rows.ts";
+import { checkHealth, type Health, toEpochMs } from "../../../src/shared/format.ts";
+import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
+import { matchesCheckFilter, parseCheckFilter } from "../../../src/store/view/check-filter.ts";
+import { BLOCK, CheckIndex, checkIndexOf } from "../../../src/store/view/check-index.ts";
+import { CheckRowsView, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
+import { FilteredRows } from "../../../src/store/view/filtered-rows.ts";
 import { rng } from "../../support/rng.ts";
+import { naiveCheckFilter } from "./naive-filter.ts";
 
-type Row = { id: string; check: CheckSummary; health: Health };
-const HEALTH: Health[] = ["failing", "degraded", "passing", "pending", "cannot run"];
+type Row = {
+  id: string;
+  check: CheckSummary;
+  status: StatusSummary | undefined;
+  health: Health;
+  statusAt: number;
+};
+const makeRow = (check: CheckSummary, status: StatusSummary | undefined): Row => ({
+  id: check.id,
+  check,
+  status,
+  health: checkHealth(status),
+  statusAt: toEpochMs(status?.updated_at),
+});
+
 const WORDS = [
   "pay",
-  "api",
+  "API",
   "eu",
-  "prod",
+  "Prod",
   "a",
   "b",
   "ab",
@@ -26,12 +45,11 @@ const WORDS = [
   "loc",
   "name",
   "fail",
-  "de",
-  "url",
 ];
+const ODD = ["İstanbul", "ΑΣ", "x\u0000y", "p\u0001q", 'say "hi"', "db:primary", "naïve", ""];
 // the characters that change a filter's meaning, weighted in among plain letters
 const KEYS = [
-  ..."abcdeflnprstuy",
+  ..."abcdefilnprstuy9",
   " ",
   " ",
   "!",
@@ -44,77 +62,141 @@ const KEYS = [
   "tag:",
   "type:",
   "loc:",
+  "name:",
+  "i̇",
+  "σ",
+  "ς",
+  "\u0000",
+  "\u0001",
+];
+const COLUMNS: CheckSortColumn[] = ["status", "name", "type", "frequency", "lastRun"];
+const HEALTHS = [
+  { hasFailures: true },
+  { isDegraded: true },
+  { hasFailures: false },
+  { cannotRun: true },
+  { hasErrors: true },
 ];
 
-function rows(r: ReturnType<typeof rng>, n: number): Row[] {
-  return Array.from({ length: n }, (_, i) => {
-    const check: CheckSummary = {
-      id: `${r.pick(["a", "b", "c"])}${i}`,
-      name: `${r.pick(WORDS)} ${r.pick(WORDS)}${r.pick(WORDS)}`,
-      checkType: r.pick(["API", "URL", "BROWSER", "TCP"]),
-      activated: r.next() < 0.8,
-      muted: r.next() < 0.2,
-      tags: [r.pick(WORDS), r.pick(WORDS)],
-      locations: [r.pick(["eu-west-1", "us-east-1", "ap-south-1"])],
-    };
-    return { id: check.id, check, health: r.pick(HEALTH) };
+function checkMaker(r: ReturnType<typeof rng>) {
+  const word = () => (r.next() < 0.1 ? r.pick(ODD) : r.pick(WORDS));
+  return (id: string): CheckSummary => ({
+    id,
+    name: `${word()} ${word()}${word()}`,
+    checkType: r.pick(["API", "URL", "BROWSER", "TCP", "HEARTBEAT", "a\u0000p"]),
+    activated: r.next() < 0.8,
+    muted: r.next() < 0.2,
+    frequency: r.pick([1, 5, 10]),
+    ...(r.next() < 0.9 ? { tags: [word(), word()].slice(0, r.int(3)) } : {}),
+    locations: r.next() < 0.9 ? [r.pick(["eu-west-1", "us-east-1", "ap-south-1"])] : null,
+    ...(r.next() < 0.3 ? { privateLocations: [r.pick(["dc-Berlin", "İzmir"])] } : {}),
   });
 }
 
 describe("FilteredRows", () => {
-  it.each(Array.from({ length: 60 }, (_, i) => 500 + i))(
-    "equals the filter over every row after any typing and deleting (seed %i)",
+  it.each(Array.from({ length: 40 }, (_, i) => 500 + i))(
+    "equals the filter row by row after any typing, deleting, polls and list changes (seed %i)",
     (seed) => {
       const r = rng(seed);
-      const all = rows(r, 150);
-      const f = new FilteredRows<Row>(matchesCheckFilter);
+      const check = checkMaker(r);
+      const id = (i: number) => `${r.pick(["A", "b", "C9", "9", "x\u00009", "İ"])}${i}`;
+      let checks = Array.from({ length: 50 + r.int(250) }, (_, i) => check(id(i)));
+      let statuses = new Map<string, StatusSummary>(
+        checks.map((c) => [c.id, { checkId: c.id, ...r.pick(HEALTHS), updated_at: null }]),
+      );
+      let sort = { column: r.pick(COLUMNS), desc: r.next() < 0.5 };
+      const view = new CheckRowsView<CheckSummary, StatusSummary, Row>(makeRow);
+      const filter = new FilteredRows<Row>();
       let text = "";
+      let next = 10_000;
       for (let step = 0; step < 80; step++) {
         const op = r.next();
-        if (op < 0.75) text += r.pick(KEYS);
-        else if (op < 0.92) text = text.slice(0, Math.max(0, text.length - 1 - r.int(3)));
-        else text = "";
-        const got = f.rows(all, text);
+        let changed: string[] | undefined;
+        if (op < 0.55) text += r.pick(KEYS);
+        else if (op < 0.65) text = text.slice(0, Math.max(0, text.length - 1 - r.int(3)));
+        else if (op < 0.68) text = "";
+        else if (op < 0.8) {
+          // a status poll: a few statuses change
+          statuses = new Map(statuses);
+          changed = [];
+          for (let k = 1 + r.int(4); k > 0; k--) {
+            const c = r.pick(checks);
+            statuses.set(c.id, { checkId: c.id, ...r.pick(HEALTHS), updated_at: null });
+            changed.push(c.id);
+          }
+        } else if (op < 0.85) checks = [...checks, check(id(next++))];
+        else if (op < 0.9 && checks.length > 1) checks = checks.toSpliced(r.int(checks.length), 1);
+        else if (op < 0.95) {
+          const i = r.int(checks.length);
+          checks = checks.with(i, check((checks[i] as CheckSummary).id));
+        } else sort = { column: r.pick(COLUMNS), desc: r.next() < 0.5 };
+        const rows = view.rows(checks, statuses, sort, undefined, changed);
+        const index = checkIndexOf(checks);
+        const got = filter.rows(rows, text, index, () => view.positions(index.positionOf));
+        const want = rows.filter((x) => naiveCheckFilter(x, text));
         expect(
           got.map((x) => x.id),
           `text ${JSON.stringify(text)}`,
-        ).toEqual(all.filter((x) => matchesCheckFilter(x, text)).map((x) => x.id));
-        expect(f.rows(all, text)).toBe(got);
+        ).toEqual(want.map((x) => x.id));
+        // row by row, the product's own matcher says the same
+        expect(rows.filter((x) => matchesCheckFilter(x, text)).map((x) => x.id)).toEqual(
+          want.map((x) => x.id),
+        );
+        expect(filter.rows(rows, text, index, () => [])).toBe(got);
       }
     },
   );
 
-  it("a new list filters every row again", () => {
-    const r = rng(1);
-    const a = rows(r, 50);
-    const f = new FilteredRows<Row>(matchesCheckFilter);
-    f.rows(a, "p");
-    const b = [
-      ...a,
-      ...rows(r, 50).map((x) => ({ ...x, id: `n${x.id}`, check: { ...x.check, id: `n${x.id}` } })),
-    ];
-    expect(f.rows(b, "pa").map((x) => x.id)).toEqual(
-      b.filter((x) => matchesCheckFilter(x, "pa")).map((x) => x.id),
-    );
+  it("an empty or half-typed filter keeps the very rows", () => {
+    const rows = [makeRow({ id: "a", name: "A", checkType: "API" }, undefined)];
+    const index = new CheckIndex(rows.map((x) => x.check));
+    const f = new FilteredRows<Row>();
+    expect(f.rows(rows, "  ", index, () => [0])).toBe(rows);
+    expect(f.rows(rows, "status: !", index, () => [0])).toBe(rows);
+    expect(parseCheckFilter("tag:")).toEqual([]);
   });
 });
 
-describe("narrows", () => {
-  it.each([
-    ["", "p", true],
-    ["p", "pa", true],
-    ["pay", "pay api", true],
-    ["pay ", "pay !api", true],
-    ["status:f", "status:fa", true],
-    ["!a", "!ab", false],
-    ["-a", "-ab", false],
-    ["tag:a,", "tag:a,b", false],
-    ["tag:a", "tag:a,b", false],
-    ["tag", "tag:", false],
-    ['"a', '"ab', false],
-    ["pay", "pa", false],
-    ["pay", "pay", true],
-  ])("%j → %j: %s", (prev, next, want) => {
-    expect(narrows(prev, next)).toBe(want);
+describe("CheckIndex", () => {
+  const checks = (n: number, name: (i: number) => string) =>
+    Array.from(
+      { length: n },
+      (_, i): CheckSummary => ({ id: `id-${i}`, name: name(i), checkType: "URL", tags: [`t${i % 7}`] }),
+    );
+  const marked = (index: CheckIndex, field: "name" | "id" | "tags", word: string, prefix = false) => {
+    const out = new Uint8Array(index.checks.length);
+    index.mark(field, word, prefix, out);
+    return [...out.keys()].filter((i) => out[i] === 1);
+  };
+
+  it("finds words across blocks, as parts and as prefixes", async () => {
+    const list = checks(BLOCK * 2 + 5, (i) => `Service ${i}`);
+    const index = new CheckIndex(list);
+    expect(await index.warm(1)).toBe(3);
+    expect(index.built).toBe(true);
+    expect(marked(index, "name", `service ${BLOCK + 1}`)).toEqual(
+      list.flatMap((c, i) => (c.name.toLowerCase().includes(`service ${BLOCK + 1}`) ? [i] : [])),
+    );
+    expect(marked(index, "id", "id-1", true)).toEqual(
+      list.flatMap((c, i) => (c.id.startsWith("id-1") ? [i] : [])),
+    );
+    // a part of an id is not its start
+    expect(marked(index, "id", "d-1", true)).toEqual([]);
+    expect(marked(index, "tags", "t6")).toEqual(list.flatMap((_, i) => (i % 7 === 6 ? [i] : [])));
+  });
+
+  it("a new list keeps the blocks whose checks kept their identity", async () => {
+    const list = checks(BLOCK * 3, (i) => `n${i}`);
+    const a = new CheckIndex(list);
+    await a.warm();
+    const changed = list.with(BLOCK + 3, { ...(list[BLOCK + 3] as CheckSummary), name: "renamed" });
+    const b = new CheckIndex(changed, a);
+    expect(b.built).toBe(false);
+    expect(await b.warm()).toBe(1);
+    expect(marked(b, "name", "renamed")).toEqual([BLOCK + 3]);
+    // pages arriving: only the new block is built
+    const grown = new CheckIndex([...changed, ...checks(10, (i) => `late${i}`)], b);
+    expect(await grown.warm()).toBe(1);
+    expect(marked(grown, "name", "late9")).toEqual([BLOCK * 3 + 9]);
   });
 });

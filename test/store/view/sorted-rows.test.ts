@@ -20,6 +20,8 @@ describe("SortedRows", () => {
   type Row = { id: string; v: number };
   const order = (a: Row, b: Row) => a.v - b.v || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const full = (m: Map<string, Row>) => [...m.values()].sort(order);
+  /** A tag per id (a replaced row keeps its id's tag). */
+  const tagOf = (x: Row) => Number(x.id.slice(1));
 
   it.each(SEEDS)("equals a full sort after any sequence of upserts and removals (seed %i)", (seed) => {
     const r = rng(seed);
@@ -51,7 +53,26 @@ describe("SortedRows", () => {
       expect(s.size).toBe(model.size);
       expect(changed).toBe(s.rows !== before);
       if (!changed) expect(s.rows).toBe(before);
+      // the tags kept beside the rows (asked now and then) follow their rows through every change
+      if (r.next() < 0.5) expect(s.tags(tagOf)).toEqual(s.rows.map(tagOf));
     }
+  });
+
+  it("takes rows sorted by the caller with their tags, unless an id repeats", () => {
+    const s = new SortedRows<Row>((x) => x.id, order);
+    const rows = [
+      { id: "a", v: 1 },
+      { id: "b", v: 2 },
+    ];
+    expect(s.presorted(rows, [7, 9])).toBe(true);
+    expect(s.tags(tagOf)).toEqual([7, 9]);
+    s.apply({ upsert: [{ id: "a", v: 3 }] });
+    // a replaced row keeps its tag; a new one takes tagOf's
+    expect(s.tags(tagOf)).toEqual([9, 7]);
+    s.apply({ upsert: [{ id: "r5", v: 0 }] });
+    expect(s.tags(tagOf)).toEqual([5, 9, 7]);
+    expect(s.presorted([rows[0] as Row, rows[0] as Row], [1, 2])).toBe(false);
+    expect(s.rows).toEqual([]);
   });
 
   it("a batch that changes nothing keeps the same array", () => {
