@@ -131,7 +131,10 @@ export class CheckIndex {
     return held;
   }
 
-  /** Build the blocks not built yet, `sliceMs` at a time, yielding to input between slices. */
+  /**
+   * Build the blocks not built yet and the positions of the ids, `sliceMs` at a time, yielding to input
+   * between slices. Resolves to how many blocks were built.
+   */
   async warm(sliceMs = 4): Promise<number> {
     let built = 0;
     let until = performance.now() + sliceMs;
@@ -143,6 +146,19 @@ export class CheckIndex {
       }
       this.#block(b);
       built++;
+    }
+    // where each id is (the watch and the rows' positions ask it): built in slices too
+    if (!this.#positions) {
+      const m = new Map<string, number>();
+      for (let i = 0; i < this.checks.length; i++) {
+        if (i % 1024 === 0 && performance.now() > until) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (this.#positions) return built;
+          until = performance.now() + sliceMs;
+        }
+        m.set((this.checks[i] as CheckSummary).id, i);
+      }
+      this.#positions = m;
     }
     return built;
   }

@@ -15,6 +15,8 @@
  */
 
 import { isPassive } from "../../contract/check-types.ts";
+import { checkHealth } from "../../shared/format.ts";
+import type { CheckSummary, StatusSummary } from "../data/summary.ts";
 import type { OverviewCheck } from "../triage/overview.ts";
 
 export type WatchState = "failing" | "overdue" | "ok" | "other";
@@ -27,22 +29,86 @@ export type Transition = { id: string; name: string; kind: "failing" | "overdue"
 
 const bad = (w: Watched | undefined) => w?.state === "failing" || w?.state === "overdue";
 
+/** A check's watched state with its state (`health`); undefined for a deactivated check. */
+function watchedOf(check: CheckSummary, health: OverviewCheck["health"]): Watched | undefined {
+  if (check.activated === false) return undefined;
+  const state: WatchState =
+    health === "failing"
+      ? isPassive(check.checkType)
+        ? "overdue"
+        : "failing"
+      : health === "passing" || health === "degraded"
+        ? "ok"
+        : "other";
+  return { name: check.name, state, muted: check.muted === true };
+}
+
 /** The active checks' states. */
 export function snapshotOf(rows: readonly OverviewCheck[]): Snapshot {
   const out = new Map<string, Watched>();
   for (const r of rows) {
-    if (r.check.activated === false) continue;
-    const state: WatchState =
-      r.health === "failing"
-        ? isPassive(r.check.checkType)
-          ? "overdue"
-          : "failing"
-        : r.health === "passing" || r.health === "degraded"
-          ? "ok"
-          : "other";
-    out.set(r.id, { name: r.check.name, state, muted: r.check.muted === true });
+    const w = watchedOf(r.check, r.health);
+    if (w) out.set(r.id, w);
   }
   return out;
+}
+
+/**
+ * The watch across reads, kept incrementally (issue 27 item 2): a read that changed a few statuses of the
+ * same checks list (the statuses slice names them, `changed`) looks at those checks only — what changed,
+ * and the failing count moved by them — instead of joining every check again. Any other read (the first,
+ * a new checks list, a statuses read it did not see the one before of) takes a whole snapshot. Equal, read
+ * by read, to `transitions(previous snapshot, snapshotOf(every row))` and `failingCount` of it.
+ */
+export class Watchlist {
+  #snap = new Map<string, Watched>();
+  #failing = 0;
+  #checks: readonly CheckSummary[] | undefined;
+  #statuses: ReadonlyMap<string, StatusSummary> | undefined;
+
+  /**
+   * The read of these checks and statuses: what changed since the last read (none for the first) and the
+   * failing count. `changed`: the ids whose status changed since `changed.since` (statuses.changed);
+   * `checkAt(id)`: the check of an id in `checks`, and its place there (the order a notice names them in).
+   */
+  look(
+    checks: readonly CheckSummary[],
+    statuses: ReadonlyMap<string, StatusSummary>,
+    changed: { since: ReadonlyMap<string, StatusSummary>; ids: readonly string[] } | undefined,
+    checkAt: (id: string) => { check: CheckSummary; at: number } | undefined,
+  ): { failing: number; transitions: Transition[] } {
+    const first = this.#checks === undefined;
+    if (!first && checks === this.#checks && statuses === this.#statuses)
+      return { failing: this.#failing, transitions: [] };
+    if (first || checks !== this.#checks || changed === undefined || changed.since !== this.#statuses) {
+      const next = new Map<string, Watched>();
+      for (const c of checks) {
+        const w = watchedOf(c, checkHealth(statuses.get(c.id)));
+        if (w) next.set(c.id, w);
+      }
+      const out = first ? [] : transitions(this.#snap, next);
+      this.#snap = next;
+      this.#failing = failingCount(next);
+      this.#checks = checks;
+      this.#statuses = statuses;
+      return { failing: this.#failing, transitions: out };
+    }
+    const found: { at: number; t: Transition }[] = [];
+    for (const id of new Set(changed.ids)) {
+      const was = this.#snap.get(id);
+      // a deactivated check, or a status of a check the list does not hold: not watched
+      if (was === undefined) continue;
+      const held = checkAt(id);
+      if (!held) continue;
+      const w = watchedOf(held.check, checkHealth(statuses.get(id))) as Watched;
+      this.#snap.set(id, w);
+      this.#failing += Number(bad(w)) - Number(bad(was));
+      const [t] = transitions(new Map([[id, was]]), new Map([[id, w]]));
+      if (t) found.push({ at: held.at, t });
+    }
+    this.#statuses = statuses;
+    return { failing: this.#failing, transitions: found.sort((a, b) => a.at - b.at).map((x) => x.t) };
+  }
 }
 
 /** Failing checks and overdue heartbeats (muted ones too), as the overview counts them. */

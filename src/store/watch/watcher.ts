@@ -6,8 +6,9 @@
  * from before is written back when known).
  */
 
+import type { CheckSummary } from "../data/summary.ts";
 import type { ConsoleState, ConsoleStore } from "../state.ts";
-import { allCheckRows } from "../view/selectors.ts";
+import { checkIndexOf } from "../view/check-index.ts";
 import {
   BELL,
   type DesktopFlavour,
@@ -16,7 +17,7 @@ import {
   PUSH_TITLE,
   titleSequence,
 } from "./terminal.ts";
-import { failingCount, noticeOf, type Snapshot, snapshotOf, titleText, transitions } from "./transitions.ts";
+import { noticeOf, titleText, Watchlist } from "./transitions.ts";
 
 export type NotifyKind = "bell" | "desktop";
 
@@ -32,14 +33,15 @@ export type WatchOptions = {
   restoreTitle?: string | undefined;
 };
 
-/** The snapshot of a state whose checks and statuses were read whole; undefined before. */
-function snapshotIn(s: ConsoleState): Snapshot | undefined {
-  if (s.checks.loadedAt === undefined || s.statuses.loadedAt === undefined) return undefined;
-  return snapshotOf(allCheckRows(s.checks.items, s.statuses.byId));
+/** A check of the list by id, and its place (the list's search index knows both: check-index.ts). */
+function checkAt(checks: readonly CheckSummary[], id: string) {
+  const at = checkIndexOf(checks).positionOf(id);
+  return at === undefined ? undefined : { check: checks[at] as CheckSummary, at };
 }
 
 export function startWatch(store: ConsoleStore, o: WatchOptions): { stop(): void } {
-  let last: Snapshot | undefined;
+  // the checks' states across reads, kept incrementally: a poll that changed three statuses looks at three
+  const watched = new Watchlist();
   let title = "";
   let stopped = false;
   const write = (b: string) => {
@@ -55,11 +57,12 @@ export function startWatch(store: ConsoleStore, o: WatchOptions): { stop(): void
     write(titleSequence(t));
   };
   const look = (s: ConsoleState) => {
-    const snap = snapshotIn(s);
-    if (!snap) return;
-    setTitle(titleText(failingCount(snap)));
-    const notice = noticeOf(transitions(last, snap));
-    last = snap;
+    // a state whose checks and statuses were read whole
+    if (s.checks.loadedAt === undefined || s.statuses.loadedAt === undefined) return;
+    const checks = s.checks.items;
+    const seen = watched.look(checks, s.statuses.byId, s.statuses.changed, (id) => checkAt(checks, id));
+    setTitle(titleText(seen.failing));
+    const notice = noticeOf(seen.transitions);
     if (!notice || !o.notify) return;
     write(
       o.notify === "bell"

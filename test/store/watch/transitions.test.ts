@@ -1,6 +1,10 @@
 /** Noticing without looking, as pure logic: snapshots of the checks' states, what changed, one notice, the title. */
 import { describe, expect, it } from "vitest";
+import { checksLoaded, statusesLoaded } from "../../../src/store/data/slices.ts";
+import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
+import { createConsoleStore } from "../../../src/store/state.ts";
 import type { OverviewCheck } from "../../../src/store/triage/overview.ts";
+import { allCheckRows } from "../../../src/store/view/selectors.ts";
 import {
   desktopFlavour,
   desktopSequence,
@@ -13,7 +17,9 @@ import {
   snapshotOf,
   titleText,
   transitions,
+  Watchlist,
 } from "../../../src/store/watch/transitions.ts";
+import { rng } from "../../support/rng.ts";
 
 type Health = OverviewCheck["health"];
 
@@ -143,4 +149,64 @@ describe("the bytes", () => {
     expect(desktopFlavour({}, "rxvt-unicode-256color")).toBe("osc777");
     expect(desktopFlavour({ TERM: "xterm-256color" })).toBe("osc9");
   });
+});
+
+describe("the watch kept across reads (Watchlist)", () => {
+  it.each([21, 22, 23, 24, 25, 26, 27, 28])(
+    "equals a whole snapshot's transitions and count, read by read, across polls and list changes (seed %i)",
+    (seed) => {
+      const r = rng(seed);
+      const check = (id: string): CheckSummary => ({
+        id,
+        name: `${r.pick(["api", "web", "db", "beat"])}-${id}`,
+        checkType: r.pick(["API", "URL", "HEARTBEAT"]),
+        activated: r.next() < 0.85,
+        muted: r.next() < 0.15,
+      });
+      const status = (id: string): StatusSummary => ({
+        checkId: id,
+        hasFailures: r.next() < 0.3,
+        isDegraded: r.next() < 0.1,
+        cannotRun: r.next() < 0.05,
+        updated_at: null,
+      });
+      const store = createConsoleStore();
+      let checks = Array.from({ length: 20 + r.int(150) }, (_, i) => check(`c${i}`));
+      let statuses = checks.filter(() => r.next() < 0.9).map((c) => status(c.id));
+      let next = 1000;
+      const watch = new Watchlist();
+      let prev: ReturnType<typeof snapshotOf> | undefined;
+      for (let step = 0; step < 60; step++) {
+        const op = r.next();
+        if (op < 0.7) {
+          for (let k = 1 + r.int(5); k > 0; k--) {
+            const id = r.pick(checks).id;
+            statuses = [...statuses.filter((x) => x.checkId !== id), status(id)];
+          }
+          if (r.next() < 0.2) statuses = statuses.filter((x) => x.checkId !== r.pick(checks).id);
+          // a status of a check the list does not hold
+          if (r.next() < 0.1) statuses = [...statuses, status(`ghost${next++}`)];
+        } else if (op < 0.8) checks = [...checks, check(`c${next++}`)];
+        else if (op < 0.9 && checks.length > 1) checks = checks.toSpliced(r.int(checks.length), 1);
+        else {
+          const i = r.int(checks.length);
+          checks = checks.with(i, check((checks[i] as CheckSummary).id));
+        }
+        store.setState(checksLoaded(checks, 0, store.getState().checks));
+        // a read the watch does not see now and then (its next one is then not against the last it saw)
+        store.setState(statusesLoaded(statuses, 0, store.getState().statuses));
+        if (r.next() < 0.15) continue;
+        const s = store.getState();
+        const items = s.checks.items;
+        const got = watch.look(items, s.statuses.byId, s.statuses.changed, (id) => {
+          const at = items.findLastIndex((c) => c.id === id);
+          return at < 0 ? undefined : { check: items[at] as CheckSummary, at };
+        });
+        const whole = snapshotOf(allCheckRows(items, s.statuses.byId));
+        expect(got.transitions).toEqual(transitions(prev, whole));
+        expect(got.failing).toBe(failingCount(whole));
+        prev = whole;
+      }
+    },
+  );
 });
