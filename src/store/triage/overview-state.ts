@@ -1,7 +1,8 @@
 /**
  * The overview (overview.ts) from the console's state, memoised part by part so that 10,000 checks of
  * which 1,000 fail cost nothing per keystroke: the sections are recomputed only when their own inputs
- * change (the checks or statuses, the incidents, the deliveries, the locations), and a row's triage
+ * change (the checks or statuses — and then only the checks a poll changed, overview-rows.ts — the
+ * incidents, the deliveries, the locations), and a row's triage
  * (since, reason, locations) only when its row or its results change — and only for the rows on screen.
  *
  * The overview pane's cursor moves over one flat list of items (`overviewItems`), the sections in order:
@@ -12,9 +13,8 @@ import { lastPassKey } from "../data/last-pass.ts";
 import type { HeartbeatEntry, ResultsEntry } from "../data/types.ts";
 import type { ConsoleState } from "../state.ts";
 import { memo } from "../view/memo.ts";
-import { allCheckRows, type CheckRow } from "../view/selectors.ts";
+import { type CheckRow, makeCheckRow } from "../view/selectors.ts";
 import {
-  attentionChecks,
   type CheckTriage,
   checkTriage,
   type DeadLocation,
@@ -25,9 +25,8 @@ import {
   heartbeatTriage,
   type OpenIncident,
   openIncidents,
-  overdueHeartbeats,
-  overviewCounts,
 } from "./overview.ts";
+import { OverviewRows } from "./overview-rows.ts";
 
 export type OverviewSection = "checks" | "heartbeats" | "incidents" | "deliveries" | "locations";
 export const OVERVIEW_SECTIONS: readonly OverviewSection[] = [
@@ -48,19 +47,21 @@ export type OverviewItem = {
   id: string;
 };
 
-const rowsOf = (s: ConsoleState): CheckRow[] => allCheckRows(s.checks.items, s.statuses.byId);
+/**
+ * The checks' part of the overview, kept across reads (overview-rows.ts): a status poll moves the checks
+ * it changed, not every check. One for the process (the data is shared by every view).
+ */
+const overviewRows = new OverviewRows<CheckRow>(makeCheckRow);
+const rowsOf = (s: ConsoleState) => overviewRows.read(s.checks.items, s.statuses.byId, s.statuses.changed);
 
-const countsMemo = memo(overviewCounts);
-const attentionMemo = memo(attentionChecks);
-const overdueMemo = memo(overdueHeartbeats);
 const incidentsMemo = memo(openIncidents);
 const deliveriesMemo = memo(deliveryTrouble);
 const locationsMemo = memo(deadLocations);
 
-export const overviewCountsOf = (s: ConsoleState) => countsMemo(rowsOf(s));
+export const overviewCountsOf = (s: ConsoleState) => rowsOf(s).counts;
 /** Active checks (not heartbeats) failing, degraded or unable to run, worst first. */
-export const attentionOf = (s: ConsoleState): CheckRow[] => attentionMemo(rowsOf(s)) as CheckRow[];
-export const overdueOf = (s: ConsoleState): CheckRow[] => overdueMemo(rowsOf(s)) as CheckRow[];
+export const attentionOf = (s: ConsoleState): CheckRow[] => rowsOf(s).attention as CheckRow[];
+export const overdueOf = (s: ConsoleState): CheckRow[] => rowsOf(s).overdue as CheckRow[];
 export const openIncidentsOf = (s: ConsoleState): OpenIncident[] => incidentsMemo(s.incidents.items);
 export const deliveryTroubleOf = (s: ConsoleState): DeliveryTrouble[] =>
   deliveriesMemo(s.alertNotifications.items, s.alertChannels.items);

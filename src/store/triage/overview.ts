@@ -87,20 +87,22 @@ export function overviewCounts(rows: readonly OverviewCheck[]): OverviewCounts {
   };
   let last = Number.NEGATIVE_INFINITY;
   for (const r of rows) {
-    if (r.check.muted === true) n.muted++;
+    countRow(n, r, 1);
     if (r.statusAt > last) last = r.statusAt;
-    if (!active(r)) {
-      n.deactivated++;
-      continue;
-    }
-    if (r.health === "failing") n.failing++;
-    else if (r.health === "degraded") n.degraded++;
-    else if (r.health === "passing") n.passing++;
-    else if (r.health === "cannot run") n.cannotRun++;
-    else n.pending++;
   }
   n.lastRunAt = Number.isFinite(last) ? last : Number.NaN;
   return n;
+}
+
+/** Add (1) or take away (-1) one check's share of the counts — all but `checks` and `lastRunAt`. */
+export function countRow(n: OverviewCounts, r: OverviewCheck, sign: 1 | -1): void {
+  if (r.check.muted === true) n.muted += sign;
+  if (!active(r)) n.deactivated += sign;
+  else if (r.health === "failing") n.failing += sign;
+  else if (r.health === "degraded") n.degraded += sign;
+  else if (r.health === "passing") n.passing += sign;
+  else if (r.health === "cannot run") n.cannotRun += sign;
+  else n.pending += sign;
 }
 
 const RANK: Record<string, number> = { failing: 0, degraded: 1, "cannot run": 2 };
@@ -111,23 +113,31 @@ function byName(a: OverviewCheck, b: OverviewCheck): number {
   return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** An active check (not a heartbeat) that is failing, degraded or cannot run: it needs a look. */
+export const needsAttention = (r: OverviewCheck): boolean =>
+  active(r) && !isHeartbeat(r) && RANK[r.health] !== undefined;
+
+/** The order of the checks that need a look: worst first, unmuted first, by name (module comment). */
+export const attentionOrder = (a: OverviewCheck, b: OverviewCheck): number =>
+  (RANK[a.health] as number) - (RANK[b.health] as number) ||
+  Number(a.check.muted === true) - Number(b.check.muted === true) ||
+  byName(a, b);
+
 /** Active checks (not heartbeats) that are failing, degraded or cannot run, worst first (module comment). */
 export function attentionChecks(rows: readonly OverviewCheck[]): OverviewCheck[] {
-  return rows
-    .filter((r) => active(r) && !isHeartbeat(r) && RANK[r.health] !== undefined)
-    .sort(
-      (a, b) =>
-        (RANK[a.health] as number) - (RANK[b.health] as number) ||
-        Number(a.check.muted === true) - Number(b.check.muted === true) ||
-        byName(a, b),
-    );
+  return rows.filter(needsAttention).sort(attentionOrder);
 }
+
+/** An active heartbeat check whose state is failing (no ping within period + grace). */
+export const isOverdue = (r: OverviewCheck): boolean => active(r) && isHeartbeat(r) && r.health === "failing";
+
+/** The order of the overdue heartbeats: unmuted first, by name. */
+export const overdueOrder = (a: OverviewCheck, b: OverviewCheck): number =>
+  Number(a.check.muted === true) - Number(b.check.muted === true) || byName(a, b);
 
 /** Active heartbeat checks whose state is failing (no ping within period + grace), unmuted first, by name. */
 export function overdueHeartbeats(rows: readonly OverviewCheck[]): OverviewCheck[] {
-  return rows
-    .filter((r) => active(r) && isHeartbeat(r) && r.health === "failing")
-    .sort((a, b) => Number(a.check.muted === true) - Number(b.check.muted === true) || byName(a, b));
+  return rows.filter(isOverdue).sort(overdueOrder);
 }
 
 /** One check that needs a look, with what its held results say. */
