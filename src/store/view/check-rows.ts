@@ -84,6 +84,14 @@ export function checkRowOrder(
   };
 }
 
+/** Whether every check of `prev` has the same id at the same place in `next` (then positions hold). */
+function keepsPlaces(prev: readonly OrderedCheck[] | undefined, next: readonly OrderedCheck[]): boolean {
+  if (!prev || next.length < prev.length) return false;
+  for (let i = 0; i < prev.length; i++)
+    if ((prev[i] as OrderedCheck).id !== (next[i] as OrderedCheck).id) return false;
+  return true;
+}
+
 const cmp = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1);
 
 /**
@@ -202,8 +210,9 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
       (this.#sorted as SortedRows<R>).apply(this.#statusChanges(statuses, statusChanged));
     } else if (checks !== this.#checks || statuses !== this.#statuses) {
       const sorted = this.#sorted as SortedRows<R>;
-      // a new checks array: where each check is in it may have moved
-      if (checks !== this.#checks) sorted.dropTags();
+      // a new checks array: where each check is in it may have moved (not when the ids held keep their
+      // places: pages arriving, a refresh that changed checks in place)
+      if (checks !== this.#checks && !keepsPlaces(this.#checks, checks)) sorted.dropTags();
       sorted.apply(this.#changes(checks, statuses));
     }
     this.#sortKey = sortKey;
@@ -253,12 +262,22 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
   #changes(checks: readonly C[], statuses: ReadonlyMap<string, S>): RowChanges<R> {
     const sorted = this.#sorted as SortedRows<R>;
     const upsert: R[] = [];
+    const tags: number[] = [];
     let added = 0;
-    for (const c of checks) {
+    // the same statuses: a check at the same place as before, the same object, has its row (pages arriving
+    // extend the list, a refresh changes a few: only the rest are looked up) — when no id repeated before
+    const held = this.#checks;
+    const prev = statuses === this.#statuses && held?.length === sorted.size ? held : undefined;
+    for (let i = 0; i < checks.length; i++) {
+      const c = checks[i] as C;
+      if (prev !== undefined && prev[i] === c) continue;
       const status = statuses.get(c.id);
       const old = sorted.get(c.id);
       if (!old) added++;
-      if (!old || old.check !== c || old.status !== status) upsert.push(this.#makeRow(c, status));
+      if (!old || old.check !== c || old.status !== status) {
+        upsert.push(this.#makeRow(c, status));
+        tags.push(i);
+      }
     }
     const remove: string[] = [];
     // more rows held than checks listed: some are gone (ids are unique in the list)
@@ -266,6 +285,6 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
       const ids = new Set(checks.map((c) => c.id));
       for (const r of sorted.rows) if (!ids.has(r.id)) remove.push(r.id);
     }
-    return { upsert, remove };
+    return { upsert, remove, tags };
   }
 }

@@ -18,6 +18,8 @@ export type RowChanges<R> = {
   upsert?: readonly R[];
   /** Ids of rows removed (an unknown id is ignored). */
   remove?: readonly string[];
+  /** The tag of each upserted row (same index), taken when the row is new to the list. */
+  tags?: readonly number[];
 };
 
 export class SortedRows<R> {
@@ -103,11 +105,12 @@ export class SortedRows<R> {
     const k = upsert.length + remove.length;
     if (k === 0) return false;
     // each change costs a search and a splice (a memmove of up to n); past this, one merge is cheaper
-    if (k * Math.log2(n + 2) * 4 > n) return this.#merge(upsert, remove);
+    if (k * Math.log2(n + 2) * 4 > n) return this.#merge(upsert, remove, changes.tags);
     let rows: R[] | undefined;
     const tagOf = this.#tagOf;
     let tags: number[] | undefined;
-    for (const r of upsert) {
+    for (let u = 0; u < upsert.length; u++) {
+      const r = upsert[u] as R;
       const id = this.#id(r);
       const old = this.#byId.get(id);
       if (old === r) continue;
@@ -130,8 +133,8 @@ export class SortedRows<R> {
         rows.splice(at, 1);
         tag = tags?.splice(at, 1)[0];
       } else if (tags) {
-        if (tagOf) tag = tagOf(r);
-        else tags = undefined;
+        tag = changes.tags?.[u] ?? tagOf?.(r);
+        if (tag === undefined) tags = undefined;
       }
       const to = this.#insertionPoint(rows, r);
       rows.splice(to, 0, r);
@@ -159,17 +162,23 @@ export class SortedRows<R> {
    * themselves, and the two merged — each new row's place found by a search that starts after the last
    * one's (a page of 4,000 checks into 96,000 costs a sort of 4,000 and a copy, not a sort of 100,000).
    */
-  #merge(upsert: readonly R[], remove: readonly string[]): boolean {
+  #merge(
+    upsert: readonly R[],
+    remove: readonly string[],
+    upsertTags: readonly number[] | undefined,
+  ): boolean {
     const gone = new Set<R>();
     const fresh = new Map<string, R>();
-    // a replaced row's tag goes to the row replacing it
+    // a replaced row's tag goes to the row replacing it; a new row takes the one given with it
     const heldTags = this.#tags;
     const tagById = heldTags && new Map<string, number>();
-    for (const r of upsert) {
+    for (let u = 0; u < upsert.length; u++) {
+      const r = upsert[u] as R;
       const id = this.#id(r);
       const old = this.#byId.get(id);
       if (old === r) continue;
       if (old !== undefined) gone.add(old);
+      else if (tagById && upsertTags?.[u] !== undefined) tagById.set(id, upsertTags[u] as number);
       this.#byId.set(id, r);
       fresh.set(id, r);
     }
