@@ -62,6 +62,8 @@ export class OverviewRows<R extends OverviewCheck> {
       changed.since === this.#statuses &&
       this.#rows.size === checks.length;
     if (incremental) this.#changed(statuses, changed.ids);
+    else if (statuses === this.#statuses && keepsPlaces(this.#checks, checks, this.#rows))
+      this.#grown(checks, statuses);
     else this.#whole(checks, statuses);
     this.#checks = checks;
     this.#statuses = statuses;
@@ -98,32 +100,66 @@ export class OverviewRows<R extends OverviewCheck> {
     this.#overdue.reset(rows.filter(isOverdue));
   }
 
+  /** The same checks, these statuses changed: their rows only. */
   #changed(statuses: ReadonlyMap<string, StatusSummary>, ids: readonly string[]): void {
-    const counts = { ...(this.#counts as OverviewCounts) };
-    const attention: { upsert: R[]; remove: string[] } = { upsert: [], remove: [] };
-    const overdue: { upsert: R[]; remove: string[] } = { upsert: [], remove: [] };
-    let recount = false;
+    const batch = this.#batch();
     for (const cid of new Set(ids)) {
       const old = this.#rows.get(cid);
       // a status of a check the list does not hold has no row
       if (!old) continue;
       const status = statuses.get(cid);
-      if (old.status === status) continue;
-      const row = this.#makeRow(old.check, status);
-      this.#rows.set(cid, row);
-      countRow(counts, old, -1);
+      if (old.status !== status) batch.put(old, this.#makeRow(old.check, status));
+    }
+    batch.done();
+  }
+
+  /**
+   * The same statuses, a list whose held checks keep their places (pages arriving, checks changed in
+   * place): the checks that are not the same objects at the same places, and the new ones, only.
+   */
+  #grown(checks: readonly CheckSummary[], statuses: ReadonlyMap<string, StatusSummary>): void {
+    const prev = this.#checks as readonly CheckSummary[];
+    const batch = this.#batch();
+    for (let i = 0; i < checks.length; i++) {
+      const c = checks[i] as CheckSummary;
+      if (i < prev.length && prev[i] === c) continue;
+      batch.put(this.#rows.get(c.id), this.#makeRow(c, statuses.get(c.id)));
+    }
+    batch.done();
+  }
+
+  /** Rows replaced or added, one by one; `done` moves the counts and the lists once. */
+  #batch() {
+    const counts = { ...(this.#counts as OverviewCounts) };
+    const attention: { upsert: R[]; remove: string[] } = { upsert: [], remove: [] };
+    const overdue: { upsert: R[]; remove: string[] } = { upsert: [], remove: [] };
+    let recount = false;
+    const put = (old: R | undefined, row: R) => {
+      this.#rows.set(row.id, row);
+      if (old) countRow(counts, old, -1);
+      else counts.checks++;
       countRow(counts, row, 1);
       if (row.statusAt > this.#last) this.#last = row.statusAt;
       // the newest run went back (or away): the newest of them all is looked for again
-      else if (old.statusAt === this.#last && !(row.statusAt === this.#last)) recount = true;
+      else if (old && old.statusAt === this.#last && !(row.statusAt === this.#last)) recount = true;
       for (const [keep, list] of [
         [needsAttention, attention],
         [isOverdue, overdue],
       ] as const) {
         if (keep(row)) list.upsert.push(row);
-        else if (keep(old)) list.remove.push(cid);
+        else if (old && keep(old)) list.remove.push(row.id);
       }
-    }
+    };
+    const done = () => this.#done(counts, attention, overdue, recount);
+    return { put, done };
+  }
+
+  #done(
+    counts: OverviewCounts,
+    attention: { upsert: R[]; remove: string[] },
+    overdue: { upsert: R[]; remove: string[] },
+    recount: boolean,
+  ): void {
     if (recount) {
       let last = Number.NEGATIVE_INFINITY;
       for (const r of this.#rows.values()) if (r.statusAt > last) last = r.statusAt;
@@ -134,6 +170,27 @@ export class OverviewRows<R extends OverviewCheck> {
     this.#attention.apply(attention);
     this.#overdue.apply(overdue);
   }
+}
+
+/**
+ * Whether every check of `prev` (none repeated: a row held for each) has its id at its place in `next`,
+ * and the checks after them are new and not repeated.
+ */
+function keepsPlaces(
+  prev: readonly CheckSummary[] | undefined,
+  next: readonly CheckSummary[],
+  held: ReadonlyMap<string, unknown>,
+): boolean {
+  if (!prev || held.size !== prev.length || next.length < prev.length) return false;
+  for (let i = 0; i < prev.length; i++)
+    if ((prev[i] as CheckSummary).id !== (next[i] as CheckSummary).id) return false;
+  const ids = new Set<string>();
+  for (let i = prev.length; i < next.length; i++) {
+    const id = (next[i] as CheckSummary).id;
+    if (held.has(id) || ids.has(id)) return false;
+    ids.add(id);
+  }
+  return true;
 }
 
 function sameCounts(a: OverviewCounts, b: OverviewCounts | undefined): boolean {

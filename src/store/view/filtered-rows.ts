@@ -6,7 +6,8 @@
  * scan per word and one pass over a typed array, ~1–3 ms. A status poll while a filter is set reuses the
  * text words' answer (the checks did not change) and only passes over the rows again.
  *
- * Pure: the rows, the index of the checks they were made from, and their positions are handed in.
+ * Pure: the rows, the index of the checks they were made from, and their positions are handed in (as
+ * functions: an empty filter asks for neither).
  */
 import { type FilterableRow, statusMatches, type Term, termsOf, textMatches } from "./check-filter.ts";
 import type { CheckIndex } from "./check-index.ts";
@@ -20,12 +21,13 @@ export class FilteredRows<R extends FilterableRow> {
 
   /**
    * The rows `text` keeps, in their order; the same array when neither the rows nor the text changed.
-   * `positions()`: where each row's check is in `index.checks` (called only when a text word needs it).
+   * `indexOf()`: the index of the checks the rows were made from; `positions()`: where each row's check is
+   * in them (each asked only when a word needs it).
    */
   rows(
     rows: readonly R[],
     text: string,
-    index: CheckIndex,
+    indexOf: () => CheckIndex,
     positions: () => readonly number[],
   ): readonly R[] {
     if (rows === this.#rows && text === this.#text) return this.#kept;
@@ -36,6 +38,7 @@ export class FilteredRows<R extends FilterableRow> {
       this.#kept = rows;
       return rows;
     }
+    const index = indexOf();
     if (this.#keep?.index !== index || this.#keep.terms !== terms)
       this.#keep = { index, terms, keep: textMatches(index, terms) };
     const keep = this.#keep.keep;

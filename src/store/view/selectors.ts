@@ -80,12 +80,14 @@ export const newCheckRowsFilter = () => {
   const filterOf = viewMemo(() => new FilteredRows<CheckRow>());
   return (view: ConsoleState, rows: readonly CheckRow[], filter: string): CheckRow[] => {
     const held = checkRowsOf(view);
-    const index = checkIndexOf(held.view.checks ?? view.checks.items);
-    const positions = () =>
+    const index = () => checkIndexOf(held.view.checks ?? view.checks.items);
+    const positions = () => {
       // the rows the view keeps carry their positions; other rows (none today) are looked up
-      held.view.current === rows
-        ? held.view.positions(index.positionOf)
-        : rows.map((r) => index.positionOf(r.id) ?? -1);
+      const { positionOf } = index();
+      return held.view.current === rows
+        ? held.view.positions(positionOf)
+        : rows.map((r) => positionOf(r.id) ?? -1);
+    };
     return filterOf(view).rows(rows, filter, index, positions) as CheckRow[];
   };
 };

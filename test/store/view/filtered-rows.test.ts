@@ -132,7 +132,12 @@ describe("FilteredRows", () => {
         } else sort = { column: r.pick(COLUMNS), desc: r.next() < 0.5 };
         const rows = view.rows(checks, statuses, sort, undefined, changed);
         const index = checkIndexOf(checks);
-        const got = filter.rows(rows, text, index, () => view.positions(index.positionOf));
+        const got = filter.rows(
+          rows,
+          text,
+          () => index,
+          () => view.positions(index.positionOf),
+        );
         const want = rows.filter((x) => naiveCheckFilter(x, text));
         expect(
           got.map((x) => x.id),
@@ -142,7 +147,14 @@ describe("FilteredRows", () => {
         expect(rows.filter((x) => matchesCheckFilter(x, text)).map((x) => x.id)).toEqual(
           want.map((x) => x.id),
         );
-        expect(filter.rows(rows, text, index, () => [])).toBe(got);
+        expect(
+          filter.rows(
+            rows,
+            text,
+            () => index,
+            () => [],
+          ),
+        ).toBe(got);
       }
     },
   );
@@ -151,8 +163,22 @@ describe("FilteredRows", () => {
     const rows = [makeRow({ id: "a", name: "A", checkType: "API" }, undefined)];
     const index = new CheckIndex(rows.map((x) => x.check));
     const f = new FilteredRows<Row>();
-    expect(f.rows(rows, "  ", index, () => [0])).toBe(rows);
-    expect(f.rows(rows, "status: !", index, () => [0])).toBe(rows);
+    expect(
+      f.rows(
+        rows,
+        "  ",
+        () => index,
+        () => [0],
+      ),
+    ).toBe(rows);
+    expect(
+      f.rows(
+        rows,
+        "status: !",
+        () => index,
+        () => [0],
+      ),
+    ).toBe(rows);
     expect(parseCheckFilter("tag:")).toEqual([]);
   });
 });
