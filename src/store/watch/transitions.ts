@@ -80,19 +80,12 @@ export class Watchlist {
     const first = this.#checks === undefined;
     if (!first && checks === this.#checks && statuses === this.#statuses)
       return { failing: this.#failing, transitions: [] };
-    if (first || checks !== this.#checks || changed === undefined || changed.since !== this.#statuses) {
-      const next = new Map<string, Watched>();
-      for (const c of checks) {
-        const w = watchedOf(c, checkHealth(statuses.get(c.id)));
-        if (w) next.set(c.id, w);
-      }
-      const out = first ? [] : transitions(this.#snap, next);
-      this.#snap = next;
-      this.#failing = failingCount(next);
-      this.#checks = checks;
-      this.#statuses = statuses;
-      return { failing: this.#failing, transitions: out };
-    }
+    // a new list with the same statuses whose checks kept their places (a refresh, pages): its changed
+    // and new checks only
+    if (!first && checks !== this.#checks && statuses === this.#statuses && this.#grows(checks))
+      return this.#grown(checks, statuses);
+    if (first || checks !== this.#checks || changed === undefined || changed.since !== this.#statuses)
+      return this.#whole(checks, statuses, first);
     const found: { at: number; t: Transition }[] = [];
     for (const id of new Set(changed.ids)) {
       const was = this.#snap.get(id);
@@ -108,6 +101,64 @@ export class Watchlist {
     }
     this.#statuses = statuses;
     return { failing: this.#failing, transitions: found.sort((a, b) => a.at - b.at).map((x) => x.t) };
+  }
+
+  #whole(
+    checks: readonly CheckSummary[],
+    statuses: ReadonlyMap<string, StatusSummary>,
+    first: boolean,
+  ): { failing: number; transitions: Transition[] } {
+    const next = new Map<string, Watched>();
+    for (const c of checks) {
+      const w = watchedOf(c, checkHealth(statuses.get(c.id)));
+      if (w) next.set(c.id, w);
+    }
+    const out = first ? [] : transitions(this.#snap, next);
+    this.#snap = next;
+    this.#failing = failingCount(next);
+    this.#checks = checks;
+    this.#statuses = statuses;
+    return { failing: this.#failing, transitions: out };
+  }
+
+  /** Whether `checks` holds the last list's ids at their places, then only ids not seen before. */
+  #grows(checks: readonly CheckSummary[]): boolean {
+    const prev = this.#checks as readonly CheckSummary[];
+    if (checks.length < prev.length) return false;
+    for (let i = 0; i < prev.length; i++)
+      if ((prev[i] as CheckSummary).id !== (checks[i] as CheckSummary).id) return false;
+    const ids = new Set(prev.map((c) => c.id));
+    // an id repeated in the last list: its snapshot cannot say which one it holds
+    if (ids.size !== prev.length) return false;
+    for (let i = prev.length; i < checks.length; i++) {
+      const id = (checks[i] as CheckSummary).id;
+      if (ids.has(id)) return false;
+      ids.add(id);
+    }
+    return true;
+  }
+
+  /** The list grew or changed in place: the checks that are not the same objects at the same places. */
+  #grown(
+    checks: readonly CheckSummary[],
+    statuses: ReadonlyMap<string, StatusSummary>,
+  ): { failing: number; transitions: Transition[] } {
+    const prev = this.#checks as readonly CheckSummary[];
+    const out: Transition[] = [];
+    for (let i = 0; i < checks.length; i++) {
+      const c = checks[i] as CheckSummary;
+      if (i < prev.length && prev[i] === c) continue;
+      const was = this.#snap.get(c.id);
+      const w = watchedOf(c, checkHealth(statuses.get(c.id)));
+      // deactivated: out of the watch (what is told goes in the list's order, whatever the snapshot's)
+      if (w === undefined) this.#snap.delete(c.id);
+      else this.#snap.set(c.id, w);
+      this.#failing += Number(bad(w)) - Number(bad(was));
+      const [t] = transitions(new Map(was ? [[c.id, was]] : []), new Map(w ? [[c.id, w]] : []));
+      if (t) out.push(t);
+    }
+    this.#checks = checks;
+    return { failing: this.#failing, transitions: out };
   }
 }
 
