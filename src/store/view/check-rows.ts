@@ -107,11 +107,9 @@ export function sortedPositions(
   const key = keyOf(sort.column, responseOf);
   const n = rows.length;
   const primary = new Array<number | string>(n);
-  const primaryLower = new Array<string>(n);
   const name = new Array<string>(n);
   const nameLower = new Array<string>(n);
-  const id = new Array<string>(n);
-  const idLower = new Array<string>(n);
+  const positions = new Array<number>(n);
   let numeric = true;
   for (let i = 0; i < n; i++) {
     const r = rows[i] as OrderedCheckRow;
@@ -120,12 +118,13 @@ export function sortedPositions(
     if (typeof k !== "number") numeric = false;
     name[i] = r.check.name;
     nameLower[i] = r.check.name.toLowerCase();
-    id[i] = r.id;
-    idLower[i] = r.id.toLowerCase();
+    positions[i] = i;
   }
-  if (!numeric) for (let i = 0; i < n; i++) primaryLower[i] = String(primary[i]).toLowerCase();
+  const primaryLower = numeric ? [] : primary.map((k) => String(k).toLowerCase());
   const dir = sort.desc ? -1 : 1;
-  const positions = Array.from({ length: n }, (_, i) => i);
+  // the id breaks the last tie (rare: one name twice): lower-cased only then
+  const byId = (i: number, j: number) =>
+    collate((rows[i] as OrderedCheckRow).id, (rows[j] as OrderedCheckRow).id);
   return positions.sort((i, j) => {
     let k: number;
     if (numeric) {
@@ -141,8 +140,7 @@ export function sortedPositions(
       (k ||
         cmp(nameLower[i] as string, nameLower[j] as string) ||
         cmp(name[i] as string, name[j] as string) ||
-        cmp(idLower[i] as string, idLower[j] as string) ||
-        cmp(id[i] as string, id[j] as string))
+        byId(i, j))
     );
   });
 }
