@@ -96,8 +96,8 @@ const cmp = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1);
 
 /**
  * The positions of `rows` in the order `checkRowOrder(sort, responseOf)` gives them: the same order,
- * computed over keys taken once per row (lower-cased names and ids) instead of lower-casing two names in
- * each of the ~1.7 million comparisons of 100,000 rows.
+ * computed over keys taken once per row (the lower-cased name) instead of lower-casing two names in each
+ * of the ~1.7 million comparisons of 100,000 rows.
  */
 export function sortedPositions(
   rows: readonly OrderedCheckRow[],
@@ -232,8 +232,9 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
 
   /**
    * Where each row's check is in the checks array (`positionOf` an id, for that array), in the rows'
-   * order: what the `/` filter's index (check-index.ts) speaks in. Kept through a status poll (the rows it
-   * moved carry theirs); made anew for a new checks array or a whole sort.
+   * order: what the `/` filter's index (check-index.ts) speaks in. Set by the first sort, kept through a
+   * status poll (the rows it moved carry theirs) and a list whose held ids keep their places (new rows
+   * bring theirs); looked up anew after any other new list.
    */
   positions(positionOf: (id: string) => number | undefined): readonly number[] {
     if (this.#positionOf !== positionOf) {
