@@ -10,6 +10,7 @@ import type { Output } from "./output.ts";
 
 export type CommandContext = {
   client: Client;
+  /** Tables, JSON and messages of an API verb; a program (programs.ts) prints its own and gets none. */
   out: Output;
   args: Args;
   /** Whole standard input as text (for `--file -`). */

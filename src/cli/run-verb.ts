@@ -10,7 +10,7 @@ import type { CommandContext, ResourceSpec, VerbSpec } from "./command.ts";
 import { resourceHelp, verbHelp } from "./help-text.ts";
 import { readAllStdin } from "./input.ts";
 import { interrupt, print } from "./io.ts";
-import { Output } from "./output.ts";
+import type { Output } from "./output.ts";
 
 /** Which resource/verb the argv names, or what to do instead (help was printed). */
 export type Target =
@@ -49,11 +49,17 @@ export function locateVerb(resource: ResourceSpec, rest: string[]): Target {
   return { kind: "command", resource, verb, tokens: rest.filter((_, i) => i !== vi) };
 }
 
-/** Parse `tokens` for `verb` and run it; `connect` gives a connected context (API verbs), else offline. */
+/**
+ * Parse `tokens` for `verb` and run it; `connect` gives a connected context (API verbs), else offline.
+ * `output: false` (the programs: they print their own) runs it without an Output (ctx.out is unusable):
+ * output.ts is loaded only for the verbs that print with it — its text widths (string-width) build
+ * Unicode tables on load, ~20 ms that a `vigil serve` started by a console would spend before it listens.
+ */
 export async function runVerb(
   verb: VerbSpec,
   tokens: string[],
   connect?: (values: Args["values"]) => Promise<{ client: CommandContext["client"]; close(): Promise<void> }>,
+  o: { output?: boolean } = {},
 ): Promise<number> {
   const parsed = parseTokens(tokens, verb.options ?? {});
   if (parsed.values.version) {
@@ -62,12 +68,15 @@ export async function runVerb(
   }
   const positionals = bindPositionals(parsed.positionals, verb.positionals ?? []);
   const args = new Args(parsed.values, positionals);
-  const out = new Output({
-    stdout: process.stdout,
-    stderr: process.stderr,
-    json: parsed.values.json === true,
-    showSecrets: parsed.values["show-secrets"] === true,
-  });
+  const out: Output =
+    o.output === false
+      ? (undefined as never)
+      : new (await import("./output.ts")).Output({
+          stdout: process.stdout,
+          stderr: process.stderr,
+          json: parsed.values.json === true,
+          showSecrets: parsed.values["show-secrets"] === true,
+        });
   const base = { out, args, readStdin: readAllStdin, signal: interrupt.signal };
   if (verb.offline || !connect) {
     const code = await verb.run({ ...base, client: undefined as never });
@@ -89,5 +98,5 @@ export async function runProgramLine(resource: ResourceSpec, argv: string[], ri:
     argv.filter((_, i) => i !== ri),
   );
   if (target.kind === "done") return target.code;
-  return await runVerb(target.verb, target.tokens);
+  return await runVerb(target.verb, target.tokens, undefined, { output: false });
 }

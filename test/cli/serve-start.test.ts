@@ -1,0 +1,47 @@
+/**
+ * What a `vigil serve` started by a console loads before it listens (issue 24: the console's cold start
+ * must not get slower with its service in a process of its own): the modules main.ts, run-verb.ts and
+ * serve.ts import statically — read from esbuild's metafile, the bundle's own view of the import graph —
+ * hold no text-width tables (string-width builds its Unicode tables on load, ~20 ms before the first
+ * request could be answered) and no console (Ink, React).
+ */
+import { build, type Metafile } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+/** Packages and files reached from `entry` through static imports only (dynamic ones load later). */
+function staticClosure(meta: Metafile, entry: string): Set<string> {
+  const seen = new Set<string>([entry]);
+  const queue = [entry];
+  for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
+    for (const i of meta.inputs[f]?.imports ?? []) {
+      if (i.kind !== "import-statement" || seen.has(i.path)) continue;
+      seen.add(i.path);
+      if (!i.external) queue.push(i.path);
+    }
+  }
+  return seen;
+}
+
+describe("vigil serve's start", () => {
+  it("loads no text widths and no console before it listens", async () => {
+    const entries = ["src/cli/main.ts", "src/cli/run-verb.ts", "src/cli/serve.ts"];
+    const { metafile } = await build({
+      entryPoints: entries,
+      bundle: true,
+      write: false,
+      metafile: true,
+      outdir: "out",
+      platform: "node",
+      format: "esm",
+      splitting: true,
+      packages: "external",
+      logLevel: "silent",
+    });
+    const loaded = new Set(entries.flatMap((e) => [...staticClosure(metafile, e)]));
+    expect(loaded.has("src/service/main.ts"), "the closure reaches the service").toBe(true);
+    const heavy = [...loaded].filter((p) =>
+      /^(string-width|get-east-asian-width|ink|react)$|src\/shared\/format\.ts$|src\/tui\//.test(p),
+    );
+    expect(heavy).toEqual([]);
+  });
+});
