@@ -14,11 +14,16 @@ import { DEMO_WORKSPACE, demoPingedHeartbeats, isSeeded, seedDemoWorkspace } fro
 
 export const BACKFILL_DAYS = 3;
 
+/** How long after the start the demo's heartbeat jobs and agents begin (ms). */
+export const DEMO_FOLLOW_MS = 2000;
+
 export async function startDemo(opts: {
   repo: Repo;
   now: () => number;
   publicUrl: () => string;
   logError: (err: unknown) => void;
+  /** When the heartbeat jobs and agents begin, after the start (ms; default DEMO_FOLLOW_MS). */
+  followMs?: number;
 }): Promise<{ stop(): Promise<void> }> {
   const previous = storedTarget(opts.repo);
   const target = await startDemoTarget({
@@ -45,14 +50,14 @@ export async function startDemo(opts: {
     await target.close();
     throw err;
   }
-  // The demo's heartbeat jobs and private-location agents start once this start-up is over — after the
-  // service has written service.json and said it listens — so a client waiting for the service (a console
-  // started cold) reads its first data without waiting for two agent processes to be spawned and its
-  // first ping to load the HTTP client; they follow a moment later.
+  // The demo's heartbeat jobs and private-location agents start a moment after this start-up is over —
+  // after the service has written service.json and said it listens — so a client waiting for the service
+  // (a console started cold) has its first reads answered before two agent processes are spawned (each a
+  // Node start on a core the console also needs) and the first ping loads the HTTP client.
   let jobs: { stop(): void }[] = [];
   let agents: { stop(): Promise<void> }[] = [];
   let stopped = false;
-  const later = setImmediate(() => {
+  const later = setTimeout(() => {
     if (stopped) return;
     jobs = demoPingedHeartbeats(opts.repo).map((h) =>
       startDemoHeartbeatJob({ pingUrl: `${opts.publicUrl()}/ping/${h.pingToken}`, periodMs: h.periodMs }),
@@ -60,11 +65,11 @@ export async function startDemo(opts: {
     agents = DEMO_WORKSPACE.privateLocations.map((l) =>
       startDemoAgent({ ...opts, slug: l.slugName, publicUrl: opts.publicUrl() }),
     );
-  });
+  }, opts.followMs ?? DEMO_FOLLOW_MS);
   return {
     async stop() {
       stopped = true;
-      clearImmediate(later);
+      clearTimeout(later);
       for (const j of jobs) j.stop();
       await Promise.all(agents.map((a) => a.stop()));
       await target.close();
