@@ -15,10 +15,9 @@
  * fails); one stopped with `vigil serve stop`, or one started by hand, is waited for (`gone`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync, watch } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { isSea } from "node:sea";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../api/errors.ts";
 import { VigilError } from "../contract/errors.ts";
@@ -127,32 +126,68 @@ export async function startInBackground(dataDir: string, o: StartOptions = {}): 
   const log = join(dir, "service.log");
   const timeoutMs = o.timeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    // a start begun before the console's first frame (prestartLocalService) is the first try
-    const child = early.get(dir) ?? spawnService(dir, env, o.entry);
-    early.delete(dir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // service.json is read again as soon as the data dir changes — the moment the service wrote it — and
+  // at least every 15 ms where the file system sends no events
+  const changes = watchDir(dir);
+  try {
     for (;;) {
-      const found = findLocalService(dir);
-      if (found) return found;
-      const { exitedAt, spawnError } = child;
-      if (spawnError) throw new LocalServiceError(`cannot start vigil serve: ${spawnError.message}`);
-      if (Date.now() > deadline) {
-        if (exitedAt === undefined) child.process.kill("SIGTERM");
-        throw new LocalServiceError(
-          `the local service did not start within ${Math.round(timeoutMs / 1000)} s (log: ${log})`,
-        );
+      // a start begun before the console's first frame (prestartLocalService) is the first try
+      const child = early.get(dir) ?? spawnService(dir, env, o.entry);
+      early.delete(dir);
+      for (;;) {
+        const found = findLocalService(dir);
+        if (found) return found;
+        const { exitedAt, spawnError } = child;
+        if (spawnError) throw new LocalServiceError(`cannot start vigil serve: ${spawnError.message}`);
+        if (Date.now() > deadline) {
+          if (exitedAt === undefined) child.process.kill("SIGTERM");
+          throw new LocalServiceError(
+            `the local service did not start within ${Math.round(timeoutMs / 1000)} s (log: ${log})`,
+          );
+        }
+        // it exited: failed, or lost the data dir to a service another client started at the same moment
+        // (whose service.json comes within moments), or to one still stopping (then it is tried again)
+        if (exitedAt !== undefined && Date.now() - exitedAt > 1000) break;
+        await changes.next(15);
       }
-      // it exited: failed, or lost the data dir to a service another client started at the same moment
-      // (whose service.json comes within moments), or to one still stopping (then it is tried again)
-      if (exitedAt !== undefined && Date.now() - exitedAt > 1000) break;
-      await sleep(15);
+      const why = lastLogLine(log);
+      if (!/ is in use by /.test(why))
+        throw new LocalServiceError(
+          `the local service did not start: ${why || "no reason logged"} (log: ${log})`,
+        );
     }
-    const why = lastLogLine(log);
-    if (!/ is in use by /.test(why))
-      throw new LocalServiceError(
-        `the local service did not start: ${why || "no reason logged"} (log: ${log})`,
-      );
+  } finally {
+    changes.close();
   }
+}
+
+/**
+ * Changes in a directory (fs.watch): `next(ms)` resolves at the next one, or after `ms` at the latest —
+ * where watching is not possible (some network file systems), it is a plain wait.
+ */
+function watchDir(dir: string): { next(ms: number): Promise<void>; close(): void } {
+  let wake: (() => void) | undefined;
+  let watcher: ReturnType<typeof watch> | undefined;
+  try {
+    watcher = watch(dir, { persistent: false }, () => wake?.());
+    watcher.on("error", () => watcher?.close());
+  } catch {
+    watcher = undefined;
+  }
+  return {
+    next: (ms) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      }),
+    close: () => watcher?.close(),
+  };
 }
 
 /** A `vigil serve` this client spawned, and whether (and when) it ended. */

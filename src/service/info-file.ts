@@ -22,6 +22,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -68,12 +69,18 @@ export function findLocalService(dataDir: string): LocalService | undefined {
   };
 }
 
-/** Written by the service once it listens; clears a `vigil serve stop` note (this is a new start). */
+/**
+ * Written by the service once it listens — whole, through a rename, so a client that reads it the moment
+ * it appears (local-service.ts watches the data dir) never reads half of it; clears a `vigil serve stop`
+ * note (this is a new start).
+ */
 export function writeServiceInfo(dataDir: string, url: string, extra: { idleStopS?: number } = {}): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = infoPath(dataDir);
-  writeFileSync(file, `${JSON.stringify({ url, pid: process.pid, ...extra })}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify({ url, pid: process.pid, ...extra })}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
   rmSync(stoppedPath(dataDir), { force: true });
   return file;
 }
