@@ -6,6 +6,7 @@
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
 import { NODE_GUARD } from "../src/cli/node-guard.ts";
+import { lazyEmojiPlugin } from "./lazy-emoji.ts";
 
 /**
  * ink imports `react-devtools-core` (an optional package we do not install) only when DEV=true and the
@@ -59,7 +60,8 @@ await build({
     // ssh2 (vigil share) loads optional native crypto add-ons (.node files) at run time
     "ssh2",
   ],
-  plugins: [devtoolsStub],
+  // string-width's emoji expression built on first need, not on load (scripts/lazy-emoji.ts)
+  plugins: [devtoolsStub, lazyEmojiPlugin],
   banner: {
     js: [
       "#!/usr/bin/env node",
