@@ -101,6 +101,22 @@ describe("demo workspace", () => {
     }
   });
 
+  it("starts its agents a moment after the service, not while a client's first reads are answered", async () => {
+    const svc: TestService = await startTestService({ dataDir: data, demo: true });
+    try {
+      const live = async () =>
+        ((await svc.call("GET", "/v1/private-locations")).body as { agentCount: number }[]).reduce(
+          (n, l) => n + l.agentCount,
+          0,
+        );
+      // DEMO_FOLLOW_MS (2 s) after the start: no agent process spawned yet
+      expect(await live()).toBe(0);
+      await until("the demo's agents to report", 20_000, async () => (await live()) >= 1);
+    } finally {
+      await svc.close();
+    }
+  }, 30_000);
+
   it("sends nothing off the machine: demo channels deliver to the service's own receiver, signed", async () => {
     const svc = await startTestService({ dataDir: data, demo: true });
     try {
