@@ -148,6 +148,8 @@ export async function runServe(
   writeServiceInfo(args.dataDir, service.url, args.idleStopS ? { idleStopS: args.idleStopS } : {});
   io.stdout(`listening on ${service.url}\n`);
   if (!env.VIGIL_API_KEY) io.stderr(`api key: stored in ${join(args.dataDir, "api-key")}\n`);
+  // a console that started this service is still loading: its first reads' first answers are given now
+  void service.warm();
 
   return await new Promise<number>((resolve) => {
     let stopping = false;

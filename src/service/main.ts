@@ -65,8 +65,23 @@ export type RunningService = {
   alerting: Alerting;
   /** Retention (tests and benchmarks: sweep on demand). */
   retention: Retention;
+  /**
+   * Answer the reads a console starts with once, inside the process (no socket), and drop the answers: the
+   * routes' first answers — the router's build, the handlers' and schemas' first runs, the database's pages
+   * — are then paid while the service waits for its first client rather than by that client (`vigil serve`
+   * calls it once it has said where it listens). A request that comes meanwhile is answered as always.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** What a console reads first (its overview), in the order it asks: what warm() answers. */
+const FIRST_READS = [
+  "/v1/locations",
+  "/v1/checks?page=1&limit=100",
+  "/v1/check-statuses",
+  "/v1/status-pages/incidents?limit=100",
+];
 
 /**
  * The key the service accepts: $VIGIL_API_KEY, else the one stored in `<dataDir>/api-key` (made once, 0600;
@@ -194,6 +209,19 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     apiKey,
     alerting,
     retention,
+    async warm() {
+      for (const path of FIRST_READS) {
+        if (phase !== "ready") return;
+        try {
+          const res = await app.fetch(
+            new Request(`${publicUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } }),
+          );
+          await res.arrayBuffer();
+        } catch {
+          // answers no one: a read that fails here fails the same way for the client, which is told
+        }
+      }
+    },
     close() {
       closing ??= (async () => {
         phase = "stopping";
