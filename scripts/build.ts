@@ -6,7 +6,7 @@
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
 import { NODE_GUARD } from "../src/cli/node-guard.ts";
-import { startPatches } from "./start-patches.ts";
+import { lazyEmoji } from "./build/lazy-emoji.ts";
 
 /**
  * ink imports `react-devtools-core` (an optional package we do not install) only when DEV=true and the
@@ -60,8 +60,7 @@ await build({
     // ssh2 (vigil share) loads optional native crypto add-ons (.node files) at run time
     "ssh2",
   ],
-  // string-width and yoga-layout without their costly work on load (scripts/start-patches.ts)
-  plugins: [devtoolsStub, startPatches],
+  plugins: [devtoolsStub, lazyEmoji],
   banner: {
     js: [
       "#!/usr/bin/env node",

@@ -41,7 +41,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { type BuildOptions, build, type Plugin } from "esbuild";
-import { startPatches } from "./start-patches.ts";
+import { lazyEmoji } from "./build/lazy-emoji.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist/package");
@@ -247,8 +247,8 @@ async function bundles(dir: string): Promise<void> {
     legalComments: "none",
     // loaded from the unpacked browser runtime at run time (src/service/runners/browser/runtime.ts)
     external: [...BROWSER_PACKAGES, CHROMIUM_PACKAGE, "chromium-bidi", "electron", "cpu-features", "*.node"],
-    // string-width and yoga-layout without their costly work on load, as in dist/ (scripts/start-patches.ts)
-    plugins: [devtoolsStub, startPatches],
+    // string-width's emoji expression built on first need, as in dist/ (scripts/build/lazy-emoji.ts)
+    plugins: [devtoolsStub, lazyEmoji],
     logLevel: "warning",
   };
   // CommonJS packages bundled here read require, __filename and __dirname (ssh2's wasm crypto)
