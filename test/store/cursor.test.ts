@@ -119,7 +119,7 @@ describe("the cursor follows its check", () => {
     expect(store.getState().ui.cursorId.checks).toBeUndefined();
   });
 
-  it("finds its row in 10,000 checks once per change of the list, not once per call", () => {
+  it("finds its row in 10,000 checks once per change of the list, not once per call, reading only up to it", () => {
     const { checks, statuses: st } = manyChecks(10_000);
     const store = storeWith(checks, st);
     const rows = visibleCheckRows(store.getState());
@@ -133,9 +133,29 @@ describe("the cursor follows its check", () => {
     const s = store.getState();
     expect(cursorIn(s, "checks", rows, idOf)).toBe(5_000);
     const first = calls;
-    expect(first).toBeGreaterThanOrEqual(10_000);
+    // the stored row, then a scan that stops at the row found (no index of every id is built)
+    expect(first).toBeGreaterThanOrEqual(5_001);
+    expect(first).toBeLessThanOrEqual(5_002);
     for (let i = 0; i < 100; i++) cursorIn(s, "checks", rows, idOf);
     // each later call reads one row (the stored row), never the whole list again
+    expect(calls - first).toBeLessThanOrEqual(100);
+  });
+
+  it("an id not in the list is looked for once per list, not once per call", () => {
+    const { checks, statuses: st } = manyChecks(10_000);
+    const store = storeWith(checks, st);
+    const rows = visibleCheckRows(store.getState());
+    apply(store, setCursor(store.getState(), "checks", 3, "gone"));
+    let calls = 0;
+    const idOf = (r: { id: string }) => {
+      calls++;
+      return r.id;
+    };
+    const s = store.getState();
+    expect(cursorIn(s, "checks", rows, idOf)).toBe(3);
+    const first = calls;
+    expect(first).toBeGreaterThanOrEqual(10_000);
+    for (let i = 0; i < 100; i++) expect(cursorIn(s, "checks", rows, idOf)).toBe(3);
     expect(calls - first).toBeLessThanOrEqual(100);
   });
 });
