@@ -3,6 +3,7 @@
  * recorded in the slice (the data already shown stays) and rethrown so the poller backs off.
  */
 
+import { statusFeed } from "../../api/check-statuses.ts";
 import type { Client } from "../../api/client.ts";
 import { collectPages, totalOf } from "../../api/pagination.ts";
 import { type AnalyticsKind, GROUP_BY, REPORTS } from "../../contract/analytics-metrics.ts";
@@ -51,6 +52,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   const caps = opts.caps ?? DEFAULT_CAPS;
   const now = opts.now ?? Date.now;
   const get = store.getState;
+
+  const statusReads = statusFeed(client.http, statusSummaryListSchema.element, { now });
 
   async function guard<T>(work: () => Promise<T>, onError: (msg: string) => void): Promise<T> {
     try {
@@ -148,21 +151,22 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       void warmCheckFilter(get().checks.items);
     },
 
-    /** Every check's status (one request), slim, merged with the held ones (a quiet poll changes nothing). */
+    /**
+     * Every check's status (one request, parsed in slices), slim, merged with the held ones (a quiet poll
+     * changes nothing); from a service that offers it, only those changed since the last read (statusFeed).
+     */
     async statuses(signal?: AbortSignal) {
-      const items = await guard(
-        async () =>
-          (
-            await client.http.request({
-              method: "GET",
-              path: "/v1/check-statuses",
-              schema: statusSummaryListSchema,
-              signal,
-            })
-          ).data,
+      const { full, items } = await guard(
+        () => statusReads.read(signal),
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
       );
-      apply(store, data.statusesLoaded(items, now(), get().statuses));
+      const held = get().statuses;
+      apply(
+        store,
+        full || held.loadedAt === undefined
+          ? data.statusesLoaded(items, now(), held)
+          : data.statusesChanged(items, now(), held),
+      );
       // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
       const known = get().checks;
       if (known.loadedAt !== undefined && items.some((st) => !known.byId.has(st.checkId)))

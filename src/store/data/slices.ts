@@ -14,6 +14,7 @@ import {
   type CheckSummary,
   type ResultSummary,
   type StatusSummary,
+  sameShallow,
   shareList,
   toCheckSummary,
   toResultSummary,
@@ -82,6 +83,34 @@ export function statusesLoaded(
     for (const id of prevById.keys()) if (!byId.has(id)) replaced.push(id);
   const changed = prev && byId !== prevById ? { since: prevById, ids: replaced } : undefined;
   return { statuses: { items: shared, byId, loadedAt: now, error: undefined, changed } };
+}
+
+/**
+ * The statuses changed since the last read (a status delta, api/check-statuses.ts `statusFeed`), merged
+ * into the held ones: the others keep their objects, and a delta with nothing new keeps the array and
+ * map. `changed` names what moved, as statusesLoaded's does.
+ */
+export function statusesChanged(
+  items: readonly StatusSummary[],
+  now: number,
+  prev: Pick<ConsoleState["statuses"], "items" | "byId">,
+): Patch {
+  const fresh = new Map<string, StatusSummary>();
+  for (const item of items) {
+    const next = toStatusSummary(item);
+    const old = prev.byId.get(next.checkId);
+    if (old === undefined || !sameShallow(old, next)) fresh.set(next.checkId, next);
+  }
+  if (fresh.size === 0)
+    return { statuses: { items: prev.items, byId: prev.byId, loadedAt: now, error: undefined } };
+  const byId = new Map(prev.byId);
+  const list = prev.items.map((st) => fresh.get(st.checkId) ?? st);
+  for (const [id, st] of fresh) {
+    if (!byId.has(id)) list.push(st);
+    byId.set(id, st);
+  }
+  const changed = { since: prev.byId, ids: [...fresh.keys()] };
+  return { statuses: { items: list, byId, loadedAt: now, error: undefined, changed } };
 }
 
 type LoadableKey = "checks" | "statuses" | ListKey;

@@ -1,0 +1,66 @@
+/**
+ * A status delta applied (statusesChanged) against the full list read instead (statusesLoaded, the
+ * oracle): over random polls the held statuses are the same, unchanged statuses keep their objects, the
+ * poll names exactly what moved, and the checks list sorted incrementally from it equals a full sort.
+ */
+import { describe, expect, it } from "vitest";
+import { checksLoaded, statusesChanged, statusesLoaded } from "../../src/store/data/slices.ts";
+import type { StatusSummary } from "../../src/store/data/summary.ts";
+import { createConsoleStore } from "../../src/store/state.ts";
+import { sortedCheckRows } from "../../src/store/view/selectors.ts";
+import { rng } from "../support/rng.ts";
+import { sortCheckRowsWhole } from "./view/full-sort.ts";
+
+describe("statusesChanged", () => {
+  it.each([1, 2, 3, 4, 5])("equals the full list's reducer over random deltas (seed %i)", (seed) => {
+    const r = rng(seed);
+    const ids = Array.from({ length: 60 }, (_, i) => `c${i}`);
+    const status = (id: string): StatusSummary => ({
+      checkId: id,
+      hasFailures: r.next() < 0.3,
+      isDegraded: r.next() < 0.1,
+      lastRunLocation: r.pick(["eu-west-1", "us-east-1"]),
+      updated_at: r.pick(["2026-11-27T01:00:00.000Z", "2026-11-27T01:01:00.000Z"]),
+    });
+    const viaDelta = createConsoleStore();
+    const viaFull = createConsoleStore();
+    viaDelta.setState(
+      checksLoaded(
+        ids.map((id) => ({ id, name: `n${r.int(9)}`, checkType: "API" })),
+        0,
+      ),
+    );
+    // the service lists a status only of a check that ran: some have none at first
+    let service = new Map(ids.filter(() => r.next() < 0.7).map((id) => [id, status(id)]));
+    viaDelta.setState(statusesLoaded([...service.values()], 0, viaDelta.getState().statuses));
+    viaFull.setState(statusesLoaded([...service.values()], 0, viaFull.getState().statuses));
+    sortedCheckRows(viaDelta.getState());
+    for (let poll = 1; poll <= 40; poll++) {
+      // the checks that ran since: some change, some answer the same status again
+      const ran = ids.filter(() => r.next() < 0.1);
+      const delta = ran.map((id) =>
+        r.next() < 0.5 && service.has(id) ? { ...service.get(id)! } : status(id),
+      );
+      service = new Map(service);
+      for (const s of delta) service.set(s.checkId, s);
+      const before = viaDelta.getState().statuses;
+      viaDelta.setState(statusesChanged(delta, poll, before));
+      viaFull.setState(statusesLoaded([...service.values()], poll, viaFull.getState().statuses));
+      const got = viaDelta.getState().statuses;
+      const want = viaFull.getState().statuses;
+      expect(new Map([...got.byId].map(([k, v]) => [k, { ...v }]))).toEqual(
+        new Map([...want.byId].map(([k, v]) => [k, { ...v }])),
+      );
+      expect(got.items.length).toBe(got.byId.size);
+      expect(new Set(got.changed?.ids ?? [])).toEqual(new Set(want.changed?.ids ?? []));
+      for (const [id, s] of before.byId) if (!got.changed?.ids.includes(id)) expect(got.byId.get(id)).toBe(s);
+      if (!got.changed) {
+        expect(got.byId).toBe(before.byId);
+        expect(got.items).toBe(before.items);
+      }
+      expect(got.loadedAt).toBe(poll);
+      const rows = sortedCheckRows(viaDelta.getState());
+      expect(rows.map((x) => x.id)).toEqual(sortCheckRowsWhole(viaDelta.getState()).map((x) => x.id));
+    }
+  });
+});
