@@ -10,6 +10,7 @@ import type { ConsoleState } from "../state.ts";
 import { type LastPass, lastPassKey } from "./last-pass.ts";
 import type { ListItem } from "./lists/index.ts";
 import type { ListRead } from "./lists/spec.ts";
+import { OverlayMap } from "./overlay-map.ts";
 import {
   type CheckSummary,
   type ResultSummary,
@@ -103,12 +104,10 @@ export function statusesChanged(
   }
   if (fresh.size === 0)
     return { statuses: { items: prev.items, byId: prev.byId, loadedAt: now, error: undefined } };
-  const byId = new Map(prev.byId);
+  // the map: the fresh ones over the held (overlay-map.ts), not a copy of 100,000 entries per poll
+  const byId = OverlayMap.with(prev.byId, fresh);
   const list = prev.items.map((st) => fresh.get(st.checkId) ?? st);
-  for (const [id, st] of fresh) {
-    if (!byId.has(id)) list.push(st);
-    byId.set(id, st);
-  }
+  for (const [id, st] of fresh) if (!prev.byId.has(id)) list.push(st);
   const changed = { since: prev.byId, ids: [...fresh.keys()] };
   return { statuses: { items: list, byId, loadedAt: now, error: undefined, changed } };
 }
