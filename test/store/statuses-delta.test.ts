@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { checksLoaded, statusesChanged, statusesLoaded } from "../../src/store/data/slices.ts";
+import { diffStatuses } from "../../src/store/data/status-diff.ts";
 import type { StatusSummary } from "../../src/store/data/summary.ts";
 import { createConsoleStore } from "../../src/store/state.ts";
 import { sortedCheckRows } from "../../src/store/view/selectors.ts";
@@ -63,4 +64,55 @@ describe("statusesChanged", () => {
       expect(rows.map((x) => x.id)).toEqual(sortCheckRowsWhole(viaDelta.getState()).map((x) => x.id));
     }
   });
+
+  it.each([6, 7, 8])(
+    "a full read diffed in slices and applied equals the full read's reducer (seed %i)",
+    async (seed) => {
+      const r = rng(seed);
+      const status = (id: string): StatusSummary => ({
+        checkId: id,
+        hasFailures: r.next() < 0.3,
+        updated_at: r.pick(["2026-11-27T01:00:00.000Z", "2026-11-27T01:01:00.000Z"]),
+      });
+      const ids = Array.from({ length: 80 }, (_, i) => `c${i}`);
+      const viaDiff = createConsoleStore();
+      const viaFull = createConsoleStore();
+      viaDiff.setState(
+        checksLoaded(
+          ids.map((id) => ({ id, name: id, checkType: "API" })),
+          0,
+        ),
+      );
+      viaFull.setState(
+        checksLoaded(
+          ids.map((id) => ({ id, name: id, checkType: "API" })),
+          0,
+        ),
+      );
+      let listed = ids.filter(() => r.next() < 0.7).map(status);
+      viaDiff.setState(statusesLoaded(listed, 0, viaDiff.getState().statuses));
+      viaFull.setState(statusesLoaded(listed, 0, viaFull.getState().statuses));
+      for (let poll = 1; poll <= 30; poll++) {
+        // some change, some are new, some are no longer listed
+        listed = ids
+          .filter(() => r.next() < 0.8)
+          .map((id) => {
+            const held = listed.find((s) => s.checkId === id);
+            return held && r.next() < 0.8 ? { ...held } : status(id);
+          });
+        const before = viaDiff.getState().statuses;
+        const diff = await diffStatuses(before.byId, listed, { sliceSize: 7 });
+        viaDiff.setState(statusesChanged(diff.changed, poll, before, diff.removed));
+        viaFull.setState(statusesLoaded(listed, poll, viaFull.getState().statuses));
+        const got = viaDiff.getState().statuses;
+        const want = viaFull.getState().statuses;
+        expect(new Map(got.byId)).toEqual(new Map(want.byId));
+        expect(new Set(got.items)).toEqual(new Set(got.byId.values()));
+        expect(new Set(got.changed?.ids ?? [])).toEqual(new Set(want.changed?.ids ?? []));
+        expect(sortedCheckRows(viaDiff.getState()).map((x) => x.id)).toEqual(
+          sortCheckRowsWhole(viaDiff.getState()).map((x) => x.id),
+        );
+      }
+    },
+  );
 });

@@ -20,6 +20,7 @@ import { findLastPass } from "./last-pass.ts";
 import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
+import { diffStatuses } from "./status-diff.ts";
 import { checkSummaryListSchema, statusSummaryListSchema } from "./summary-schemas.ts";
 import { type Caps, DEFAULT_CAPS, type ListsState } from "./types.ts";
 import { readVariables } from "./variables.ts";
@@ -161,12 +162,19 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
       );
       const held = get().statuses;
-      apply(
-        store,
-        full || held.loadedAt === undefined
-          ? data.statusesLoaded(items, now(), held)
-          : data.statusesChanged(items, now(), held),
-      );
+      if (held.loadedAt === undefined) apply(store, data.statusesLoaded(items, now(), held));
+      else if (!full) apply(store, data.statusesChanged(items, now(), held));
+      else {
+        // a full read over held statuses: compared in slices, applied as the changes it brings
+        const diff = await diffStatuses(held.byId, items, { signal });
+        const cur = get().statuses;
+        apply(
+          store,
+          cur.byId === held.byId
+            ? data.statusesChanged(diff.changed, now(), cur, diff.removed)
+            : data.statusesLoaded(items, now(), cur),
+        );
+      }
       // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
       const known = get().checks;
       if (known.loadedAt !== undefined && items.some((st) => !known.byId.has(st.checkId)))

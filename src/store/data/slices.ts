@@ -95,6 +95,8 @@ export function statusesChanged(
   items: readonly StatusSummary[],
   now: number,
   prev: Pick<ConsoleState["statuses"], "items" | "byId">,
+  /** Held statuses the read no longer lists (a full read diffed in slices, status-diff.ts). */
+  removed: readonly string[] = [],
 ): Patch {
   const fresh = new Map<string, StatusSummary>();
   for (const item of items) {
@@ -102,13 +104,20 @@ export function statusesChanged(
     const old = prev.byId.get(next.checkId);
     if (old === undefined || !sameShallow(old, next)) fresh.set(next.checkId, next);
   }
-  if (fresh.size === 0)
+  const gone = new Set(removed.filter((id) => prev.byId.has(id) && !fresh.has(id)));
+  if (fresh.size === 0 && gone.size === 0)
     return { statuses: { items: prev.items, byId: prev.byId, loadedAt: now, error: undefined } };
   // the map: the fresh ones over the held (overlay-map.ts), not a copy of 100,000 entries per poll
-  const byId = OverlayMap.with(prev.byId, fresh);
-  const list = prev.items.map((st) => fresh.get(st.checkId) ?? st);
+  let byId = OverlayMap.with(prev.byId, fresh);
+  let list = prev.items.map((st) => fresh.get(st.checkId) ?? st);
   for (const [id, st] of fresh) if (!prev.byId.has(id)) list.push(st);
-  const changed = { since: prev.byId, ids: [...fresh.keys()] };
+  if (gone.size > 0) {
+    const kept = new Map(byId);
+    for (const id of gone) kept.delete(id);
+    byId = kept;
+    list = list.filter((st) => !gone.has(st.checkId));
+  }
+  const changed = { since: prev.byId, ids: [...fresh.keys(), ...gone] };
   return { statuses: { items: list, byId, loadedAt: now, error: undefined, changed } };
 }
 
