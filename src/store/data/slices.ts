@@ -87,6 +87,22 @@ export function statusesLoaded(
 }
 
 /**
+ * Where each status is in a statuses list, by check id: made once for a list, and kept for the lists a
+ * delta makes from it (an entry keeps its place; a new one is added at the end, so an older list checks the
+ * place it is given holds that id).
+ */
+const positions = new WeakMap<readonly StatusSummary[], Map<string, number>>();
+function positionsOf(items: readonly StatusSummary[]): Map<string, number> {
+  let at = positions.get(items);
+  if (!at) {
+    at = new Map();
+    for (let i = 0; i < items.length; i++) at.set((items[i] as StatusSummary).checkId, i);
+    positions.set(items, at);
+  }
+  return at;
+}
+
+/**
  * The statuses changed since the last read (a status delta, api/check-statuses.ts `statusFeed`), merged
  * into the held ones: the others keep their objects, and a delta with nothing new keeps the array and
  * map. `changed` names what moved, as statusesLoaded's does.
@@ -109,8 +125,18 @@ export function statusesChanged(
     return { statuses: { items: prev.items, byId: prev.byId, loadedAt: now, error: undefined } };
   // the map: the fresh ones over the held (overlay-map.ts), not a copy of 100,000 entries per poll
   let byId = OverlayMap.with(prev.byId, fresh);
-  let list = prev.items.map((st) => fresh.get(st.checkId) ?? st);
-  for (const [id, st] of fresh) if (!prev.byId.has(id)) list.push(st);
+  // the list: a copy with the fresh ones put in their places (found by positionsOf, not by a walk)
+  const at = positionsOf(prev.items);
+  let list = prev.items.slice();
+  for (const [id, st] of fresh) {
+    const i = at.get(id);
+    if (i !== undefined && list[i]?.checkId === id) list[i] = st;
+    else {
+      at.set(id, list.length);
+      list.push(st);
+    }
+  }
+  positions.set(list, at);
   if (gone.size > 0) {
     const kept = new Map(byId);
     for (const id of gone) kept.delete(id);
