@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { checksLoaded, statusesChanged, statusesLoaded } from "../../src/store/data/slices.ts";
-import { diffStatuses } from "../../src/store/data/status-diff.ts";
+import { createUnknownChecks, diffStatuses } from "../../src/store/data/status-diff.ts";
 import type { StatusSummary } from "../../src/store/data/summary.ts";
 import { createConsoleStore } from "../../src/store/state.ts";
 import { sortedCheckRows } from "../../src/store/view/selectors.ts";
@@ -115,4 +115,31 @@ describe("statusesChanged", () => {
       }
     },
   );
+
+  it("counts the statuses of checks the list lacks as a walk of every status does, over deltas and list changes", () => {
+    const r = rng(42);
+    const store = createConsoleStore();
+    const unknown = createUnknownChecks();
+    const ids = Array.from({ length: 50 }, (_, i) => `c${i}`);
+    const listed = () => ids.filter(() => r.next() < 0.9).map((id) => ({ id, name: id, checkType: "API" }));
+    store.setState(checksLoaded(listed(), 0));
+    store.setState(
+      statusesLoaded(
+        ids.filter(() => r.next() < 0.5).map((id) => ({ checkId: id })),
+        0,
+      ),
+    );
+    for (let step = 1; step <= 60; step++) {
+      if (r.next() < 0.15) store.setState(checksLoaded(listed(), step, store.getState().checks));
+      else {
+        const ran = ids
+          .filter(() => r.next() < 0.1)
+          .map((id) => ({ checkId: id, hasFailures: r.next() < 0.5 }));
+        store.setState(statusesChanged(ran, step, store.getState().statuses));
+      }
+      const s = store.getState();
+      const walk = [...s.statuses.byId.keys()].filter((id) => !s.checks.byId.has(id)).length;
+      expect(unknown(s), `step ${step}`).toBe(walk);
+    }
+  });
 });

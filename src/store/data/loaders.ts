@@ -20,7 +20,7 @@ import { findLastPass } from "./last-pass.ts";
 import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
-import { diffStatuses } from "./status-diff.ts";
+import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
 import { checkSummaryListSchema, statusSummaryListSchema } from "./summary-schemas.ts";
 import { type Caps, DEFAULT_CAPS, type ListsState } from "./types.ts";
 import { readVariables } from "./variables.ts";
@@ -54,6 +54,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   const now = opts.now ?? Date.now;
   const get = store.getState;
 
+  const unknownChecks = createUnknownChecks();
   const statusReads = statusFeed(client.http, statusSummaryListSchema.element, { now });
 
   async function guard<T>(work: () => Promise<T>, onError: (msg: string) => void): Promise<T> {
@@ -176,9 +177,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
         );
       }
       // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
-      const known = get().checks;
-      if (known.loadedAt !== undefined && items.some((st) => !known.byId.has(st.checkId)))
-        opts.onUnknownCheck?.();
+      if (get().checks.loadedAt !== undefined && unknownChecks(get()) > 0) opts.onUnknownCheck?.();
     },
 
     /** The full check of an open detail (configuration, alert subscriptions). */
