@@ -88,5 +88,3 @@ export function statusFeed<E extends z.ZodType>(
     },
   };
 }
-
-export type StatusFeed<T> = { read(signal?: AbortSignal): Promise<StatusRead<T>>; forget(): void };
