@@ -98,7 +98,17 @@ describe("status deltas", () => {
     const pruned = await statuses(before.cursor);
     expect(pruned.since).toBeNull();
     expect(pruned.body).toHaveLength(2);
-    for (const bogus of ["", "x", "x.1", `${pruned.cursor}0`, `${pruned.cursor.split(".")[0]}.-1`]) {
+    const era = pruned.cursor.slice(0, pruned.cursor.lastIndexOf("."));
+    for (const bogus of [
+      "",
+      "x",
+      "x.1",
+      `${pruned.cursor}0`,
+      `${era}.-1`,
+      `${era}.\t1`,
+      `${era}. 1`,
+      `${era}.0x1`,
+    ]) {
       const r = await statuses(bogus);
       expect(r.since, bogus).toBeNull();
       expect(r.body, bogus).toHaveLength(2);

@@ -66,8 +66,10 @@ export function statusChanges(db: DatabaseSync, since: string | undefined): Stat
   const cursor = `${now}.${top}`;
   const dot = since?.lastIndexOf(".") ?? -1;
   if (since === undefined || dot < 0 || since.slice(0, dot) !== now) return { cursor, ids: undefined };
-  const from = Number(since.slice(dot + 1));
-  if (!Number.isSafeInteger(from) || from < 0 || from > top) return { cursor, ids: undefined };
+  // digits only: the cursor asked with is echoed in a header when it is answered
+  const digits = since.slice(dot + 1);
+  const from = /^\d{1,15}$/.test(digits) ? Number(digits) : Number.NaN;
+  if (!(from <= top)) return { cursor, ids: undefined };
   const rows = cached(
     db,
     `SELECT DISTINCT check_id FROM check_results WHERE rowid > ? AND rowid <= ? LIMIT ${MAX_DELTA + 1}`,
