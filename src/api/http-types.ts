@@ -67,6 +67,12 @@ export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
    */
   raw?: { maxBytes: number; accept: string } | undefined;
   /**
+   * The answer is one JSON array, read as it arrives and parsed in slices, each element by this schema,
+   * yielding to the event loop between slices (src/api/json-array-reader.ts): `data` is the elements.
+   * `HttpClient.requestArray` sets it.
+   */
+  arrayOf?: z.ZodType | undefined;
+  /**
    * An absolute URL to ask instead of base URL + `path` (an asset link a result names). The API key and
    * account header go with it only when it has the base URL's origin — never to another host.
    */

@@ -7,7 +7,7 @@ import {
   clampToNow,
   clockAheadText,
 } from "../../src/shared/format.ts";
-import { statusesLoaded } from "../../src/store/data/slices.ts";
+import { statusesChanged, statusesLoaded } from "../../src/store/data/slices.ts";
 import { apply } from "../../src/store/state.ts";
 import { decorateRow, serviceClockAhead } from "../../src/store/view/selectors.ts";
 import { visibleCheckRows } from "../../src/tui/panes/checks/rows.ts";
@@ -56,6 +56,14 @@ describe("serviceClockAhead", () => {
     expect(serviceClockAhead(store.getState())).toBe(42_000);
     // 3 s is the network's and the service's own delay, not a clock ahead
     apply(store, statusesLoaded([status(a.id, "passing", "2026-11-21T08:00:03Z")], now));
+    expect(serviceClockAhead(store.getState())).toBeUndefined();
+    // a status delta: looked at through the statuses it changed; a later arrival with nothing new is not ahead
+    apply(
+      store,
+      statusesChanged([status(a.id, "failing", "2026-11-21T08:00:20Z")], now, store.getState().statuses),
+    );
+    expect(serviceClockAhead(store.getState())).toBe(20_000);
+    apply(store, statusesChanged([], now + 60_000, store.getState().statuses));
     expect(serviceClockAhead(store.getState())).toBeUndefined();
   });
 

@@ -24,5 +24,16 @@ export const checkStatusSchema = z.looseObject({
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 export const checkStatusListSchema = z.array(checkStatusSchema);
 
+/**
+ * vigil extension (README, "Compatibility with the hosted API's own clients"): every answer of
+ * `GET /v1/check-statuses` carries a cursor in STATUS_CURSOR_HEADER; `?changedSince=<cursor>` asks for the
+ * statuses changed since it, and an answer that is that delta says so by echoing the cursor in
+ * STATUS_SINCE_HEADER — without it, the answer is the full list (an unknown or outdated cursor). The hosted
+ * API sends neither header: a client asks for a delta only of a service that handed it a cursor.
+ */
+export const STATUS_CURSOR_HEADER = "x-vigil-status-cursor";
+export const STATUS_SINCE_HEADER = "x-vigil-status-since";
+export const CHANGED_SINCE_PARAM = "changedSince";
+
 // the state rule lives in the shared layer (console, CLI and store use it without the schemas)
 export { type CheckState, checkState } from "../../shared/check-state.ts";

@@ -3,7 +3,14 @@
  * A check that never ran has no entry in the list (the console shows it as pending) and answers 404 alone.
  * When the latest run could not be made here (e.g. no usable browser) the status says so — `cannotRun`
  * with the reason — and is neither failing nor passing (a vigil extension; hosted clients ignore it).
+ * Another: a cursor on every list, and `?changedSince=` answered with the statuses changed since
+ * (src/service/repo/status-changes.ts; the headers: src/contract/schemas/check-statuses.ts).
  */
+import {
+  CHANGED_SINCE_PARAM,
+  STATUS_CURSOR_HEADER,
+  STATUS_SINCE_HEADER,
+} from "../../contract/schemas/check-statuses.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import type { CheckHead } from "../repo/checks.ts";
@@ -32,6 +39,20 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     };
   };
   app.get("/v1/check-statuses", (c) => {
+    // a vigil extension: the cursor of this answer, and only what changed since the one asked with
+    const since = c.req.query(CHANGED_SINCE_PARAM);
+    const changes = ctx.repo.statusChanges(since);
+    c.header(STATUS_CURSOR_HEADER, changes.cursor);
+    if (since !== undefined && changes.ids) {
+      c.header(STATUS_SINCE_HEADER, since);
+      const out = [];
+      for (const id of changes.ids) {
+        const head = ctx.repo.checkHead(id);
+        const s = head && view(head, ctx.repo.checkStatus(id, ctx.now()));
+        if (s) out.push(s);
+      }
+      return c.json(out);
+    }
     const heads = ctx.repo.checkHeads();
     const statuses = ctx.repo.checkStatuses(
       heads.map((h) => h.id),

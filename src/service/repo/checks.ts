@@ -120,6 +120,11 @@ function checksChanged(db: DatabaseSync): void {
   } else memos.set(db, { writes: 1 });
 }
 
+/** How many times this handle wrote a check (a status cursor's era, status-changes.ts). */
+export function checksWritten(db: DatabaseSync): number {
+  return memos.get(db)?.writes ?? 0;
+}
+
 function listMemo(db: DatabaseSync, filter: CheckFilter = {}): ListMemo | undefined {
   if (filter.state || db.isTransaction) return undefined;
   let m = memos.get(db);

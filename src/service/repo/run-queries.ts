@@ -151,9 +151,17 @@ type StatusMemo = {
 };
 const statusMemos = new WeakMap<DatabaseSync, StatusMemo>();
 
+const prunes = new WeakMap<DatabaseSync, number>();
+
 /** Results were deleted (retention): what checkStatus remembers is dropped. */
 export function resultsPruned(db: DatabaseSync): void {
   statusMemos.delete(db);
+  prunes.set(db, prunesOf(db) + 1);
+}
+
+/** How many times results were deleted through this handle (a status cursor's era, status-changes.ts). */
+export function prunesOf(db: DatabaseSync): number {
+  return prunes.get(db) ?? 0;
 }
 
 function statusMemo(db: DatabaseSync): StatusMemo | undefined {

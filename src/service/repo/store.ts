@@ -22,6 +22,7 @@ import * as privateLocations from "./private-locations.ts";
 import * as runQueries from "./run-queries.ts";
 import * as runs from "./runs.ts";
 import * as services from "./services.ts";
+import * as statusChanges from "./status-changes.ts";
 import * as statusPages from "./status-pages.ts";
 import * as subscriptions from "./subscriptions.ts";
 import * as variables from "./variables.ts";
@@ -42,6 +43,7 @@ const STORAGE_MODULES = [
   runQueries,
   runs,
   services,
+  statusChanges,
   statusPages,
   subscriptions,
   variables,

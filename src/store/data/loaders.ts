@@ -3,6 +3,7 @@
  * recorded in the slice (the data already shown stays) and rethrown so the poller backs off.
  */
 
+import { statusFeed } from "../../api/check-statuses.ts";
 import type { Client } from "../../api/client.ts";
 import { collectPages, totalOf } from "../../api/pagination.ts";
 import { type AnalyticsKind, GROUP_BY, REPORTS } from "../../contract/analytics-metrics.ts";
@@ -19,6 +20,7 @@ import { findLastPass } from "./last-pass.ts";
 import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
+import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
 import { checkSummaryListSchema, statusSummaryListSchema } from "./summary-schemas.ts";
 import { type Caps, DEFAULT_CAPS, type ListsState } from "./types.ts";
 import { readVariables } from "./variables.ts";
@@ -51,6 +53,9 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   const caps = opts.caps ?? DEFAULT_CAPS;
   const now = opts.now ?? Date.now;
   const get = store.getState;
+
+  const unknownChecks = createUnknownChecks();
+  const statusReads = statusFeed(client.http, statusSummaryListSchema.element, { now });
 
   async function guard<T>(work: () => Promise<T>, onError: (msg: string) => void): Promise<T> {
     try {
@@ -148,25 +153,34 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       void warmCheckFilter(get().checks.items);
     },
 
-    /** Every check's status (one request), slim, merged with the held ones (a quiet poll changes nothing). */
+    /**
+     * Every check's status (one request, parsed in slices), slim, merged with the held ones (a quiet poll
+     * changes nothing); from a service that offers it, only those changed since the last read (statusFeed).
+     */
     async statuses(signal?: AbortSignal) {
-      const items = await guard(
-        async () =>
-          (
-            await client.http.request({
-              method: "GET",
-              path: "/v1/check-statuses",
-              schema: statusSummaryListSchema,
-              signal,
-            })
-          ).data,
+      const { full, items } = await guard(
+        () => statusReads.read(signal),
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
       );
-      apply(store, data.statusesLoaded(items, now(), get().statuses));
+      const held = get().statuses;
+      if (held.loadedAt === undefined) {
+        apply(store, data.statusesLoaded(items, now(), held));
+        // where each status is, for the deltas to come (in slices, not in the first delta's frame)
+        void data.warmStatusPositions(get().statuses.items);
+      } else if (!full) apply(store, data.statusesChanged(items, now(), held));
+      else {
+        // a full read over held statuses: compared in slices, applied as the changes it brings
+        const diff = await diffStatuses(held.byId, items, { signal });
+        const cur = get().statuses;
+        apply(
+          store,
+          cur.byId === held.byId
+            ? data.statusesChanged(diff.changed, now(), cur, diff.removed)
+            : data.statusesLoaded(items, now(), cur),
+        );
+      }
       // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
-      const known = get().checks;
-      if (known.loadedAt !== undefined && items.some((st) => !known.byId.has(st.checkId)))
-        opts.onUnknownCheck?.();
+      if (get().checks.loadedAt !== undefined && unknownChecks(get()) > 0) opts.onUnknownCheck?.();
     },
 
     /** The full check of an open detail (configuration, alert subscriptions). */

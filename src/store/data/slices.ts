@@ -10,10 +10,12 @@ import type { ConsoleState } from "../state.ts";
 import { type LastPass, lastPassKey } from "./last-pass.ts";
 import type { ListItem } from "./lists/index.ts";
 import type { ListRead } from "./lists/spec.ts";
+import { OverlayMap } from "./overlay-map.ts";
 import {
   type CheckSummary,
   type ResultSummary,
   type StatusSummary,
+  sameShallow,
   shareList,
   toCheckSummary,
   toResultSummary,
@@ -82,6 +84,81 @@ export function statusesLoaded(
     for (const id of prevById.keys()) if (!byId.has(id)) replaced.push(id);
   const changed = prev && byId !== prevById ? { since: prevById, ids: replaced } : undefined;
   return { statuses: { items: shared, byId, loadedAt: now, error: undefined, changed } };
+}
+
+/**
+ * Where each status is in a statuses list, by check id: made once for a list, and kept for the lists a
+ * delta makes from it (an entry keeps its place; a new one is added at the end, so an older list checks the
+ * place it is given holds that id).
+ */
+const positions = new WeakMap<readonly StatusSummary[], Map<string, number>>();
+/**
+ * Make a statuses list's positions ahead of its first delta, `slice` entries at a time with the thread
+ * handed back between (100,000 of them took a poll's frame).
+ */
+export async function warmStatusPositions(items: readonly StatusSummary[], slice = 10_000): Promise<void> {
+  if (positions.has(items)) return;
+  const at = new Map<string, number>();
+  for (let i = 0; i < items.length; i++) {
+    at.set((items[i] as StatusSummary).checkId, i);
+    if (i % slice === slice - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  if (!positions.has(items)) positions.set(items, at);
+}
+
+function positionsOf(items: readonly StatusSummary[]): Map<string, number> {
+  let at = positions.get(items);
+  if (!at) {
+    at = new Map();
+    for (let i = 0; i < items.length; i++) at.set((items[i] as StatusSummary).checkId, i);
+    positions.set(items, at);
+  }
+  return at;
+}
+
+/**
+ * The statuses changed since the last read (a status delta, api/check-statuses.ts `statusFeed`), merged
+ * into the held ones: the others keep their objects, and a delta with nothing new keeps the array and
+ * map. `changed` names what moved, as statusesLoaded's does.
+ */
+export function statusesChanged(
+  items: readonly StatusSummary[],
+  now: number,
+  prev: Pick<ConsoleState["statuses"], "items" | "byId">,
+  /** Held statuses the read no longer lists (a full read diffed in slices, status-diff.ts). */
+  removed: readonly string[] = [],
+): Patch {
+  const fresh = new Map<string, StatusSummary>();
+  for (const item of items) {
+    const next = toStatusSummary(item);
+    const old = prev.byId.get(next.checkId);
+    if (old === undefined || !sameShallow(old, next)) fresh.set(next.checkId, next);
+  }
+  const gone = new Set(removed.filter((id) => prev.byId.has(id) && !fresh.has(id)));
+  if (fresh.size === 0 && gone.size === 0)
+    return { statuses: { items: prev.items, byId: prev.byId, loadedAt: now, error: undefined } };
+  // the map: the fresh ones over the held (overlay-map.ts), not a copy of 100,000 entries per poll
+  let byId = OverlayMap.with(prev.byId, fresh);
+  // the list: a copy with the fresh ones put in their places (found by positionsOf, not by a walk)
+  const at = positionsOf(prev.items);
+  let list = prev.items.slice();
+  for (const [id, st] of fresh) {
+    const i = at.get(id);
+    if (i !== undefined && list[i]?.checkId === id) list[i] = st;
+    else {
+      at.set(id, list.length);
+      list.push(st);
+    }
+  }
+  positions.set(list, at);
+  if (gone.size > 0) {
+    const kept = new Map(byId);
+    for (const id of gone) kept.delete(id);
+    byId = kept;
+    list = list.filter((st) => !gone.has(st.checkId));
+  }
+  const changed = { since: prev.byId, ids: [...fresh.keys(), ...gone] };
+  return { statuses: { items: list, byId, loadedAt: now, error: undefined, changed } };
 }
 
 type LoadableKey = "checks" | "statuses" | ListKey;

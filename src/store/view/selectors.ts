@@ -162,16 +162,29 @@ function reasonOf(row: CheckRow, items: ResultsEntry["items"] | undefined): stri
 /** Below this, a time ahead of the local clock is the network's and the service's own delay. */
 export const CLOCK_AHEAD_MIN_MS = 5000;
 
-const clockAhead = memo((items: StatusesSlice["items"], loadedAt: number | undefined): number | undefined => {
-  if (loadedAt === undefined) return undefined;
+let newestHeld: { byId: StatusesSlice["byId"]; newest: number } | undefined;
+/**
+ * The newest run end among the statuses, kept across polls: a poll that changed nothing keeps it, one that
+ * names its changes (statuses.changed) looks at those only — not 100,000 dates parsed every 10 s.
+ */
+function newestRunEnd(st: StatusesSlice): number {
+  const { byId, changed } = st;
+  if (newestHeld?.byId === byId) return newestHeld.newest;
   let newest = Number.NEGATIVE_INFINITY;
-  for (const st of items) {
-    const t = toEpochMs(st.updated_at);
-    if (t > newest) newest = t;
-  }
-  const ahead = newest - loadedAt;
-  return ahead > CLOCK_AHEAD_MIN_MS ? ahead : undefined;
-});
+  if (newestHeld && changed && changed.since === newestHeld.byId) {
+    newest = newestHeld.newest;
+    for (const id of changed.ids) {
+      const t = toEpochMs(byId.get(id)?.updated_at);
+      if (t > newest) newest = t;
+    }
+  } else
+    for (const s of st.items) {
+      const t = toEpochMs(s.updated_at);
+      if (t > newest) newest = t;
+    }
+  newestHeld = { byId, newest };
+  return newest;
+}
 
 /**
  * How far the service's clock is at least ahead of this one (ms), when by more than a few seconds: the
@@ -179,5 +192,8 @@ const clockAhead = memo((items: StatusesSlice["items"], loadedAt: number | undef
  * Times shown as "ago" are clamped to now (format.ts clampToNow); the status line says this once.
  */
 export function serviceClockAhead(s: ConsoleState): number | undefined {
-  return clockAhead(s.statuses.items, s.statuses.loadedAt);
+  const loadedAt = s.statuses.loadedAt;
+  if (loadedAt === undefined) return undefined;
+  const ahead = newestRunEnd(s.statuses) - loadedAt;
+  return ahead > CLOCK_AHEAD_MIN_MS ? ahead : undefined;
 }
