@@ -5,7 +5,7 @@
  * few changes it usually holds (statusesChanged), without one block of comparing and re-indexing every
  * status on the console's thread. And the statuses of checks the list lacks, counted the same way.
  */
-import { sameShallow, type StatusSummary, toStatusSummary } from "./summary.ts";
+import { type StatusSummary, sameShallow, toStatusSummary } from "./summary.ts";
 
 export type StatusDiff = { changed: StatusSummary[]; removed: string[] };
 
