@@ -15,6 +15,7 @@ import { warmCheckFilter } from "../view/check-filter.ts";
 import type { AnalyticsOptions } from "../view/types.ts";
 import { checkRead, incidentRead, locationRead, pageRead } from "../view/work.ts";
 import { heartbeatPagesFor, readHeartbeatEvents } from "./heartbeat-events.ts";
+import { createInterner, internCheck, internStatus } from "./intern.ts";
 import { findLastPass } from "./last-pass.ts";
 import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { ListSpec } from "./lists/spec.ts";
@@ -106,6 +107,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
     async checks(signal?: AbortSignal) {
       let total: number | undefined;
       let shownAt: number | undefined;
+      // the types, tags and locations the checks repeat, held once (intern.ts)
+      const table = createInterner();
       const items = await guard(
         () =>
           collectPages(
@@ -118,7 +121,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
                 signal,
               });
               total = totalOf(res.headers["content-range"]);
-              return { items: res.data, total };
+              return { items: res.data.map((c) => internCheck(c, table)), total };
             },
             {
               limit: 100,
@@ -162,6 +165,10 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
           ).data,
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
       );
+      // each status's check id is the held check's own string, its location interned (intern.ts)
+      const table = createInterner();
+      const checks = get().checks.byId;
+      for (const st of items) internStatus(st, checks, table);
       apply(store, data.statusesLoaded(items, now(), get().statuses));
       // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
       const known = get().checks;
