@@ -7,6 +7,7 @@ import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
 import { NODE_GUARD } from "../src/cli/node-guard.ts";
 import { lazyEmoji } from "./build/lazy-emoji.ts";
+import { yogaNoFetch } from "./build/yoga-no-fetch.ts";
 
 /**
  * ink imports `react-devtools-core` (an optional package we do not install) only when DEV=true and the
@@ -60,7 +61,7 @@ await build({
     // ssh2 (vigil share) loads optional native crypto add-ons (.node files) at run time
     "ssh2",
   ],
-  plugins: [devtoolsStub, lazyEmoji],
+  plugins: [devtoolsStub, lazyEmoji, yogaNoFetch],
   banner: {
     js: [
       "#!/usr/bin/env node",

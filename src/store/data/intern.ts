@@ -1,0 +1,69 @@
+/**
+ * The values many checks repeat, held once. JSON.parse makes a new string for every `"URL"` and
+ * `"eu-west-1"` and a new array for every `["prod","api"]`: 100,000 checks came as 100,000 copies of
+ * their type and 300,000 arrays of tags and locations (~75 B an array, ~30 B a short string) — a quarter
+ * of what the console held per check. A table per read of the list (one `Interner`, dropped with the
+ * read) gives equal values one identity: the type, each tag and location, and each whole list of tags
+ * or locations (frozen, being shared). A status's `checkId` becomes the held check's own id string, and
+ * its run location is interned the same way.
+ *
+ * The objects given are the client's fresh parse (summary-schemas.ts), owned by the loader: interned in
+ * place, no copy.
+ */
+import type { CheckSummary, StatusSummary } from "./summary.ts";
+
+const NO_STRINGS: readonly string[] = Object.freeze([]);
+
+export type Interner = {
+  str(s: string): string;
+  list<T extends readonly string[] | null | undefined>(a: T): T;
+};
+
+export function createInterner(): Interner {
+  const strings = new Map<string, string>();
+  const lists = new Map<string, readonly string[]>();
+  const str = (s: string): string => {
+    const held = strings.get(s);
+    if (held !== undefined) return held;
+    strings.set(s, s);
+    return s;
+  };
+  const list = <T extends readonly string[] | null | undefined>(a: T): T => {
+    if (!a) return a;
+    if (a.length === 0) return NO_STRINGS as T;
+    const key = JSON.stringify(a);
+    const held = lists.get(key);
+    if (held !== undefined) return held as T;
+    const own = Object.freeze(a.map(str));
+    lists.set(key, own);
+    return own as unknown as T;
+  };
+  return { str, list };
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A freshly parsed check with its type, tags and locations interned (in place; returned). */
+export function internCheck<C extends CheckSummary>(c: C, t: Interner): C {
+  const m = c as Mutable<C>;
+  m.checkType = t.str(c.checkType);
+  if (c.tags) m.tags = t.list(c.tags) as string[];
+  if (c.locations) m.locations = t.list(c.locations) as string[];
+  if (c.privateLocations) m.privateLocations = t.list(c.privateLocations) as string[];
+  return c;
+}
+
+/**
+ * A freshly parsed status with its `checkId` the held check's own id string (when the check is held) and
+ * its run location interned (in place; returned).
+ */
+export function internStatus(
+  s: StatusSummary,
+  checks: ReadonlyMap<string, { id: string }>,
+  t: Interner,
+): StatusSummary {
+  const id = checks.get(s.checkId)?.id;
+  if (id !== undefined) s.checkId = id;
+  if (typeof s.lastRunLocation === "string") s.lastRunLocation = t.str(s.lastRunLocation);
+  return s;
+}
