@@ -30,6 +30,11 @@ export type CheckTypeDef = {
   kind: string;
   spec: CheckTypeSpec;
   /**
+   * The member of a check result that holds this type's own detail (`apiCheckResult`, `heartbeatEvent`, …):
+   * a result that does not name its type is known by it (types may share one: API and URL).
+   */
+  result: string;
+  /**
    * The ONE body schema of the type, create and update (schemas/check-body-parts.ts: `body({...common,
    * ...responseTimes(type, spec), ...its own})`); none: its checks are not written through `/v1/checks`.
    */

@@ -34,6 +34,18 @@ export function specOf(checkType: string): CheckTypeSpec | undefined {
  * Whether checks of this type are passive: pinged, never run (a heartbeat). Such a check is not scheduled,
  * not triggered, has no runner, thresholds or response times of its own; its runs are the pings it gets.
  */
+/**
+ * The type of a result that does not name its own, by the detail member it carries: the first type, in the
+ * registry's order, whose member it holds (API before URL, which share one).
+ */
+export function typeOfResult(r: Readonly<Record<string, unknown>>): CheckType | undefined {
+  for (const d of CHECK_TYPE_DEFS) if (r[d.result] !== undefined && r[d.result] !== null) return d.type;
+  return undefined;
+}
+
+/** The detail members of results, one per type (a type may share its member). */
+export const RESULT_MEMBERS: readonly string[] = [...new Set(CHECK_TYPE_DEFS.map((d) => d.result))];
+
 export const isPassive = (checkType: string): boolean => specOf(checkType)?.runs === "passive";
 
 /** The passive types, for a query that selects or leaves out their checks. */

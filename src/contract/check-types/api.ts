@@ -8,6 +8,7 @@ const spec = { thresholds: [5000, 20000], maxMs: 45000, canDegrade: true, runs: 
 export const api = {
   type: "API",
   kind: "api",
+  result: "apiCheckResult",
   spec,
   body: body({
     ...common,

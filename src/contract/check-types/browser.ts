@@ -8,6 +8,7 @@ const spec = { thresholds: [10000, 30000], maxMs: 300000, canDegrade: false, run
 export const browser = {
   type: "BROWSER",
   kind: "browser",
+  result: "browserCheckResult",
   spec,
   body: body({ ...common, ...responseTimes("BROWSER", spec), ...scriptFields }),
   report: {

@@ -10,6 +10,7 @@ const spec = { thresholds: [500, 1000], maxMs: 5000, canDegrade: true, runs: "ac
 export const dns = {
   type: "DNS",
   kind: "dns",
+  result: "dnsCheckResult",
   spec,
   body: body({
     ...common,

@@ -17,6 +17,7 @@ const YEAR_S = 365 * 86400;
 export const heartbeat = {
   type: "HEARTBEAT",
   kind: "heartbeat",
+  result: "heartbeatEvent",
   spec,
   body: body({
     ...common,

@@ -8,6 +8,7 @@ const spec = { thresholds: [10000, 30000], maxMs: 300000, canDegrade: false, run
 export const multistep = {
   type: "MULTI_STEP",
   kind: "multistep",
+  result: "multiStepCheckResult",
   spec,
   body: body({ ...common, ...responseTimes("MULTI_STEP", spec), ...scriptFields }),
   report: {

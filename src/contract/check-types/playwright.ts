@@ -10,6 +10,7 @@ const spec = { thresholds: [10000, 30000], maxMs: 300000, canDegrade: false, run
 export const playwright = {
   type: "PLAYWRIGHT",
   kind: "playwright",
+  result: "playwrightCheckResult",
   spec,
   report: {
     path: "playwright-checks",

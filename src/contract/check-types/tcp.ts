@@ -10,6 +10,7 @@ const spec = { thresholds: [3000, 5000], maxMs: 45000, canDegrade: true, runs: "
 export const tcp = {
   type: "TCP",
   kind: "tcp",
+  result: "tcpCheckResult",
   spec,
   body: body({
     ...common,

@@ -8,6 +8,7 @@ const spec = { thresholds: [3000, 5000], maxMs: 45000, canDegrade: true, runs: "
 export const url = {
   type: "URL",
   kind: "url",
+  result: "apiCheckResult",
   spec,
   body: body({ ...common, ...responseTimes("URL", spec), request: httpRequest(["GET"]) }),
   report: { path: "url-monitors", label: "a URL monitor", ...HTTP_REPORT },

@@ -18,33 +18,29 @@
  * A field the service did not record reads "not recorded", never a blank. Lines are RAW text (the service's
  * strings as they came, secrets masked): the renderer sanitises every line before the terminal.
  *
- * This file picks a result's parts by its check type; the parts are in result-view/: the frame all share
+ * This file picks a result's parts by its check type from the registry (result-view/registry.ts: one line
+ * per type, compiler-checked over the contract's types); the parts are in result-view/: the frame all share
  * (types, readers, the header, errors, assertions, limits: frame.ts), text blocks (text.ts), and one file per
  * check type's own lines (api.ts, tcp.ts, dns.ts, browser.ts for browser / multi-step / Playwright,
- * heartbeat.ts). Callers import this file only.
+ * heartbeat.ts). A result that does not name its type is known by its detail member (the contract's
+ * `typeOfResult`). Callers import this file only.
  */
 
-import { isPassive } from "../../contract/check-types.ts";
-import { apiSections } from "./result-view/api.ts";
-import { browserSections } from "./result-view/browser.ts";
-import { dnsSections } from "./result-view/dns.ts";
+import { type CheckType, RESULT_MEMBERS, typeOfResult } from "../../contract/check-types.ts";
 import {
   errorLines,
   header,
   line,
   NOT_RECORDED,
-  obj,
   pair,
   type ResultCheck,
   type ResultInput,
   type ResultViewOptions,
   str,
-  thresholdsSection,
   type ViewLine,
   type ViewSection,
 } from "./result-view/frame.ts";
-import { heartbeatSections } from "./result-view/heartbeat.ts";
-import { tcpSections } from "./result-view/tcp.ts";
+import { browserDetail, browserParts, RESULT_PARTS, type ResultParts } from "./result-view/registry.ts";
 
 export { timingPhases, waterfall } from "./result-view/api.ts";
 export { expectation, scriptLine } from "./result-view/browser.ts";
@@ -66,54 +62,25 @@ export {
 } from "./result-view/frame.ts";
 export { bodyText, headerLines } from "./result-view/text.ts";
 
-const DETAIL_KEYS = [
-  "apiCheckResult",
-  "tcpCheckResult",
-  "dnsCheckResult",
-  "browserCheckResult",
-  "multiStepCheckResult",
-  "playwrightCheckResult",
-  "heartbeatEvent",
-] as const;
-
 /** The check type of a result: its own field, its check's, else what its detail member says. */
 export function resultType(r: ResultInput, check?: ResultCheck): string | undefined {
   const own = str(r.checkType) ?? str(check?.checkType);
-  if (own) return own.toUpperCase();
-  if (r.apiCheckResult) return "API";
-  if (r.tcpCheckResult) return "TCP";
-  if (r.dnsCheckResult) return "DNS";
-  if (r.multiStepCheckResult) return "MULTI_STEP";
-  if (r.playwrightCheckResult) return "PLAYWRIGHT";
-  if (r.browserCheckResult) return "BROWSER";
-  if (r.heartbeatEvent) return "HEARTBEAT";
-  return undefined;
+  return own ? own.toUpperCase() : typeOfResult(r);
 }
+
+const partsOf = (type: string): ResultParts | undefined =>
+  Object.hasOwn(RESULT_PARTS, type) ? RESULT_PARTS[type as CheckType] : undefined;
 
 /** The sections of one result (see the module comment). */
 export function resultView(r: ResultInput, o: ResultViewOptions = {}): ViewSection[] {
   const type = resultType(r, o.check);
   const sections: ViewSection[] = [header(r, o, type)];
-  const api = obj(r.apiCheckResult);
-  const browser = obj(r.browserCheckResult) ?? obj(r.multiStepCheckResult) ?? obj(r.playwrightCheckResult);
-  if (type === "API" || type === "URL" || (type === undefined && api)) {
-    if (api) sections.push(...apiSections(api, o));
-    else
-      sections.push({
-        title: "Request",
-        lines: [line(NOT_RECORDED, "dim"), ...errorLines(r, undefined)],
-      });
-    sections.push(thresholdsSection(r, type, o));
-  } else if (type === "TCP") {
-    sections.push(...tcpSections(r, o), thresholdsSection(r, type, o));
-  } else if (type === "DNS") {
-    sections.push(...dnsSections(r, o), thresholdsSection(r, type, o));
-  } else if (type === "BROWSER" || type === "MULTI_STEP" || type === "PLAYWRIGHT" || browser) {
-    sections.push(...browserSections(r, browser ?? {}, type ?? "BROWSER", o), thresholdsSection(r, type, o));
-  } else if (type !== undefined && isPassive(type)) {
-    sections.push(...heartbeatSections(r, o));
-  } else {
-    const keys = DETAIL_KEYS.filter((k) => r[k] !== undefined && r[k] !== null);
+  const parts = type === undefined ? undefined : partsOf(type);
+  if (parts && type !== undefined) sections.push(...parts(r, o, type));
+  else if (browserDetail(r)) sections.push(...browserParts(r, o, type ?? "BROWSER"));
+  else {
+    // a type this version does not know: what the result says of itself
+    const keys = RESULT_MEMBERS.filter((k) => r[k] !== undefined && r[k] !== null);
     sections.push({
       title: "Detail",
       lines: [
