@@ -5,10 +5,13 @@
  */
 import type { z } from "zod";
 import {
+  INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
   type Incident,
   type IncidentUpdate,
   type IncidentUpdateBody,
+  incidentNameSchema,
+  incidentUpdateBodySchema,
 } from "../../contract/schemas/incidents.ts";
 import { currentUpdate, issuePredicate } from "../../contract/schemas/rules.ts";
 import type { Service } from "../../contract/schemas/services.ts";
@@ -37,6 +40,26 @@ export const serviceOptions = (services: readonly Service[]): Option[] =>
 /** An incident status field's error. */
 export const statusError = (f: FormState): string | undefined =>
   (INCIDENT_STATUSES as readonly string[]).includes(text(f, "status")) ? undefined : "pick a status";
+
+/** An incident's own fields' errors (name, severity, services): a new incident's and an incident's edit. */
+export const incidentFieldErrors = (f: FormState) =>
+  [
+    ["name", firstIssue(incidentNameSchema, text(f, "name"))],
+    [
+      "severity",
+      (INCIDENT_SEVERITIES as readonly string[]).includes(text(f, "severity"))
+        ? undefined
+        : "pick a severity",
+    ],
+    ["services", list(f, "services").length === 0 ? "pick at least 1 service (space)" : undefined],
+  ] as const;
+
+/** An update's fields' errors (description, status): a new incident's first update, an update, its edit. */
+export const updateFieldErrors = (f: FormState) =>
+  [
+    ["description", firstIssue(incidentUpdateBodySchema.shape.description, text(f, "description"))],
+    ["status", statusError(f)],
+  ] as const;
 
 /**
  * The update that says an incident's status (by public date, then list order), if any: the latest not in

@@ -6,12 +6,11 @@ import {
   INCIDENT_SEVERITIES,
   type Incident,
   type IncidentPutBody,
-  incidentNameSchema,
 } from "../../../contract/schemas/incidents.ts";
 import type { Service } from "../../../contract/schemas/services.ts";
 import { apply } from "../../state.ts";
 import { incidentRead } from "../../view/work.ts";
-import { clip, errors, firstIssue, NAME_MAX, serviceNames, serviceOptions } from "../rules.ts";
+import { clip, errors, incidentFieldErrors, NAME_MAX, serviceNames, serviceOptions } from "../rules.ts";
 import { failed } from "../send.ts";
 import { type FormState, list, makeForm, text } from "../types.ts";
 import type { FormKindSpec, SendDeps, Sender } from "./spec.ts";
@@ -33,16 +32,7 @@ function open(inc: Incident, services: readonly Service[]): FormState {
 }
 
 function validate(f: FormState): Record<string, string> {
-  return errors([
-    ["name", firstIssue(incidentNameSchema, text(f, "name"))],
-    [
-      "severity",
-      (INCIDENT_SEVERITIES as readonly string[]).includes(text(f, "severity"))
-        ? undefined
-        : "pick a severity",
-    ],
-    ["services", list(f, "services").length === 0 ? "pick at least 1 service (space)" : undefined],
-  ]);
+  return errors([...incidentFieldErrors(f)]);
 }
 
 export function incidentPutBody(f: FormState): IncidentPutBody {

@@ -8,8 +8,6 @@ import {
   INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
   type IncidentCreateBody,
-  incidentNameSchema,
-  incidentUpdateBodySchema,
 } from "../../../contract/schemas/incidents.ts";
 import type { Service } from "../../../contract/schemas/services.ts";
 import { apply } from "../../state.ts";
@@ -17,13 +15,13 @@ import { incidentRead } from "../../view/work.ts";
 import {
   clip,
   errors,
-  firstIssue,
+  incidentFieldErrors,
   NAME_MAX,
   serviceNames,
   serviceOptions,
-  statusError,
   statusLine,
   updateBody,
+  updateFieldErrors,
 } from "../rules.ts";
 import { certainlyNotApplied, failed, findSent, sendMarker } from "../send.ts";
 import { type FormState, list, makeForm, text } from "../types.ts";
@@ -60,18 +58,7 @@ function open(services: readonly Service[]): FormState {
 }
 
 function validate(f: FormState): Record<string, string> {
-  return errors([
-    ["name", firstIssue(incidentNameSchema, text(f, "name"))],
-    [
-      "severity",
-      (INCIDENT_SEVERITIES as readonly string[]).includes(text(f, "severity"))
-        ? undefined
-        : "pick a severity",
-    ],
-    ["services", list(f, "services").length === 0 ? "pick at least 1 service (space)" : undefined],
-    ["description", firstIssue(incidentUpdateBodySchema.shape.description, text(f, "description"))],
-    ["status", statusError(f)],
-  ]);
+  return errors([...incidentFieldErrors(f), ...updateFieldErrors(f)]);
 }
 
 export function incidentCreateBody(f: FormState, publicIncidentUpdateDate: string): IncidentCreateBody {

@@ -3,14 +3,10 @@
  * public date is kept so the PUT does not move it in time. A PUT is idempotent: a lost answer is resolved
  * by sending the same body again.
  */
-import {
-  type Incident,
-  type IncidentUpdate,
-  incidentUpdateBodySchema,
-} from "../../../contract/schemas/incidents.ts";
+import type { Incident, IncidentUpdate } from "../../../contract/schemas/incidents.ts";
 import { apply } from "../../state.ts";
 import { incidentRead } from "../../view/work.ts";
-import { clip, errors, firstIssue, statusError, statusLine, UPDATE_FIELDS, updateBody } from "../rules.ts";
+import { clip, errors, statusLine, UPDATE_FIELDS, updateBody, updateFieldErrors } from "../rules.ts";
 import { failed } from "../send.ts";
 import { type FormState, makeForm, text } from "../types.ts";
 import type { FormKindSpec, SendDeps, Sender } from "./spec.ts";
@@ -32,10 +28,7 @@ function open(inc: Incident, u: IncidentUpdate): FormState {
 }
 
 function validate(f: FormState): Record<string, string> {
-  return errors([
-    ["description", firstIssue(incidentUpdateBodySchema.shape.description, text(f, "description"))],
-    ["status", statusError(f)],
-  ]);
+  return errors([...updateFieldErrors(f)]);
 }
 
 function sender(deps: SendDeps): Sender {

@@ -9,18 +9,16 @@
  * and writes the target into the draft before anything leaves, so the marker belongs to that incident.
  */
 import type { Incident } from "../../../contract/schemas/incidents.ts";
-import { incidentUpdateBodySchema } from "../../../contract/schemas/incidents.ts";
 import { apply } from "../../state.ts";
 import { incidentRead } from "../../view/work.ts";
 import {
   clip,
   errors,
-  firstIssue,
   latestUpdate,
-  statusError,
   statusLine,
   UPDATE_FIELDS,
   updateBody,
+  updateFieldErrors,
 } from "../rules.ts";
 import { certainlyNotApplied, failed, findSent, sendMarker } from "../send.ts";
 import { type FormState, makeForm, text } from "../types.ts";
@@ -42,10 +40,7 @@ function open(inc: Incident): FormState {
 }
 
 function validate(f: FormState): Record<string, string> {
-  return errors([
-    ["description", firstIssue(incidentUpdateBodySchema.shape.description, text(f, "description"))],
-    ["status", statusError(f)],
-  ]);
+  return errors([...updateFieldErrors(f)]);
 }
 
 function sender(deps: SendDeps): Sender {
