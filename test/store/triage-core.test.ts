@@ -176,6 +176,29 @@ describe("since when", () => {
     expect(stateSince(results, "degraded")).toBeUndefined();
   });
 
+  it("passing since the last location came back, not since the longest-passing location's streak", () => {
+    // eu-west-1 passed throughout; us-east-1 failed at 41 and came back at 45: the check failed at 41
+    const results = [
+      run(30, "pass", "eu-west-1"),
+      run(31, "pass", "us-east-1"),
+      run(40, "pass", "eu-west-1"),
+      run(41, "fail", "us-east-1"),
+      run(44, "pass", "eu-west-1"),
+      run(45, "pass", "us-east-1"),
+      run(50, "pass", "eu-west-1"),
+      run(51, "pass", "us-east-1"),
+    ];
+    expect(stateSince(results, "passing")).toMatchObject({
+      at: Date.parse(at(45)),
+      exact: true,
+      locationsIn: 2,
+      locationsSeen: 2,
+    });
+    // the same with no failure held: since before the later of the two oldest results
+    const clean = results.filter((r) => r.hasFailures !== true);
+    expect(stateSince(clean, "passing")).toMatchObject({ at: Date.parse(at(31)), exact: false });
+  });
+
   it("lists the state changes, a failing location not recovered by another's pass", () => {
     const results = [
       run(30, "pass", "eu-west-1"),

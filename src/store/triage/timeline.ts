@@ -6,7 +6,9 @@
  * (the status says so) but neither location's streak is broken by the other's runs. So:
  * - a location's state is its newest FINAL result's, and its streak starts at the oldest result of the
  *   unbroken run of that state that ends with the newest;
- * - the check has been in a state since the EARLIEST streak start among the locations now in it;
+ * - the check has been failing, degraded or unable to run since the EARLIEST streak start among the
+ *   locations now in that state; passing — which it is only while every location passes — since the
+ *   LATEST (the last location to come back);
  * - when a location's every held result is in that state, the streak began before what is held: the time
  *   is a bound ("since before 09:41", `exact: false`), never presented as the start.
  */
@@ -137,13 +139,19 @@ export function locationStreaks(
 export function stateSince(results: readonly TimelineInput[], state: RunState): Since | undefined {
   const { streaks, locationsSeen } = locationStreaks(results, state);
   if (streaks.length === 0) return undefined;
+  const counts = { locationsIn: streaks.length, locationsSeen };
+  if (state === "passing") {
+    // passing only while every location passes: since the last of them came back (a location's streak
+    // older than the results held started no later than its oldest result, so it bounds the start too)
+    const last = streaks.reduce((a, b) => (b.start > a.start || (b.start === a.start && !b.exact) ? b : a));
+    return { at: last.start, exact: last.exact, ...counts };
+  }
   return {
     at: Math.min(...streaks.map((s) => s.start)),
     // a location's streak older than the results held: the check's start is only known to be no later
     // than the earliest time found
     exact: streaks.every((s) => s.exact),
-    locationsIn: streaks.length,
-    locationsSeen,
+    ...counts,
   };
 }
 
