@@ -204,7 +204,7 @@ describe("the local service started by its clients", () => {
   it("a start is taken as soon as the service has written service.json, whole (no temporary file left)", async () => {
     const { root, dataDir } = newRoot();
     // a stand-in for vigil serve: writes service.json with the service's own writer a moment after its
-    // start, then stays a while (the real one's listen, answers and idle stop are tested above)
+    // start, then stays until stopped (the real one's listen, answers and idle stop are tested above)
     const standIn = join(root, "stand-in.ts");
     writeFileSync(
       standIn,
@@ -212,13 +212,16 @@ describe("the local service started by its clients", () => {
         `import { removeServiceInfo, writeServiceInfo } from ${JSON.stringify(join(ROOT, "src/service/info-file.ts"))};`,
         `const dir = process.argv[process.argv.indexOf("--data") + 1];`,
         `setTimeout(() => writeServiceInfo(dir, "http://127.0.0.1:9", { idleStopS: 1 }), 300);`,
-        `setTimeout(() => { removeServiceInfo(dir); process.exit(0); }, 3000);`,
+        // it stays until the test is done with it (no lifetime of its own to race a slow start)
+        `const keep = setInterval(() => {}, 1000);`,
+        `process.on("SIGTERM", () => { clearInterval(keep); removeServiceInfo(dir); process.exit(0); });`,
       ].join("\n"),
     );
     const s = await startInBackground(dataDir, { env: env(root), entry: standIn, timeoutMs: 20_000 });
     expect(s).toMatchObject({ url: "http://127.0.0.1:9", idleStopS: 1 });
     expect(alive(s.pid)).toBe(true);
     expect(readdirSync(dataDir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    process.kill(s.pid, "SIGTERM");
     await until("the stand-in to leave", 10_000, () => !alive(s.pid));
   }, 30_000);
 
