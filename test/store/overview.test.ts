@@ -18,23 +18,25 @@ import {
 import {
   attentionChecks,
   buildOverview,
-  calmLine,
   checkTriage,
-  countsLine,
   deadLocations,
-  deliveryText,
   deliveryTrouble,
-  forText,
-  heartbeatTexts,
   heartbeatTriage,
-  locationsText,
   type OverviewCheck,
   openIncidents,
   overviewCounts,
-  overviewJson,
-  reasonText,
   somethingFailing,
 } from "../../src/store/triage/overview.ts";
+import {
+  calmLine,
+  countsLine,
+  deliveryText,
+  forText,
+  heartbeatTexts,
+  locationsText,
+  overviewJson,
+  reasonText,
+} from "../../src/store/triage/overview-text.ts";
 
 const T0 = Date.parse("2026-11-25T09:00:00Z");
 const min = (m: number) => T0 + m * 60_000;

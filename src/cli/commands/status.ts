@@ -24,24 +24,26 @@ import {
   toStatusSummary,
 } from "../../store/data/summary.ts";
 import {
-  assignedText,
   attentionChecks,
   buildOverview,
+  checkTriage,
+  type OverviewCheck,
+  overdueHeartbeats,
+  somethingFailing,
+} from "../../store/triage/overview.ts";
+import {
+  assignedText,
   calmLine,
   channelText,
-  checkTriage,
   countsLine,
   deliveryCheckText,
   deliveryText,
   forText,
   heartbeatTexts,
   locationsText,
-  type OverviewCheck,
-  overdueHeartbeats,
   overviewJson,
   reasonText,
-  somethingFailing,
-} from "../../store/triage/overview.ts";
+} from "../../store/triage/overview-text.ts";
 import type { CommandContext, ResourceSpec } from "../command.ts";
 import type { Client } from "../connect.ts";
 import { EXIT, exitCodeOf } from "../exit-codes.ts";

@@ -12,22 +12,12 @@ import { useEffect, useMemo, useRef } from "react";
 import { formatAgo, listCount, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { apply, type ConsoleState } from "../../../store/state.ts";
-import {
-  assignedText,
-  type CheckTriage,
-  calmLine,
-  channelText,
-  countsParts,
-  type DeadLocation,
-  type DeliveryTrouble,
-  deliveryCheckText,
-  deliveryText,
-  forText,
-  type HeartbeatTriage,
-  heartbeatTexts,
-  locationsText,
-  type OpenIncident,
-  reasonText,
+import type {
+  CheckTriage,
+  DeadLocation,
+  DeliveryTrouble,
+  HeartbeatTriage,
+  OpenIncident,
 } from "../../../store/triage/overview.ts";
 import {
   attentionOf,
@@ -43,6 +33,18 @@ import {
   overviewItems,
   sectionStarts,
 } from "../../../store/triage/overview-state.ts";
+import {
+  assignedText,
+  calmLine,
+  channelText,
+  countsParts,
+  deliveryCheckText,
+  deliveryText,
+  forText,
+  heartbeatTexts,
+  locationsText,
+  reasonText,
+} from "../../../store/triage/overview-text.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
 import type { CheckRow } from "../../../store/view/selectors.ts";
 import { setChecksWindow } from "../../../store/view/ui.ts";
