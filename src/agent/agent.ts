@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { toCheckDef } from "../service/engine/checks.ts";
 import { runAttempt } from "../service/runners/registry.ts";
 import { errorOutcome, type RunOutcome } from "../service/runners/types.ts";
+import { errorMessage } from "../shared/errors.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { pause } from "../shared/sleep.ts";
 import { type AgentClient, type AgentInfo, AgentKeyError, type Job } from "./protocol.ts";
@@ -85,7 +86,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
     } catch (err) {
       fail(err);
       if (fatal) break;
-      reachable(false, (err as Error).message);
+      reachable(false, errorMessage(err));
       await pause(wait, stop.signal);
     }
   }
@@ -95,7 +96,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
       () => reachable(true),
       (err) => {
         fail(err);
-        if (!fatal) reachable(false, (err as Error).message);
+        if (!fatal) reachable(false, errorMessage(err));
       },
     );
   }, opts.heartbeatMs ?? 10_000);
@@ -114,7 +115,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
         ...(proxyUrl ? { proxyUrl } : {}),
       });
     } catch (err) {
-      outcome = errorOutcome(`the check could not be read: ${(err as Error).message}`);
+      outcome = errorOutcome(`the check could not be read: ${errorMessage(err)}`);
     }
     const name = sanitizeLine(job.check.name);
     if (abort.signal.aborted) {
@@ -135,7 +136,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
       } catch (err) {
         fail(err);
         if (fatal || n >= 5 || stop.signal.aborted) {
-          opts.log(`lost  ${name}: the result could not be sent (${(err as Error).message})`);
+          opts.log(`lost  ${name}: the result could not be sent (${errorMessage(err)})`);
           return;
         }
         await pause(1000 * n, stop.signal);
@@ -166,7 +167,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
         if (stop.signal.aborted) break;
         fail(err);
         if (fatal) break;
-        reachable(false, (err as Error).message);
+        reachable(false, errorMessage(err));
         await pause(wait, stop.signal);
         wait = Math.min(wait * 2, 30_000);
         continue;
@@ -188,9 +189,7 @@ export async function runAgent(opts: AgentOptions): Promise<void> {
     // each aborted run hands its job back (execute), then the agent says goodbye
     while (running.size > 0) await new Promise<void>((resolve) => setTimeout(resolve, 20));
     if (!fatal)
-      await opts.client
-        .bye(agentId)
-        .catch((err) => opts.log(`goodbye not delivered: ${(err as Error).message}`));
+      await opts.client.bye(agentId).catch((err) => opts.log(`goodbye not delivered: ${errorMessage(err)}`));
     opts.log(fatal ? "stopped: the service refused the location key" : "stopped");
   }
   if (fatal) throw fatal;

@@ -11,6 +11,7 @@
 import { type Dispatcher, ProxyAgent, request } from "undici";
 import type { LeasedJob } from "../service/agents/queue.ts";
 import type { RunOutcome } from "../service/runners/types.ts";
+import { errorMessage } from "../shared/errors.ts";
 
 export type AgentInfo = {
   agentId: string;
@@ -122,7 +123,7 @@ export function createAgentClient(baseUrl: string, key: string, serviceProxy?: s
       const code = (err as { code?: string }).code;
       const via = serviceProxy ? ` through ${shownProxy(serviceProxy)}` : "";
       // undici's own codes say little ("UND_ERR_ABORTED" for a proxy's 407): its message says more
-      const message = String((err as Error).message ?? "").slice(0, 120);
+      const message = errorMessage(err).slice(0, 120);
       const why = (code && !code.startsWith("UND_ERR") ? code : message || code)?.replaceAll(
         serviceProxy ?? "\0",
         "the proxy",

@@ -26,6 +26,7 @@ import {
 import { UsageError } from "../api/errors.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { findLocalService } from "../service/info-file.ts";
+import { errorMessage } from "../shared/errors.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { VERSION } from "../version.ts";
 import { Args, bindPositionals, parseTokens } from "./args.ts";
@@ -152,7 +153,7 @@ export async function runAgentFromArgs(a: Args): Promise<number> {
     });
     return 0;
   } catch (err) {
-    const msg = err instanceof AgentKeyError ? err.message : `stopped: ${(err as Error).message}`;
+    const msg = err instanceof AgentKeyError ? err.message : `stopped: ${errorMessage(err)}`;
     process.stderr.write(`vigil agent: ${sanitizeLine(msg.replaceAll(args.key, "pl_…"), " ")}\n`);
     // the one table of exit codes (exit-codes.ts): a refused key is auth (4); anything else ended the run (1)
     return err instanceof AgentKeyError ? EXIT.AUTH : EXIT.FAILING;

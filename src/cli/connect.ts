@@ -19,6 +19,7 @@ import {
   type LocalService,
   takeLease,
 } from "../service/info-file.ts";
+import { errorMessage } from "../shared/errors.ts";
 import { idleStopSeconds, LocalServiceError, startInBackground } from "./local-service.ts";
 
 export type Client = ReturnType<typeof createClient>;
@@ -42,7 +43,7 @@ async function startLocal(dataDir: string): Promise<LocalService> {
     return started;
   } catch (e) {
     // cannot start it here (an unwritable data dir, a service that fails at start): say why, in one line
-    const why = e instanceof LocalServiceError || e instanceof Error ? e.message : String(e);
+    const why = e instanceof LocalServiceError || errorMessage(e);
     throw new ConnectError(`${NO_SERVICE} (the local service could not be started: ${why})`);
   }
 }

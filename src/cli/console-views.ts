@@ -1,3 +1,5 @@
+import { errorMessage } from "../shared/errors.ts";
+
 /**
  * Loading the console's Ink views when running from source: Node's type stripping cannot load .tsx, so a
  * module hook compiles them with esbuild (a dev dependency, present in any source checkout) on the fly.
@@ -34,7 +36,7 @@ export async function prepareViews(): Promise<void> {
       await enableTsx();
     } catch (e) {
       throw new Error(
-        `the console needs the built bundle when esbuild is unavailable: run \`npm run build\` then \`node dist/vigil.js\` (${e instanceof Error ? e.message : String(e)})`,
+        `the console needs the built bundle when esbuild is unavailable: run \`npm run build\` then \`node dist/vigil.js\` (${errorMessage(e)})`,
       );
     }
   }

@@ -15,6 +15,7 @@
  */
 
 import { PNG } from "pngjs";
+import { errorMessage } from "../shared/errors.ts";
 import { insideTmux, tmuxPassthrough } from "../store/actions/osc52.ts";
 import { encodeSixel } from "./sixel.ts";
 
@@ -135,7 +136,7 @@ export function inlineImage(png: Uint8Array, o: { env: Env; isTTY: boolean }): I
     } catch (e) {
       return {
         drawn: false,
-        reason: `sixel draws PNG only, and this image is not one (${(e as Error).message})`,
+        reason: `sixel draws PNG only, and this image is not one (${errorMessage(e)})`,
       };
     }
   }

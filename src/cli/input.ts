@@ -1,6 +1,7 @@
 /** Helpers turning command-line text into API values, with one-line UsageErrors. */
 import { readFile } from "node:fs/promises";
 import { UsageError } from "../api/errors.ts";
+import { errorCode, errorMessage } from "../shared/errors.ts";
 
 /** Read a JSON body from a file, or from standard input when `path` is "-". */
 export async function readJsonBody(
@@ -12,14 +13,14 @@ export async function readJsonBody(
   try {
     text = path === "-" ? await readStdin() : await readFile(path, "utf8");
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errorCode(e);
     throw new UsageError(`${flag}: cannot read ${path}${code ? ` (${code})` : ""}`);
   }
   try {
     return JSON.parse(text);
   } catch (e) {
     const where = path === "-" ? "standard input" : path;
-    throw new UsageError(`${flag}: ${where} is not valid JSON (${(e as Error).message.split("\n")[0]})`);
+    throw new UsageError(`${flag}: ${where} is not valid JSON (${errorMessage(e).split("\n")[0]})`);
   }
 }
 

@@ -29,6 +29,7 @@ import {
   stopRequested,
   takeLease,
 } from "../service/info-file.ts";
+import { errorMessage } from "../shared/errors.ts";
 
 /** A local service that cannot be started (one line: what the service's log says). */
 export class LocalServiceError extends VigilError {
@@ -317,7 +318,7 @@ export async function attachLocalService(dataDir: string, o: AttachOptions): Pro
           failures++;
           retryAt = Date.now() + Math.min(60_000, 1000 * 2 ** failures);
           restarting = false;
-          if (!closed) emit({ kind: "gone", text: (err as Error).message });
+          if (!closed) emit({ kind: "gone", text: errorMessage(err) });
         },
       );
       return;

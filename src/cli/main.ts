@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { UsageError } from "../api/errors.ts";
 import { type ResolvedConfig, resolveConfig } from "../config/resolve.ts";
 import { VigilError } from "../contract/errors.ts";
+import { errorMessage } from "../shared/errors.ts";
 import { VERSION } from "../version.ts";
 import { findPositional, GLOBAL_OPTIONS, type ParsedValues, parseTokens } from "./args.ts";
 import type { ResourceSpec } from "./command.ts";
@@ -151,7 +152,7 @@ if (isMainModule()) {
       if (code !== undefined) exit(code);
     },
     (e) => {
-      fail(`unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+      fail(`unexpected error: ${errorMessage(e)}`);
       exit(1);
     },
   );

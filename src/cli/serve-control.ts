@@ -22,6 +22,7 @@ import {
   markStopRequested,
   pidAlive,
 } from "../service/info-file.ts";
+import { errorCode, errorMessage } from "../shared/errors.ts";
 import type { Args } from "./args.ts";
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
@@ -108,11 +109,11 @@ export async function runServeControl(
   try {
     process.kill(service.pid, "SIGTERM");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ESRCH") {
+    if (errorCode(err) === "ESRCH") {
       io.stdout(`not running (data dir ${dir})\n`);
       return NOT_RUNNING;
     }
-    io.stderr(`vigil serve stop: cannot signal pid ${service.pid}: ${(err as Error).message}\n`);
+    io.stderr(`vigil serve stop: cannot signal pid ${service.pid}: ${errorMessage(err)}\n`);
     return 1;
   }
   const deadline = Date.now() + timeoutS * 1000;

@@ -21,6 +21,7 @@ import { dataDir as resolveDataDir } from "../config/paths.ts";
 import { DataDirError } from "../service/db/data-dir.ts";
 import { removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { resolveApiKey, SERVE_STOP_GRACE_MS, startService } from "../service/main.ts";
+import { errorMessage } from "../shared/errors.ts";
 import { Args, bindPositionals, type ParsedValues, parseTokens } from "./args.ts";
 import { SERVE_OPTIONS } from "./programs.ts";
 import { watchIdle } from "./serve-control.ts";
@@ -140,7 +141,7 @@ export async function runServe(
     });
   } catch (err) {
     // a data dir in use, a loose key file, a lost or corrupt database: the message says what to do
-    const msg = (err as Error).message.split("\n")[0];
+    const msg = errorMessage(err).split("\n")[0];
     io.stderr(`vigil serve: ${err instanceof DataDirError ? msg : `cannot start: ${msg}`}\n`);
     return 1;
   }
@@ -166,7 +167,7 @@ export async function runServe(
       io.stderr(`vigil serve: ${signal}, stopping\n`);
       service
         .close()
-        .catch((err) => io.stderr(`vigil serve: error while stopping: ${(err as Error).message}\n`))
+        .catch((err) => io.stderr(`vigil serve: error while stopping: ${errorMessage(err)}\n`))
         .finally(() => {
           process.off("SIGINT", onInt);
           process.off("SIGTERM", onTerm);

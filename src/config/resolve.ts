@@ -9,6 +9,7 @@
 import { readFileSync, statSync } from "node:fs";
 import type { z } from "zod";
 import { UsageError } from "../api/errors.ts";
+import { errorCode, errorMessage } from "../shared/errors.ts";
 import type { KeyOverrides } from "./keys.ts";
 import { configPath as defaultConfigPath, dataDir as defaultDataDir } from "./paths.ts";
 import { type ConfigFile, configFileSchema, type Profile, profileSchema } from "./schema.ts";
@@ -73,14 +74,14 @@ export function loadConfigFile(path: string): ConfigFile {
     mode = statSync(path).mode;
     text = readFileSync(path, "utf8");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { profiles: {} };
-    throw new ConfigError(`cannot read config file ${path}: ${(e as Error).message}`);
+    if (errorCode(e) === "ENOENT") return { profiles: {} };
+    throw new ConfigError(`cannot read config file ${path}: ${errorMessage(e)}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`config file ${path} is not valid JSON: ${(e as Error).message}`);
+    throw new ConfigError(`config file ${path} is not valid JSON: ${errorMessage(e)}`);
   }
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {

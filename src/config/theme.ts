@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
+import { errorCode, errorMessage } from "../shared/errors.ts";
 
 export const THEME_NAMES = ["dark", "light"] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
@@ -100,7 +101,7 @@ export function loadSkin(section: ThemeSection, configPath: string): LoadedSkin 
   try {
     json = JSON.parse(readFileSync(path, "utf8"));
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message;
+    const why = errorCode(e) === "ENOENT" ? "no such file" : errorMessage(e);
     return { error: `theme file ${path} (named in ${configPath}): ${why}` };
   }
   const r = skinSchema.safeParse(json);

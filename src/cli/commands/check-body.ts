@@ -13,6 +13,7 @@ import { parse as parseYaml } from "yaml";
 import { UsageError } from "../../api/errors.ts";
 import { type CheckKind, kindOfType } from "../../contract/schemas/check-bodies.ts";
 import { CREATABLE_CHECK_TYPES } from "../../contract/schemas/checks.ts";
+import { errorCode, errorMessage } from "../../shared/errors.ts";
 import { parseSpan } from "../../shared/time-span.ts";
 import type { OptionSpecs } from "../args.ts";
 import type { CommandContext } from "../command.ts";
@@ -30,7 +31,7 @@ export function parseBodyText(text: string, where: string, flag = "--file"): Bod
     try {
       value = parseYaml(text, { prettyErrors: false });
     } catch (e) {
-      const first = String((e as Error).message).split("\n")[0] ?? "";
+      const first = errorMessage(e).split("\n")[0] ?? "";
       throw new UsageError(`${flag}: ${where} is neither JSON nor YAML (${first})`);
     }
   }
@@ -48,7 +49,7 @@ export async function readBodyFile(
   try {
     text = path === "-" ? await readStdin() : await readFile(path, "utf8");
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errorCode(e);
     throw new UsageError(`${flag}: cannot read ${path}${code ? ` (${code})` : ""}`);
   }
   return parseBodyText(text, path === "-" ? "standard input" : path, flag);
@@ -214,9 +215,7 @@ export async function createFromFlags(ctx: CommandContext): Promise<{ kind: Chec
       try {
         body.script = await readFile(file, "utf8");
       } catch (e) {
-        throw new UsageError(
-          `--script: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? "error"})`,
-        );
+        throw new UsageError(`--script: cannot read ${file} (${errorCode(e) ?? "error"})`);
       }
       break;
     }

@@ -11,6 +11,7 @@ import { screenshotSource } from "../../api/check-results.ts";
 import { UsageError } from "../../api/errors.ts";
 import { isPassive } from "../../contract/check-types.ts";
 import type { CheckResult } from "../../contract/schemas/check-results.ts";
+import { errorMessage } from "../../shared/errors.ts";
 import { formatMs } from "../../shared/format.ts";
 import { runReason } from "../../store/triage/reason.ts";
 import {
@@ -107,7 +108,7 @@ async function showScreenshot(
     writeFileSync(file, png, { mode: 0o600 });
     chmodSync(file, 0o600);
   } catch (err) {
-    ctx.out.note(`vigil: --screenshot-file ${file}: ${(err as Error).message}`);
+    ctx.out.note(`vigil: --screenshot-file ${file}: ${errorMessage(err)}`);
     return 1;
   }
   ctx.out.line(`screenshot saved to ${resolve(file)} (--screenshot-file: not drawn)`);

@@ -19,6 +19,7 @@ import type { Client } from "../../api/client.ts";
 import { UsageError } from "../../api/errors.ts";
 import { isAlertChannelType } from "../../contract/schemas/alert-channels.ts";
 import { variableListSchema } from "../../contract/schemas/variables.ts";
+import { errorCode } from "../../shared/errors.ts";
 import { sanitizeBlock, sanitizeLine } from "../../shared/sanitize.ts";
 import type { RenderedRequest } from "../../shared/webhook/render.ts";
 import { verify } from "../../shared/webhook/sign.ts";
@@ -111,9 +112,7 @@ function secretFrom(env: string | undefined, file: string | undefined): string {
   try {
     return readFileSync(file as string, "utf8").replace(/\r?\n$/, "");
   } catch (e) {
-    throw new UsageError(
-      `--secret-file: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? "error"})`,
-    );
+    throw new UsageError(`--secret-file: cannot read ${file} (${errorCode(e) ?? "error"})`);
   }
 }
 

@@ -15,6 +15,7 @@
  */
 
 import { randomUUID } from "node:crypto";
+import { errorMessage } from "../../shared/errors.ts";
 import { type CheckDef, type CheckRow, toCheckDef } from "../engine/checks.ts";
 import type { AgentContact, AgentLocation, JobRow, LocationHealth } from "../repo/agents.ts";
 import type { Repo } from "../repo/store.ts";
@@ -134,7 +135,7 @@ export function createAgentQueue(repo: Repo, opts: QueueOptions = {}): AgentQueu
     try {
       def = toCheckDef(check);
     } catch (err) {
-      return `the check could not be read: ${(err as Error).message}`;
+      return `the check could not be read: ${errorMessage(err)}`;
     }
     if (!def.privateLocations.includes(loc.slug))
       return `cannot run here: the check is no longer at private location ${loc.slug}`;

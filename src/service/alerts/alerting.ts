@@ -4,6 +4,7 @@
  * database so route code (status-page subscriber mail) can store deliveries and wake the worker.
  */
 
+import { errorMessage } from "../../shared/errors.ts";
 import { isObject } from "../../shared/json.ts";
 import { noAgentScan } from "../agents/monitor.ts";
 import type { Engine } from "../engine/engine.ts";
@@ -43,7 +44,7 @@ export function envVariables(env: NodeJS.ProcessEnv): Record<string, unknown> {
   try {
     v = JSON.parse(raw);
   } catch (e) {
-    throw new SettingError(`VIGIL_WEBHOOK_VARIABLES is not JSON (${(e as Error).message})`);
+    throw new SettingError(`VIGIL_WEBHOOK_VARIABLES is not JSON (${errorMessage(e)})`);
   }
   if (!isObject(v))
     throw new SettingError('VIGIL_WEBHOOK_VARIABLES must be a JSON object, e.g. {"TEAM":"sre"}');

@@ -6,6 +6,7 @@
  * aborted attempt is recorded and the delivery stays due), and resolves once every outcome is stored.
  */
 
+import { errorMessage } from "../../shared/errors.ts";
 import type { ClaimedDelivery } from "../repo/outbox.ts";
 import type { Repo } from "../repo/store.ts";
 import { transportFor } from "./channels/registry.ts";
@@ -44,7 +45,7 @@ export function createWorker(opts: {
           })
         : { ok: false, error: `no transport for channel type ${d.channelType}` };
     } catch (err) {
-      result = { ok: false, error: `send failed: ${(err as Error).message}` };
+      result = { ok: false, error: `send failed: ${errorMessage(err)}` };
     }
     try {
       repo.complete(d, result, now(), config.retryIntervalMs);

@@ -10,6 +10,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { errorMessage } from "../../shared/errors.ts";
 import type { RouteModule, ServiceApp, ServiceContext, ServiceEnv } from "../context.ts";
 import { isCorruption } from "../db/data-dir.ts";
 import { ServiceError } from "../errors.ts";
@@ -102,7 +103,7 @@ export function createApp(ctx: ServiceContext, opts: AppOptions): ServiceApp {
     else if (err instanceof z.ZodError) e = zodToServiceError(err, undefined, "payload");
     else if (isCorruption(err)) {
       // Loud, once in the log, on every answer: the operator must restore the file.
-      const what = `The database ${opts.databaseFile ?? "file"} is corrupt (${(err as Error).message})`;
+      const what = `The database ${opts.databaseFile ?? "file"} is corrupt (${errorMessage(err)})`;
       if (!corruptionLogged) opts.logError?.(new Error(`${what}: stop the service and restore a backup`));
       corruptionLogged = true;
       e = new ServiceError(500, what);

@@ -8,6 +8,8 @@
  *
  * `HEAD` works on both (no body).
  */
+
+import { errorMessage } from "../../shared/errors.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
@@ -25,7 +27,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     try {
       ctx.repo.getMeta("account_id");
     } catch (err) {
-      return c.json({ status: "unavailable", reason: `database: ${(err as Error).message}` }, 503);
+      return c.json({ status: "unavailable", reason: `database: ${errorMessage(err)}` }, 503);
     }
     return c.json({ status: "ready" });
   });

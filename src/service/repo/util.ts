@@ -3,6 +3,7 @@
  * JSON column parsing, and the cursor used by `{length, entries, nextId}` lists.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { errorMessage } from "../../shared/errors.ts";
 
 /** UUID v4 (checks, private locations, keys). */
 export const uuid = (): string => randomUUID();
@@ -48,7 +49,7 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   try {
     return JSON.parse(text) as T;
   } catch (e) {
-    throw new CorruptRowError(`a stored JSON value is not readable (${(e as Error).message})`);
+    throw new CorruptRowError(`a stored JSON value is not readable (${errorMessage(e)})`);
   }
 }
 

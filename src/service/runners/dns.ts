@@ -7,6 +7,7 @@
 
 import { Resolver } from "node:dns/promises";
 import net from "node:net";
+import { errorCode, errorMessage } from "../../shared/errors.ts";
 import { objectIn } from "../../shared/json.ts";
 import { evaluate, jsonPath, parseAssertions } from "./assertions.ts";
 import {
@@ -64,10 +65,10 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
   try {
     records = (await resolver.resolve(query, recordType as "A")) as unknown[];
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "";
+    const code = errorCode(err) ?? "";
     const mapped = CODES[code];
     if (mapped) rcode = mapped;
-    else failure = `DNS query failed: ${code || (err as Error).message}`;
+    else failure = `DNS query failed: ${code || errorMessage(err)}`;
   } finally {
     ctx.signal.removeEventListener("abort", onAbort);
   }

@@ -2,6 +2,8 @@
  * The HTTP check shared by the URL and API runners: builds the request from the hosted `request` object
  * (api-notes §3.1), performs it with phase timings, evaluates assertions and shapes `apiCheckResult`.
  */
+
+import { errorMessage as messageOf } from "../../shared/errors.ts";
 import { isObject, objectIn } from "../../shared/json.ts";
 import { type Assertion, evaluate, jsonPath, parseAssertions } from "./assertions.ts";
 import { httpRequest } from "./http-request.ts";
@@ -84,7 +86,7 @@ export async function runHttpCheck(ctx: RunContext, opts: HttpApiOptions): Promi
       followRedirects,
     });
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = messageOf(err);
     const out = errorOutcome(`request failed: ${message}`);
     out.detail = {
       apiCheckResult: { assertions: [], request: requestInfo, response: null, requestError: message },

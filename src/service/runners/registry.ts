@@ -6,6 +6,7 @@
  * (heartbeat.ts, src/service/engine/heartbeats.ts), never started by the scheduler or a trigger.
  */
 import type { CHECK_TYPE_SPECS, CheckType } from "../../contract/check-types.ts";
+import { errorMessage } from "../../shared/errors.ts";
 import { api } from "./api.ts";
 import { browser } from "./browser/runner.ts";
 import { dns } from "./dns.ts";
@@ -56,6 +57,6 @@ export async function runAttempt(ctx: RunContext): Promise<RunOutcome> {
   try {
     return await runner.run(ctx);
   } catch (err) {
-    return errorOutcome(`run failed: ${(err as Error).message}`);
+    return errorOutcome(`run failed: ${errorMessage(err)}`);
   }
 }

@@ -6,6 +6,7 @@
 
 import { lookup } from "node:dns/promises";
 import net from "node:net";
+import { errorMessage } from "../../shared/errors.ts";
 import { objectIn } from "../../shared/json.ts";
 import { evaluate, parseAssertions } from "./assertions.ts";
 import {
@@ -37,7 +38,7 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
     address = net.isIP(hostname) ? hostname : (await lookup(hostname)).address;
   } catch (err) {
     return errorOutcome(
-      `DNS lookup of ${hostname} failed: ${(err as Error).message}`,
+      `DNS lookup of ${hostname} failed: ${errorMessage(err)}`,
       round(performance.now() - t0),
     );
   }

@@ -13,6 +13,7 @@
  * where it happened; rendering never throws anything else.
  */
 import Handlebars, { type HelperOptions } from "handlebars";
+import { errorMessage } from "../errors.ts";
 import { LOGIC_HELPERS } from "./logic-helpers.ts";
 import { valueHelpers } from "./value-helpers.ts";
 
@@ -57,7 +58,7 @@ function located(name: string, fn: Handlebars.HelperDelegate): Handlebars.Helper
       if (err instanceof TemplateError) throw err;
       const options = args[args.length - 1] as { loc?: Loc } | undefined;
       const line = options?.loc?.start?.line;
-      throw new TemplateError(`${name}: ${(err as Error).message}`, line);
+      throw new TemplateError(`${name}: ${errorMessage(err)}`, line);
     }
   };
 }
