@@ -101,6 +101,12 @@ function both(id: string, now = NOW) {
 }
 
 describe("checkStatus remembered", () => {
+  it("a result row whose column holds the wrong thing: a CorruptRowError naming the column, never a guess", () => {
+    store.insertResult(result("a", NOW - 1000));
+    fresh.prepare("UPDATE check_results SET has_failures = 'yes'").run();
+    expect(() => checkStatus(fresh, "a", NOW)).toThrow("column has_failures holds text, not 0 or 1");
+  });
+
   it("a check that never ran, then ran: the new result shows", () => {
     expect(both("a")).toBeUndefined();
     store.insertResult(result("a", NOW - H));

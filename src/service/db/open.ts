@@ -5,6 +5,8 @@
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
+import { errorMessage } from "../../shared/errors.ts";
+import { num } from "../repo/rows.ts";
 import { MIGRATIONS, type Migration } from "./migrations/index.ts";
 
 export function openDatabase(file: string, migrations: Migration[] = MIGRATIONS): DatabaseSync {
@@ -24,9 +26,10 @@ export function migrate(db: DatabaseSync, migrations: Migration[]): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const done = new Set(
-    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map(
-      (r) => r.version,
-    ),
+    db
+      .prepare("SELECT version FROM schema_migrations")
+      .all()
+      .map((r) => num(r, "version")),
   );
   const applied: number[] = [];
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
@@ -43,7 +46,7 @@ export function migrate(db: DatabaseSync, migrations: Migration[]): number[] {
       db.exec("COMMIT");
     } catch (err) {
       db.exec("ROLLBACK");
-      throw new Error(`migration ${m.version} (${m.name}) failed: ${(err as Error).message}`);
+      throw new Error(`migration ${m.version} (${m.name}) failed: ${errorMessage(err)}`);
     }
     applied.push(m.version);
   }

@@ -128,10 +128,8 @@ export function getIncident(
 
 /** The status an incident without updates shows (given in its create or update body). */
 export function fallbackStatus(db: DatabaseSync, id: string): string | undefined {
-  const r = db.prepare("SELECT fallback_status FROM incidents WHERE id = ?").get(id) as
-    | { fallback_status: string }
-    | undefined;
-  return r?.fallback_status;
+  const r = db.prepare("SELECT fallback_status FROM incidents WHERE id = ?").get(id);
+  return r ? text(r, "fallback_status") : undefined;
 }
 
 export function incidentExists(db: DatabaseSync, id: string): boolean {

@@ -153,9 +153,6 @@ export function locationSlugs(db: DatabaseSync): Set<string> {
 
 /** The name of the private location with this slug, if there is one. */
 export function privateLocationName(db: DatabaseSync, slug: string): string | undefined {
-  return (
-    db.prepare("SELECT name FROM private_locations WHERE slug_name = ?").get(slug) as
-      | { name: string }
-      | undefined
-  )?.name;
+  const r = db.prepare("SELECT name FROM private_locations WHERE slug_name = ?").get(slug);
+  return r ? text(r, "name") : undefined;
 }

@@ -13,6 +13,7 @@ import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
+import { num, present, text } from "./rows.ts";
 import { resultsPruned } from "./run-queries.ts";
 
 export type RetentionOptions = {
@@ -125,15 +126,14 @@ export function createRetention(
     const cutoff = now() - days * DAY_MS;
     for (const { table, stmt } of statements) out[table] = await drain(stmt, cutoff);
     let capped = 0;
-    for (const r of busyHeartbeats.all(cap) as { check_id: string }[])
-      capped += await drain(overCap, r.check_id, cap);
+    for (const r of busyHeartbeats.all(cap)) capped += await drain(overCap, text(r, "check_id"), cap);
     out.heartbeat_events = (out.heartbeat_events ?? 0) + capped;
     out.assets = opts.assetsDir ? removeOldFiles(opts.assetsDir, cutoff) : 0;
     // give freed pages back to the file system, a few hundred at a time (only with incremental auto_vacuum,
     // which databases created by db/data-dir.ts have; older ones reuse their free pages instead)
-    const mode = Number((db.prepare("PRAGMA auto_vacuum").get() as { auto_vacuum: number }).auto_vacuum);
+    const mode = num(present(db.prepare("PRAGMA auto_vacuum").get(), "PRAGMA auto_vacuum"), "auto_vacuum");
     const free = db.prepare("PRAGMA freelist_count");
-    const freePages = () => Number((free.get() as { freelist_count: number }).freelist_count);
+    const freePages = () => num(present(free.get(), "PRAGMA freelist_count"), "freelist_count");
     for (let left = freePages(); mode === 2 && left > 0 && !stopped; ) {
       db.exec("PRAGMA incremental_vacuum(500)");
       const now = freePages();

@@ -2,7 +2,7 @@
  * Read queries over run data for the check-results and check-statuses routes.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { num } from "./rows.ts";
+import { flag, num, numOrNull, present, text, textOrNull } from "./rows.ts";
 import { type ResultRow, resultFromRaw } from "./runs.ts";
 import { cached } from "./statements.ts";
 
@@ -125,17 +125,6 @@ export type StatusRow = {
   shortestRun: number | null;
 };
 
-type RawLatest = {
-  id: string;
-  run_location: string;
-  has_failures: number;
-  has_errors: number;
-  is_degraded: number;
-  is_cancelled: number;
-  error_message: string | null;
-  stopped_at: number;
-};
-
 /**
  * What checkStatus remembers per check, so GET /v1/check-statuses over 100,000 checks every 10 s does not
  * ask SQLite 200,000 questions each time: a check's status stands until a result of it is stored (found
@@ -166,19 +155,19 @@ export function prunesOf(db: DatabaseSync): number {
 
 function statusMemo(db: DatabaseSync): StatusMemo | undefined {
   if (db.isTransaction) return undefined;
-  const version = (cached(db, "PRAGMA data_version").get() as { data_version: number }).data_version;
-  const top = Number(
-    (cached(db, "SELECT MAX(rowid) AS n FROM check_results").get() as { n: number | null }).n ?? 0,
+  const version = num(
+    present(cached(db, "PRAGMA data_version").get(), "PRAGMA data_version"),
+    "data_version",
   );
+  const top =
+    numOrNull(present(cached(db, "SELECT MAX(rowid) AS n FROM check_results").get(), "MAX(rowid)"), "n") ?? 0;
   let m = statusMemos.get(db);
   if (!m || m.version !== version || top < m.seen) {
     m = { version, seen: top, byCheck: new Map() };
     statusMemos.set(db, m);
   } else if (top > m.seen) {
-    const stored = cached(db, "SELECT DISTINCT check_id FROM check_results WHERE rowid > ?").all(m.seen) as {
-      check_id: string;
-    }[];
-    for (const r of stored) m.byCheck.delete(r.check_id);
+    const stored = cached(db, "SELECT DISTINCT check_id FROM check_results WHERE rowid > ?").all(m.seen);
+    for (const r of stored) m.byCheck.delete(text(r, "check_id"));
     m.seen = top;
   }
   return m;
@@ -216,7 +205,7 @@ function statusOf(
   const latest = cached(
     db,
     "SELECT id, run_location, has_failures, has_errors, is_degraded, is_cancelled, error_message, stopped_at FROM check_results WHERE check_id = ? AND result_type = 'FINAL' ORDER BY started_at DESC LIMIT 1",
-  ).get(checkId) as RawLatest | undefined;
+  ).get(checkId);
   if (!latest) {
     memo?.byCheck.set(checkId, { status: undefined, at: now, rangeUntil: Number.POSITIVE_INFINITY });
     return undefined;
@@ -224,27 +213,24 @@ function statusOf(
   const range = cached(
     db,
     "SELECT MAX(response_time) AS longest, MIN(response_time) AS shortest, MIN(started_at) AS oldest FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ?",
-  ).get(checkId, now - 86_400_000) as {
-    longest: number | null;
-    shortest: number | null;
-    oldest: number | null;
-  };
+  ).get(checkId, now - 86_400_000);
+  const oldest = range ? numOrNull(range, "oldest") : null;
   const status: StatusRow = {
     latest: {
-      id: String(latest.id),
-      runLocation: String(latest.run_location),
-      hasFailures: latest.has_failures === 1,
-      hasErrors: latest.has_errors === 1,
-      isDegraded: latest.is_degraded === 1,
-      isCancelled: latest.is_cancelled === 1,
-      errorMessage: latest.error_message === null ? null : String(latest.error_message),
-      stoppedAt: Number(latest.stopped_at),
+      id: text(latest, "id"),
+      runLocation: text(latest, "run_location"),
+      hasFailures: flag(latest, "has_failures"),
+      hasErrors: flag(latest, "has_errors"),
+      isDegraded: flag(latest, "is_degraded"),
+      isCancelled: flag(latest, "is_cancelled"),
+      errorMessage: textOrNull(latest, "error_message"),
+      stoppedAt: num(latest, "stopped_at"),
     },
-    longestRun: range.longest,
-    shortestRun: range.shortest,
+    longestRun: range ? numOrNull(range, "longest") : null,
+    shortestRun: range ? numOrNull(range, "shortest") : null,
   };
   // the range holds until its oldest run leaves the 24 h window
-  const rangeUntil = range.oldest === null ? Number.POSITIVE_INFINITY : range.oldest + 86_400_000;
+  const rangeUntil = oldest === null ? Number.POSITIVE_INFINITY : oldest + 86_400_000;
   memo?.byCheck.set(checkId, { status, at: now, rangeUntil });
   return status;
 }

@@ -82,7 +82,8 @@ export const METRIC_COLUMNS = {
   documentErrors: "m_document_errors",
 } as const satisfies Record<keyof Required<MetricValues>, string>;
 
-const METRIC_KEYS = Object.keys(METRIC_COLUMNS) as (keyof typeof METRIC_COLUMNS)[];
+const isMetricKey = (k: string): k is keyof typeof METRIC_COLUMNS => Object.hasOwn(METRIC_COLUMNS, k);
+const METRIC_KEYS = Object.keys(METRIC_COLUMNS).filter(isMetricKey);
 
 const RESULT_COLUMNS = [
   "id",
