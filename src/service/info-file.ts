@@ -29,6 +29,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
+import { errorCode } from "../shared/errors.ts";
+import { isObject, parseJsonAs } from "../shared/json.ts";
 
 export type LocalService = { url: string; pid: number; apiKey?: string; idleStopS?: number };
 
@@ -40,7 +43,7 @@ export function pidAlive(pid: number): boolean {
     return true;
   } catch (e) {
     // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === "EPERM";
+    return errorCode(e) === "EPERM";
   }
 }
 
@@ -52,7 +55,8 @@ export function findLocalService(dataDir: string): LocalService | undefined {
   } catch {
     return undefined;
   }
-  const { url, pid, idleStopS } = (info ?? {}) as { url?: unknown; pid?: unknown; idleStopS?: unknown };
+  if (!isObject(info)) return undefined;
+  const { url, pid, idleStopS } = info;
   if (typeof url !== "string" || !/^https?:\/\//.test(url)) return undefined;
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
   let apiKey: string | undefined;
@@ -88,8 +92,8 @@ export function writeServiceInfo(dataDir: string, url: string, extra: { idleStop
 /** Remove the file if it is ours (another process may have taken the data dir over since). */
 export function removeServiceInfo(dataDir: string): void {
   try {
-    const info = JSON.parse(readFileSync(infoPath(dataDir), "utf8")) as { pid?: unknown };
-    if (info.pid !== process.pid) return;
+    const info: unknown = JSON.parse(readFileSync(infoPath(dataDir), "utf8"));
+    if (!isObject(info) || info.pid !== process.pid) return;
   } catch {
     return;
   }
@@ -116,8 +120,13 @@ export function stopRequested(dataDir: string): boolean {
 export const LEASE_RENEW_MS = 10_000;
 export const LEASE_TTL_MS = 35_000;
 
-export type ClientKind = "console" | "share" | "agent" | "command";
-export type LeaseInfo = { pid: number; kind: ClientKind; since: string };
+const leaseSchema = z.object({
+  pid: z.number().int().positive(),
+  kind: z.enum(["console", "share", "agent", "command"]),
+  since: z.string(),
+});
+export type LeaseInfo = z.output<typeof leaseSchema>;
+export type ClientKind = LeaseInfo["kind"];
 export type Lease = { readonly file: string; renew(): void; release(): void };
 
 const leaseDir = (dataDir: string) => join(dataDir, "clients");
@@ -129,7 +138,10 @@ export function takeLease(dataDir: string, kind: ClientKind): Lease {
   const info: LeaseInfo = { pid: process.pid, kind, since: new Date().toISOString() };
   const write = () => {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(file, `${JSON.stringify(info)}\n`, { mode: 0o600 });
+    // whole, through a rename: a reader never sees half of it, so a lease it cannot read is damaged
+    const tmp = `${file}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(info)}\n`, { mode: 0o600 });
+    renameSync(tmp, file);
   };
   write();
   let released = false;
@@ -158,7 +170,9 @@ export function takeLease(dataDir: string, kind: ClientKind): Lease {
 
 /**
  * The leases that count now (pid alive, touched within `ttlMs`). Files of clients that are gone (pid dead,
- * or untouched for 10 × the TTL) are removed on the way.
+ * or untouched for 10 × the TTL) are removed on the way, and so is a file that is not a lease (not JSON,
+ * or a field missing or wrong): it counts for no client, and a live client whose lease it was writes it
+ * again at its next renewal (the touch fails on the missing file).
  */
 export function liveLeases(dataDir: string, now = Date.now(), ttlMs = LEASE_TTL_MS): LeaseInfo[] {
   const dir = leaseDir(dataDir);
@@ -172,15 +186,22 @@ export function liveLeases(dataDir: string, now = Date.now(), ttlMs = LEASE_TTL_
   for (const name of names) {
     if (!name.endsWith(".json")) continue;
     const file = join(dir, name);
-    let info: LeaseInfo;
+    let text: string;
     let touched: number;
     try {
       touched = statSync(file).mtimeMs;
-      info = JSON.parse(readFileSync(file, "utf8")) as LeaseInfo;
+      text = readFileSync(file, "utf8");
     } catch {
-      continue; // being written or removed right now
+      continue; // removed right now
     }
-    const alive = Number.isInteger(info.pid) && info.pid > 0 && pidAlive(info.pid);
+    let info: LeaseInfo;
+    try {
+      info = parseJsonAs(text, leaseSchema, file);
+    } catch {
+      rmSync(file, { force: true }); // not a lease (JsonShapeError): it counts for no client
+      continue;
+    }
+    const alive = pidAlive(info.pid);
     const age = now - touched;
     if (alive && age <= ttlMs) live.push(info);
     else if (!alive || age > 10 * ttlMs) rmSync(file, { force: true });

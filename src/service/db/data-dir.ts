@@ -26,8 +26,12 @@ import {
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
 import { VigilError } from "../../contract/errors.ts";
+import { errorCode, errorMessage } from "../../shared/errors.ts";
+import { parseJsonAs } from "../../shared/json.ts";
 import { findLocalService } from "../info-file.ts";
+import { text } from "../repo/rows.ts";
 import { CorruptRowError } from "../repo/util.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
 import { migrate } from "./open.ts";
@@ -56,14 +60,25 @@ export function assertPrivate(file: string, what: string): void {
     );
 }
 
-function readMarker(dataDir: string): Marker | undefined {
+const markerSchema = z.object({ databaseId: z.string().min(1), createdAt: z.string() });
+
+/**
+ * The marker, undefined when there is none; a marker that cannot be read says why (`damaged`): with the
+ * database there it is written anew, without it nobody can tell whether a database was lost (refused).
+ */
+function readMarker(dataDir: string): Marker | { damaged: string } | undefined {
+  const file = join(dataDir, MARKER_FILE);
+  let text: string;
   try {
-    const m = JSON.parse(readFileSync(join(dataDir, MARKER_FILE), "utf8")) as Partial<Marker>;
-    return typeof m.databaseId === "string"
-      ? { databaseId: m.databaseId, createdAt: String(m.createdAt) }
-      : undefined;
-  } catch {
-    return undefined;
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    if (errorCode(err) === "ENOENT") return undefined;
+    return { damaged: `${file} is not readable (${errorMessage(err)})` };
+  }
+  try {
+    return parseJsonAs(text, markerSchema, file);
+  } catch (err) {
+    return { damaged: errorMessage(err) };
   }
 }
 
@@ -74,8 +89,8 @@ function writeMarker(dataDir: string, m: Marker): void {
 }
 
 function sqliteCode(err: unknown): number | undefined {
-  const e = err as { code?: string; errcode?: number };
-  return e?.code === "ERR_SQLITE_ERROR" && typeof e.errcode === "number" ? e.errcode & 0xff : undefined;
+  if (errorCode(err) !== "ERR_SQLITE_ERROR" || typeof err !== "object" || err === null) return undefined;
+  return "errcode" in err && typeof err.errcode === "number" ? err.errcode & 0xff : undefined;
 }
 
 const SQLITE_BUSY = 5;
@@ -155,7 +170,9 @@ export async function openDataDir(dataDir: string, opts: { init?: boolean } = {}
   const fresh = !present;
   if (!present && marker && !opts.init)
     throw new DataDirError(
-      `${file} is ${existsSync(file) ? "empty" : "missing"}, but this data dir held a database (created ${marker.createdAt}): restore it, or start with --init to begin with an empty one`,
+      "damaged" in marker
+        ? `${file} is ${existsSync(file) ? "empty" : "missing"}, and whether this data dir held a database is unknown: ${marker.damaged}. Restore the database, or start with --init to begin with an empty one`
+        : `${file} is ${existsSync(file) ? "empty" : "missing"}, but this data dir held a database (created ${marker.createdAt}): restore it, or start with --init to begin with an empty one`,
     );
   if (present) assertPrivate(file, "the service database");
   // create it 0600 if missing; never truncate (another service may be starting on it this very moment)
@@ -163,7 +180,7 @@ export async function openDataDir(dataDir: string, opts: { init?: boolean } = {}
 
   const unreadable = (err: unknown) =>
     new DataDirError(
-      `${file} is not a readable database (${(err as Error).message}): restore a backup, or move it away and start with --init`,
+      `${file} is not a readable database (${errorMessage(err)}): restore a backup, or move it away and start with --init`,
     );
   let db: DatabaseSync;
   try {
@@ -173,13 +190,13 @@ export async function openDataDir(dataDir: string, opts: { init?: boolean } = {}
   }
   try {
     db.exec("PRAGMA journal_mode = WAL");
-    const check = db.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
-    if (check[0]?.quick_check !== "ok")
+    const check = db
+      .prepare("PRAGMA quick_check")
+      .all()
+      .map((r) => String(r.quick_check));
+    if (check[0] !== "ok")
       throw new DataDirError(
-        `${file} is corrupt (quick_check: ${check
-          .map((r) => r.quick_check)
-          .slice(0, 2)
-          .join("; ")}): restore a backup, or move it away and start with --init`,
+        `${file} is corrupt (quick_check: ${check.slice(0, 2).join("; ")}): restore a backup, or move it away and start with --init`,
       );
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA foreign_keys = ON");
@@ -191,14 +208,13 @@ export async function openDataDir(dataDir: string, opts: { init?: boolean } = {}
   }
   chmodDataFiles(file);
 
-  let id = (
-    db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get() as { value: string } | undefined
-  )?.value;
+  const stored = db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get();
+  let id = stored ? text(stored, "value") : undefined;
   if (!id) {
     id = randomUUID();
     db.prepare("INSERT INTO meta (key, value) VALUES ('database_id', ?)").run(id);
   }
-  if (marker?.databaseId !== id)
+  if (!marker || "damaged" in marker || marker.databaseId !== id)
     writeMarker(dataDir, { databaseId: id, createdAt: new Date().toISOString() });
   return { db, file, databaseId: id };
 }

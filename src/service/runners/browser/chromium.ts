@@ -25,6 +25,9 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { z } from "zod";
+import { errorMessage } from "../../../shared/errors.ts";
+import { isObject, parseJsonAs } from "../../../shared/json.ts";
 import { browserRuntime } from "./runtime.ts";
 
 export type Chromium =
@@ -113,10 +116,20 @@ async function bundled(env: NodeJS.ProcessEnv): Promise<Chromium> {
       unavailable: `no packaged Chromium in ${rt.source}: install chromium or set VIGIL_CHROMIUM`,
     };
   }
-  const pkg = (await rt.load("@sparticuz/chromium")).default as { executablePath(): Promise<string> };
+  const mod = await rt.load("@sparticuz/chromium");
+  // its default export is a class with static methods (a function), or an object
+  const pkg: unknown = isObject(mod) ? mod.default : undefined;
+  const executablePath: unknown =
+    typeof pkg === "function" || isObject(pkg) ? Reflect.get(pkg, "executablePath") : undefined;
+  if (typeof executablePath !== "function")
+    return { unavailable: `@sparticuz/chromium in ${rt.source} has no executablePath()` };
+  const unpackChromium = (): unknown => Reflect.apply(executablePath, pkg, []);
   // its package.json is not exported: read it beside the resolved entry (build/index.js)
-  const version = (
-    JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version: string }
+  const pkgJson = join(dirname(entry), "..", "package.json");
+  const version = parseJsonAs(
+    readFileSync(pkgJson, "utf8"),
+    z.object({ version: z.string().min(1) }),
+    pkgJson,
   ).version;
   const home = join(cacheDir(env), version);
   if (!existsSync(join(home, "chromium"))) {
@@ -126,7 +139,7 @@ async function bundled(env: NodeJS.ProcessEnv): Promise<Chromium> {
     const saved = process.env.TMPDIR;
     process.env.TMPDIR = work;
     try {
-      await pkg.executablePath();
+      await unpackChromium();
     } finally {
       if (saved === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = saved;
@@ -169,7 +182,7 @@ async function locate(env: NodeJS.ProcessEnv): Promise<Chromium> {
     const why = starts(b.executablePath);
     return why ? { unavailable: `the packaged Chromium does not start here: ${why}` } : b;
   } catch (err) {
-    return { unavailable: `no usable Chromium: ${(err as Error).message.split("\n")[0]}` };
+    return { unavailable: `no usable Chromium: ${errorMessage(err).split("\n")[0]}` };
   }
 }
 

@@ -22,6 +22,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { isSea } from "node:sea";
 import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { errorMessage } from "../../../shared/errors.ts";
+import { isObject, parseJsonAs } from "../../../shared/json.ts";
 import { createSemaphore } from "../../engine/semaphore.ts";
 import {
   type CheckTypeService,
@@ -80,15 +83,50 @@ function readable(entry: string | undefined, core: string, test: string, rt: Bro
 /** One NODE_OPTIONS argument, quoted (paths may hold spaces). */
 const quoteOption = (a: string) => `"${a.replace(/["\\]/g, "\\$&")}"`;
 
-function parseResult(stdout: string): ScriptResult | undefined {
+const nullableNumber = z.number().nullable();
+const resultSchema = z.object({
+  ok: z.boolean(),
+  error: z.object({ message: z.string(), line: nullableNumber }).optional(),
+  durationMs: z.number(),
+  pages: z.array(
+    z.object({
+      url: z.string(),
+      TTFB: nullableNumber,
+      FCP: nullableNumber,
+      LCP: nullableNumber,
+      CLS: z.number(),
+      TBT: z.number(),
+    }),
+  ),
+  counts: z.object({
+    consoleErrors: z.number(),
+    networkErrors: z.number(),
+    userScriptErrors: z.number(),
+    documentErrors: z.number(),
+  }),
+  steps: z.array(
+    z.object({
+      method: z.string(),
+      url: z.string(),
+      status: nullableNumber,
+      ms: z.number(),
+      error: z.string().optional(),
+    }),
+  ),
+  logs: z.array(z.string()),
+  screenshot: z.boolean(),
+  crashed: z.boolean().optional(),
+}) satisfies z.ZodType<ScriptResult>;
+
+/**
+ * The script process's result line: undefined when it wrote none (it died first); a line that is not a
+ * result is a JsonShapeError naming the field (the run is then an error saying so).
+ */
+export function parseResult(stdout: string): z.output<typeof resultSchema> | undefined {
   const i = stdout.lastIndexOf(RESULT_MARKER);
   if (i < 0) return undefined;
   const line = stdout.slice(i + RESULT_MARKER.length).split("\n")[0] ?? "";
-  try {
-    return JSON.parse(line) as ScriptResult;
-  } catch {
-    return undefined;
-  }
+  return parseJsonAs(line, resultSchema, "the script process's result");
 }
 
 function outcome(r: ScriptResult, kind: string, screenshot: Buffer | undefined): RunOutcome {
@@ -131,8 +169,9 @@ async function attempt(ctx: RunContext): Promise<RunOutcome> {
   const rt = await browserRuntime();
   const core = rt.resolve("playwright-core");
   const pwModule = await rt.load("playwright-core");
-  const pw = ((pwModule.default ?? pwModule) as unknown as typeof import("playwright-core")).chromium;
-  const server = await pw.launchServer({
+  // allowed cast: a module loaded by its path, whose type TS cannot see
+  const pw = ((isObject(pwModule) && pwModule.default) || pwModule) as typeof import("playwright-core");
+  const server = await pw.chromium.launchServer({
     executablePath: found.executablePath,
     args: found.args,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: work, TMPDIR: work, ...found.env },
@@ -187,7 +226,6 @@ async function attempt(ctx: RunContext): Promise<RunOutcome> {
   const t0 = performance.now();
   try {
     const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
-    const r = parseResult(stdout);
     if (timedOut)
       return {
         ...errorOutcome(
@@ -198,7 +236,13 @@ async function attempt(ctx: RunContext): Promise<RunOutcome> {
         metrics: { userScriptErrors: 1 },
       };
     if (ctx.signal.aborted) return errorOutcome("run aborted");
-    if (!r || (r as { crashed?: boolean }).crashed) {
+    let r: z.output<typeof resultSchema> | undefined;
+    try {
+      r = parseResult(stdout);
+    } catch (err) {
+      return errorOutcome(errorMessage(err), Math.round(performance.now() - t0));
+    }
+    if (!r || r.crashed) {
       const why = /heap out of memory|allocation failed/i.test(stderr)
         ? `the script exceeded its memory limit (${SCRIPT_HEAP_MB} MB)`
         : (r?.error?.message ?? (stderr.trim().split("\n").at(-1) || `the script process exited ${code}`));

@@ -20,6 +20,8 @@ import { getRawAsset, isSea } from "node:sea";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliDecompress as brotliDecompressCb } from "node:zlib";
+import { z } from "zod";
+import { parseJsonAs } from "../../../shared/json.ts";
 
 const brotliDecompress = promisify(brotliDecompressCb);
 
@@ -27,12 +29,19 @@ export type BrowserRuntime = {
   /** Resolves a package's entry file. */
   resolve(name: string): string;
   /** Imports a package (ESM or CommonJS) by its resolved entry. */
-  load(name: string): Promise<Record<string, unknown>>;
+  load(name: string): Promise<unknown>;
   /** Where the packages come from, for messages. */
   source: string;
 };
 
-type Entry = { path: string; mode: number; size: number; br: boolean };
+const indexSchema = z.array(
+  z.object({
+    path: z.string(),
+    mode: z.number().int(),
+    size: z.number().int().nonnegative(),
+    br: z.boolean(),
+  }),
+);
 
 const MAGIC = "VIGILRT1";
 
@@ -46,7 +55,11 @@ export async function unpack(archive: Uint8Array, dir: string): Promise<void> {
     throw new Error("the browser runtime in this file is damaged");
   const headLen = buf.readUInt32BE(MAGIC.length);
   let at = MAGIC.length + 4;
-  const index = JSON.parse(buf.subarray(at, at + headLen).toString("utf8")) as Entry[];
+  const index = parseJsonAs(
+    buf.subarray(at, at + headLen).toString("utf8"),
+    indexSchema,
+    "the browser runtime's index (damaged file)",
+  );
   at += headLen;
   for (const e of index) {
     const path = normalize(e.path);
@@ -86,10 +99,7 @@ function runtimeAt(from: string, source: string): BrowserRuntime {
   const req = createRequire(from);
   return {
     resolve: (name) => req.resolve(name),
-    load: async (name) => {
-      const m = (await import(pathToFileURL(req.resolve(name)).href)) as Record<string, unknown>;
-      return m;
-    },
+    load: async (name): Promise<unknown> => import(pathToFileURL(req.resolve(name)).href),
     source,
   };
 }

@@ -13,11 +13,15 @@
  * @playwright/test: web-first assertions with retries), and, for scripts written as test files, `test(...)`
  * (with `test.describe` and `test.step`) and `require('@playwright/test')`. Dynamic `import()` and any other
  * `require` are refused. A failure names the script line it came from.
+ *
+ * It imports nothing of vigil outside this folder: run from source, the permission model lets it read only
+ * its siblings. A Playwright module it loads by path is the only value it casts (TS cannot type a path).
  */
 import { isSea } from "node:sea";
+import { text } from "node:stream/consumers";
 import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
-import { PAINT_WAIT_MS, type PageVitals, VITALS_INIT, vitalsRead } from "./vitals.ts";
+import { PAINT_WAIT_MS, type PageVitals, readVitals, VITALS_INIT, vitalsRead } from "./vitals.ts";
 
 export const RESULT_MARKER = "\u0000vigil-result ";
 export const SCRIPT_FILE = "check-script.js";
@@ -33,6 +37,35 @@ export type ScriptJob = {
   /** Absolute entry files of playwright-core and @playwright/test (no module resolution needed). */
   modules: { core: string; test: string };
 };
+
+/** The job as it arrived on stdin: a text that is not a job is an Error naming the field. */
+export function readJob(input: string): ScriptJob {
+  let v: unknown;
+  try {
+    v = JSON.parse(input);
+  } catch (err) {
+    throw new Error(`the job on stdin is not JSON (${messageOf(err)})`);
+  }
+  const field = (o: unknown, key: string, want: "string" | "number"): string | number => {
+    const x = isRecord(o) ? o[key] : undefined;
+    if (typeof x === want && (typeof x === "string" || typeof x === "number")) return x;
+    throw new Error(`the job on stdin: "${key}" is not a ${want}`);
+  };
+  const str = (o: unknown, key: string) => String(field(o, key, "string"));
+  const modules = isRecord(v) ? v.modules : undefined;
+  return {
+    kind: str(v, "kind"),
+    script: str(v, "script"),
+    wsEndpoint: str(v, "wsEndpoint"),
+    actionTimeoutMs: Number(field(v, "actionTimeoutMs", "number")),
+    screenshotPath: str(v, "screenshotPath"),
+    modules: { core: str(modules, "core"), test: str(modules, "test") },
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export type Step = { method: string; url: string; status: number | null; ms: number; error?: string };
 
@@ -52,33 +85,25 @@ const MAX_LOGS = 100;
 
 /** The line of the user's script an error came from (its first frame in the script). */
 export function scriptLine(err: unknown): number | null {
-  const stack = String((err as Error)?.stack ?? "");
+  const stack = err instanceof Error ? (err.stack ?? "") : "";
   const m = new RegExp(`${SCRIPT_FILE.replace(".", "\\.")}:(\\d+):\\d+`).exec(stack);
   return m ? Number(m[1]) : null;
 }
 
 function message(err: unknown): string {
-  const m = err instanceof Error ? err.message : String(err);
+  const m = messageOf(err);
   // a refusal of the permission model names what was refused
   const resource =
-    (err as { code?: string; resource?: string })?.code === "ERR_ACCESS_DENIED"
-      ? (err as { resource?: string }).resource
+    isRecord(err) && err.code === "ERR_ACCESS_DENIED" && typeof err.resource === "string"
+      ? err.resource
       : undefined;
   return `${m.replace(ANSI, "").trim()}${resource ? ` (${resource})` : ""}`;
 }
 
-type Listener = (...a: unknown[]) => void;
-type PageLike = {
-  on(ev: string, fn: Listener): void;
-  evaluate(code: string): Promise<unknown>;
-  screenshot(o: object): Promise<unknown>;
-  isClosed(): boolean;
-};
+type Page = import("playwright-core").Page;
 
 async function main(): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  const job = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ScriptJob;
+  const job = readJob(await text(process.stdin));
   const started = performance.now();
   const logs: string[] = [];
   const log = (...a: unknown[]) => {
@@ -91,36 +116,34 @@ async function main(): Promise<void> {
   const result: ScriptResult = { ok: true, durationMs: 0, pages: [], counts, steps, logs, screenshot: false };
 
   // CommonJS packages: their exports may only be on `default`
-  const cjs = async (file: string) => {
-    const m = await import(pathToFileURL(file).href);
-    return (m.default ?? m) as Record<string, unknown>;
+  const cjs = async (file: string): Promise<unknown> => {
+    const m: unknown = await import(pathToFileURL(file).href);
+    return isRecord(m) && m.default ? m.default : m;
   };
-  const core = (await cjs(job.modules.core)) as unknown as typeof import("playwright-core");
-  const { expect } = (await cjs(job.modules.test)) as unknown as typeof import("@playwright/test");
+  // allowed cast: a module loaded by its path, whose type TS cannot see
+  const core = (await cjs(job.modules.core)) as typeof import("playwright-core");
+  // allowed cast: a module loaded by its path, whose type TS cannot see
+  const { expect } = (await cjs(job.modules.test)) as typeof import("@playwright/test");
   const browser = await core.chromium.connect(job.wsEndpoint);
   const context = await browser.newContext();
   context.setDefaultTimeout(job.actionTimeoutMs);
   expect.configure?.({ timeout: job.actionTimeoutMs });
   await context.addInitScript(VITALS_INIT);
-  const pages: PageLike[] = [];
-  const watch = (p: PageLike) => {
+  const pages: Page[] = [];
+  const watch = (p: Page) => {
     pages.push(p);
     p.on("console", (m) => {
-      if ((m as { type(): string }).type() === "error") counts.consoleErrors++;
+      if (m.type() === "error") counts.consoleErrors++;
     });
     p.on("pageerror", () => counts.documentErrors++);
     p.on("requestfailed", () => counts.networkErrors++);
     p.on("response", (r) => {
-      if ((r as { status(): number }).status() >= 400) counts.networkErrors++;
+      if (r.status() >= 400) counts.networkErrors++;
     });
   };
   context.on("page", watch);
   const page = await context.newPage();
-  const request = recordSteps(
-    context.request as unknown as Record<string, unknown>,
-    steps,
-    job.kind === "MULTI_STEP",
-  );
+  const request = recordSteps(context.request, steps, job.kind === "MULTI_STEP");
 
   // test files: `test(name, fn)` collects, the body runs first, then each test with the fixtures
   const tests: { name: string; fn: (f: object) => Promise<unknown> }[] = [];
@@ -144,11 +167,11 @@ async function main(): Promise<void> {
   // globals, not parameters: a test file declares its own `const { test, expect } = require(...)`
   Object.assign(globalThis, { page, context, browser, request, expect, test, require });
   try {
-    const fn = runInThisContext(`(async () => {\n${job.script}\n})`, {
+    const fn: unknown = runInThisContext(`(async () => {\n${job.script}\n})`, {
       filename: SCRIPT_FILE,
       lineOffset: -1,
-    }) as () => Promise<unknown>;
-    await fn();
+    });
+    if (typeof fn === "function") await fn();
     for (const t of tests) await t.fn(fixtures);
   } catch (err) {
     result.ok = false;
@@ -172,7 +195,7 @@ async function main(): Promise<void> {
     if (p.isClosed()) continue;
     try {
       const wait = Math.min(PAINT_WAIT_MS, paintBy - performance.now());
-      result.pages.push((await p.evaluate(vitalsRead(wait))) as PageVitals);
+      result.pages.push(readVitals(await p.evaluate(vitalsRead(wait))));
     } catch {
       // a page that navigated away or crashed has no entries to read
     }
@@ -182,20 +205,26 @@ async function main(): Promise<void> {
 }
 
 /** The API request context, each call timed and recorded as a step (MULTI_STEP checks). */
-function recordSteps(request: Record<string, unknown>, steps: Step[], record: boolean): unknown {
+function recordSteps<T extends object>(request: T, steps: Step[], record: boolean): T {
   if (!record) return request;
   const methods = ["get", "post", "put", "patch", "delete", "head", "fetch"];
   return new Proxy(request, {
     get(target, prop) {
-      const v = Reflect.get(target, prop) as unknown;
+      const v: unknown = Reflect.get(target, prop);
       if (typeof prop !== "string" || !methods.includes(prop) || typeof v !== "function") return v;
       return async (url: unknown, opts?: { method?: string }) => {
         const t0 = performance.now();
         const method = (prop === "fetch" ? (opts?.method ?? "GET") : prop).toUpperCase();
-        const target_ = typeof url === "string" ? url : String((url as { url?(): string })?.url?.() ?? url);
+        const target_ =
+          typeof url === "string"
+            ? url
+            : isRecord(url) && typeof url.url === "function"
+              ? String(url.url())
+              : String(url);
         try {
-          const res = await (v as (...a: unknown[]) => Promise<{ status(): number }>).call(target, url, opts);
-          steps.push({ method, url: target_, status: res.status(), ms: Math.round(performance.now() - t0) });
+          const res: unknown = await v.call(target, url, opts);
+          const status = isRecord(res) && typeof res.status === "function" ? Number(res.status()) : null;
+          steps.push({ method, url: target_, status, ms: Math.round(performance.now() - t0) });
           return res;
         } catch (err) {
           steps.push({

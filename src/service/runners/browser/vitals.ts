@@ -66,3 +66,23 @@ export type PageVitals = {
   CLS: number;
   TBT: number;
 };
+
+/** What the page's read (vitalsRead) gave back, checked field by field: anything else is an Error naming it. */
+export function readVitals(v: unknown): PageVitals {
+  if (typeof v !== "object" || v === null) throw new Error("the page's vitals are not an object");
+  const o: Record<string, unknown> = { ...v };
+  const num = (k: string): number => {
+    if (typeof o[k] === "number") return o[k];
+    throw new Error(`the page's vitals: "${k}" is not a number`);
+  };
+  const numOrNull = (k: string): number | null => (o[k] === null ? null : num(k));
+  if (typeof o.url !== "string") throw new Error(`the page's vitals: "url" is not text`);
+  return {
+    url: o.url,
+    TTFB: numOrNull("TTFB"),
+    FCP: numOrNull("FCP"),
+    LCP: numOrNull("LCP"),
+    CLS: num("CLS"),
+    TBT: num("TBT"),
+  };
+}
