@@ -3,7 +3,7 @@
  * is one clear line naming the file and the field (or, where that is the safe answer, set aside and said
  * so). Real files in temp dirs.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
