@@ -3,7 +3,7 @@
  * hosted error body `{statusCode, error, message, validation?, attributes?}` (api-notes.md §1.2).
  */
 
-const REASONS: Record<number, string> = {
+const REASONS = {
   400: "Bad Request",
   401: "Unauthorized",
   402: "Payment Required",
@@ -17,20 +17,23 @@ const REASONS: Record<number, string> = {
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
-};
+} as const;
 
-export function reasonPhrase(status: number): string {
-  return REASONS[status] ?? "Error";
+/** The statuses a route answers an error with (each with its reason phrase). */
+export type ErrorStatus = keyof typeof REASONS;
+
+export function reasonPhrase(status: ErrorStatus): string {
+  return REASONS[status];
 }
 
 export type ValidationInfo = { source: "payload" | "query" | "params"; keys: string[] };
 
 export class ServiceError extends Error {
-  readonly status: number;
+  readonly status: ErrorStatus;
   readonly validation: ValidationInfo | undefined;
   readonly headers: Record<string, string>;
   constructor(
-    status: number,
+    status: ErrorStatus,
     message: string,
     opts: { validation?: ValidationInfo; headers?: Record<string, string> } = {},
   ) {

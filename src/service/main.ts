@@ -13,9 +13,9 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { listeningPort } from "../shared/net.ts";
 import { type Alerting, type AlertingModuleOptions, createAlerting } from "./alerts/alerting.ts";
 import { createApp } from "./app/app.ts";
 import { ROUTE_MODULES } from "./app/routes.ts";
@@ -184,8 +184,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
         resolve();
       });
     });
-    const addr = server.address() as AddressInfo;
-    publicUrl = `http://${urlHost(host)}:${addr.port}`;
+    publicUrl = `http://${urlHost(host)}:${listeningPort(server)}`;
     if (opts.demo !== false) {
       const { startDemo } = await import("./demo/run.ts");
       demo = await startDemo({ repo, now, publicUrl: () => publicUrl, logError });

@@ -36,6 +36,11 @@ export function parseJsonAs<S extends z.ZodType>(text: string, schema: S, what: 
   } catch (e) {
     throw new JsonShapeError(`${what} is not JSON (${errorMessage(e)})`);
   }
+  return parseAs(json, schema, what);
+}
+
+/** A parsed JSON value read as `schema` says; another shape is a JsonShapeError `<what>: <field> <problem>`. */
+export function parseAs<S extends z.ZodType>(json: unknown, schema: S, what: string): z.output<S> {
   const r = schema.safeParse(json);
   if (r.success) return r.data;
   const issue = r.error.issues[0];

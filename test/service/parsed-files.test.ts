@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DataDirError, openDataDir } from "../../src/service/db/data-dir.ts";
+import { DEMO_WORKSPACE, readWorkspace } from "../../src/service/demo/workspace.ts";
 import { liveLeases, takeLease } from "../../src/service/info-file.ts";
 import { parseResult } from "../../src/service/runners/browser/runner.ts";
 import { unpack } from "../../src/service/runners/browser/runtime.ts";
@@ -141,5 +142,13 @@ describe("the script process's protocol", () => {
     expect(readVitals(v)).toEqual(v);
     expect(() => readVitals(null)).toThrow("the page's vitals are not an object");
     expect(() => readVitals({ ...v, CLS: "0.1" })).toThrow(`the page's vitals: "CLS" is not a number`);
+  });
+});
+
+describe("the demo's definition (assets/demo-workspace.json)", () => {
+  it("is read whole; a field of another shape is named", () => {
+    expect(DEMO_WORKSPACE.checks.length).toBeGreaterThan(5);
+    const bad = { ...DEMO_WORKSPACE, checks: [{ ...DEMO_WORKSPACE.checks[0], key: 7 }] };
+    expect(() => readWorkspace(bad)).toThrow(/^assets\/demo-workspace\.json: "checks\.0\.key" /);
   });
 });

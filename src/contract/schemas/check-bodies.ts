@@ -19,9 +19,14 @@ export const CHECK_KINDS = Object.fromEntries(
 
 export type CheckKind = keyof typeof CHECK_KINDS;
 
+/** The kinds of CHECK_KINDS as a typed list (the types that have a body, in the registry's order). */
+export const CHECK_KIND_LIST: readonly CheckKind[] = CHECK_TYPE_DEFS.flatMap((d) =>
+  "body" in d ? [d.kind] : [],
+);
+
 /** The input of a kind's body, as a caller writes it. */
 export type CheckBodyInput<K extends CheckKind> = z.input<(typeof CHECK_KINDS)[K]["schema"]>;
 
 export function kindOfType(checkType: string): CheckKind | undefined {
-  return (Object.keys(CHECK_KINDS) as CheckKind[]).find((k) => CHECK_KINDS[k].checkType === checkType);
+  return CHECK_KIND_LIST.find((k) => CHECK_KINDS[k].checkType === checkType);
 }

@@ -109,14 +109,12 @@ export function resolveAlertingConfig(
     sslCheckIntervalMs: opts.sslCheckIntervalMs ?? envMs(env, "VIGIL_SSL_CHECK_MS", 1000) ?? 3_600_000,
     pollMs: opts.pollMs ?? 1000,
     concurrency: opts.concurrency ?? 8,
-  };
-  const optional = {
+    // the optional ones: unset is undefined
     smtpUrl: opts.smtpUrl ?? envUrl(env, "VIGIL_SMTP_URL", ["smtp:", "smtps:"]),
     smsGatewayUrl: opts.smsGatewayUrl ?? envUrl(env, "VIGIL_SMS_GATEWAY_URL", HTTP),
     callGatewayUrl: opts.callGatewayUrl ?? envUrl(env, "VIGIL_CALL_GATEWAY_URL", HTTP),
     pagingUrl: opts.pagingUrl ?? envUrl(env, "VIGIL_PAGING_URL", HTTP),
     oncallUrl: opts.oncallUrl ?? envUrl(env, "VIGIL_ONCALL_URL", HTTP),
   };
-  for (const [k, v] of Object.entries(optional)) if (v !== undefined) (cfg as Record<string, unknown>)[k] = v;
   return cfg;
 }

@@ -9,7 +9,7 @@
  */
 
 import { isIP } from "node:net";
-import { connect, type PeerCertificate } from "node:tls";
+import { connect } from "node:tls";
 import { objectIn, stringIn } from "../../shared/json.ts";
 import type { AlertInput } from "../../shared/webhook/variables.ts";
 import { type DispatchDeps, dispatchAlert } from "./dispatch.ts";
@@ -51,9 +51,10 @@ export function certificateExpiry(target: SslTarget, timeoutMs: number): Promise
     }, timeoutMs);
     socket.once("secureConnect", () => {
       clearTimeout(timer);
-      const cert = socket.getPeerCertificate() as PeerCertificate | undefined;
+      // an empty object when the peer sent none (typed as always a certificate)
+      const validTo: unknown = socket.getPeerCertificate().valid_to;
       socket.end();
-      const t = cert?.valid_to ? Date.parse(cert.valid_to) : Number.NaN;
+      const t = typeof validTo === "string" && validTo ? Date.parse(validTo) : Number.NaN;
       if (Number.isNaN(t)) reject(new Error("no certificate expiry date"));
       else resolve(t);
     });

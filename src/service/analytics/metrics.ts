@@ -48,14 +48,12 @@ const SOURCES = {
   documentErrors: count(METRIC_COLUMNS.documentErrors, "Document errors"),
 } as const satisfies Record<ColumnMetric, MetricSource>;
 
+const isColumnMetric = (b: string): b is ColumnMetric => Object.hasOwn(SOURCES, b);
+
 /** The column metrics of each report (a heartbeat's has none: computed from events, heartbeat-report.ts). */
 const SOURCES_OF = byKind(
   (_k, r) =>
-    new Map(
-      r.base.flatMap((b): [string, MetricSource][] =>
-        Object.hasOwn(SOURCES, b) ? [[b, SOURCES[b as ColumnMetric]]] : [],
-      ),
-    ),
+    new Map(r.base.flatMap((b): [string, MetricSource][] => (isColumnMetric(b) ? [[b, SOURCES[b]]] : []))),
 );
 
 /** A requested metric, resolved. `special` metrics read pass/fail and retries, not a metric column. */

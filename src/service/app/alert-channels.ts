@@ -13,7 +13,7 @@ import {
   alertChannelUpdateBodySchema,
 } from "../../contract/schemas/alert-channels.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
-import { notFound, ServiceError } from "../errors.ts";
+import { badRequest, notFound, ServiceError } from "../errors.ts";
 import type { ChannelInput } from "../repo/alert-channels.ts";
 import { isoMs } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
@@ -96,7 +96,14 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     if (!ctx.repo.getChannel(id)) throw notFound(NOT_FOUND);
     const body = await parseBody(c, alertChannelSubscriptionBodySchema);
     assertChecksExist(ctx, [body]);
-    const target = body.checkId ? { checkId: body.checkId } : { groupId: body.groupId as number };
+    const target = body.checkId
+      ? { checkId: body.checkId }
+      : body.groupId
+        ? { groupId: body.groupId }
+        : undefined;
+    // the schema already refuses a body with neither
+    if (!target)
+      throw badRequest("give exactly one of checkId or groupId", "payload", ["checkId", "groupId"]);
     const sub = ctx.repo.upsertSubscription(id, target, body.activated);
     ctx.repo.touchChannel(id, isoMs(ctx.now()));
     return c.json(sub);

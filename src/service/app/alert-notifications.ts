@@ -16,11 +16,13 @@ import { parseQuery } from "./validate.ts";
 export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/v1/alert-notifications", (c) => {
     const q = parseQuery(c, alertNotificationsQuerySchema);
-    let from = q.from === undefined ? undefined : whenToMs(q.from);
-    let to = q.to === undefined ? undefined : whenToMs(q.to);
-    if (from === undefined && to === undefined) to = ctx.now();
-    if (from === undefined) from = (to as number) - MAX_NOTIFICATION_WINDOW_MS;
-    if (to === undefined) to = from + MAX_NOTIFICATION_WINDOW_MS;
+    const asked = {
+      from: q.from === undefined ? undefined : whenToMs(q.from),
+      to: q.to === undefined ? undefined : whenToMs(q.to),
+    };
+    // neither: the last 24 h; one: the 24 h from or up to it
+    const to = asked.to ?? (asked.from === undefined ? ctx.now() : asked.from + MAX_NOTIFICATION_WINDOW_MS);
+    const from = asked.from ?? to - MAX_NOTIFICATION_WINDOW_MS;
     if (from > to || to - from > MAX_NOTIFICATION_WINDOW_MS)
       throw badRequest('"from" must not be after "to", and the window is at most 24 h', "query", ["from"]);
     const limit = q.limit ?? 10;

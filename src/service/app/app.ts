@@ -112,7 +112,7 @@ export function createApp(ctx: ServiceContext, opts: AppOptions): ServiceApp {
       e = new ServiceError(500, "An internal server error occurred");
     }
     for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
-    return c.json(e.toBody(), e.status as 400);
+    return c.json(e.toBody(), e.status);
   });
   return app;
 }

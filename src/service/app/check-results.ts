@@ -13,6 +13,7 @@ import {
   MAX_RESULT_WINDOW_S,
   type ResultField,
 } from "../../contract/schemas/check-results.ts";
+import { objectIn } from "../../shared/json.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { resultJson } from "../engine/shape.ts";
 import { badRequest, notFound } from "../errors.ts";
@@ -60,7 +61,7 @@ function filterOf(q: WindowQuery): ResultFilter {
 /** The screenshot a result names (`browserCheckResult.screenshot`, `multiStepCheckResult.screenshot`). */
 function screenshotRef(detail: Record<string, unknown> | null | undefined): string | undefined {
   for (const key of ["browserCheckResult", "multiStepCheckResult"]) {
-    const shot = (detail?.[key] as { screenshot?: unknown } | undefined)?.screenshot;
+    const shot = detail ? objectIn(detail, key)?.screenshot : undefined;
     if (typeof shot === "string" && shot) return shot;
   }
   return undefined;

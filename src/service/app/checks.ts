@@ -10,7 +10,12 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { CHECK_KINDS, type CheckKind, kindOfType } from "../../contract/schemas/check-bodies.ts";
+import {
+  CHECK_KIND_LIST,
+  CHECK_KINDS,
+  type CheckKind,
+  kindOfType,
+} from "../../contract/schemas/check-bodies.ts";
 import { checkListQuerySchema } from "../../contract/schemas/checks.ts";
 import { objectIn } from "../../shared/json.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
@@ -136,7 +141,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     return c.json(checkView(ctx, check), 201);
   }
 
-  for (const kind of Object.keys(CHECK_KINDS) as CheckKind[]) {
+  for (const kind of CHECK_KIND_LIST) {
     app.post(`/v1/checks/${kind}`, (c) => create(c, kind));
     app.put(`/v1/checks/${kind}/:id`, (c) => update(c, kind));
   }

@@ -106,21 +106,6 @@ export const q = {
     z
       .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
       .transform((v) => v === true || v === "true" || v === "1"),
-  /** A list given as repeated keys and/or comma-separated values. */
-  list: <T extends z.ZodType>(item: T) =>
-    z
-      .union([z.string(), z.array(z.string())])
-      .transform((v) =>
-        (Array.isArray(v) ? v : [v])
-          .flatMap((s) => s.split(","))
-          .map((s) => s.trim())
-          .filter((s) => s !== ""),
-      )
-      .pipe(z.array(item) as unknown as z.ZodType<z.output<T>[], string[]>),
   /** A single value; when repeated, the last one wins. */
-  one: <T extends z.ZodType>(item: T) =>
-    z
-      .union([z.string(), z.array(z.string())])
-      .transform((v) => (Array.isArray(v) ? v[v.length - 1] : v))
-      .pipe(item as unknown as z.ZodType<z.output<T>, string | undefined>),
+  one: <T extends z.ZodType>(item: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), item),
 };

@@ -17,6 +17,7 @@
  */
 import http from "node:http";
 import net from "node:net";
+import { listeningPort } from "../../shared/net.ts";
 import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
 
 export type DemoTarget = { url: string; tcpPort: number; close(): Promise<void> };
@@ -112,7 +113,7 @@ async function listenOn(server: net.Server, preferred: number | undefined): Prom
     }
   }
   await listen(0);
-  return (server.address() as net.AddressInfo).port;
+  return listeningPort(server);
 }
 
 /** Passes a delivery for the demo receiver on to the service, answering with the service's answer. */

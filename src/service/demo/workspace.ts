@@ -6,9 +6,10 @@
  * sends nothing off this machine. What the demo may change later, and what never: demo/ownership.ts.
  */
 
+import { z } from "zod";
 import definition from "../../../assets/demo-workspace.json" with { type: "json" };
-import { CHECK_KINDS, type CheckKind } from "../../contract/schemas/check-bodies.ts";
-import { objectIn } from "../../shared/json.ts";
+import { CHECK_KIND_LIST, CHECK_KINDS } from "../../contract/schemas/check-bodies.ts";
+import { objectIn, parseAs } from "../../shared/json.ts";
 import { checkOf } from "../engine/checks.ts";
 import type { Repo } from "../repo/store.ts";
 import { isoMs, uuid } from "../repo/util.ts";
@@ -16,30 +17,44 @@ import { type DemoTargetInfo, recordDemoRows, storeTarget } from "./ownership.ts
 
 export type { DemoTargetInfo };
 
-type DemoCheck = { key: string; kind: string; pingEveryMs?: number; body: Record<string, unknown> };
-type DemoChannel = { type: string; config: Record<string, unknown>; subscribeTags?: string[] } & Record<
-  string,
-  unknown
->;
+const texts = z.array(z.string());
+const record = z.record(z.string(), z.unknown());
 
-export const DEMO_WORKSPACE = definition as unknown as {
-  privateLocations: { name: string; slugName: string; icon: string }[];
-  checks: DemoCheck[];
-  alertChannels: DemoChannel[];
-  services: { key: string; name: string; checks: string[] }[];
-  statusPages: {
-    name: string;
-    url: string;
-    defaultTheme?: string;
-    cards: { name: string; services: string[] }[];
-  }[];
-  incidents: {
-    name: string;
-    severity: string;
-    services: string[];
-    updates: { description: string; status: string; minutesAgo: number }[];
-  }[];
-};
+/** The definition's shape: checked when this module loads, so a mistake in the file names its field. */
+const workspaceSchema = z.object({
+  privateLocations: z.array(z.object({ name: z.string(), slugName: z.string(), icon: z.string() })),
+  checks: z.array(
+    z.object({ key: z.string(), kind: z.string(), pingEveryMs: z.number().optional(), body: record }),
+  ),
+  // a channel's flags (sendRecovery, autoSubscribe…) beside its type and config
+  alertChannels: z.array(
+    z.looseObject({ type: z.string(), config: record, subscribeTags: texts.optional() }),
+  ),
+  services: z.array(z.object({ key: z.string(), name: z.string(), checks: texts })),
+  statusPages: z.array(
+    z.object({
+      name: z.string(),
+      url: z.string(),
+      defaultTheme: z.string().optional(),
+      cards: z.array(z.object({ name: z.string(), services: texts })),
+    }),
+  ),
+  incidents: z.array(
+    z.object({
+      name: z.string(),
+      severity: z.string(),
+      services: texts,
+      updates: z.array(z.object({ description: z.string(), status: z.string(), minutesAgo: z.number() })),
+    }),
+  ),
+});
+
+/** The demo's definition read as the service uses it (a JsonShapeError naming the field otherwise). */
+export function readWorkspace(v: unknown): z.output<typeof workspaceSchema> {
+  return parseAs(v, workspaceSchema, "assets/demo-workspace.json");
+}
+
+export const DEMO_WORKSPACE = readWorkspace(definition);
 
 const SEEDED_KEY = "demo_seeded";
 
@@ -49,8 +64,13 @@ function fill(value: unknown, target: DemoTargetInfo): unknown {
   if (typeof value === "string") return value.replaceAll("{{TARGET}}", target.url);
   if (Array.isArray(value)) return value.map((v) => fill(v, target));
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, target)]));
+    return fillObject(Object.fromEntries(Object.entries(value)), target);
   return value;
+}
+
+/** fill() of an object's members. */
+function fillObject(o: Record<string, unknown>, target: DemoTargetInfo): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fill(v, target)]));
 }
 
 export function isSeeded(repo: Repo): boolean {
@@ -78,7 +98,7 @@ export function seedDemoWorkspace(
     const tagsOf = new Map<string, string[]>();
     const channelIds: number[] = [];
     for (const c of def.checks) {
-      const kind = Object.keys(CHECK_KINDS).find((k): k is CheckKind => k === c.kind);
+      const kind = CHECK_KIND_LIST.find((k) => k === c.kind);
       if (!kind)
         throw new Error(`demo workspace: check ${c.key} is of no kind the service knows (${c.kind})`);
       // the demo's own definition: parsed by the same schema as an API create (a mistake in it throws)
@@ -95,7 +115,7 @@ export function seedDemoWorkspace(
     }
     for (const ch of def.alertChannels) {
       const { type, config: raw, subscribeTags = [], ...flags } = ch;
-      const config = fill(raw, opts.target) as Record<string, unknown>;
+      const config = fillObject(raw, opts.target);
       const id = repo.insertChannel(
         {
           type,

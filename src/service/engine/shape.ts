@@ -5,7 +5,7 @@
 
 import { isObject } from "../../shared/json.ts";
 import type { CheckSessionRow, ResultRow } from "../repo/runs.ts";
-import { type Assertion, assertionError } from "../runners/assertions.ts";
+import { assertionError, readAssertion } from "../runners/assertions.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -66,8 +66,9 @@ function withAssertionErrors(detail: Stored): Stored {
     if (!Array.isArray(list) || !list.some((a) => isObject(a) && !("error" in a))) continue;
     const assertions = list.map((a: unknown) => {
       if (!isObject(a) || "error" in a) return a;
-      const failed = a.passed === false;
-      return { ...a, error: failed ? assertionError(a as Assertion, a.actual) : null };
+      const known = readAssertion(a);
+      if (a.passed !== false) return { ...a, error: null };
+      return { ...a, error: known ? assertionError(known, a.actual) : "the assertion failed" };
     });
     out = { ...out, [key]: { ...obj, assertions } };
   }

@@ -3,9 +3,9 @@
  * Dates go out as ISO 8601 with second precision and Z (seed §2 conventions).
  */
 import type { DatabaseSync } from "node:sqlite";
-import { num, present, textOrNull } from "./rows.ts";
+import { flag, jsonObject, num, numOrNull, present, text, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
-import { isoSeconds, parseJson, type Row } from "./util.ts";
+import { isoSeconds, type Row } from "./util.ts";
 
 export type Subscription = { id: number; checkId: string | null; groupId: number | null; activated: boolean };
 
@@ -27,10 +27,10 @@ export type AlertChannel = {
 export type ChannelInput = Omit<AlertChannel, "id" | "subscriptions" | "created_at" | "updated_at">;
 
 const subFromRow = (r: Row): Subscription => ({
-  id: Number(r.id),
+  id: num(r, "id"),
   checkId: textOrNull(r, "check_id"),
-  groupId: r.group_id === null ? null : Number(r.group_id),
-  activated: r.activated === 1,
+  groupId: numOrNull(r, "group_id"),
+  activated: flag(r, "activated"),
 });
 
 function subscriptionsOf(db: DatabaseSync, channelId: number): Subscription[] {
@@ -42,16 +42,16 @@ function subscriptionsOf(db: DatabaseSync, channelId: number): Subscription[] {
 
 function fromRow(db: DatabaseSync, r: Row): AlertChannel {
   return {
-    id: Number(r.id),
-    type: String(r.type),
-    config: parseJson(textOrNull(r, "config"), {}),
-    subscriptions: subscriptionsOf(db, Number(r.id)),
-    sendRecovery: r.send_recovery === 1,
-    sendFailure: r.send_failure === 1,
-    sendDegraded: r.send_degraded === 1,
-    sslExpiry: r.ssl_expiry === 1,
-    sslExpiryThreshold: Number(r.ssl_expiry_threshold),
-    autoSubscribe: r.auto_subscribe === 1,
+    id: num(r, "id"),
+    type: text(r, "type"),
+    config: jsonObject(r, "config"),
+    subscriptions: subscriptionsOf(db, num(r, "id")),
+    sendRecovery: flag(r, "send_recovery"),
+    sendFailure: flag(r, "send_failure"),
+    sendDegraded: flag(r, "send_degraded"),
+    sslExpiry: flag(r, "ssl_expiry"),
+    sslExpiryThreshold: num(r, "ssl_expiry_threshold"),
+    autoSubscribe: flag(r, "auto_subscribe"),
     created_at: isoSeconds(textOrNull(r, "created_at")),
     updated_at: isoSeconds(textOrNull(r, "updated_at")),
   };

@@ -61,21 +61,21 @@ export function flag(r: Row, col: string): boolean {
 
 /** A JSON column holding an object; NULL or empty is `{}`. */
 export function jsonObject(r: Row, col: string): Record<string, unknown> {
-  const v: unknown = parseJson<unknown>(textOrNull(r, col), {});
+  const v: unknown = parseJson(textOrNull(r, col), {});
   if (isObject(v)) return v;
   throw wrong(col, "a JSON object", v);
 }
 
 /** A JSON column holding a list of strings (other entries left out); NULL or empty is `[]`. */
 export function jsonStrings(r: Row, col: string): string[] {
-  const v: unknown = parseJson<unknown>(textOrNull(r, col), []);
+  const v: unknown = parseJson(textOrNull(r, col), []);
   if (Array.isArray(v)) return v.filter((s): s is string => typeof s === "string");
   throw wrong(col, "a JSON list", v);
 }
 
 /** A JSON column of any shape (the caller checks it); NULL or empty is `fallback`. */
 export function jsonValue(r: Row, col: string, fallback: unknown = null): unknown {
-  return parseJson<unknown>(textOrNull(r, col), fallback);
+  return parseJson(textOrNull(r, col), fallback);
 }
 
 /** A row that must be there (just written, or found a moment ago): its absence is a CorruptRowError. */

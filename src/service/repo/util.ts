@@ -44,10 +44,10 @@ export class CorruptRowError extends Error {
 }
 
 /** A JSON column; `fallback` only for a NULL or empty column. */
-export function parseJson<T>(text: string | null | undefined, fallback: T): T {
+export function parseJson(text: string | null | undefined, fallback: unknown): unknown {
   if (text === null || text === undefined || text === "") return fallback;
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text);
   } catch (e) {
     throw new CorruptRowError(`a stored JSON value is not readable (${errorMessage(e)})`);
   }

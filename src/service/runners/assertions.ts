@@ -8,6 +8,7 @@
  * clients read failure from it — and `actual` is what was received, falsy values included. `passed` is
  * kept for vigil's own readers; results stored before `error` existed carry only `passed`.
  */
+import { isObject } from "../../shared/json.ts";
 
 export type Assertion = {
   source: string;
@@ -20,11 +21,24 @@ export type Assertion = {
 export type AssertionResult = Assertion & { actual: unknown; passed: boolean; error: string | null };
 
 export function parseAssertions(v: unknown): Assertion[] {
-  if (!Array.isArray(v)) return [];
-  return v.filter(
-    (a): a is Assertion =>
-      !!a && typeof a === "object" && typeof a.source === "string" && typeof a.comparison === "string",
-  );
+  return Array.isArray(v) ? v.flatMap((a: unknown) => readAssertion(a) ?? []) : [];
+}
+
+/**
+ * One stored assertion read field by field (its other members kept): undefined without a source and a
+ * comparison; a property, target or regex of another type is left out.
+ */
+export function readAssertion(a: unknown): Assertion | undefined {
+  if (!isObject(a) || typeof a.source !== "string" || typeof a.comparison !== "string") return undefined;
+  const text = (v: unknown) => (typeof v === "string" ? v : v === null ? null : undefined);
+  return {
+    ...a,
+    source: a.source,
+    comparison: a.comparison,
+    property: text(a.property),
+    target: typeof a.target === "number" ? a.target : text(a.target),
+    regex: text(a.regex),
+  };
 }
 
 /** Reads `$.a.b[0].c` / `a.b.0.c` style paths. Returns undefined when the path does not exist. */
@@ -39,7 +53,7 @@ export function jsonPath(value: unknown, path: string): unknown {
   let cur: unknown = value;
   for (const p of parts) {
     if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string, unknown>)[p];
+    cur = Reflect.get(cur, p);
   }
   return cur;
 }
@@ -85,9 +99,9 @@ export function compare(actualRaw: unknown, a: Assertion): boolean {
     case "NOT_NULL":
       return actual !== null && actual !== undefined;
     case "HAS_KEY":
-      return !!actual && typeof actual === "object" && target in (actual as object);
+      return !!actual && typeof actual === "object" && target in actual;
     case "NOT_HAS_KEY":
-      return !(actual && typeof actual === "object" && target in (actual as object));
+      return !(actual && typeof actual === "object" && target in actual);
     case "HAS_VALUE":
       return Array.isArray(actual)
         ? actual.some((x) => asText(x) === target)

@@ -63,7 +63,8 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
   let rcode = "NOERROR";
   let failure: string | null = null;
   try {
-    records = (await resolver.resolve(query, recordType as "A")) as unknown[];
+    const answer = await resolver.resolve(query, recordType);
+    records = Array.isArray(answer) ? answer : [answer]; // SOA answers one record, not a list
   } catch (err) {
     const code = errorCode(err) ?? "";
     const mapped = CODES[code];

@@ -4,7 +4,7 @@
  */
 
 import { errorMessage as messageOf } from "../../shared/errors.ts";
-import { isObject, objectIn } from "../../shared/json.ts";
+import { isObject, objectIn, stringIn } from "../../shared/json.ts";
 import { type Assertion, evaluate, jsonPath, parseAssertions } from "./assertions.ts";
 import { httpRequest } from "./http-request.ts";
 import {
@@ -49,9 +49,10 @@ export async function runHttpCheck(ctx: RunContext, opts: HttpApiOptions): Promi
   ).toUpperCase();
   const headers: Record<string, string> = { "user-agent": "vigil-embedded-runner/1" };
   for (const [k, v] of keyValues(request.headers)) headers[k.toLowerCase()] = v;
-  const basicAuth = request.basicAuth as { username?: string; password?: string } | null | undefined;
-  if (basicAuth?.username) {
-    headers.authorization = `Basic ${Buffer.from(`${basicAuth.username}:${basicAuth.password ?? ""}`).toString("base64")}`;
+  const basicAuth = objectIn(request, "basicAuth") ?? {};
+  const user = stringIn(basicAuth, "username");
+  if (user) {
+    headers.authorization = `Basic ${Buffer.from(`${user}:${stringIn(basicAuth, "password") ?? ""}`).toString("base64")}`;
   }
   const body =
     typeof request.body === "string" && method !== "GET" && method !== "HEAD" ? request.body : undefined;

@@ -101,6 +101,21 @@ describe("DNS runner", () => {
         answers.push({ type: "A", name: "app.test", ttl: 60, data: "10.0.0.8" });
       } else if (question.name === "app.test" && question.type === "TXT") {
         answers.push({ type: "TXT", name: "app.test", ttl: 60, data: "v=spf1 -all" });
+      } else if (question.name === "app.test" && question.type === "SOA") {
+        answers.push({
+          type: "SOA",
+          name: "app.test",
+          ttl: 60,
+          data: {
+            mname: "ns1.app.test",
+            rname: "admin.app.test",
+            serial: 2026112701,
+            refresh: 3600,
+            retry: 600,
+            expire: 86400,
+            minimum: 60,
+          },
+        });
       } else if (question.name !== "empty.test") {
         rcode = "NXDOMAIN";
       }
@@ -146,6 +161,17 @@ describe("DNS runner", () => {
       assertions: [{ source: "JSON_ANSWER", property: "$[1]", comparison: "EQUALS", target: "10.0.0.8" }],
     });
     expect(jsonPath.hasFailures).toBe(false);
+  });
+
+  it("an SOA answer (one record, not a list) is an answer like any other", async () => {
+    const out = await dns({
+      query: "app.test",
+      recordType: "SOA",
+      assertions: [{ source: "TEXT_ANSWER", comparison: "CONTAINS", target: "ns1.app.test" }],
+    });
+    expect(out.errorMessage).toBeNull();
+    expect(out.hasFailures).toBe(false);
+    expect(queries.at(-1)).toEqual({ name: "app.test", type: "SOA" });
   });
 
   it("maps NXDOMAIN and fails without assertions, passes when asserted", async () => {
