@@ -86,5 +86,6 @@ export function openRepo(db: DatabaseSync): Repo {
     },
   };
   // the functions that do not take the handle are bound too, but the type leaves them out
+  // allowed cast: an object built at run time from STORAGE_MODULES, whose type Storage is derived from them
   return Object.assign(own, bound as Storage);
 }
