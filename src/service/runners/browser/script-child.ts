@@ -46,18 +46,22 @@ export function readJob(input: string): ScriptJob {
   } catch (err) {
     throw new Error(`the job on stdin is not JSON (${messageOf(err)})`);
   }
-  const field = (o: unknown, key: string, want: "string" | "number"): string | number => {
+  const str = (o: unknown, key: string): string => {
     const x = isRecord(o) ? o[key] : undefined;
-    if (typeof x === want && (typeof x === "string" || typeof x === "number")) return x;
-    throw new Error(`the job on stdin: "${key}" is not a ${want}`);
+    if (typeof x === "string") return x;
+    throw new Error(`the job on stdin: "${key}" is not a string`);
   };
-  const str = (o: unknown, key: string) => String(field(o, key, "string"));
+  const num = (o: unknown, key: string): number => {
+    const x = isRecord(o) ? o[key] : undefined;
+    if (typeof x === "number") return x;
+    throw new Error(`the job on stdin: "${key}" is not a number`);
+  };
   const modules = isRecord(v) ? v.modules : undefined;
   return {
     kind: str(v, "kind"),
     script: str(v, "script"),
     wsEndpoint: str(v, "wsEndpoint"),
-    actionTimeoutMs: Number(field(v, "actionTimeoutMs", "number")),
+    actionTimeoutMs: num(v, "actionTimeoutMs"),
     screenshotPath: str(v, "screenshotPath"),
     modules: { core: str(modules, "core"), test: str(modules, "test") },
   };
