@@ -68,15 +68,15 @@ const markerSchema = z.object({ databaseId: z.string().min(1), createdAt: z.stri
  */
 function readMarker(dataDir: string): Marker | { damaged: string } | undefined {
   const file = join(dataDir, MARKER_FILE);
-  let text: string;
+  let raw: string;
   try {
-    text = readFileSync(file, "utf8");
+    raw = readFileSync(file, "utf8");
   } catch (err) {
     if (errorCode(err) === "ENOENT") return undefined;
     return { damaged: `${file} is not readable (${errorMessage(err)})` };
   }
   try {
-    return parseJsonAs(text, markerSchema, file);
+    return parseJsonAs(raw, markerSchema, file);
   } catch (err) {
     return { damaged: errorMessage(err) };
   }
