@@ -7,6 +7,7 @@
  */
 import type { Client } from "../../api/client.ts";
 import { MAX_RESULT_WINDOW_S } from "../../contract/schemas/check-results.ts";
+import { errorMessage } from "../../shared/errors.ts";
 import { bucketRange, bucketStart, columnOf, type TimeGrid } from "../../shared/time-grid.ts";
 import { type ResultSummary, toResultSummary } from "../data/summary.ts";
 import type { AnalyticsBucket } from "../data/types.ts";
@@ -144,7 +145,7 @@ export async function loadBucket(
     apply(store, bucketLoaded(store.getState(), a.key, inside, items.length >= BUCKET_PAGE, now()));
   } catch (e) {
     if (signal?.aborted) throw e;
-    const m = e instanceof Error ? e.message : String(e);
+    const m = errorMessage(e);
     apply(store, bucketFailed(store.getState(), a.key, m.split("\n")[0] ?? m));
     throw e;
   }

@@ -29,6 +29,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { errorCode, errorMessage } from "../../shared/errors.ts";
 import type { DraftKind } from "./kinds/index.ts";
 
 export type DraftValue = string | boolean | readonly string[] | readonly DraftCard[];
@@ -122,7 +123,7 @@ export function createDraftStore(dataDir: string): DraftStore {
     try {
       names = readdirSync(dir);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return []; // no draft was ever written
+      if (errorCode(e) === "ENOENT") return []; // no draft was ever written
       throw e;
     }
     const out: Draft[] = [];
@@ -160,14 +161,14 @@ export function createDraftStore(dataDir: string): DraftStore {
       try {
         text = readFileSync(path, "utf8");
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined; // no draft (yet, or any more)
-        throw new DraftUnreadableError(path, (e as Error).message);
+        if (errorCode(e) === "ENOENT") return undefined; // no draft (yet, or any more)
+        throw new DraftUnreadableError(path, errorMessage(e));
       }
       let v: unknown;
       try {
         v = JSON.parse(text);
       } catch (e) {
-        throw new DraftUnreadableError(path, `not JSON: ${(e as Error).message}`);
+        throw new DraftUnreadableError(path, `not JSON: ${errorMessage(e)}`);
       }
       if (!isDraft(v) || v.id !== id) throw new DraftUnreadableError(path, "not a draft");
       return v;

@@ -8,6 +8,7 @@
 import type { Client } from "../../api/client.ts";
 import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
 import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
+import { errorMessage } from "../../shared/errors.ts";
 import { apply, type ConsoleStore } from "../state.ts";
 import {
   checkAlertsFailed,
@@ -20,7 +21,7 @@ import {
 import { HISTORY_CAPS } from "./types.ts";
 
 const line = (e: unknown): string => {
-  const m = e instanceof Error ? e.message : String(e);
+  const m = errorMessage(e);
   return m.split("\n")[0] ?? m;
 };
 

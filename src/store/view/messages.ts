@@ -5,6 +5,7 @@
  * it happened, and only on the pane it happened on (switching panes puts it away). Pure.
  */
 import { ApiError } from "../../api/errors.ts";
+import { errorMessage } from "../../shared/errors.ts";
 
 /** How long the last error stays on the status line: 30 s (README: "The status line"). */
 export const ERROR_SHOWN_MS = 30_000;
@@ -15,7 +16,7 @@ const REQUEST_PREFIX = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+(?: faile
 /** Why a request failed, without the request: `500 Internal error`, `network error: connect ECONNREFUSED …`. */
 export function errorReason(e: unknown): string {
   if (e instanceof ApiError) return `${e.status} ${e.serverMessage}`.trim();
-  const m = e instanceof Error ? e.message : String(e);
+  const m = errorMessage(e);
   const first = m.split("\n")[0] ?? m;
   return first.replace(REQUEST_PREFIX, "");
 }
