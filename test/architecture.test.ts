@@ -292,6 +292,25 @@ describe("architecture", () => {
     expect(wrong.map(([a, b]) => `${a} → ${b}`)).toEqual([]);
   });
 
+  it("an alert channel type is one file in src/contract/channel-types/, named after its type and listed in the registry", async () => {
+    const dir = join(SRC, "contract", "channel-types");
+    const { CHANNEL_TYPE_DEFS } = await import("../src/contract/channel-types/registry.ts");
+    const files = readdirSync(dir).filter((f) => f !== "registry.ts");
+    expect(files.sort()).toEqual(CHANNEL_TYPE_DEFS.map((d) => `${d.type.toLowerCase()}.ts`).sort());
+    for (const f of files) {
+      const exported = Object.values(await import(join(dir, f)));
+      expect(exported, f).toEqual([CHANNEL_TYPE_DEFS.find((d) => `${d.type.toLowerCase()}.ts` === f)]);
+    }
+    // a type's file stands alone: it reads the building blocks, never another type or the derived tables
+    const wrong = all.filter(
+      ([a, b]) =>
+        a.startsWith("contract/channel-types/") &&
+        a !== "contract/channel-types/registry.ts" &&
+        /^contract\/(channel-types|schemas\/alert-channels)\b/.test(b),
+    );
+    expect(wrong.map(([a, b]) => `${a} → ${b}`)).toEqual([]);
+  });
+
   it("every layer is known (a new top-level folder gets its rule here and in the document)", () => {
     const layers = readdirSync(SRC);
     expect(layers.filter((l) => !(l in ALLOWED))).toEqual([]);

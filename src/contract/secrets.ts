@@ -11,14 +11,14 @@
  *   these, so a description reading "Basic checks pass" stays as it is);
  * - credentials inside URLs, in any string: `user:password@` becomes `user:****@`, and secret-looking query
  *   parameters (`?token=`, `api_key=`, `secret=`, ...) get their value masked;
- * - the path of a CHAT channel's incoming-webhook URL (the URL itself is the credential).
+ * - beyond these, what an alert channel's type names as its secrets — the path of a CHAT channel's
+ *   incoming-webhook URL (the URL itself is the credential), a paging service key, ...:
+ *   `maskAlertChannel` (channel-types.ts, from each type's file).
  * A value that is only a template reference (`{{API_TOKEN}}`, `Bearer {{TOKEN}}`) is not a secret and is kept.
  *
  * Masked form: `maskSecret` — `...` plus the last 4 characters for long values, else `****`; a
  * value already in that form (a delivery's secret the service stored masked) is kept, not masked twice.
  */
-import { CHANNEL_TYPE_SPECS, type ChannelTypeSpec } from "./schemas/alert-channels.ts";
-
 export const MASK = "****";
 
 /** `...` plus the last 4 characters (the hosted service's own masking), or `****` for short values. */
@@ -127,34 +127,6 @@ function walk(value: unknown, fieldName: string | undefined): unknown {
 /** Deep-masked copy of any API value (object, array, string...). */
 export function maskSecrets<T>(value: T): T {
   return walk(value, undefined) as T;
-}
-
-/**
- * Masked copy of an alert channel: everything maskSecrets masks, plus the secrets its type's spec names
- * (CHANNEL_TYPE_SPECS: a webhook's secret, a paging service key, a chat webhook URL's path, ...).
- */
-export function maskAlertChannel<T extends { type?: unknown; config?: unknown }>(channel: T): T {
-  const masked = maskSecrets(channel);
-  const config = masked.config;
-  const raw = channel.config;
-  const spec = (CHANNEL_TYPE_SPECS as Record<string, ChannelTypeSpec>)[String(masked.type)];
-  if (!spec || !isPlainObject(config) || !isPlainObject(raw)) return masked;
-  const out: Record<string, unknown> = { ...config };
-  for (const { field, kind } of spec.secrets) {
-    const v = raw[field];
-    if (typeof v === "string") out[field] = kind === "url-path" ? maskWebhookUrlPath(v) : maskValue(v);
-  }
-  return { ...masked, config: out };
-}
-
-/** A channel's target in one line (address, URL, number, chat channel, service or name), secrets masked. */
-export function channelTarget(channel: { type?: unknown; config?: unknown }): string {
-  const c = maskAlertChannel(channel) as { config?: Record<string, unknown> };
-  const cfg = isPlainObject(c.config) ? c.config : {};
-  const pick = ["address", "url", "number", "channel", "serviceName", "name"]
-    .map((k) => cfg[k])
-    .find((v) => typeof v === "string");
-  return typeof pick === "string" ? pick : "";
 }
 
 /** Masked copy of a private location: `keys[].rawKey` and `proxyUrl` credentials. */

@@ -8,12 +8,12 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { channelTarget, maskAlertChannel } from "../../src/contract/channel-types.ts";
 import {
   type AlertChannel,
   alertChannelCreateBodySchema,
   alertChannelSchema,
 } from "../../src/contract/schemas/alert-channels.ts";
-import { channelTarget, maskAlertChannel } from "../../src/contract/secrets.ts";
 import { renderWebhook } from "../../src/shared/webhook/render.ts";
 import { TemplateError } from "../../src/shared/webhook/template.ts";
 import { alertVariables, sampleAlert } from "../../src/shared/webhook/variables.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { maskAlertChannel } from "../../src/contract/channel-types.ts";
 import {
   isSecretField,
   isSensitiveHeaderName,
-  maskAlertChannel,
   maskPrivateLocation,
   maskSecrets,
   maskUrlCredentials,

@@ -1,21 +1,15 @@
 /** `vigil alert-channels list|get`: alert channels (seed §4.3), secrets masked in tables. */
+
+import { maskAlertChannel, targetIn } from "../../contract/channel-types.ts";
 import type { AlertChannel } from "../../contract/schemas/alert-channels.ts";
-import { maskAlertChannel } from "../../contract/secrets.ts";
 
 import { PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined, intId } from "../input.ts";
 import type { Column } from "../output.ts";
 import { when } from "../when.ts";
 
-/** Where a channel delivers to, from its (already masked) config. */
-function destination(c: AlertChannel): string | undefined {
-  const cfg = (c.config ?? {}) as Record<string, unknown>;
-  for (const k of ["address", "url", "number", "serviceName", "name", "channel"]) {
-    const v = cfg[k];
-    if (typeof v === "string" && v !== "") return v;
-  }
-  return undefined;
-}
+/** Where a channel delivers to, from its (already masked) config: its type's first target member set. */
+const destination = (c: AlertChannel): string | undefined => targetIn(c, { nonEmpty: true }) || undefined;
 
 /** Which alert kinds are sent: F(ailure) D(egraded) R(ecovery) S(SL). */
 function sends(c: AlertChannel): string {

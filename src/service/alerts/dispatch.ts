@@ -5,7 +5,7 @@
  * is not configured or the template is broken, so nothing is silent. The caller wakes the worker.
  */
 
-import { maskAlertChannel } from "../../contract/secrets.ts";
+import { maskAlertChannel } from "../../contract/channel-types.ts";
 import { type AlertInput, alertVariables } from "../../shared/webhook/variables.ts";
 import type { SubscribedChannel } from "../repo/alert-records.ts";
 import type { Repo } from "../repo/store.ts";

@@ -21,13 +21,13 @@
  * before …)", never an exact start. The words the pane and the CLI show for all this: overview-text.ts.
  */
 
+import { channelTarget } from "../../contract/channel-types.ts";
 import { isPassive } from "../../contract/check-types.ts";
 import type { AlertChannel } from "../../contract/schemas/alert-channels.ts";
 import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
 import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import type { Incident } from "../../contract/schemas/incidents.ts";
 import type { PrivateLocation } from "../../contract/schemas/private-locations.ts";
-import { channelTarget } from "../../contract/secrets.ts";
 import type { CheckState } from "../../shared/check-state.ts";
 import { toEpochMs } from "../../shared/format.ts";
 import { type LastPass, lastPassHolds, lastPassKey } from "../data/last-pass.ts";

@@ -3,12 +3,11 @@
  * refuses an empty config, and every secret it names is masked for display (the raw value never shown).
  */
 import { describe, expect, it } from "vitest";
-import { ALERT_CHANNEL_TYPES, CHANNEL_TYPE_SPECS } from "../../../src/contract/schemas/alert-channels.ts";
-import { maskAlertChannel } from "../../../src/contract/secrets.ts";
+import { CHANNEL_TYPE_SPECS, CHANNEL_TYPES, maskAlertChannel } from "../../../src/contract/channel-types.ts";
 import { transportFor } from "../../../src/service/alerts/channels/registry.ts";
 
 describe("alert channel types", () => {
-  it.each(ALERT_CHANNEL_TYPES)("%s: transport, write schema and masked secrets from its spec", (type) => {
+  it.each(CHANNEL_TYPES)("%s: transport, write schema and masked secrets from its spec", (type) => {
     const spec = CHANNEL_TYPE_SPECS[type];
     expect(transportFor(type)?.type).toBe(type);
     expect(spec.write.safeParse({}).success).toBe(false);

@@ -1,10 +1,9 @@
 /**
- * The one registry of channel transports, by channel type — keyed like the channel types' spec
- * (CHANNEL_TYPE_SPECS in src/contract/schemas/alert-channels.ts) and typed `satisfies Record<AlertChannelType, …>`,
- * so a channel type without a transport does not compile. Types outside the seed have none (delivery
- * SKIPPED).
+ * The channel types' part of the service, one line per type (src/contract/channel-types/registry.ts lists
+ * the types): its transport, in its own file beside this one. Typed `satisfies Record<ChannelType, …>`, so a
+ * type without a transport does not compile. Types outside the registry have none (delivery SKIPPED).
  */
-import type { AlertChannelType } from "../../../contract/schemas/alert-channels.ts";
+import type { ChannelType } from "../../../contract/channel-types.ts";
 import { callTransport } from "./call.ts";
 import { chatTransport } from "./chat.ts";
 import { emailTransport } from "./email.ts";
@@ -22,7 +21,7 @@ const TRANSPORTS = {
   ONCALL: oncallTransport,
   SMS: smsTransport,
   CALL: callTransport,
-} as const satisfies Record<AlertChannelType, ChannelTransport>;
+} as const satisfies Record<ChannelType, ChannelTransport>;
 
 export function transportFor(type: string): ChannelTransport | undefined {
   const t = (TRANSPORTS as Record<string, ChannelTransport>)[type];

@@ -1,25 +1,18 @@
 /**
  * The lines of an alert channel's detail, pure (tests call it without Ink): flags, config (secrets masked
- * unless revealed), subscriptions with check names, and for WEBHOOK channels the request a delivery of the
- * chosen alert type would send — rendered by the service's own webhook renderer (the one behind
- * `vigil webhook render`), with a sample alert and the account's non-secret variables.
+ * unless revealed), subscriptions with check names, and — for a type with a preview (its file under
+ * src/contract/channel-types/: a WEBHOOK's request) — what a delivery of the chosen alert type would send,
+ * made with the service's own webhook renderer (the one behind `vigil webhook render`), a sample alert and
+ * the account's non-secret variables. A new channel type needs nothing here.
  */
-import { type AlertChannel, isAlertChannelType } from "../../../contract/schemas/alert-channels.ts";
+import type { ChannelDetailLine } from "../../../contract/channel-type-def.ts";
+import { channelPreview, hasPreview, maskAlertChannel } from "../../../contract/channel-types.ts";
+import type { AlertChannel } from "../../../contract/schemas/alert-channels.ts";
 import type { Check } from "../../../contract/schemas/checks.ts";
-import { maskAlertChannel, maskSecrets, maskUrlCredentials } from "../../../contract/secrets.ts";
-import { sanitizeBlock, sanitizeLine } from "../../../shared/sanitize.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { RendererState } from "./webhook-preview.ts";
 
-export type DetailLine = { text: string; tone?: "head" | "dim" | "error" | "warn" };
-
-/** A JSON body indented (one value per line fits a terminal); anything else as it is. */
-function pretty(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
+export type DetailLine = ChannelDetailLine;
 
 const yes = (b: boolean | null | undefined) => (b ? "yes" : "no");
 
@@ -61,7 +54,7 @@ export function alertChannelLines(
     const name = s.checkId ? (opts.checks.get(s.checkId)?.name ?? s.checkId) : `group ${s.groupId ?? "?"}`;
     out.push({ text: `  ${s.activated ? "✔" : "⊘"} ${sanitizeLine(name)}` });
   }
-  if (isAlertChannelType(c, "WEBHOOK")) {
+  if (hasPreview(c.type)) {
     out.push({ text: `Preview: ${opts.alertType} (a: next alert type) — sample alert`, tone: "head" });
     const rw = opts.renderer;
     if (!rw) {
@@ -75,28 +68,8 @@ export function alertChannelLines(
       });
       return out;
     }
-    const { renderWebhook, TemplateError, alertVariables, sampleAlert } = rw;
-    try {
-      const req = renderWebhook(
-        c.config,
-        alertVariables(sampleAlert(opts.alertType, opts.now)),
-        opts.variables ?? {},
-        {
-          now: () => opts.now,
-        },
-      );
-      const url = opts.revealed ? req.url : maskUrlCredentials(req.url);
-      out.push({ text: `  ${req.method} ${sanitizeLine(url)}` });
-      const headers = Object.entries(req.headers).map(([key, value]) => ({ key, value }));
-      for (const h of opts.revealed ? headers : maskSecrets(headers))
-        out.push({ text: `  ${sanitizeLine(h.key)}: ${sanitizeLine(h.value)}`, tone: "dim" });
-      for (const l of sanitizeBlock(pretty(req.body)).split("\n")) out.push({ text: `  ${l}` });
-    } catch (e) {
-      out.push({
-        text: `  ✖ ${sanitizeLine(e instanceof TemplateError ? e.message : String(e))}`,
-        tone: "error",
-      });
-    }
+    const ctx = { ...opts, variables: opts.variables ?? {}, renderer: rw };
+    out.push(...(channelPreview(c, ctx) ?? []));
   }
   return out;
 }

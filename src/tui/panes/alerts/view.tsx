@@ -1,10 +1,12 @@
 /**
  * Pane 6: alert channels — type, target (secrets masked), F/R/D/S flags, SSL threshold; the detail shows
  * the config (masked; `v` reveals it, never in read-only mode), subscriptions with check names and, for
- * WEBHOOK channels, the rendered body for the alert type chosen with `a`.
+ * a type with a preview (a WEBHOOK's rendered request), what a delivery of the alert type chosen with `a`
+ * would send.
  */
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
+import { channelTarget, hasPreview } from "../../../contract/channel-types.ts";
 import type { AlertChannel } from "../../../contract/schemas/alert-channels.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { errorLine } from "../../../store/data/loaders.ts";
@@ -13,7 +15,6 @@ import { useConsole, useInfo } from "../../context.tsx";
 import { keyHint } from "../../key-label.ts";
 import { ListPane } from "../../widgets/ListPane.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
-import { channelTarget } from "../checks/detail.tsx";
 import { alertChannelLines } from "./lines.ts";
 import { alertChannelRows } from "./rows.ts";
 import { type RendererState, webhookRenderers } from "./webhook-preview.ts";
@@ -64,9 +65,9 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
   const scroll = useConsole((s) => s.work.detailRow.alerts ?? 0);
   const now = useClock(60_000);
   const [renderer, setRenderer] = useState<RendererState>(loader.current);
-  const webhook = channel?.type === "WEBHOOK";
+  const previewed = hasPreview(channel?.type);
   useEffect(() => {
-    if (!webhook || renderer) return;
+    if (!previewed || renderer) return;
     let live = true;
     loader.load().then(
       (r) => live && setRenderer(r),
@@ -75,7 +76,7 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
     return () => {
       live = false;
     };
-  }, [webhook, renderer, loader]);
+  }, [previewed, renderer, loader]);
   if (!channel) return <Text color={theme.dim}>alert channel not found</Text>;
   const lines = alertChannelLines(channel, { revealed, alertType, checks, now, variables, renderer });
   const room = Math.max(1, height - 2);
@@ -93,7 +94,7 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
           readOnly
             ? "read-only: secrets stay masked"
             : k("reveal-secrets", revealed ? ": mask secrets" : ": reveal secrets"),
-          channel.type === "WEBHOOK" ? k("alert-type", ": alert type of the preview") : "",
+          previewed ? k("alert-type", ": alert type of the preview") : "",
           k("down up", " scroll"),
           k("back", " back"),
         ]

@@ -4,12 +4,10 @@
  * The loader takes the import as a function: the console's imports the shared renderer; a test gives one
  * that fails as a broken install would, and sees the preview say so (ConsoleInfo.webhookRenderer).
  */
-export type WebhookRenderer = {
-  renderWebhook: typeof import("../../../shared/webhook/render.ts").renderWebhook;
-  TemplateError: typeof import("../../../shared/webhook/template.ts").TemplateError;
-  alertVariables: typeof import("../../../shared/webhook/variables.ts").alertVariables;
-  sampleAlert: typeof import("../../../shared/webhook/variables.ts").sampleAlert;
-};
+import type { ChannelRenderer } from "../../../contract/channel-type-def.ts";
+
+/** What a channel type's preview is made with (src/contract/channel-type-def.ts). */
+export type WebhookRenderer = ChannelRenderer;
 
 /** What the preview has: the renderer, or why it could not be loaded (said in the preview), or neither yet. */
 export type RendererState = WebhookRenderer | { loadError: string } | undefined;

@@ -1,8 +1,9 @@
 /** The detail of one check: configuration summary, recent results as a strip, alert subscriptions. */
 import { Box, Text } from "ink";
+import { channelTarget } from "../../../contract/channel-types.ts";
 import { specOf } from "../../../contract/check-types.ts";
 import type { Check } from "../../../contract/schemas/checks.ts";
-import { channelTarget, maskUrlCredentials } from "../../../contract/secrets.ts";
+import { maskUrlCredentials } from "../../../contract/secrets.ts";
 import { scaleFor, sparkCells } from "../../../shared/chart-scale.ts";
 import {
   checkHealth,
@@ -29,7 +30,6 @@ import { Cells } from "../../widgets/Sparkline.tsx";
 import { alertLines, type HistoryLine, sinceLine, timelineText } from "./history-lines.ts";
 
 /** A channel's target in one line, secrets masked (one rule, shared with the overview and the CLI). */
-export { channelTarget } from "../../../contract/secrets.ts";
 
 /** A passive check (a heartbeat: pinged, not run) has no frequency, thresholds or response times. */
 const passive = (c: CheckSummary) => specOf(String(c.checkType))?.runs === "passive";
