@@ -15,9 +15,10 @@
  * An SMTP error answer (4xx/5xx) is always a failed attempt, retried.
  */
 import { Readable } from "node:stream";
+import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
 import { DELIVERY_ID_HEADER } from "../../../shared/webhook/sign.ts";
-import type { ChannelTransport, SendContext, SendResult } from "./types.ts";
-import { str } from "./types.ts";
+import type { SendContext, SendResult } from "./types.ts";
+import { channelTransport, str } from "./types.ts";
 
 export type MailPayload = { to: string; subject: string; text: string };
 
@@ -139,11 +140,10 @@ function alertMailText(v: Record<string, unknown>): string {
   return `${lines.join("\n")}\n`;
 }
 
-export const emailTransport: ChannelTransport = {
-  type: "EMAIL",
-  prepare(channel, ctx) {
+export const emailTransport = channelTransport(CHANNEL_TYPE_SPECS.EMAIL, {
+  prepare(config, ctx) {
     if (!ctx.config.smtpUrl) return { kind: "skip", reason: NO_SMTP };
-    const to = str(channel.config.address);
+    const to = config.address ?? "";
     if (!to) return { kind: "skip", reason: "EMAIL channel has no address" };
     const mail: MailPayload = {
       to,
@@ -155,4 +155,4 @@ export const emailTransport: ChannelTransport = {
   send(payload, ctx) {
     return sendMail({ to: str(payload.to), subject: str(payload.subject), text: str(payload.text) }, ctx);
   },
-};
+});

@@ -2,27 +2,28 @@
  * SMS and CALL go through a configurable HTTP gateway (VIGIL_SMS_GATEWAY_URL, VIGIL_CALL_GATEWAY_URL):
  * one JSON `POST {to, name, message, kind}` per alert; the gateway turns it into a text or a voice call.
  */
+import type { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
 import type { AlertingConfig } from "../config.ts";
 import { postJson } from "./http.ts";
-import { type ChannelTransport, shortText, str } from "./types.ts";
+import { type ChannelTransport, channelTransport, shortText, str } from "./types.ts";
 
-export function gatewayTransport(
-  type: "SMS" | "CALL",
+export function gatewayTransport<D extends (typeof CHANNEL_TYPE_SPECS)["SMS" | "CALL"]>(
+  def: D,
   urlOf: (c: AlertingConfig) => string | undefined,
   envName: string,
-): ChannelTransport {
-  return {
-    type,
-    prepare(channel, ctx) {
+): ChannelTransport<D["type"]> {
+  const type = def.type;
+  return channelTransport(def, {
+    prepare(config, ctx) {
       const url = urlOf(ctx.config);
       if (!url) return { kind: "skip", reason: `${type} gateway not configured (set ${envName})` };
-      const to = str(channel.config.number);
+      const to = config.number ?? "";
       if (!to) return { kind: "skip", reason: `${type} channel has no number` };
-      const body = { kind: type, to, name: str(channel.config.name), message: shortText(ctx) };
+      const body = { kind: type, to, name: config.name ?? "", message: shortText(ctx) };
       return { kind: "ready", payload: { url, body: JSON.stringify(body) } };
     },
     send(payload, ctx) {
       return postJson(str(payload.url), str(payload.body), ctx);
     },
-  };
+  });
 }

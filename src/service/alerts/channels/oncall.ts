@@ -5,16 +5,17 @@
  * The alias is one per check (`vigil-<checkId>`, SSL `vigil-ssl-<checkId>`). The channel's `apiKey` is sent
  * as `Authorization: GenieKey <apiKey>` and kept in the delivery's secret column, never in the payload.
  */
+
+import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
 import { postJson } from "./http.ts";
 import { dedupKey } from "./paging.ts";
-import { type ChannelTransport, shortText, str } from "./types.ts";
+import { channelTransport, shortText, str } from "./types.ts";
 
-export const oncallTransport: ChannelTransport = {
-  type: "ONCALL",
-  prepare(channel, ctx) {
+export const oncallTransport = channelTransport(CHANNEL_TYPE_SPECS.ONCALL, {
+  prepare(config, ctx) {
     const base = ctx.config.oncallUrl;
     if (!base) return { kind: "skip", reason: "ONCALL transport not configured (set VIGIL_ONCALL_URL)" };
-    const apiKey = str(channel.config.apiKey);
+    const apiKey = config.apiKey ?? "";
     if (!apiKey) return { kind: "skip", reason: "ONCALL channel has no apiKey" };
     const alias = dedupKey(ctx.alert.check.id, ctx.family === "ssl");
     const root = base.replace(/\/+$/, "");
@@ -32,7 +33,7 @@ export const oncallTransport: ChannelTransport = {
       message: String(ctx.variables.ALERT_TITLE ?? "").slice(0, 130),
       alias,
       description: shortText(ctx),
-      priority: str(channel.config.priority) || "P3",
+      priority: config.priority || "P3",
       source: "vigil",
       tags: ctx.alert.check.tags ?? [],
       details: { checkId: ctx.alert.check.id, alertType: String(ctx.variables.ALERT_TYPE ?? "") },
@@ -48,4 +49,4 @@ export const oncallTransport: ChannelTransport = {
       authorization: `GenieKey ${ctx.secret ?? ""}`,
     });
   },
-};
+});

@@ -5,19 +5,20 @@
  * (`vigil-<checkId>`, SSL alerts `vigil-ssl-<checkId>`), so a recovery resolves the incident its failure
  * opened: failure and degraded alerts trigger, recoveries resolve.
  */
+
+import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
 import { postJson } from "./http.ts";
-import { type ChannelTransport, shortText, str } from "./types.ts";
+import { channelTransport, shortText, str } from "./types.ts";
 
 export function dedupKey(checkId: string, ssl: boolean): string {
   return ssl ? `vigil-ssl-${checkId}` : `vigil-${checkId}`;
 }
 
-export const pagingTransport: ChannelTransport = {
-  type: "PAGING",
-  prepare(channel, ctx) {
+export const pagingTransport = channelTransport(CHANNEL_TYPE_SPECS.PAGING, {
+  prepare(config, ctx) {
     const url = ctx.config.pagingUrl;
     if (!url) return { kind: "skip", reason: "PAGING transport not configured (set VIGIL_PAGING_URL)" };
-    const serviceKey = str(channel.config.serviceKey);
+    const serviceKey = config.serviceKey ?? "";
     if (!serviceKey) return { kind: "skip", reason: "PAGING channel has no serviceKey" };
     const resolve = ctx.family === "recovery";
     const v = ctx.variables;
@@ -43,4 +44,4 @@ export const pagingTransport: ChannelTransport = {
     const body = { routing_key: ctx.secret ?? "", ...(payload.event as Record<string, unknown>) };
     return postJson(str(payload.url), JSON.stringify(body), ctx);
   },
-};
+});

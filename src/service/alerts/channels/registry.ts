@@ -21,9 +21,10 @@ const TRANSPORTS = {
   ONCALL: oncallTransport,
   SMS: smsTransport,
   CALL: callTransport,
-} as const satisfies Record<ChannelType, ChannelTransport>;
+} as const satisfies { [T in ChannelType]: ChannelTransport<T> };
+
+const BY_TYPE = new Map<string, ChannelTransport>(Object.entries(TRANSPORTS));
 
 export function transportFor(type: string): ChannelTransport | undefined {
-  const t = (TRANSPORTS as Record<string, ChannelTransport>)[type];
-  return t?.type === type ? t : undefined;
+  return BY_TYPE.get(type);
 }

@@ -1,9 +1,12 @@
 /**
  * One interface for every channel type: `prepare` turns an alert into the payload stored in the outbox
  * (or says why it cannot be sent: transport not configured → SKIPPED, template error → FAILURE), and
- * `send` performs one attempt of a stored payload.
+ * `send` performs one attempt of a stored payload. A type's transport is written with `channelTransport`:
+ * its `prepare` gets the channel's config as the type's contract file reads it.
  */
 
+import { z } from "zod";
+import type { ChannelType } from "../../../contract/channel-types.ts";
 import type { AlertInput } from "../../../shared/webhook/variables.ts";
 import type { AlertingConfig } from "../config.ts";
 
@@ -50,11 +53,38 @@ export type SendResult =
       uncertain?: boolean;
     };
 
-export type ChannelTransport = {
-  type: string;
+export type ChannelTransport<T extends string = string> = {
+  type: T;
   prepare(channel: ChannelRecord, ctx: PrepareContext): Prepared;
   send(payload: Record<string, unknown>, ctx: SendContext): Promise<SendResult>;
 };
+
+/**
+ * The transport of a type (its definition: `CHANNEL_TYPE_SPECS.<TYPE>`, src/contract/channel-types.ts):
+ * `prepare` gets the channel's config read by the type's schema. A stored config that does not read (the
+ * service stores none: every write is checked against the type's write schema) is an error, never sent.
+ */
+export function channelTransport<D extends { type: ChannelType; read: z.ZodType }>(
+  def: D,
+  t: {
+    prepare(config: z.output<D["read"]>, ctx: PrepareContext): Prepared;
+    send(payload: Record<string, unknown>, ctx: SendContext): Promise<SendResult>;
+  },
+): ChannelTransport<D["type"]> {
+  return {
+    type: def.type,
+    prepare(channel, ctx) {
+      const config = z.safeParse<D["read"]>(def.read, channel.config);
+      if (!config.success) {
+        const issue = config.error.issues[0];
+        const where = issue?.path.length ? `config.${issue.path.join(".")}` : "config";
+        return { kind: "error", reason: `${def.type} channel's ${where} is malformed: ${issue?.message}` };
+      }
+      return t.prepare(config.data, ctx);
+    },
+    send: t.send,
+  };
+}
 
 export const str = (v: unknown): string => (typeof v === "string" ? v : "");
 

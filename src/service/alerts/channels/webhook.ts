@@ -4,7 +4,8 @@
  * bytes with `x-service-timestamp`, the delivery id, and — when the channel has a `webhookSecret` — the
  * hex HMAC-SHA256 of the body in `x-service-signature`.
  */
-import { renderWebhook, type WebhookConfig } from "../../../shared/webhook/render.ts";
+import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
+import { renderWebhook } from "../../../shared/webhook/render.ts";
 import {
   DELIVERY_ID_HEADER,
   SIGNATURE_HEADER,
@@ -13,17 +14,14 @@ import {
 } from "../../../shared/webhook/sign.ts";
 import { TemplateError } from "../../../shared/webhook/template.ts";
 import { httpAttempt } from "./http.ts";
-import { type ChannelTransport, str } from "./types.ts";
+import { channelTransport, str } from "./types.ts";
 
-export const webhookTransport: ChannelTransport = {
-  type: "WEBHOOK",
-  prepare(channel, ctx) {
+export const webhookTransport = channelTransport(CHANNEL_TYPE_SPECS.WEBHOOK, {
+  prepare(config, ctx) {
     try {
-      const req = renderWebhook(channel.config as WebhookConfig, ctx.variables, ctx.userVariables, {
-        now: () => ctx.now,
-      });
+      const req = renderWebhook(config, ctx.variables, ctx.userVariables, { now: () => ctx.now });
       if (!req.headers["content-type"] && req.body !== "") req.headers["content-type"] = "application/json";
-      const secret = str(channel.config.webhookSecret);
+      const secret = config.webhookSecret ?? "";
       return { kind: "ready", payload: { ...req }, secret: secret === "" ? undefined : secret };
     } catch (err) {
       const msg = err instanceof TemplateError ? err.message : `cannot render: ${(err as Error).message}`;
@@ -43,4 +41,4 @@ export const webhookTransport: ChannelTransport = {
     if (ctx.secret) headers[SIGNATURE_HEADER] = sign(body, ctx.secret);
     return httpAttempt({ url: str(payload.url), method, headers, body }, ctx);
   },
-};
+});
