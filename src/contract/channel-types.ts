@@ -55,16 +55,13 @@ const USUAL_TARGET = ["address", "url", "number", "channel", "serviceName", "nam
 
 /**
  * Where a channel delivers, from its config as it is (mask it first): the first of its type's `target`
- * members that is a string (`nonEmpty`: a non-empty one); "" when none is.
+ * members that is a non-empty string; "" when none is.
  */
-export function targetIn(
-  channel: { type?: unknown; config?: unknown },
-  opts: { nonEmpty?: boolean } = {},
-): string {
+export function targetIn(channel: { type?: unknown; config?: unknown }): string {
   const cfg = isPlainObject(channel.config) ? channel.config : {};
   const pick = (channelTypeDef(channel.type)?.target ?? USUAL_TARGET)
     .map((k) => cfg[k])
-    .find((v) => typeof v === "string" && (!opts.nonEmpty || v !== ""));
+    .find((v) => typeof v === "string" && v !== "");
   return typeof pick === "string" ? pick : "";
 }
 

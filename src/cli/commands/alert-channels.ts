@@ -9,7 +9,7 @@ import type { Column } from "../output.ts";
 import { when } from "../when.ts";
 
 /** Where a channel delivers to, from its (already masked) config: its type's first target member set. */
-const destination = (c: AlertChannel): string | undefined => targetIn(c, { nonEmpty: true }) || undefined;
+const destination = (c: AlertChannel): string | undefined => targetIn(c) || undefined;
 
 /** Which alert kinds are sent: F(ailure) D(egraded) R(ecovery) S(SL). */
 function sends(c: AlertChannel): string {
