@@ -6,7 +6,8 @@
  * - fields named like a secret (`webhookSecret`, `apiKey`, `serviceKey`, `rawKey`, `password`, `token`, ...),
  *   at any depth — `maskedKey`, `key`, `pingToken` and other non-secrets are left alone;
  * - `{key, value}` entries (webhook headers, query parameters) whose key looks like auth
- *   (`Authorization`, `x-api-key`, `*token*`, `*secret*`, `cookie`, ...), and any such entry whose value is
+ *   (`Authorization`, `x-api-key`, `api_key`, `*token*`, `*secret*`, `cookie`, the query names masked in URLs:
+ *   `key`, `sig`, ...), and any such entry whose value is
  *   an auth credential (`Bearer x`, `Basic x`, `Token x`) whatever its key (free text is not scanned for
  *   these, so a description reading "Basic checks pass" stays as it is);
  * - credentials inside URLs, in any string: `user:password@` becomes `user:****@`, and secret-looking query
@@ -44,7 +45,9 @@ const SECRET_FIELDS = new Set([
   "authorization",
 ]);
 
-const SENSITIVE_HEADER = /auth|token|secret|passw|api-?key|cookie|signature|credential|session/i;
+/** Also every name the URL masking treats as secret (SECRET_QUERY): a query parameter listed as a pair is masked as in the URL. */
+const SENSITIVE_HEADER =
+  /auth|token|secret|passw|api[-_]?key|cookie|signature|credential|session|^key$|^sig$/i;
 const AUTH_SCHEME = /^(bearer|basic|token|digest)\s+(\S+)$/i;
 const TEMPLATE_ONLY = /^\{\{\{?\s*[\w$.@-]+\s*\}?\}\}$/;
 /** A value already masked (by the service, or by `maskSecret`): `****` or `...` plus up to 4 characters. */

@@ -46,7 +46,9 @@ describe("names", () => {
       expect(isSecretField(f), f).toBe(false);
     for (const n of ["Authorization", "x-api-key", "X-Auth-Token", "token", "Cookie", "x-client-secret"])
       expect(isSensitiveHeaderName(n), n).toBe(true);
-    for (const n of ["Content-Type", "Accept", "x-request-id"])
+    // a query parameter as a {key, value} pair is masked as it is in a URL (api_key=, key=, sig=)
+    for (const n of ["api_key", "X_API_KEY", "key", "sig"]) expect(isSensitiveHeaderName(n), n).toBe(true);
+    for (const n of ["Content-Type", "Accept", "x-request-id", "keyword", "x-signal"])
       expect(isSensitiveHeaderName(n), n).toBe(false);
   });
 });
