@@ -16,6 +16,7 @@
  */
 import { Readable } from "node:stream";
 import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
+import { errorMessage } from "../../../shared/errors.ts";
 import { DELIVERY_ID_HEADER } from "../../../shared/webhook/sign.ts";
 import type { SendContext, SendResult } from "./types.ts";
 import { channelTransport, str } from "./types.ts";
@@ -55,7 +56,16 @@ export async function sendMail(mail: MailPayload, ctx: SendContext): Promise<Sen
       headers: { [DELIVERY_ID_HEADER]: ctx.deliveryId },
     }).compile();
     const raw = await message.build();
-    const { auth, ...server } = parseUrl(url) as { auth?: { user: string; pass: string } };
+    const { auth: given, ...server } = parseUrl(url);
+    // a user and password from the URL (smtp://user:pass@host); nodemailer's URL parser gives no other kind
+    const auth =
+      given &&
+      "user" in given &&
+      typeof given.user === "string" &&
+      "pass" in given &&
+      typeof given.pass === "string"
+        ? { user: given.user, pass: given.pass }
+        : undefined;
     const conn = new SMTPConnection({
       ...server,
       connectionTimeout: ms,
@@ -83,10 +93,11 @@ export async function sendMail(mail: MailPayload, ctx: SendContext): Promise<Sen
         resolve(o);
       };
       const fail = (why: string, err?: unknown) => {
-        const e = err as { responseCode?: number; message?: string } | undefined;
         // an error answer from the server means it refused the message; anything else after the data
         // went out leaves it unknown whether the server kept it
-        const refused = typeof e?.responseCode === "number" && e.responseCode >= 400;
+        const code =
+          typeof err === "object" && err !== null && "responseCode" in err ? err.responseCode : undefined;
+        const refused = typeof code === "number" && code >= 400;
         finish({ ok: false, error: why, uncertain: dataSent && !refused });
       };
       const onAbort = () => fail("interrupted: the service stopped during the attempt");
@@ -106,7 +117,7 @@ export async function sendMail(mail: MailPayload, ctx: SendContext): Promise<Sen
       });
     });
   } catch (err) {
-    outcome = { ok: false, error: (err as Error).message ?? String(err), uncertain: false };
+    outcome = { ok: false, error: errorMessage(err), uncertain: false };
   }
   if (outcome.ok) return { ok: true, info: `SMTP ${outcome.response}`.slice(0, 200) };
   if (outcome.uncertain)

@@ -3,6 +3,7 @@
  * redirects followed, the whole exchange bounded by the attempt timeout. Success is a status below 400;
  * a status above 399, a network error or no answer in time is a failed (retryable) attempt.
  */
+import { errorCode, errorMessage } from "../../../shared/errors.ts";
 import { DELIVERY_ID_HEADER, TIMESTAMP_HEADER } from "../../../shared/webhook/sign.ts";
 import type { SendContext, SendResult } from "./types.ts";
 
@@ -19,7 +20,7 @@ export type HttpAttempt = {
  * `default` (module.exports), not the named exports Node gives from source: read it from either.
  */
 async function undiciRequest(): Promise<typeof import("undici").request> {
-  const mod = (await import("undici")) as typeof import("undici") & { default?: typeof import("undici") };
+  const mod = await import("undici");
   const request = typeof mod.request === "function" ? mod.request : mod.default?.request;
   if (typeof request !== "function") throw new Error("undici's request could not be loaded");
   return request;
@@ -32,7 +33,7 @@ export async function httpAttempt(req: HttpAttempt, ctx: SendContext): Promise<S
     const method = req.method.toUpperCase();
     const request = await undiciRequest();
     const res = await request(req.url, {
-      method: method as "POST",
+      method,
       headers: req.headers,
       body: method === "GET" || method === "HEAD" ? undefined : req.body,
       signal,
@@ -51,8 +52,7 @@ export async function httpAttempt(req: HttpAttempt, ctx: SendContext): Promise<S
     if (timeout.aborted) return { ok: false, error: `no answer within ${ctx.config.attemptTimeoutMs} ms` };
     if (ctx.signal.aborted)
       return { ok: false, error: "interrupted: the service stopped during the attempt" };
-    const e = err as { code?: string; message?: string };
-    return { ok: false, error: `network error: ${e.code ?? e.message ?? String(err)}` };
+    return { ok: false, error: `network error: ${errorCode(err) ?? errorMessage(err)}` };
   }
 }
 

@@ -7,6 +7,7 @@
  */
 
 import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
+import { isObject } from "../../../shared/json.ts";
 import { postJson } from "./http.ts";
 import { channelTransport, shortText, str } from "./types.ts";
 
@@ -41,7 +42,7 @@ export const pagingTransport = channelTransport(CHANNEL_TYPE_SPECS.PAGING, {
     return { kind: "ready", payload: { url, event }, secret: serviceKey };
   },
   send(payload, ctx) {
-    const body = { routing_key: ctx.secret ?? "", ...(payload.event as Record<string, unknown>) };
+    const body = { routing_key: ctx.secret ?? "", ...(isObject(payload.event) ? payload.event : {}) };
     return postJson(str(payload.url), JSON.stringify(body), ctx);
   },
 });

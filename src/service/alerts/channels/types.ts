@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import type { ChannelType } from "../../../contract/channel-types.ts";
+import { isObject } from "../../../shared/json.ts";
 import type { AlertInput } from "../../../shared/webhook/variables.ts";
 import type { AlertingConfig } from "../config.ts";
 
@@ -87,6 +88,13 @@ export function channelTransport<D extends { type: ChannelType; read: z.ZodType 
 }
 
 export const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** The string members of a stored object (a payload's headers); anything else: none. */
+export function strings(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isObject(v)) for (const [k, x] of Object.entries(v)) if (typeof x === "string") out[k] = x;
+  return out;
+}
 
 /** A short plain-text message for SMS / CALL / CHAT. */
 export function shortText(ctx: PrepareContext): string {

@@ -5,6 +5,7 @@
  * hex HMAC-SHA256 of the body in `x-service-signature`.
  */
 import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
+import { errorMessage } from "../../../shared/errors.ts";
 import { renderWebhook } from "../../../shared/webhook/render.ts";
 import {
   DELIVERY_ID_HEADER,
@@ -14,7 +15,7 @@ import {
 } from "../../../shared/webhook/sign.ts";
 import { TemplateError } from "../../../shared/webhook/template.ts";
 import { httpAttempt } from "./http.ts";
-import { channelTransport, str } from "./types.ts";
+import { channelTransport, str, strings } from "./types.ts";
 
 export const webhookTransport = channelTransport(CHANNEL_TYPE_SPECS.WEBHOOK, {
   prepare(config, ctx) {
@@ -24,7 +25,7 @@ export const webhookTransport = channelTransport(CHANNEL_TYPE_SPECS.WEBHOOK, {
       const secret = config.webhookSecret ?? "";
       return { kind: "ready", payload: { ...req }, secret: secret === "" ? undefined : secret };
     } catch (err) {
-      const msg = err instanceof TemplateError ? err.message : `cannot render: ${(err as Error).message}`;
+      const msg = err instanceof TemplateError ? err.message : `cannot render: ${errorMessage(err)}`;
       return { kind: "error", reason: msg };
     }
   },
@@ -33,7 +34,7 @@ export const webhookTransport = channelTransport(CHANNEL_TYPE_SPECS.WEBHOOK, {
     // GET and HEAD carry no body: the signature covers the bytes actually sent (none).
     const body = method === "GET" || method === "HEAD" ? "" : str(payload.body);
     const headers: Record<string, string> = {
-      ...((payload.headers as Record<string, string> | undefined) ?? {}),
+      ...strings(payload.headers),
       [TIMESTAMP_HEADER]: String(ctx.now()),
       [DELIVERY_ID_HEADER]: ctx.deliveryId,
       "user-agent": "vigil-alerts/1",
