@@ -3,9 +3,15 @@
  * are declared by the transports that use them (src/service/alerts/channels/<type>.ts) and the core ones in
  * src/service/alerts/config.ts; what the operator sees must not move when they do.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { transportFor } from "../../../src/service/alerts/channels/registry.ts";
-import { resolveAlertingConfig, SettingError } from "../../../src/service/alerts/config.ts";
+import {
+  ALERTING_SETTINGS,
+  alertingSettingsTable,
+  resolveAlertingConfig,
+  SettingError,
+} from "../../../src/service/alerts/config.ts";
 import { errorMessage } from "../../../src/shared/errors.ts";
 import { sampleAlert } from "../../../src/shared/webhook/variables.ts";
 
@@ -162,5 +168,35 @@ describe("alerting settings, pinned", () => {
       config: resolveAlertingConfig({}, {}),
     } as const;
     expect(transportFor(type)?.prepare({ id: 1, type, config }, ctx)).toStrictEqual({ kind: "skip", reason });
+  });
+
+  it("the doc table, derived from the declarations", () => {
+    expect(alertingSettingsTable()).toBe(
+      [
+        "| setting | env | default |",
+        "|---|---|---|",
+        "| retryIntervalMs — spacing of webhook/transport retries | VIGIL_WEBHOOK_RETRY_MS | 20000 (seed §6.3) |",
+        "| maxRetries — retries after the first attempt | — | 5 (seed §6.3) |",
+        "| attemptTimeoutMs — no answer within this is a failed attempt | VIGIL_WEBHOOK_TIMEOUT_MS | 30000 |",
+        "| sslCheckIntervalMs — certificate expiry scan | VIGIL_SSL_CHECK_MS | 3600000 (about hourly) |",
+        "| pollMs — worker's safety poll for due deliveries | — | 1000 |",
+        "| concurrency — parallel sends | — | 8 |",
+        "| smtpUrl — EMAIL transport, e.g. smtp://user:pass@host:587 | VIGIL_SMTP_URL | none → EMAIL SKIPPED |",
+        "| smtpFrom — sender address | VIGIL_SMTP_FROM | vigil@localhost |",
+        "| pagingUrl — PAGING events endpoint (trigger/resolve) | VIGIL_PAGING_URL | none → SKIPPED |",
+        "| oncallUrl — ONCALL alerts API base (create/close) | VIGIL_ONCALL_URL | none → SKIPPED |",
+        "| smsGatewayUrl — SMS: POST {to, name, message} | VIGIL_SMS_GATEWAY_URL | none → SKIPPED |",
+        "| callGatewayUrl — CALL: POST {to, name, message} | VIGIL_CALL_GATEWAY_URL | none → SKIPPED |",
+      ].join("\n"),
+    );
+  });
+
+  it("no two settings share an option or a variable, and the README names every variable", () => {
+    const keys = ALERTING_SETTINGS.map((s) => s.key);
+    const envs = ALERTING_SETTINGS.flatMap((s) => (s.env ? [s.env] : []));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(envs).size).toBe(envs.length);
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    expect(envs.filter((e) => !readme.includes(`\`${e}\``))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { postJson } from "./http.ts";
 import { channelTransport, shortText, str } from "./types.ts";
 
 export const chatTransport = channelTransport(CHANNEL_TYPE_SPECS.CHAT, {
+  settings: {},
   prepare(config, ctx) {
     const url = config.url ?? "";
     if (url === "") return { kind: "skip", reason: "CHAT channel has no url" };

@@ -18,6 +18,7 @@ import { Readable } from "node:stream";
 import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
 import { errorMessage } from "../../../shared/errors.ts";
 import { DELIVERY_ID_HEADER } from "../../../shared/webhook/sign.ts";
+import { mailAddressSetting, urlSetting } from "../settings.ts";
 import type { SendContext, SendResult } from "./types.ts";
 import { channelTransport, str } from "./types.ts";
 
@@ -37,11 +38,21 @@ async function mailer() {
   };
 }
 
-export const NO_SMTP = "EMAIL transport not configured (set VIGIL_SMTP_URL)";
+const settings = {
+  smtpUrl: urlSetting({
+    env: "VIGIL_SMTP_URL",
+    schemes: ["smtp:", "smtps:"],
+    doc: "EMAIL transport, e.g. smtp://user:pass@host:587",
+    shownDefault: "none → EMAIL SKIPPED",
+  }),
+  smtpFrom: mailAddressSetting({ env: "VIGIL_SMTP_FROM", default: "vigil@localhost", doc: "sender address" }),
+};
+
+export const NO_SMTP = `EMAIL transport not configured (set ${settings.smtpUrl.env})`;
 
 type Outcome = { ok: true; response: string } | { ok: false; error: string; uncertain: boolean };
 
-export async function sendMail(mail: MailPayload, ctx: SendContext): Promise<SendResult> {
+export async function sendMail(mail: MailPayload, ctx: SendContext<typeof settings>): Promise<SendResult> {
   const url = ctx.config.smtpUrl;
   if (!url) return { ok: false, error: NO_SMTP };
   const ms = ctx.config.attemptTimeoutMs;
@@ -152,6 +163,7 @@ function alertMailText(v: Record<string, unknown>): string {
 }
 
 export const emailTransport = channelTransport(CHANNEL_TYPE_SPECS.EMAIL, {
+  settings,
   prepare(config, ctx) {
     if (!ctx.config.smtpUrl) return { kind: "skip", reason: NO_SMTP };
     const to = config.address ?? "";

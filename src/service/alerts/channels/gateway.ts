@@ -3,20 +3,22 @@
  * one JSON `POST {to, name, message, kind}` per alert; the gateway turns it into a text or a voice call.
  */
 import type { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
-import type { AlertingConfig } from "../config.ts";
+import type { Setting } from "../settings.ts";
 import { postJson } from "./http.ts";
 import { type ChannelTransport, channelTransport, shortText, str } from "./types.ts";
 
-export function gatewayTransport<D extends (typeof CHANNEL_TYPE_SPECS)["SMS" | "CALL"]>(
+/** A gateway transport, whose one setting (its URL, declared in the type's file) is `settings[key]`. */
+export function gatewayTransport<D extends (typeof CHANNEL_TYPE_SPECS)["SMS" | "CALL"], K extends string>(
   def: D,
-  urlOf: (c: AlertingConfig) => string | undefined,
-  envName: string,
-): ChannelTransport<D["type"]> {
+  key: K,
+  settings: Record<K, Setting<string, undefined>>,
+): ChannelTransport<D["type"], Record<K, Setting<string, undefined>>> {
   const type = def.type;
   return channelTransport(def, {
+    settings,
     prepare(config, ctx) {
-      const url = urlOf(ctx.config);
-      if (!url) return { kind: "skip", reason: `${type} gateway not configured (set ${envName})` };
+      const url = ctx.config[key];
+      if (!url) return { kind: "skip", reason: `${type} gateway not configured (set ${settings[key].env})` };
       const to = config.number ?? "";
       if (!to) return { kind: "skip", reason: `${type} channel has no number` };
       const body = { kind: type, to, name: config.name ?? "", message: shortText(ctx) };

@@ -7,14 +7,25 @@
  */
 
 import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
+import { HTTP, urlSetting } from "../settings.ts";
 import { postJson } from "./http.ts";
 import { dedupKey } from "./paging.ts";
 import { channelTransport, shortText, str } from "./types.ts";
 
+const settings = {
+  oncallUrl: urlSetting({
+    env: "VIGIL_ONCALL_URL",
+    schemes: HTTP,
+    doc: "ONCALL alerts API base (create/close)",
+  }),
+};
+
 export const oncallTransport = channelTransport(CHANNEL_TYPE_SPECS.ONCALL, {
+  settings,
   prepare(config, ctx) {
     const base = ctx.config.oncallUrl;
-    if (!base) return { kind: "skip", reason: "ONCALL transport not configured (set VIGIL_ONCALL_URL)" };
+    if (!base)
+      return { kind: "skip", reason: `ONCALL transport not configured (set ${settings.oncallUrl.env})` };
     const apiKey = config.apiKey ?? "";
     if (!apiKey) return { kind: "skip", reason: "ONCALL channel has no apiKey" };
     const alias = dedupKey(ctx.alert.check.id, ctx.family === "ssl");

@@ -8,6 +8,7 @@
 
 import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
 import { isObject } from "../../../shared/json.ts";
+import { HTTP, urlSetting } from "../settings.ts";
 import { postJson } from "./http.ts";
 import { channelTransport, shortText, str } from "./types.ts";
 
@@ -15,10 +16,20 @@ export function dedupKey(checkId: string, ssl: boolean): string {
   return ssl ? `vigil-ssl-${checkId}` : `vigil-${checkId}`;
 }
 
+const settings = {
+  pagingUrl: urlSetting({
+    env: "VIGIL_PAGING_URL",
+    schemes: HTTP,
+    doc: "PAGING events endpoint (trigger/resolve)",
+  }),
+};
+
 export const pagingTransport = channelTransport(CHANNEL_TYPE_SPECS.PAGING, {
+  settings,
   prepare(config, ctx) {
     const url = ctx.config.pagingUrl;
-    if (!url) return { kind: "skip", reason: "PAGING transport not configured (set VIGIL_PAGING_URL)" };
+    if (!url)
+      return { kind: "skip", reason: `PAGING transport not configured (set ${settings.pagingUrl.env})` };
     const serviceKey = config.serviceKey ?? "";
     if (!serviceKey) return { kind: "skip", reason: "PAGING channel has no serviceKey" };
     const resolve = ctx.family === "recovery";

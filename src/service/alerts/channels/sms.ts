@@ -1,9 +1,12 @@
 /** SMS channels: a text through the configured gateway (VIGIL_SMS_GATEWAY_URL). */
 import { CHANNEL_TYPE_SPECS } from "../../../contract/channel-types.ts";
+import { HTTP, urlSetting } from "../settings.ts";
 import { gatewayTransport } from "./gateway.ts";
 
-export const smsTransport = gatewayTransport(
-  CHANNEL_TYPE_SPECS.SMS,
-  (c) => c.smsGatewayUrl,
-  "VIGIL_SMS_GATEWAY_URL",
-);
+export const smsTransport = gatewayTransport(CHANNEL_TYPE_SPECS.SMS, "smsGatewayUrl", {
+  smsGatewayUrl: urlSetting({
+    env: "VIGIL_SMS_GATEWAY_URL",
+    schemes: HTTP,
+    doc: "SMS: POST {to, name, message}",
+  }),
+});

@@ -18,6 +18,7 @@ import { httpAttempt } from "./http.ts";
 import { channelTransport, str, strings } from "./types.ts";
 
 export const webhookTransport = channelTransport(CHANNEL_TYPE_SPECS.WEBHOOK, {
+  settings: {},
   prepare(config, ctx) {
     try {
       const req = renderWebhook(config, ctx.variables, ctx.userVariables, { now: () => ctx.now });
