@@ -16,6 +16,7 @@ import {
   triggerBodySchema,
   triggerResponseSchema,
 } from "../contract/schemas/check-sessions.ts";
+import { errorMessage } from "../shared/errors.ts";
 import { sleep } from "../shared/sleep.ts";
 import { ApiError, NetworkError, TimeoutError } from "./errors.ts";
 import type { HttpClient } from "./http.ts";
@@ -144,8 +145,9 @@ export function checkSessionsApi(http: HttpClient) {
           opts.signal?.throwIfAborted();
           if (deadline.aborted) throw expired();
           if (!isTransient(e)) throw e;
-          opts.onPoll?.({ attempt, done: false, error: e as Error });
-          pause = (e as { retryAfterMs?: number }).retryAfterMs ?? backoffMs(attempt - 1, opts.idleDelayMs);
+          opts.onPoll?.({ attempt, done: false, error: e instanceof Error ? e : new Error(errorMessage(e)) });
+          const retryAfterMs = e instanceof ApiError ? e.retryAfterMs : undefined;
+          pause = retryAfterMs ?? backoffMs(attempt - 1, opts.idleDelayMs);
         }
         const remaining = end - Date.now();
         if (remaining <= 0) throw expired();

@@ -8,6 +8,7 @@
  */
 import { Agent, type Dispatcher, request, errors as undiciErrors } from "undici";
 import type { z } from "zod";
+import { errorCode, errorMessage } from "../shared/errors.ts";
 import { sleep } from "../shared/sleep.ts";
 import { USER_AGENT } from "../version.ts";
 import {
@@ -151,7 +152,7 @@ export class HttpClient {
       try {
         outcome = { value: await this.#once(method, path, url, spec, timeoutMs) };
       } catch (e) {
-        const err = e as Error;
+        const err = e instanceof Error ? e : new Error(errorMessage(e));
         let retryIn: number | undefined;
         if (err instanceof ApiError && isRetryableStatus(err.status)) {
           if (err.status === 429) this.limiter.pause(family, err.retryAfterMs ?? backoffMs(attempt));
@@ -321,9 +322,10 @@ export class HttpClient {
       e instanceof undiciErrors.BodyTimeoutError
     )
       return new TimeoutError(method, path, timeoutMs);
-    const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
-    const code = err.code ?? err.cause?.code;
-    const reason = this.#redact(err.cause?.message ?? err.message ?? String(e));
+    // undici's fetch-style errors carry the system error (ECONNREFUSED…) as their cause
+    const cause = e instanceof Error ? e.cause : undefined;
+    const code = errorCode(e) ?? errorCode(cause);
+    const reason = this.#redact(cause instanceof Error ? cause.message : errorMessage(e));
     return new NetworkError(method, path, reason, code);
   }
 }

@@ -163,7 +163,7 @@ export const triggerCommand: ResourceSpec = {
               if (!sessionPassed(r.value))
                 problems[i] = `${label} ${r.value.status}${reason ? `: ${reason}` : ""}`;
             } else {
-              const e = r.reason as Error;
+              const e: unknown = r.reason;
               const reason =
                 e instanceof TimeoutError && e.timeoutMs === timeout * 1000
                   ? `did not finish within ${timeout} s`
