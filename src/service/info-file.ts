@@ -172,7 +172,9 @@ export function takeLease(dataDir: string, kind: ClientKind): Lease {
  * The leases that count now (pid alive, touched within `ttlMs`). Files of clients that are gone (pid dead,
  * or untouched for 10 × the TTL) are removed on the way, and so is a file that is not a lease (not JSON,
  * or a field missing or wrong): it counts for no client, and a live client whose lease it was writes it
- * again at its next renewal (the touch fails on the missing file).
+ * again at its next renewal (the touch fails on the missing file). So is a lease's temporary file
+ * (`<pid>-<id>.json.tmp`) left by a client that crashed between writing and renaming it
+ * (`staleLeaseTmp`).
  */
 export function liveLeases(dataDir: string, now = Date.now(), ttlMs = LEASE_TTL_MS): LeaseInfo[] {
   const dir = leaseDir(dataDir);
@@ -184,6 +186,15 @@ export function liveLeases(dataDir: string, now = Date.now(), ttlMs = LEASE_TTL_
   }
   const live: LeaseInfo[] = [];
   for (const name of names) {
+    if (name.endsWith(".json.tmp")) {
+      const file = join(dir, name);
+      try {
+        if (staleLeaseTmp(name, now - statSync(file).mtimeMs, ttlMs)) rmSync(file, { force: true });
+      } catch {
+        // renamed or removed right now
+      }
+      continue;
+    }
     if (!name.endsWith(".json")) continue;
     const file = join(dir, name);
     let text: string;
@@ -207,4 +218,15 @@ export function liveLeases(dataDir: string, now = Date.now(), ttlMs = LEASE_TTL_
     else if (!alive || age > 10 * ttlMs) rmSync(file, { force: true });
   }
   return live;
+}
+
+/**
+ * A lease's temporary file that no client will rename any more: its writer (the pid its name starts with)
+ * is gone, or it is older than 10 × the TTL (a write and rename take milliseconds; this also covers a
+ * writer's pid taken by another process since). A live writer's file of the moment is left alone.
+ */
+export function staleLeaseTmp(name: string, ageMs: number, ttlMs = LEASE_TTL_MS): boolean {
+  if (ageMs > 10 * ttlMs) return true;
+  const pid = /^(\d+)-/.exec(name)?.[1];
+  return pid !== undefined && !pidAlive(Number(pid));
 }

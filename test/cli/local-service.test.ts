@@ -280,6 +280,37 @@ describe("leases, the idle watch and the log", () => {
     expect(existsSync(mine.file)).toBe(false);
   });
 
+  it("a lease's temporary file left by a crash between write and rename is removed; a live writer's is kept", () => {
+    const { dataDir } = newRoot();
+    const mine = takeLease(dataDir, "console");
+    const clients = join(dataDir, "clients");
+    const at = (name: string, ageMs = 0) => {
+      const file = join(clients, name);
+      writeFileSync(file, JSON.stringify({ pid: 1, kind: "console", since: "x" }));
+      const t = new Date(Date.now() - ageMs);
+      utimesSync(file, t, t);
+      return file;
+    };
+    const deadWriter = at("999999999-0a1b2c3d.json.tmp"); // its writer is gone
+    const writing = at(`${process.pid}-0a1b2c3d.json.tmp`); // a live writer, between write and rename
+    const old = at(`${process.pid}-deadbeef.json.tmp`, 10 * LEASE_TTL_MS + 1000); // a recycled pid's
+    const unnamed = at("odd.json.tmp"); // no writer named: only its age says
+    const unnamedOld = at("odder.json.tmp", 10 * LEASE_TTL_MS + 1000);
+    expect(liveLeases(dataDir)).toEqual([expect.objectContaining({ pid: process.pid, kind: "console" })]);
+    expect([deadWriter, writing, old, unnamed, unnamedOld].map(existsSync)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(existsSync(mine.file)).toBe(true);
+    rmSync(writing);
+    rmSync(unnamed);
+    mine.release();
+    expect(readdirSync(clients)).toEqual([]);
+  });
+
   it("the idle watch fires once no lease was held for its time, never while one is", async () => {
     const { dataDir } = newRoot();
     mkdirSync(dataDir, { recursive: true });
