@@ -9,6 +9,7 @@
  * identity. A new sort column or direction — or, for the response-time sort, new results — sorts whole.
  */
 import type { Health } from "../../shared/format.ts";
+import { CountsChange } from "./check-counts.ts";
 import { type RowChanges, SortedRows } from "./sorted-rows.ts";
 
 export type CheckSortColumn = "status" | "name" | "type" | "frequency" | "lastRun" | "responseTime";
@@ -205,13 +206,13 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
         sorted.reset(rows);
       this.#sorted = sorted;
     } else if (checks === this.#checks && statuses !== this.#statuses && statusChanged) {
-      (this.#sorted as SortedRows<R>).apply(this.#statusChanges(statuses, statusChanged));
+      this.#apply(this.#statusChanges(statuses, statusChanged));
     } else if (checks !== this.#checks || statuses !== this.#statuses) {
       const sorted = this.#sorted as SortedRows<R>;
       // a new checks array: where each check is in it may have moved (not when the ids held keep their
       // places: pages arriving, a refresh that changed checks in place)
       if (checks !== this.#checks && !keepsPlaces(this.#checks, checks)) sorted.dropTags();
-      sorted.apply(this.#changes(checks, statuses));
+      this.#apply(this.#changes(checks, statuses));
     }
     this.#sortKey = sortKey;
     this.#responses = byResponse ? responses?.value : undefined;
@@ -223,6 +224,11 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
   /** The rows as last returned (undefined before the first call). */
   get current(): readonly R[] | undefined {
     return this.#sorted?.rows;
+  }
+
+  /** The row of this id as last returned (undefined: none, or before the first call). */
+  row(id: string): R | undefined {
+    return this.#sorted?.get(id);
   }
 
   /** The checks array the rows were last made from. */
@@ -242,6 +248,17 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
       this.#tagOf = (r) => positionOf(r.id) ?? -1;
     }
     return (this.#sorted as SortedRows<R>).tags(this.#tagOf as (r: R) => number);
+  }
+
+  /** Apply a change to the rows, their summary's counts (check-counts.ts) carried over by the rows it moved. */
+  #apply(changes: RowChanges<R>): void {
+    const sorted = this.#sorted as SortedRows<R>;
+    const before = sorted.rows;
+    const counts = new CountsChange<R>(before, (id) => sorted.get(id));
+    for (const r of changes.upsert ?? []) counts.put(r);
+    for (const id of changes.remove ?? []) counts.take(id);
+    sorted.apply(changes);
+    counts.done(before, sorted.rows);
   }
 
   /** The same checks, these statuses perhaps changed: only their rows are looked at. */

@@ -125,6 +125,12 @@ export function sortedCheckRows(s: ConsoleState): CheckRow[] {
   return rows;
 }
 
+/** The row of check `id` in the view's sorted list (`sortedCheckRows`), undefined when the list has none. */
+export function sortedCheckRow(s: ConsoleState, id: string): CheckRow | undefined {
+  sortedCheckRows(s);
+  return checkRowsOf(s).view.row(id) as CheckRow | undefined;
+}
+
 const decorated = new WeakMap<CheckRow, { items: ResultsEntry["items"] | undefined; row: ShownCheckRow }>();
 /**
  * A row on screen with its newest result (last run, response time). The same row with the same results

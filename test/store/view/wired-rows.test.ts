@@ -3,19 +3,21 @@
  * view's rows incrementally: across a sequence of polls, with two views over one shared data (as
  * `vigil share` has them) — each with its own sort and filter, one reading every poll and one skipping
  * some — they give exactly the rows of a full join and sort (`sortCheckRowsWhole`) and the `/` filter
- * applied to it.
+ * applied to it — and the summary's counts and whether a REASON is shown, kept without a pass over every
+ * row, equal those counted over the rows shown.
  */
 import { describe, expect, it } from "vitest";
 import { checksLoaded, statusesLoaded } from "../../../src/store/data/slices.ts";
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import type { ResultsSlice } from "../../../src/store/data/types.ts";
 import { type ConsoleState, createConsoleStore } from "../../../src/store/state.ts";
+import { countRows, countsOf } from "../../../src/store/view/check-counts.ts";
 import { warmCheckFilter } from "../../../src/store/view/check-filter.ts";
 import { checkIndexOf } from "../../../src/store/view/check-index.ts";
 import { newViewMemo } from "../../../src/store/view/memo.ts";
 import { sortedCheckRows } from "../../../src/store/view/selectors.ts";
 import type { Sort } from "../../../src/store/view/types.ts";
-import { visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
+import { anyReasonShown, visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
 import { rng } from "../../support/rng.ts";
 import { sortCheckRowsWhole } from "./full-sort.ts";
 import { naiveCheckFilter } from "./naive-filter.ts";
@@ -107,7 +109,20 @@ describe("the wired checks list", () => {
         expect(got).toEqual(want);
         const text = v.ui.filter.checks ?? "";
         const shown = text.trim() ? want.filter((x) => naiveCheckFilter(x, text)) : want;
-        expect(visibleCheckRows(s).map((x) => x.id)).toEqual(shown.map((x) => x.id));
+        const visible = visibleCheckRows(s);
+        expect(visible.map((x) => x.id)).toEqual(shown.map((x) => x.id));
+        // the summary's counts, carried from poll to poll, equal a count of the rows shown
+        expect(countsOf(visible)).toEqual(countRows(visible));
+        expect(countsOf(got)).toEqual(countRows(got));
+        // REASON: asked of the results held, the same as asked of every row shown
+        const byCheck = s.results.byCheck;
+        const reason = visible.some(
+          (x) =>
+            x.check.activated !== false &&
+            (x.health === "failing" || x.health === "degraded" || x.health === "cannot run") &&
+            (byCheck.get(x.id)?.items.length ?? 0) > 0,
+        );
+        expect(anyReasonShown(s)).toBe(reason);
         // asked again with nothing new: the same arrays
         expect(sortedCheckRows(stateOf(v))).toBe(got);
       }

@@ -1,7 +1,14 @@
 /** The checks pane's rows (the checks list sorted, after the pane's `/` filter) and its cursor's check. */
+import type { ResultsEntry } from "../../../store/data/types.ts";
 import type { ConsoleState } from "../../../store/state.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
-import { type CheckRow, newCheckRowsFilter, sortedCheckRows } from "../../../store/view/selectors.ts";
+import {
+  type CheckRow,
+  matchesCheckFilter,
+  newCheckRowsFilter,
+  sortedCheckRow,
+  sortedCheckRows,
+} from "../../../store/view/selectors.ts";
 
 const PANE = "checks";
 const filterRows = newCheckRowsFilter();
@@ -21,4 +28,37 @@ export function checksCursor(s: ConsoleState): number {
 /** The check under the checks cursor. */
 export function cursorCheck(s: ConsoleState): CheckRow | undefined {
   return visibleCheckRows(s)[checksCursor(s)];
+}
+
+const needsLook = (r: CheckRow) =>
+  r.check.activated !== false &&
+  (r.health === "failing" || r.health === "degraded" || r.health === "cannot run");
+
+const reasonsOf = new WeakMap<
+  readonly CheckRow[],
+  { byCheck: ReadonlyMap<string, ResultsEntry>; any: boolean }
+>();
+/**
+ * Whether a row shown has a reason to show (the REASON column is there only then): an active check that
+ * needs a look and whose results are held. Asked of the results held (a few hundred checks at most), each
+ * found in the list and tested against the filter — not of every row shown (a pass over 100,000 rows in
+ * every frame of a poll); remembered per rows array and results.
+ */
+export function anyReasonShown(s: ConsoleState): boolean {
+  const rows = visibleCheckRows(s);
+  const byCheck = s.results.byCheck;
+  const hit = reasonsOf.get(rows);
+  if (hit?.byCheck === byCheck) return hit.any;
+  const filter = s.ui.filter[PANE] ?? "";
+  let any = false;
+  for (const [id, entry] of byCheck) {
+    if (entry.items.length === 0) continue;
+    const r = sortedCheckRow(s, id);
+    if (r && needsLook(r) && (filter === "" || matchesCheckFilter(r, filter))) {
+      any = true;
+      break;
+    }
+  }
+  reasonsOf.set(rows, { byCheck, any });
+  return any;
 }

@@ -14,6 +14,7 @@ import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary } from "../../../store/data/summary.ts";
 import { apply } from "../../../store/state.ts";
 import { formatAgeWords } from "../../../store/triage/timeline.ts";
+import { countsOf } from "../../../store/view/check-counts.ts";
 import { type CheckRow, decorateRow, type ShownCheckRow } from "../../../store/view/selectors.ts";
 import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
@@ -21,7 +22,7 @@ import { useConsole, useInfo } from "../../context.tsx";
 import { Table } from "../../widgets/Table.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { CheckDetail } from "./detail.tsx";
-import { checksCursor, visibleCheckRows } from "./rows.ts";
+import { anyReasonShown, checksCursor, visibleCheckRows } from "./rows.ts";
 
 const SORT_LABEL = {
   status: "status",
@@ -178,27 +179,10 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const isMarked = useCallback((r: CheckRow) => marked.has(r.id), [marked]);
   const isDeactivated = useCallback((r: CheckRow) => r.check.activated === false, []);
   const decorate = useCallback((r: CheckRow) => decorateRow(r, results.get(r.id)), [results]);
-  const { failing, degraded, deactivated, muted } = useMemo(() => {
-    const n = { failing: 0, degraded: 0, deactivated: 0, muted: 0 };
-    for (const r of rows) {
-      if (r.check.muted === true) n.muted++;
-      if (r.check.activated === false) n.deactivated++;
-      else if (r.health === "failing") n.failing++;
-      else if (r.health === "degraded") n.degraded++;
-    }
-    return n;
-  }, [rows]);
+  // kept with the rows (check-counts.ts), and asked of the results held: no pass over every row per frame
+  const { failing, degraded, deactivated, muted } = countsOf(rows);
   const anyMuted = muted > 0;
-  const anyReason = useMemo(
-    () =>
-      rows.some(
-        (r) =>
-          r.check.activated !== false &&
-          (r.health === "failing" || r.health === "degraded" || r.health === "cannot run") &&
-          (results.get(r.id)?.items.length ?? 0) > 0,
-      ),
-    [rows, results],
-  );
+  const anyReason = useConsole(anyReasonShown);
   const columns = useMemo(() => checkColumns(now, anyMuted, anyReason), [now, anyMuted, anyReason]);
   if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
   const summary =
