@@ -14,7 +14,7 @@ import { latestOpenIncident } from "../data/incidents.ts";
 import type { CheckSummary, ResultSummary } from "../data/summary.ts";
 import type { ConsoleState, ConsoleStore } from "../state.ts";
 import { checkTriageOf } from "../triage/overview-state.ts";
-import { allCheckRows, type CheckRow } from "../view/selectors.ts";
+import { type CheckRow, makeCheckRow } from "../view/selectors.ts";
 import type { PrefillCheck } from "./prefill.ts";
 
 export type ActTarget = {
@@ -77,9 +77,13 @@ export function targetIncident(panes: PaneHooks, s: ConsoleState): Incident | un
   return panes.selects(s).incident?.(s) ?? latestOpenIncident(s);
 }
 
-/** The check's row (joined with its status) as the lists have it. */
+/**
+ * The check's row (joined with its status) as the lists have it: its one check and status looked up, not
+ * every check joined (100,000 rows built for one incident form).
+ */
 export function rowOf(s: ConsoleState, id: string): CheckRow | undefined {
-  return allCheckRows(s.checks.items, s.statuses.byId).find((r) => r.id === id);
+  const check = s.checks.byId.get(id);
+  return check && makeCheckRow(check, s.statuses.byId.get(id));
 }
 
 /** A check with what its triage says, for the incident form. */
