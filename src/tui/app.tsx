@@ -44,6 +44,8 @@ export type AppProps = {
   initialKeys?: readonly (readonly [string, KeyInfo])[];
   /** Mouse reporting and its reports (mount.tsx); without it there is no mouse. */
   mouse?: MouseControl;
+  /** Draw what a key or click changed now, not at the frame-rate throttle's next turn (mount.tsx). */
+  frameNow?: () => void;
 };
 
 function Footer({ width }: { width: number }) {
@@ -133,7 +135,7 @@ function Body({ width, height }: { width: number; height: number }) {
   return <PaneView width={width} height={height} />;
 }
 
-export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, mouse }: AppProps) {
+export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, mouse, frameNow }: AppProps) {
   const { store, readOnly, keymap, theme } = useInfo();
   const { columns, rows } = useTerminalSize();
   // a theme of the config's whose text is hard to read says so once, at start
@@ -171,8 +173,18 @@ export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, m
       key: handler,
     });
   }, [store, targets, handler]);
-  useEffect(() => mouse?.listen(onReport), [mouse, onReport]);
-  useInput((input, key) => handler(input, key));
+  useEffect(
+    () =>
+      mouse?.listen((report) => {
+        onReport(report);
+        frameNow?.();
+      }),
+    [mouse, onReport, frameNow],
+  );
+  useInput((input, key) => {
+    handler(input, key);
+    frameNow?.();
+  });
   const replayed = useRef(false);
   useEffect(() => {
     if (replayed.current) return;

@@ -32,6 +32,7 @@ export function liveTree(opts: {
         switchProfile={switchProfile}
         initialKeys={ctl.initialKeys}
         mouse={ctl.mouse}
+        frameNow={ctl.frameNow}
       />
     </ConsoleContext.Provider>
   );
