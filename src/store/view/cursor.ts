@@ -25,7 +25,12 @@ const seen = new WeakMap<object, Map<Pane, Seen>>();
  * one id asked (a filter's new rows, a re-sort) costs far less than indexing every row's id — 100,000 rows'
  * map was ~20 ms of a filter keystroke — and a rows array is asked for one or two ids (the cursors on it).
  */
-function rowOf<T>(rows: readonly T[], idOf: (row: T) => string | undefined, id: string): number | undefined {
+function rowOf<T>(
+  rows: readonly T[],
+  idOf: (row: T) => string | undefined,
+  id: string,
+  absent?: (id: string) => boolean,
+): number | undefined {
   let ids = found.get(rows);
   if (!ids) {
     ids = new Map();
@@ -34,11 +39,12 @@ function rowOf<T>(rows: readonly T[], idOf: (row: T) => string | undefined, id: 
   let row = ids.get(id);
   if (row === undefined) {
     row = -1;
-    for (let i = 0; i < rows.length; i++)
-      if (idOf(rows[i] as T) === id) {
-        row = i;
-        break;
-      }
+    if (absent?.(id) !== true)
+      for (let i = 0; i < rows.length; i++)
+        if (idOf(rows[i] as T) === id) {
+          row = i;
+          break;
+        }
     ids.set(id, row);
   }
   return row < 0 ? undefined : row;
@@ -57,13 +63,15 @@ function remember(s: ConsoleState, pane: Pane, id: string, row: number): void {
 
 /**
  * The row of `pane`'s cursor in `rows` (one id per rows array: `idOf` must be the same function of the
- * same rows wherever they are shown). 0 for an empty list.
+ * same rows wherever they are shown). 0 for an empty list. `absent(id)`, when the caller can tell at once
+ * that an id has no row in `rows` (a filter's rows: the id's row does not match), spares the scan for it.
  */
 export function cursorIn<T>(
   s: ConsoleState,
   pane: Pane,
   rows: readonly T[],
   idOf: (row: T) => string | undefined,
+  absent?: (id: string) => boolean,
 ): number {
   if (rows.length === 0) return 0;
   const last = rows.length - 1;
@@ -74,7 +82,7 @@ export function cursorIn<T>(
     remember(s, pane, id, stored);
     return stored;
   }
-  const row = rowOf(rows, idOf, id);
+  const row = rowOf(rows, idOf, id, absent);
   if (row !== undefined) {
     remember(s, pane, id, row);
     return row;

@@ -17,7 +17,7 @@ import { checkIndexOf } from "../../../src/store/view/check-index.ts";
 import { newViewMemo } from "../../../src/store/view/memo.ts";
 import { sortedCheckRows } from "../../../src/store/view/selectors.ts";
 import type { Sort } from "../../../src/store/view/types.ts";
-import { anyReasonShown, visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
+import { anyReasonShown, checkRowAbsent, visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
 import { rng } from "../../support/rng.ts";
 import { sortCheckRowsWhole } from "./full-sort.ts";
 import { naiveCheckFilter } from "./naive-filter.ts";
@@ -123,6 +123,9 @@ describe("the wired checks list", () => {
             (byCheck.get(x.id)?.items.length ?? 0) > 0,
         );
         expect(anyReasonShown(s)).toBe(reason);
+        // the cursor's shortcut: a check without a row shown is told from its own row
+        for (const c of [r.pick(checks), r.pick(checks), { id: "gone" }])
+          expect(checkRowAbsent(s, c.id)).toBe(!visible.some((x) => x.id === c.id));
         // asked again with nothing new: the same arrays
         expect(sortedCheckRows(stateOf(v))).toBe(got);
       }

@@ -20,9 +20,19 @@ export function visibleCheckRows(s: ConsoleState): CheckRow[] {
 
 const rowId = (r: CheckRow) => r.id;
 
+/**
+ * Whether check `id` has no row shown: none in the list, or its row does not pass the filter — told from
+ * that one row, so the cursor does not scan every row a filter keystroke kept for a check it left out.
+ */
+export function checkRowAbsent(s: ConsoleState, id: string): boolean {
+  const r = sortedCheckRow(s, id);
+  const filter = s.ui.filter[PANE] ?? "";
+  return r === undefined || (filter !== "" && !matchesCheckFilter(r, filter));
+}
+
 /** The row of the checks cursor: the row of the check it follows (store/view/cursor.ts). */
 export function checksCursor(s: ConsoleState): number {
-  return cursorIn(s, PANE, visibleCheckRows(s), rowId);
+  return cursorIn(s, PANE, visibleCheckRows(s), rowId, (id) => checkRowAbsent(s, id));
 }
 
 /** The check under the checks cursor. */
