@@ -48,7 +48,10 @@ export function initialState(): ConsoleState {
 }
 
 export function createConsoleStore(init: Partial<ConsoleState> = {}): ConsoleStore {
-  return createStore<ConsoleState>()(() => ({ ...initialState(), ...init }));
+  const store = createStore<ConsoleState>()(() => ({ ...initialState(), ...init }));
+  // a selector's work finished later (memo.ts): the same data, asked again
+  store.getState().memo.wake = () => store.setState({ memo: store.getState().memo });
+  return store;
 }
 
 /** Apply a reducer's patch (a no-op patch does not notify anyone). */

@@ -139,20 +139,39 @@ export function matchesCheckFilter(row: FilterableRow, filter: string): boolean 
  * every text term (status terms read the row and are left to the caller); undefined when no text term.
  */
 export function textMatches(index: CheckIndex, terms: readonly Term[]): Uint8Array | undefined {
+  const m = textMatchSteps(index, terms);
+  for (const step of m.steps) step();
+  return m.keep();
+}
+
+/**
+ * `textMatches` as steps of a block of checks each (BLOCK), to be run in order — all at once, or a few
+ * at a time between which the caller yields to input (filtered-rows.ts) — then `keep()` is the answer.
+ */
+export function textMatchSteps(
+  index: CheckIndex,
+  terms: readonly Term[],
+): { steps: (() => void)[]; keep: () => Uint8Array | undefined } {
   const n = index.checks.length;
   let keep: Uint8Array | undefined;
+  const steps: (() => void)[] = [];
   for (const t of terms) {
     if (t.kind !== "text") continue;
     const hit = new Uint8Array(n);
     for (const { word, where } of t.values)
-      for (const { field, prefix } of where) index.mark(field, word, prefix, hit);
-    if (keep === undefined) {
-      keep = hit;
-      if (t.negate) for (let i = 0; i < n; i++) keep[i] = 1 - (keep[i] as number);
-    } else if (t.negate) for (let i = 0; i < n; i++) keep[i] = (keep[i] as number) & (1 - (hit[i] as number));
-    else for (let i = 0; i < n; i++) keep[i] = (keep[i] as number) & (hit[i] as number);
+      for (const { field, prefix } of where)
+        for (let b = 0; b < index.blocks; b++)
+          steps.push(() => index.mark(field, word, prefix, hit, b, b + 1));
+    steps.push(() => {
+      if (keep === undefined) {
+        keep = hit;
+        if (t.negate) for (let i = 0; i < n; i++) keep[i] = 1 - (keep[i] as number);
+      } else if (t.negate)
+        for (let i = 0; i < n; i++) keep[i] = (keep[i] as number) & (1 - (hit[i] as number));
+      else for (let i = 0; i < n; i++) keep[i] = (keep[i] as number) & (hit[i] as number);
+    });
   }
-  return keep;
+  return { steps, keep: () => keep };
 }
 
 /** The status words of the terms as one row test (undefined: none). */

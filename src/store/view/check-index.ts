@@ -176,14 +176,27 @@ export class CheckIndex {
     return this.#positions.get(id);
   };
 
+  /** How many blocks of BLOCK checks the index is made of (`mark` can be asked a range of them). */
+  get blocks(): number {
+    return this.#blocks.length;
+  }
+
   /**
    * Mark in `out` (one byte per check) every check whose `field` holds `word` (lower-case) — one of its
-   * values contains it, or with `prefix` starts with it.
+   * values contains it, or with `prefix` starts with it — among the checks of blocks `from` to `to`
+   * (every block unless told).
    */
-  mark(field: IndexField, word: string, prefix: boolean, out: Uint8Array): void {
+  mark(
+    field: IndexField,
+    word: string,
+    prefix: boolean,
+    out: Uint8Array,
+    from = 0,
+    to: number = this.#blocks.length,
+  ): void {
     if (word === "" || word.includes(SEP) || word.includes(JOIN)) {
       // a separator in the word (or none at all): the joined text cannot say, each check is asked
-      for (let i = 0; i < this.checks.length; i++) {
+      for (let i = from * BLOCK; i < Math.min(to * BLOCK, this.checks.length); i++) {
         const values = fieldValues(this.checks[i] as CheckSummary, field);
         if (values.some((v) => (prefix ? v.startsWith(word) : v.includes(word)))) out[i] = 1;
       }
@@ -192,7 +205,7 @@ export class CheckIndex {
     const pattern = prefix ? SEP + word : word;
     // with a prefix the hit is the separator before the entry; else the word's first character
     const shift = prefix ? 1 : 0;
-    for (let b = 0; b < this.#blocks.length; b++) {
+    for (let b = from; b < to; b++) {
       const { text, starts } = this.#block(b).columns[field];
       const base = b * BLOCK;
       const count = starts.length - 1;

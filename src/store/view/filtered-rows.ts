@@ -6,31 +6,75 @@
  * scan per word and one pass over a typed array, ~1–3 ms. A status poll while a filter is set reuses the
  * text words' answer (the checks did not change) and only passes over the rows again.
  *
- * Pure: the rows, the index of the checks they were made from, and their positions are handed in (as
- * functions: an empty filter asks for neither).
+ * Over a long list (`progressiveFrom` rows, 20,000) and with a `wake` to call, a keystroke whose words the
+ * index has not answered yet is answered in two steps, so no frame waits for all of it: at once, the top
+ * of the list row by row (the first `headRows` matches, or what `headMs` finds) — the rows on screen —
+ * marked partial (`isPartialRows`: the pane says it is still counting); then the whole answer in slices of
+ * `sliceMs` that yield to input between them (a block of the index, a stretch of rows), after which
+ * `wake()` has the view ask again and get it. A newer keystroke or list drops the unfinished answer.
+ *
+ * Pure but for that: the rows, the index of the checks they were made from, and their positions are
+ * handed in (as functions: an empty filter asks for neither).
  */
-import { type FilterableRow, statusMatches, type Term, termsOf, textMatches } from "./check-filter.ts";
+import {
+  type FilterableRow,
+  matchesCheckFilter,
+  statusMatches,
+  type Term,
+  termsOf,
+  textMatches,
+  textMatchSteps,
+} from "./check-filter.ts";
 import type { CheckIndex } from "./check-index.ts";
 
+/** The arrays handed out as a first answer, the rest still being found. */
+const partial = new WeakSet<readonly unknown[]>();
+
+/** Whether `rows` is a filter's first answer (the top of the list), the whole one still being found. */
+export const isPartialRows = (rows: readonly unknown[]): boolean => partial.has(rows);
+
+export type FilterPace = {
+  /** Lists shorter than this are filtered in one go (default 20,000 rows). */
+  progressiveFrom?: number;
+  /** The first answer stops at this many matches (default 400: more than a screen)… */
+  headRows?: number;
+  /** …or after this long (default 2 ms). */
+  headMs?: number;
+  /** Each slice of the whole answer (default 4 ms). */
+  sliceMs?: number;
+};
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class FilteredRows<R extends FilterableRow> {
+  readonly #pace: Required<FilterPace>;
+  /** Which answer is being found: a newer call drops an unfinished one. */
+  #generation = 0;
   #rows: readonly R[] | undefined;
   #text = "";
   #kept: readonly R[] = [];
   /** The text words' answer, for this index and these terms. */
   #keep: { index: CheckIndex; terms: readonly Term[]; keep: Uint8Array | undefined } | undefined;
 
+  constructor(pace: FilterPace = {}) {
+    this.#pace = { progressiveFrom: 20_000, headRows: 400, headMs: 2, sliceMs: 4, ...pace };
+  }
+
   /**
    * The rows `text` keeps, in their order; the same array when neither the rows nor the text changed.
    * `indexOf()`: the index of the checks the rows were made from; `positions()`: where each row's check is
-   * in them (each asked only when a word needs it).
+   * in them (each asked only when a word needs it). With `wake`, a long list may be answered in two steps
+   * (see the top of this file): `wake` is called once the whole answer is there to be asked for.
    */
   rows(
     rows: readonly R[],
     text: string,
     indexOf: () => CheckIndex,
     positions: () => readonly number[],
+    wake?: () => void,
   ): readonly R[] {
     if (rows === this.#rows && text === this.#text) return this.#kept;
+    const generation = ++this.#generation;
     this.#rows = rows;
     this.#text = text;
     const terms = termsOf(text);
@@ -39,22 +83,99 @@ export class FilteredRows<R extends FilterableRow> {
       return rows;
     }
     const index = indexOf();
-    if (this.#keep?.index !== index || this.#keep.terms !== terms)
-      this.#keep = { index, terms, keep: textMatches(index, terms) };
-    const keep = this.#keep.keep;
+    const known = this.#keep?.index === index && this.#keep.terms === terms;
+    if (!known && wake !== undefined && rows.length >= this.#pace.progressiveFrom) {
+      const head = this.#head(rows, text);
+      if (head !== undefined) {
+        partial.add(head);
+        this.#kept = head;
+        void this.#whole(generation, rows, index, terms, positions, wake);
+        return head;
+      }
+    }
+    if (!known) this.#keep = { index, terms, keep: textMatches(index, terms) };
+    const at = this.#keep?.keep === undefined ? [] : positions();
+    this.#kept = this.#pass(rows, terms, at, 0, rows.length, []);
+    return this.#kept;
+  }
+
+  /** The first matches from the top, row by row; undefined when that went through every row (the answer). */
+  #head(rows: readonly R[], text: string): R[] | undefined {
+    const { headRows, headMs } = this.#pace;
+    const until = performance.now() + headMs;
+    const out: R[] = [];
+    let j = 0;
+    for (; j < rows.length && out.length < headRows; j++) {
+      if ((j & 255) === 255 && performance.now() > until) break;
+      const r = rows[j] as R;
+      if (matchesCheckFilter(r, text)) out.push(r);
+    }
+    if (j < rows.length) return out;
+    this.#kept = out;
+    return undefined;
+  }
+
+  /**
+   * The rows `[from, to)` the terms keep, appended to `out`: the index's answer for the text words (`at`:
+   * each row's check's position in the index), the status words row by row.
+   */
+  #pass(
+    rows: readonly R[],
+    terms: readonly Term[],
+    at: readonly number[],
+    from: number,
+    to: number,
+    out: R[],
+  ): R[] {
+    const keep = this.#keep?.keep;
     const status = statusMatches(terms);
     if (keep === undefined) {
-      this.#kept = status ? rows.filter(status) : rows;
-      return this.#kept;
+      for (let j = from; j < to; j++) if (!status || status(rows[j] as R)) out.push(rows[j] as R);
+      return out;
     }
-    const at = positions();
-    const out: R[] = [];
-    for (let j = 0; j < rows.length; j++) {
+    for (let j = from; j < to; j++) {
       if (keep[at[j] as number] !== 1) continue;
       const r = rows[j] as R;
       if (!status || status(r)) out.push(r);
     }
-    this.#kept = out;
     return out;
+  }
+
+  /** The whole answer, in slices that yield to input; then kept and `wake` called (unless a newer call came). */
+  async #whole(
+    generation: number,
+    rows: readonly R[],
+    index: CheckIndex,
+    terms: readonly Term[],
+    positions: () => readonly number[],
+    wake: () => void,
+  ): Promise<void> {
+    const { sliceMs } = this.#pace;
+    const stale = () => generation !== this.#generation;
+    let until = 0;
+    // true when the answer is no longer wanted
+    const pause = async (): Promise<boolean> => {
+      if (performance.now() < until) return false;
+      await yieldToLoop();
+      until = performance.now() + sliceMs;
+      return stale();
+    };
+    if (await pause()) return;
+    const m = textMatchSteps(index, terms);
+    for (const step of m.steps) {
+      step();
+      if (await pause()) return;
+    }
+    this.#keep = { index, terms, keep: m.keep() };
+    const at = this.#keep.keep === undefined ? [] : positions();
+    if (await pause()) return;
+    const out: R[] = [];
+    const STRETCH = 4096;
+    for (let j = 0; j < rows.length; j += STRETCH) {
+      this.#pass(rows, terms, at, j, Math.min(rows.length, j + STRETCH), out);
+      if (await pause()) return;
+    }
+    this.#kept = out;
+    wake();
   }
 }

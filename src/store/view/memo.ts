@@ -14,8 +14,12 @@
 
 type Entry = { args: readonly unknown[]; value: unknown };
 
-/** One view's memo cache (lives in its ViewState; never replaced, so it never notifies anyone). */
-export type ViewMemo = { readonly entries: Map<object, Entry> };
+/**
+ * One view's memo cache (lives in its ViewState; never replaced, so it never notifies anyone). `wake`,
+ * set by the view's store (state.ts), has the view ask its selectors again: for work a selector finishes
+ * later, in slices (a long list's filter: filtered-rows.ts).
+ */
+export type ViewMemo = { readonly entries: Map<object, Entry>; wake?: (() => void) | undefined };
 
 export const newViewMemo = (): ViewMemo => ({ entries: new Map() });
 

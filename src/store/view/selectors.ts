@@ -74,9 +74,10 @@ export const allCheckRows = memo(
 /**
  * A checks list's `/` filter (check-filter.ts) over the view's sorted rows (`sortedCheckRows`), one
  * FilteredRows per view and list that has its own filter (the checks pane's, the analytics pane's): the
- * checks' search index answers the words (check-index.ts), the view's rows give the order.
+ * checks' search index answers the words (check-index.ts), the view's rows give the order. `progressive`:
+ * over a long list, the top is answered first and the rest in slices that yield to input.
  */
-export const newCheckRowsFilter = () => {
+export const newCheckRowsFilter = (progressive = false) => {
   const filterOf = viewMemo(() => new FilteredRows<CheckRow>());
   return (view: ConsoleState, rows: readonly CheckRow[], filter: string): CheckRow[] => {
     const held = checkRowsOf(view);
@@ -88,7 +89,9 @@ export const newCheckRowsFilter = () => {
         ? held.view.positions(positionOf)
         : rows.map((r) => positionOf(r.id) ?? -1);
     };
-    return filterOf(view).rows(rows, filter, index, positions) as CheckRow[];
+    // a long list's filter may answer the top first, the rest in slices (filtered-rows.ts)
+    const wake = progressive ? view.memo?.wake : undefined;
+    return filterOf(view).rows(rows, filter, index, positions, wake) as CheckRow[];
   };
 };
 

@@ -11,7 +11,7 @@ import type { CheckSummary, StatusSummary } from "../../../src/store/data/summar
 import { matchesCheckFilter, parseCheckFilter } from "../../../src/store/view/check-filter.ts";
 import { BLOCK, CheckIndex, checkIndexOf } from "../../../src/store/view/check-index.ts";
 import { CheckRowsView, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
-import { FilteredRows } from "../../../src/store/view/filtered-rows.ts";
+import { FilteredRows, isPartialRows } from "../../../src/store/view/filtered-rows.ts";
 import { rng } from "../../support/rng.ts";
 import { naiveCheckFilter } from "./naive-filter.ts";
 
@@ -156,6 +156,89 @@ describe("FilteredRows", () => {
           ),
         ).toBe(got);
       }
+    },
+  );
+
+  it.each(Array.from({ length: 16 }, (_, i) => 700 + i))(
+    "answered in two steps over a long list: first a prefix of the answer, then all of it (seed %i)",
+    async (seed) => {
+      const r = rng(seed);
+      const check = checkMaker(r);
+      let checks = Array.from({ length: 200 + r.int(BLOCK * 2) }, (_, i) => check(`c${i}`));
+      let statuses = new Map<string, StatusSummary>(
+        checks.map((c) => [c.id, { checkId: c.id, ...r.pick(HEALTHS), updated_at: null }]),
+      );
+      const sort = { column: r.pick(COLUMNS), desc: r.next() < 0.5 };
+      const view = new CheckRowsView<CheckSummary, StatusSummary, Row>(makeRow);
+      // every list is long; the first answer stops after a few rows; each slice is one step
+      const filter = new FilteredRows<Row>({
+        progressiveFrom: 0,
+        headRows: 1 + r.int(30),
+        headMs: 1e9,
+        sliceMs: 0,
+      });
+      let wakes = 0;
+      const wake = () => wakes++;
+      const settle = async () => {
+        for (let i = 0; i < 10_000 && wakes === 0; i++) await new Promise((done) => setImmediate(done));
+      };
+      let text = "";
+      for (let step = 0; step < 30; step++) {
+        const op = r.next();
+        if (op < 0.6) text += r.pick(KEYS);
+        else if (op < 0.7) text = text.slice(0, -1);
+        else if (op < 0.85) {
+          statuses = new Map(statuses);
+          const c = r.pick(checks);
+          statuses.set(c.id, { checkId: c.id, ...r.pick(HEALTHS), updated_at: null });
+        } else checks = checks.with(r.int(checks.length), check(`n${step}`));
+        const rows = view.rows(checks, statuses, sort);
+        const index = checkIndexOf(checks);
+        const ask = () =>
+          filter.rows(
+            rows,
+            text,
+            () => index,
+            () => view.positions(index.positionOf),
+            wake,
+          );
+        const want = rows.filter((x) => naiveCheckFilter(x, text)).map((x) => x.id);
+        wakes = 0;
+        const first = ask();
+        if (isPartialRows(first)) {
+          // the top of the answer, in its order
+          expect(first.map((x) => x.id)).toEqual(want.slice(0, first.length));
+          // sometimes the next keystroke comes first: the unfinished answer is dropped, never woken for
+          if (r.next() < 0.3) continue;
+          await settle();
+          expect(wakes).toBe(1);
+          const whole = ask();
+          expect(isPartialRows(whole)).toBe(false);
+          expect(whole.map((x) => x.id)).toEqual(want);
+          expect(ask()).toBe(whole);
+        } else expect(first.map((x) => x.id)).toEqual(want);
+      }
+      // an answer dropped by a newer call (here: the filter cleared) never wakes the view
+      const rows = view.rows(checks, statuses, sort);
+      filter.rows(
+        rows,
+        `${text} zz`,
+        () => checkIndexOf(checks),
+        () => view.positions(checkIndexOf(checks).positionOf),
+        wake,
+      );
+      wakes = 0;
+      expect(
+        filter.rows(
+          rows,
+          "",
+          () => checkIndexOf(checks),
+          () => [],
+          wake,
+        ),
+      ).toBe(rows);
+      await new Promise((done) => setTimeout(done, 50));
+      expect(wakes).toBe(0);
     },
   );
 

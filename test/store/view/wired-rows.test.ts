@@ -14,11 +14,13 @@ import { type ConsoleState, createConsoleStore } from "../../../src/store/state.
 import { countRows, countsOf } from "../../../src/store/view/check-counts.ts";
 import { warmCheckFilter } from "../../../src/store/view/check-filter.ts";
 import { checkIndexOf } from "../../../src/store/view/check-index.ts";
+import { isPartialRows } from "../../../src/store/view/filtered-rows.ts";
 import { newViewMemo } from "../../../src/store/view/memo.ts";
 import { sortedCheckRows } from "../../../src/store/view/selectors.ts";
 import type { Sort } from "../../../src/store/view/types.ts";
 import { anyReasonShown, checkRowAbsent, visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
 import { rng } from "../../support/rng.ts";
+import { until } from "../../support/until.ts";
 import { sortCheckRowsWhole } from "./full-sort.ts";
 import { naiveCheckFilter } from "./naive-filter.ts";
 
@@ -164,6 +166,31 @@ describe("the wired checks list", () => {
     store.setState(statusesLoaded(again, 0, s));
     expect(store.getState().statuses.changed?.ids).toContain("c1");
     expect(sortedCheckRows(store.getState()).find((x) => x.id === "c1")?.status).toBeUndefined();
+  });
+});
+
+describe("the checks pane's filter over a long list", () => {
+  it("shows the top of the answer at once, and the store is told when the whole answer is there", async () => {
+    const store = createConsoleStore();
+    const checks = Array.from({ length: 30_000 }, (_, i) => ({
+      id: `c${i}`,
+      name: `check ${i}`,
+      checkType: "API",
+    }));
+    store.setState(checksLoaded(checks, 0, store.getState().checks));
+    expect(visibleCheckRows(store.getState())).toHaveLength(30_000);
+    let told = 0;
+    store.subscribe(() => told++);
+    store.setState({ ui: { ...store.getState().ui, filter: { checks: "9" } } });
+    told = 0;
+    const want = sortCheckRowsWhole(store.getState()).filter((x) => naiveCheckFilter(x, "9"));
+    const first = visibleCheckRows(store.getState());
+    expect(isPartialRows(first)).toBe(true);
+    expect(first.map((x) => x.id)).toEqual(want.slice(0, first.length).map((x) => x.id));
+    await until("the store told of the whole answer", 10_000, () => told > 0);
+    const whole = visibleCheckRows(store.getState());
+    expect(isPartialRows(whole)).toBe(false);
+    expect(whole.map((x) => x.id)).toEqual(want.map((x) => x.id));
   });
 });
 

@@ -11,7 +11,8 @@ import {
 } from "../../../store/view/selectors.ts";
 
 const PANE = "checks";
-const filterRows = newCheckRowsFilter();
+// over a long list, a keystroke answers the rows on screen first (filtered-rows.ts)
+const filterRows = newCheckRowsFilter(true);
 
 /** The checks list as shown: sorted, then narrowed by the checks pane's `/` filter. */
 export function visibleCheckRows(s: ConsoleState): CheckRow[] {

@@ -9,12 +9,14 @@ import {
   formatMs,
   listCount,
   MUTED_MARK,
+  thousands,
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary } from "../../../store/data/summary.ts";
 import { apply } from "../../../store/state.ts";
 import { formatAgeWords } from "../../../store/triage/timeline.ts";
 import { countsOf } from "../../../store/view/check-counts.ts";
+import { isPartialRows } from "../../../store/view/filtered-rows.ts";
 import { type CheckRow, decorateRow, type ShownCheckRow } from "../../../store/view/selectors.ts";
 import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
@@ -185,9 +187,13 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const anyReason = useConsole(anyReasonShown);
   const columns = useMemo(() => checkColumns(now, anyMuted, anyReason), [now, anyMuted, anyReason]);
   if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
+  // a long list's filter shows the top of its answer first; the count follows (filtered-rows.ts)
+  const counting = isPartialRows(rows);
   const summary =
-    `${listCount(rows.length, held, total, filter !== "")} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
-    `${deactivated ? ` · ⊘ ${deactivated} deactivated` : ""}${muted ? ` · ${MUTED_MARK} ${muted} muted` : ""}` +
+    (counting
+      ? `… of ${thousands(held)}${total !== undefined && total > held ? ` (${thousands(total)} in all)` : ""} checks · ✖ … failing · ▲ … degraded · counting…`
+      : `${listCount(rows.length, held, total, filter !== "")} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
+        `${deactivated ? ` · ⊘ ${deactivated} deactivated` : ""}${muted ? ` · ${MUTED_MARK} ${muted} muted` : ""}`) +
     ` · sort: ${SORT_LABEL[sort.column]}${sort.desc ? " ↓" : ""}${marked.size ? ` · ● ${marked.size} marked` : ""}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
