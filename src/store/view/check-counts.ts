@@ -19,7 +19,7 @@ export type CheckCounts = {
 /** What the counts read of a row. */
 export type CountedRow = {
   check: { activated?: boolean | null | undefined; muted?: boolean | null | undefined };
-  health: Health;
+  health?: Health | undefined;
 };
 
 type Tally = { failing: number; degraded: number; deactivated: number; muted: number };
@@ -51,6 +51,27 @@ export function countsOf(rows: readonly CountedRow[]): CheckCounts {
     known.set(rows, n);
   }
   return n;
+}
+
+/** The counts remembered with `rows`, if any (what `countsOf` answers without a pass). */
+export const countsKnown = (rows: readonly CountedRow[]): CheckCounts | undefined => known.get(rows);
+
+/**
+ * Counts taken a stretch of rows at a time (a filter's whole answer, built in slices: filtered-rows.ts),
+ * then remembered with the array they are of — so its first frame does not count it.
+ */
+export class CountsTally {
+  readonly #n = zero();
+
+  /** Count `rows[from..to)`. */
+  add(rows: readonly CountedRow[], from: number, to: number): void {
+    for (let i = from; i < to; i++) add(this.#n, rows[i] as CountedRow, 1);
+  }
+
+  /** These are the counts of `rows` (every one of its rows was added once). */
+  record(rows: readonly CountedRow[]): void {
+    known.set(rows, { ...this.#n });
+  }
 }
 
 /**

@@ -16,6 +16,8 @@
  * Pure but for that: the rows, the index of the checks they were made from, and their positions are
  * handed in (as functions: an empty filter asks for neither).
  */
+
+import { CountsTally } from "./check-counts.ts";
 import {
   type FilterableRow,
   matchesCheckFilter,
@@ -170,11 +172,16 @@ export class FilteredRows<R extends FilterableRow> {
     const at = this.#keep.keep === undefined ? [] : positions();
     if (await pause()) return;
     const out: R[] = [];
+    // the summary's counts of the answer, taken as it is built (check-counts.ts)
+    const counts = new CountsTally();
     const STRETCH = 4096;
     for (let j = 0; j < rows.length; j += STRETCH) {
+      const had = out.length;
       this.#pass(rows, terms, at, j, Math.min(rows.length, j + STRETCH), out);
+      counts.add(out, had, out.length);
       if (await pause()) return;
     }
+    counts.record(out);
     this.#kept = out;
     wake();
   }

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { checkHealth, type Health, toEpochMs } from "../../../src/shared/format.ts";
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
+import { countRows, countsKnown } from "../../../src/store/view/check-counts.ts";
 import { matchesCheckFilter, parseCheckFilter } from "../../../src/store/view/check-filter.ts";
 import { BLOCK, CheckIndex, checkIndexOf } from "../../../src/store/view/check-index.ts";
 import { CheckRowsView, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
@@ -216,6 +217,8 @@ describe("FilteredRows", () => {
           expect(isPartialRows(whole)).toBe(false);
           expect(whole.map((x) => x.id)).toEqual(want);
           expect(ask()).toBe(whole);
+          // its counts were taken as it was built
+          expect(countsKnown(whole)).toEqual(countRows(whole));
         } else expect(first.map((x) => x.id)).toEqual(want);
       }
       // an answer dropped by a newer call (here: the filter cleared) never wakes the view
