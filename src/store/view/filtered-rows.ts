@@ -38,7 +38,7 @@ export const isPartialRows = (rows: readonly unknown[]): boolean => partial.has(
 export type FilterPace = {
   /** Lists shorter than this are filtered in one go (default 20,000 rows). */
   progressiveFrom?: number;
-  /** The first answer stops at this many matches (default 400: more than a screen)… */
+  /** The first answer stops at this many matches (default 150: a few screens)… */
   headRows?: number;
   /** …or after this long (default 2 ms). */
   headMs?: number;
@@ -59,7 +59,7 @@ export class FilteredRows<R extends FilterableRow> {
   #keep: { index: CheckIndex; terms: readonly Term[]; keep: Uint8Array | undefined } | undefined;
 
   constructor(pace: FilterPace = {}) {
-    this.#pace = { progressiveFrom: 20_000, headRows: 400, headMs: 2, sliceMs: 4, ...pace };
+    this.#pace = { progressiveFrom: 20_000, headRows: 150, headMs: 2, sliceMs: 4, ...pace };
   }
 
   /**

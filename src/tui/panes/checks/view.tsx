@@ -218,9 +218,11 @@ export function ChecksPane({ width, height }: { width: number; height: number })
               : loading
                 ? `loading checks… ${listCount(loading.loaded, loading.loaded, loading.total, false)}`
                 : "loading checks…"
-            : filter
-              ? "no check matches the filter"
-              : "no checks"
+            : counting
+              ? "searching…"
+              : filter
+                ? "no check matches the filter"
+                : "no checks"
         }
         onWindow={onWindow}
       />
