@@ -56,6 +56,12 @@ export function countsOf(rows: readonly CountedRow[]): CheckCounts {
 /** The counts remembered with `rows`, if any (what `countsOf` answers without a pass). */
 export const countsKnown = (rows: readonly CountedRow[]): CheckCounts | undefined => known.get(rows);
 
+/** `after` holds the rows of `before` in another order: the counts of `before`, if known, are its. */
+export function carryCounts(before: readonly CountedRow[], after: readonly CountedRow[]): void {
+  const n = known.get(before);
+  if (n !== undefined) known.set(after, n);
+}
+
 /**
  * Counts taken a stretch of rows at a time (a filter's whole answer, built in slices: filtered-rows.ts),
  * then remembered with the array they are of — so its first frame does not count it.

@@ -9,7 +9,7 @@
  * identity. A new sort column or direction — or, for the response-time sort, new results — sorts whole.
  */
 import type { Health } from "../../shared/format.ts";
-import { CountsChange } from "./check-counts.ts";
+import { CountsChange, carryCounts } from "./check-counts.ts";
 import { type RowChanges, SortedRows } from "./sorted-rows.ts";
 
 export type CheckSortColumn = "status" | "name" | "type" | "frequency" | "lastRun" | "responseTime";
@@ -96,37 +96,38 @@ function keepsPlaces(prev: readonly OrderedCheck[] | undefined, next: readonly O
 const cmp = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1);
 
 /**
- * The positions of `rows` in the order `checkRowOrder(sort, responseOf)` gives them: the same order,
- * computed over keys taken once per row (the lower-cased name) instead of lower-casing two names in each
- * of the ~1.7 million comparisons of 100,000 rows.
+ * The order `checkRowOrder(sort, responseOf)` gives `rows`, as a comparator of their indexes over keys taken
+ * once per row (the lower-cased name) instead of lower-casing two names in each of the ~1.7 million
+ * comparisons of 100,000 rows. `take(from, to)` takes the keys of those rows (every row's before `compare`).
  */
-export function sortedPositions(
+export function positionOrder(
   rows: readonly OrderedCheckRow[],
   sort: CheckSort,
   responseOf: (id: string) => number | undefined = () => undefined,
-): number[] {
+): { take: (from: number, to: number) => void; compare: (i: number, j: number) => number } {
   const key = keyOf(sort.column, responseOf);
   const n = rows.length;
   const primary = new Array<number | string>(n);
+  const primaryLower = new Array<string>(n);
   const name = new Array<string>(n);
   const nameLower = new Array<string>(n);
-  const positions = new Array<number>(n);
-  let numeric = true;
-  for (let i = 0; i < n; i++) {
-    const r = rows[i] as OrderedCheckRow;
-    const k = key(r);
-    primary[i] = k;
-    if (typeof k !== "number") numeric = false;
-    name[i] = r.check.name;
-    nameLower[i] = r.check.name.toLowerCase();
-    positions[i] = i;
-  }
-  const primaryLower = numeric ? [] : primary.map((k) => String(k).toLowerCase());
+  // numbers or strings, by the column (a column's key is one or the other for every row)
+  const numeric = sort.column !== "type";
+  const take = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const r = rows[i] as OrderedCheckRow;
+      const k = key(r);
+      primary[i] = k;
+      if (!numeric) primaryLower[i] = String(k).toLowerCase();
+      name[i] = r.check.name;
+      nameLower[i] = r.check.name.toLowerCase();
+    }
+  };
   const dir = sort.desc ? -1 : 1;
   // the id breaks the last tie (rare: one name twice): lower-cased only then
   const byId = (i: number, j: number) =>
     collate((rows[i] as OrderedCheckRow).id, (rows[j] as OrderedCheckRow).id);
-  return positions.sort((i, j) => {
+  const compare = (i: number, j: number) => {
     let k: number;
     if (numeric) {
       const x = primary[i] as number;
@@ -143,8 +144,74 @@ export function sortedPositions(
         cmp(name[i] as string, name[j] as string) ||
         byId(i, j))
     );
-  });
+  };
+  return { take, compare };
 }
+
+/** The positions of `rows` in the order `checkRowOrder(sort, responseOf)` gives them (positionOrder). */
+export function sortedPositions(
+  rows: readonly OrderedCheckRow[],
+  sort: CheckSort,
+  responseOf: (id: string) => number | undefined = () => undefined,
+): number[] {
+  const { take, compare } = positionOrder(rows, sort, responseOf);
+  take(0, rows.length);
+  return Array.from({ length: rows.length }, (_, i) => i).sort(compare);
+}
+
+/**
+ * `sortedPositions` a slice at a time: keys taken and runs of RUN rows sorted, then the runs merged pairwise
+ * — `pause()` between slices (true: stop, the answer is no longer wanted; then undefined). The same order:
+ * a merge sort by a total order.
+ */
+export async function sortedPositionsSliced(
+  rows: readonly OrderedCheckRow[],
+  sort: CheckSort,
+  responseOf: ((id: string) => number | undefined) | undefined,
+  pause: () => Promise<boolean>,
+): Promise<number[] | undefined> {
+  const RUN = 2048;
+  const n = rows.length;
+  const { take, compare } = positionOrder(rows, sort, responseOf);
+  let a = new Array<number>(n);
+  for (let from = 0; from < n; from += RUN) {
+    const to = Math.min(n, from + RUN);
+    take(from, to);
+    const run = Array.from({ length: to - from }, (_, i) => from + i).sort(compare);
+    for (let i = 0; i < run.length; i++) a[from + i] = run[i] as number;
+    if (await pause()) return undefined;
+  }
+  let b = new Array<number>(n);
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(n, lo + width);
+      const hi = Math.min(n, lo + 2 * width);
+      let i = lo;
+      let j = mid;
+      for (let k = lo; k < hi; k++) {
+        b[k] = (
+          j >= hi || (i < mid && compare(a[i] as number, a[j] as number) <= 0) ? a[i++] : a[j++]
+        ) as number;
+        if ((k & 4095) === 4095 && (await pause())) return undefined;
+      }
+    }
+    [a, b] = [b, a];
+  }
+  return a;
+}
+
+/** Lists from this long are sorted anew in slices when given a wake (CheckRowsView.rows). */
+export const SLICED_FROM = 20_000;
+/** Each slice of such a sort. */
+const SLICE_MS = 4;
+
+/** A new order being found over `snapshot` (the rows held when it began); `order` once found. */
+type SortJob<R> = {
+  sortKey: string;
+  snapshot: readonly R[];
+  compare: (a: R, b: R) => number;
+  order: number[] | undefined;
+};
 
 /**
  * The joined, sorted rows of the checks list, kept across calls. `rows(...)` with the current checks,
@@ -161,9 +228,15 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
   #statuses: ReadonlyMap<string, S> | undefined;
   #positionOf: ((id: string) => number | undefined) | undefined;
   #tagOf: ((r: R) => number) | undefined;
+  /** A new order being found in slices (see `rows`' wake). */
+  #job: SortJob<R> | undefined;
 
-  constructor(makeRow: (check: C, status: S | undefined) => R) {
+  readonly #slicedFrom: number;
+
+  /** `slicedFrom`: how long a list is before a new sort is found in slices (SLICED_FROM; tests say less). */
+  constructor(makeRow: (check: C, status: S | undefined) => R, opts: { slicedFrom?: number } = {}) {
     this.#makeRow = makeRow;
+    this.#slicedFrom = opts.slicedFrom ?? SLICED_FROM;
   }
 
   rows(
@@ -176,14 +249,38 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
      * reducer does): with the same checks array, only those are looked at instead of every check.
      */
     statusChanged?: Iterable<string>,
+    /**
+     * Given, a new sort of a long list (SLICED_FROM rows; not the response-time sort, which results re-sort)
+     * is found in slices that yield to input: meanwhile the rows keep their order (`sorting` says so) and
+     * take the data's changes; `wake` is called when the new order is there to be asked for.
+     */
+    wake?: () => void,
   ): readonly R[] {
-    const sortKey = `${sort.column}:${sort.desc}`;
+    let sortKey = `${sort.column}:${sort.desc}`;
     const byResponse = sort.column === "responseTime";
-    const resort =
+    let resort =
       this.#sorted === undefined ||
       sortKey !== this.#sortKey ||
       (byResponse && responses?.value !== this.#responses);
+    let sliced = false;
+    const job = this.#job;
+    if (job !== undefined && (job.sortKey !== sortKey || !resort)) this.#job = undefined;
+    else if (job?.order !== undefined && this.#sorted?.rows === job.snapshot) {
+      // the new order, found over these very rows: put in place (the same rows: the same counts)
+      const sorted = this.#sorted as SortedRows<R>;
+      const before = sorted.rows;
+      sorted.reorder(job.compare, job.order);
+      carryCounts(before, sorted.rows);
+      this.#job = undefined;
+      resort = false;
+    } else if (resort && wake && !byResponse && (this.#sorted?.size ?? 0) >= this.#slicedFrom) {
+      // the rows stay in the order held (and take the data's changes) while the new one is found
+      sliced = true;
+      resort = false;
+      sortKey = this.#sortKey;
+    }
     if (resort) {
+      this.#job = undefined;
       const held = this.#sorted;
       // rows whose check and status kept their identity are reused, as the full join does
       const rows = checks.map((c) => {
@@ -214,11 +311,46 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
       if (checks !== this.#checks && !keepsPlaces(this.#checks, checks)) sorted.dropTags();
       this.#apply(this.#changes(checks, statuses));
     }
+    // a new order being found over rows that changed since (or not begun): begun over the rows as they are
+    const pending = this.#job;
+    if (sliced && (pending === undefined || pending.snapshot !== this.#sorted?.rows))
+      this.#sortSliced(sort, wake as () => void);
     this.#sortKey = sortKey;
     this.#responses = byResponse ? responses?.value : undefined;
     this.#checks = checks;
     this.#statuses = statuses;
     return (this.#sorted as SortedRows<R>).rows;
+  }
+
+  /** Whether a new order is being found (the rows are still in the one before). */
+  get sorting(): boolean {
+    return this.#job !== undefined;
+  }
+
+  /** Find the order `sort` gives the rows held, in slices; then `wake` (unless another call dropped it). */
+  #sortSliced(sort: CheckSort, wake: () => void): void {
+    const snapshot = (this.#sorted as SortedRows<R>).rows;
+    const job: SortJob<R> = {
+      sortKey: `${sort.column}:${sort.desc}`,
+      snapshot,
+      compare: checkRowOrder(sort) as (a: R, b: R) => number,
+      order: undefined,
+    };
+    this.#job = job;
+    let until = 0;
+    const pause = async () => {
+      if (performance.now() < until) return this.#job !== job;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      until = performance.now() + SLICE_MS;
+      return this.#job !== job;
+    };
+    void (async () => {
+      if (await pause()) return;
+      const order = await sortedPositionsSliced(snapshot, sort, undefined, pause);
+      if (order === undefined || this.#job !== job) return;
+      job.order = order;
+      wake();
+    })();
   }
 
   /** The rows as last returned (undefined before the first call). */

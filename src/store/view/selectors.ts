@@ -123,9 +123,17 @@ export function sortedCheckRows(s: ConsoleState): CheckRow[] {
     byResponse ? { value: results, responseOf: (id) => responseOf(results, id) } : undefined,
     // the poll's changed ids, when this view last read the statuses they are against (else it scans)
     changed && held.statuses !== undefined && changed.since === held.statuses ? changed.ids : undefined,
+    // a new sort of a long list is found in slices, the view woken when it is there (check-rows.ts)
+    s.memo?.wake,
   ) as CheckRow[];
   held.statuses = byId;
   return rows;
+}
+
+/** Whether the view's new sort is still being found (its rows are in the order before meanwhile). */
+export function checkSortPending(s: ConsoleState): boolean {
+  sortedCheckRows(s);
+  return checkRowsOf(s).view.sorting;
 }
 
 /** The row of check `id` in the view's sorted list (`sortedCheckRows`), undefined when the list has none. */

@@ -24,7 +24,7 @@ export type RowChanges<R> = {
 
 export class SortedRows<R> {
   readonly #id: (r: R) => string;
-  readonly #compare: (a: R, b: R) => number;
+  #compare: (a: R, b: R) => number;
   #rows: readonly R[] = [];
   readonly #byId = new Map<string, R>();
   #tags: number[] | undefined;
@@ -71,6 +71,19 @@ export class SortedRows<R> {
     for (const r of rows) this.#byId.set(this.#id(r), r);
     this.#rows = [...this.#byId.values()].sort(this.#compare);
     this.dropTags();
+  }
+
+  /**
+   * The same rows in a new order (a sort found apart, in slices): `order[k]` is the index in `rows` of the
+   * row that goes to place k under `compare` (the caller sorted them so). Each row keeps its tag.
+   */
+  reorder(compare: (a: R, b: R) => number, order: readonly number[]): void {
+    const held = this.#rows;
+    if (order.length !== held.length) throw new Error("SortedRows.reorder: not a permutation of the rows");
+    const tags = this.#tags;
+    this.#rows = order.map((i) => held[i] as R);
+    this.#tags = tags && order.map((i) => tags[i] as number);
+    this.#compare = compare;
   }
 
   /**

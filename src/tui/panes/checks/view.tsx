@@ -17,7 +17,12 @@ import { apply } from "../../../store/state.ts";
 import { formatAgeWords } from "../../../store/triage/timeline.ts";
 import { countsOf } from "../../../store/view/check-counts.ts";
 import { isPartialRows } from "../../../store/view/filtered-rows.ts";
-import { type CheckRow, decorateRow, type ShownCheckRow } from "../../../store/view/selectors.ts";
+import {
+  type CheckRow,
+  checkSortPending,
+  decorateRow,
+  type ShownCheckRow,
+} from "../../../store/view/selectors.ts";
 import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
@@ -185,6 +190,8 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const { failing, degraded, deactivated, muted } = countsOf(rows);
   const anyMuted = muted > 0;
   const anyReason = useConsole(anyReasonShown);
+  // a long list's new sort is found in slices; the rows keep their order until it is there
+  const sorting = useConsole(checkSortPending);
   const columns = useMemo(() => checkColumns(now, anyMuted, anyReason), [now, anyMuted, anyReason]);
   if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
   // a long list's filter shows the top of its answer first; the count follows (filtered-rows.ts)
@@ -194,7 +201,7 @@ export function ChecksPane({ width, height }: { width: number; height: number })
       ? `… of ${thousands(held)}${total !== undefined && total > held ? ` (${thousands(total)} in all)` : ""} checks · ✖ … failing · ▲ … degraded · counting…`
       : `${listCount(rows.length, held, total, filter !== "")} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
         `${deactivated ? ` · ⊘ ${deactivated} deactivated` : ""}${muted ? ` · ${MUTED_MARK} ${muted} muted` : ""}`) +
-    ` · sort: ${SORT_LABEL[sort.column]}${sort.desc ? " ↓" : ""}${marked.size ? ` · ● ${marked.size} marked` : ""}`;
+    ` · sort: ${SORT_LABEL[sort.column]}${sort.desc ? " ↓" : ""}${sorting ? " (sorting…)" : ""}${marked.size ? ` · ● ${marked.size} marked` : ""}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate" color={theme.dim}>
