@@ -358,6 +358,11 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
     return this.#sorted?.rows;
   }
 
+  /** Where the row of this id is in the rows as last returned (undefined: none held). */
+  indexOf(id: string): number | undefined {
+    return this.#sorted?.indexOf(id);
+  }
+
   /** The row of this id as last returned (undefined: none, or before the first call). */
   row(id: string): R | undefined {
     return this.#sorted?.get(id);

@@ -29,7 +29,7 @@ function rowOf<T>(
   rows: readonly T[],
   idOf: (row: T) => string | undefined,
   id: string,
-  absent?: (id: string) => boolean,
+  locate?: Locate,
 ): number | undefined {
   let ids = found.get(rows);
   if (!ids) {
@@ -38,8 +38,9 @@ function rowOf<T>(
   }
   let row = ids.get(id);
   if (row === undefined) {
-    row = -1;
-    if (absent?.(id) !== true)
+    const told = locate?.(id);
+    row = told === "absent" ? -1 : (told ?? -1);
+    if (told === undefined)
       for (let i = 0; i < rows.length; i++)
         if (idOf(rows[i] as T) === id) {
           row = i;
@@ -62,16 +63,22 @@ function remember(s: ConsoleState, pane: Pane, id: string, row: number): void {
 }
 
 /**
+ * Where an id's row is in a rows array, when the caller can tell at once: its index, "absent" (none: a
+ * filter's rows, the id's row does not match), or undefined (not known: the rows are scanned).
+ */
+export type Locate = (id: string) => number | "absent" | undefined;
+
+/**
  * The row of `pane`'s cursor in `rows` (one id per rows array: `idOf` must be the same function of the
- * same rows wherever they are shown). 0 for an empty list. `absent(id)`, when the caller can tell at once
- * that an id has no row in `rows` (a filter's rows: the id's row does not match), spares the scan for it.
+ * same rows wherever they are shown). 0 for an empty list. `locate(id)`, when the caller can tell where an
+ * id's row is (a sorted list: a binary search), spares the scan for it.
  */
 export function cursorIn<T>(
   s: ConsoleState,
   pane: Pane,
   rows: readonly T[],
   idOf: (row: T) => string | undefined,
-  absent?: (id: string) => boolean,
+  locate?: Locate,
 ): number {
   if (rows.length === 0) return 0;
   const last = rows.length - 1;
@@ -82,7 +89,7 @@ export function cursorIn<T>(
     remember(s, pane, id, stored);
     return stored;
   }
-  const row = rowOf(rows, idOf, id, absent);
+  const row = rowOf(rows, idOf, id, locate);
   if (row !== undefined) {
     remember(s, pane, id, row);
     return row;

@@ -130,6 +130,19 @@ export function sortedCheckRows(s: ConsoleState): CheckRow[] {
   return rows;
 }
 
+/**
+ * Where check `id`'s row is in `rows` when they are the view's sorted list (a binary search), "absent"
+ * when the list holds none, undefined when `rows` are other rows (not known).
+ */
+export function sortedCheckIndex(
+  s: ConsoleState,
+  rows: readonly CheckRow[],
+  id: string,
+): number | "absent" | undefined {
+  if (sortedCheckRows(s) !== rows) return undefined;
+  return checkRowsOf(s).view.indexOf(id) ?? "absent";
+}
+
 /** Whether the view's new sort is still being found (its rows are in the order before meanwhile). */
 export function checkSortPending(s: ConsoleState): boolean {
   sortedCheckRows(s);

@@ -49,6 +49,12 @@ export class SortedRows<R> {
     return this.#byId.get(id);
   }
 
+  /** Where the row of `id` is in `rows` (a binary search by the order), undefined when none is held. */
+  indexOf(id: string): number | undefined {
+    const r = this.#byId.get(id);
+    return r === undefined ? undefined : this.#indexOf(this.#rows, r);
+  }
+
   /**
    * Each row's tag, in the rows' order: the tags held, else `tagOf` of every row; `tagOf` also tags the
    * rows added from now on.

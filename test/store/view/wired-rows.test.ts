@@ -18,7 +18,12 @@ import { isPartialRows } from "../../../src/store/view/filtered-rows.ts";
 import { newViewMemo } from "../../../src/store/view/memo.ts";
 import { sortedCheckRows } from "../../../src/store/view/selectors.ts";
 import type { Sort } from "../../../src/store/view/types.ts";
-import { anyReasonShown, checkRowAbsent, visibleCheckRows } from "../../../src/tui/panes/checks/rows.ts";
+import {
+  anyReasonShown,
+  checkRowAbsent,
+  locateCheckRow,
+  visibleCheckRows,
+} from "../../../src/tui/panes/checks/rows.ts";
 import { rng } from "../../support/rng.ts";
 import { until } from "../../support/until.ts";
 import { sortCheckRowsWhole } from "./full-sort.ts";
@@ -133,8 +138,12 @@ describe("the wired checks list", () => {
         );
         expect(anyReasonShown(s)).toBe(reason);
         // the cursor's shortcut: a check without a row shown is told from its own row
-        for (const c of [r.pick(checks), r.pick(checks), { id: "gone" }])
-          expect(checkRowAbsent(s, c.id)).toBe(!visible.some((x) => x.id === c.id));
+        for (const c of [r.pick(checks), r.pick(checks), { id: "gone" }]) {
+          const at = visible.findIndex((x) => x.id === c.id);
+          expect(checkRowAbsent(s, c.id)).toBe(at < 0);
+          const told = locateCheckRow(s, visible, c.id);
+          if (told !== undefined) expect(told).toBe(at < 0 ? "absent" : at);
+        }
         // asked again with nothing new: the same arrays
         expect(sortedCheckRows(stateOf(v))).toBe(got);
       }

@@ -6,6 +6,7 @@ import {
   type CheckRow,
   matchesCheckFilter,
   newCheckRowsFilter,
+  sortedCheckIndex,
   sortedCheckRow,
   sortedCheckRows,
 } from "../../../store/view/selectors.ts";
@@ -31,9 +32,24 @@ export function checkRowAbsent(s: ConsoleState, id: string): boolean {
   return r === undefined || (filter !== "" && !matchesCheckFilter(r, filter));
 }
 
+/**
+ * Where check `id`'s row is in the rows shown, when told at once: unfiltered, by a binary search of the
+ * sorted list; "absent" when it has no row shown; else undefined (the cursor scans the filter's rows).
+ */
+export function locateCheckRow(
+  s: ConsoleState,
+  rows: readonly CheckRow[],
+  id: string,
+): number | "absent" | undefined {
+  const at = sortedCheckIndex(s, rows, id);
+  if (at !== undefined) return at;
+  return checkRowAbsent(s, id) ? "absent" : undefined;
+}
+
 /** The row of the checks cursor: the row of the check it follows (store/view/cursor.ts). */
 export function checksCursor(s: ConsoleState): number {
-  return cursorIn(s, PANE, visibleCheckRows(s), rowId, (id) => checkRowAbsent(s, id));
+  const rows = visibleCheckRows(s);
+  return cursorIn(s, PANE, rows, rowId, (id) => locateCheckRow(s, rows, id));
 }
 
 /** The check under the checks cursor. */
