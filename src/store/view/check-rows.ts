@@ -6,7 +6,9 @@
  *
  * Pure: the caller hands in the checks (an array whose unchanged entries keep their identity, as the data
  * slice keeps them), the statuses by check id, the sort, and how a row is made; what changed is found by
- * identity. A new sort column or direction — or, for the response-time sort, new results — sorts whole.
+ * identity. A new sort column or direction — or, for the response-time sort, new results — sorts whole;
+ * over a long list, given a wake, a new column or direction is sorted in slices that yield to input
+ * while the rows keep the order before (`rows`' wake, `sorting`).
  */
 import type { Health } from "../../shared/format.ts";
 import { CountsChange, carryCounts } from "./check-counts.ts";
