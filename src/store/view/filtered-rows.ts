@@ -88,12 +88,12 @@ export class FilteredRows<R extends FilterableRow> {
     const known = this.#keep?.index === index && this.#keep.terms === terms;
     if (!known && wake !== undefined && rows.length >= this.#pace.progressiveFrom) {
       const head = this.#head(rows, text);
-      if (head !== undefined) {
-        partial.add(head);
-        this.#kept = head;
-        void this.#whole(generation, rows, index, terms, positions, wake);
-        return head;
-      }
+      // every row looked at in the time given: that is the answer
+      if (head === undefined) return this.#kept;
+      partial.add(head);
+      this.#kept = head;
+      void this.#whole(generation, rows, index, terms, positions, wake);
+      return head;
     }
     if (!known) this.#keep = { index, terms, keep: textMatches(index, terms) };
     const at = this.#keep?.keep === undefined ? [] : positions();
