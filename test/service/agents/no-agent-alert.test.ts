@@ -4,6 +4,9 @@
  * one ALERT_NO_AGENT_RECOVERY. Real webhook deliveries to a receiver on loopback; the agent a real process.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noAgentScan } from "../../../src/service/agents/monitor.ts";
+import { resolveAlertingConfig } from "../../../src/service/alerts/config.ts";
+import { openRepo } from "../../../src/service/repo/store.ts";
 import { pastTime } from "../../support/until.ts";
 import {
   createChannel,
@@ -13,6 +16,7 @@ import {
   startReceiver,
   until,
 } from "../alerts/support.ts";
+import { tempDb } from "../runs/support.ts";
 import type { TestService } from "../support.ts";
 import { createLocation, createUrlCheck, startAgent } from "./support.ts";
 
@@ -61,6 +65,48 @@ describe("no live agent", () => {
       expect(types()).toEqual(["ALERT_NO_AGENT", "ALERT_NO_AGENT_RECOVERY"]);
     } finally {
       await agent.stop();
+    }
+  });
+});
+
+describe("a scan that changes nothing", () => {
+  it("reads no check: only a location due an alert or a recovery has its checks read", () => {
+    const t = tempDb();
+    try {
+      const repo = openRepo(t.db);
+      const locId = repo.insertLocation(
+        { name: "Lab", slugName: "lab", icon: "x", proxyUrl: null },
+        "2026-01-01",
+      );
+      let reads = 0;
+      const counting = {
+        ...repo,
+        readAllChecks: (...a: Parameters<typeof repo.readAllChecks>) => {
+          reads++;
+          return repo.readAllChecks(...a);
+        },
+      };
+      const now = Date.now();
+      const scan = (startedAt: number, agentCount: number) =>
+        noAgentScan({
+          repo: counting,
+          config: resolveAlertingConfig({}, {}),
+          userVariables: {},
+          now: () => now,
+          health: () => ({ agentCount, lastSeen: null, agents: [] }),
+          graceMs: 60_000,
+          startedAt,
+        });
+      // within the grace, an agent present and never alerted: nothing due, nothing read
+      expect(scan(now, 0)).toEqual([]);
+      expect(scan(now - 120_000, 1)).toEqual([]);
+      expect(reads).toBe(0);
+      // past the grace without an agent: the location is due, its checks are read (it has none: no alert)
+      expect(scan(now - 120_000, 0)).toEqual([]);
+      expect(reads).toBe(1);
+      expect(repo.noAgentAlerts().has(locId)).toBe(false);
+    } finally {
+      t.cleanup();
     }
   });
 });
