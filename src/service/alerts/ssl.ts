@@ -71,6 +71,8 @@ export type SslDeps = Omit<DispatchDeps, "now"> & { now(): number; logError(err:
 export async function sslScan(deps: SslDeps, timeoutMs: number): Promise<string[]> {
   const repo = deps.repo;
   const ids: string[] = [];
+  // no channel asks for SSL expiry: no check is read (at 100,000 checks, reading them held the service ~1.5 s)
+  if (!repo.listChannels().some((c) => c.sslExpiry)) return ids;
   for (const check of repo.readAllChecks()) {
     if (!check.activated || check.muted) continue;
     const target = sslTargetOf(check.checkType, check.doc);

@@ -10,7 +10,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sslTargetOf } from "../../../src/service/alerts/ssl.ts";
+import { resolveAlertingConfig } from "../../../src/service/alerts/config.ts";
+import { sslScan, sslTargetOf } from "../../../src/service/alerts/ssl.ts";
+import { openRepo } from "../../../src/service/repo/store.ts";
+import { tempDb } from "../runs/support.ts";
 import type { TestService } from "../support.ts";
 import {
   createChannel,
@@ -124,5 +127,35 @@ describe("SSL expiry", () => {
     expect(body.h).toBe("127.0.0.1");
     expect(body.title).toContain("127.0.0.1");
     expect(body.title).toContain(`${body.d} day`);
+  });
+});
+
+describe("a service no channel of which asks for SSL expiry", () => {
+  it("reads no check when it scans", async () => {
+    const t = tempDb();
+    try {
+      const repo = openRepo(t.db);
+      let reads = 0;
+      const counting = {
+        ...repo,
+        readAllChecks: (...a: Parameters<typeof repo.readAllChecks>) => {
+          reads++;
+          return repo.readAllChecks(...a);
+        },
+      };
+      const deps = {
+        repo: counting,
+        config: resolveAlertingConfig({}, {}),
+        userVariables: {},
+        now: () => Date.now(),
+        logError: (e: unknown) => {
+          throw e;
+        },
+      };
+      expect(await sslScan(deps, 1000)).toEqual([]);
+      expect(reads).toBe(0);
+    } finally {
+      t.cleanup();
+    }
   });
 });
