@@ -8,8 +8,36 @@
 
 export type Cursor<T> = { length?: number | undefined; entries: T[]; nextId?: string | null | undefined };
 
-/** One page of a page/limit list, with the list's total when the server says it. */
-export type Page<T> = { items: T[]; total: number | undefined };
+/**
+ * One page of a page/limit list, with the list's total when the server says it, and the largest page it
+ * offers when that is more than the hosted 100 (vigil's wide pages of the checks list, CHECKS_PAGE_MAX_HEADER).
+ */
+export type Page<T> = { items: T[]; total: number | undefined; pageMax?: number | undefined };
+
+/** A page to ask for: its number, its size, and how many of its first items are already held. */
+export type PagePlan = { page: number; limit: number; skip: number };
+
+/**
+ * The pages after the first of a list whose total is known: the first page of `limit` brought `got` items;
+ * every item up to `min(total, max)` is asked for once. With `pageMax` (the service offered wider pages)
+ * the rest comes in pages of that size — numbered in that size, so the first wide page starts at item 0
+ * again and the items held already are skipped (`skip`).
+ */
+export function planPages(o: {
+  limit: number;
+  got: number;
+  total: number;
+  max: number;
+  pageMax?: number | undefined;
+}): PagePlan[] {
+  const want = Math.min(o.total, o.max);
+  if (o.got >= want) return [];
+  const size = Math.max(o.limit, Math.floor(o.pageMax ?? o.limit));
+  const plans: PagePlan[] = [];
+  for (let page = Math.floor(o.got / size) + 1; (page - 1) * size < want; page++)
+    plans.push({ page, limit: size, skip: Math.max(0, o.got - (page - 1) * size) });
+  return plans;
+}
 
 /** The total of `Content-Range: 0-9/57` (or of a star range); undefined when absent or unreadable. */
 export function totalOf(header: string | string[] | undefined): number | undefined {
@@ -33,13 +61,15 @@ export async function collectPages<T>(
     /**
      * Pages asked for at once once the first page told the total (Content-Range); 1 = one after another.
      * The pages are kept in their order whatever order they come back in. Without a total, one at a time.
+     * Only then are the service's wider pages used (`Page.pageMax`, planPages).
      */
     concurrency?: number;
   } = {},
 ): Promise<T[]> {
   const limit = opts.limit ?? 100;
   const max = opts.maxItems ?? Number.POSITIVE_INFINITY;
-  const split = (got: T[] | Page<T>) => (Array.isArray(got) ? { items: got, total: undefined } : got);
+  const split = (got: T[] | Page<T>): Page<T> =>
+    Array.isArray(got) ? { items: got, total: undefined } : got;
   const first = split(await fetchPage(1, limit));
   const out: T[] = [...first.items];
   opts.onPage?.(Math.min(out.length, max), first.total, () => out.slice(0, max));
@@ -47,9 +77,9 @@ export async function collectPages<T>(
   if (first.items.length < limit || out.length >= max) return out.slice(0, max);
   if (first.total !== undefined && limit >= first.total) return out.slice(0, max);
   if (first.total !== undefined && concurrency > 1) {
-    const lastPage = Math.ceil(Math.min(first.total, max) / limit);
+    const plan = planPages({ limit, got: out.length, total: first.total, max, pageMax: first.pageMax });
     const pages: T[][] = [];
-    let next = 2;
+    let next = 0;
     let loaded = out.length;
     const prefix = () => {
       const got = [...out];
@@ -60,15 +90,17 @@ export async function collectPages<T>(
       return got.slice(0, max);
     };
     const worker = async () => {
-      while (next <= lastPage) {
-        const page = next++;
-        const { items } = split(await fetchPage(page, limit));
-        pages[page - 2] = items;
-        loaded += items.length;
+      while (next < plan.length) {
+        const i = next++;
+        const p = plan[i] as PagePlan;
+        const { items } = split(await fetchPage(p.page, p.limit));
+        const kept = p.skip > 0 ? items.slice(p.skip) : items;
+        pages[i] = kept;
+        loaded += kept.length;
         opts.onPage?.(Math.min(loaded, max), first.total, prefix);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, lastPage - 1) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, plan.length) }, worker));
     for (const items of pages) out.push(...(items ?? []));
     return out.slice(0, max);
   }

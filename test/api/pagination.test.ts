@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectPages, totalOf } from "../../src/api/pagination.ts";
+import { collectPages, planPages, totalOf } from "../../src/api/pagination.ts";
 
 describe("totalOf (Content-Range)", () => {
   it.each([
@@ -119,5 +119,64 @@ describe("collectPages with concurrency", () => {
     );
     expect(got).toEqual([1, 1, 2, 2, 3]);
     expect(most).toBe(1);
+  });
+});
+
+describe("planPages (the pages after the first)", () => {
+  it("without wider pages: the next pages of the same size, up to the total or the cap", () => {
+    expect(planPages({ limit: 100, got: 100, total: 350, max: Infinity })).toEqual([
+      { page: 2, limit: 100, skip: 0 },
+      { page: 3, limit: 100, skip: 0 },
+      { page: 4, limit: 100, skip: 0 },
+    ]);
+    expect(planPages({ limit: 100, got: 100, total: 1000, max: 250 }).map((p) => p.page)).toEqual([2, 3]);
+    expect(planPages({ limit: 100, got: 100, total: 100, max: Infinity })).toEqual([]);
+    expect(planPages({ limit: 100, got: 100, total: 5000, max: 100 })).toEqual([]);
+    // a wider page no larger than the first is no offer
+    expect(planPages({ limit: 100, got: 100, total: 300, max: Infinity, pageMax: 50 })).toHaveLength(2);
+  });
+
+  it("with wider pages: numbered in their size, the items held skipped, every item asked for once", () => {
+    expect(planPages({ limit: 100, got: 100, total: 2500, max: Infinity, pageMax: 1000 })).toEqual([
+      { page: 1, limit: 1000, skip: 100 },
+      { page: 2, limit: 1000, skip: 0 },
+      { page: 3, limit: 1000, skip: 0 },
+    ]);
+    expect(planPages({ limit: 100, got: 100, total: 1000, max: Infinity, pageMax: 1000 })).toEqual([
+      { page: 1, limit: 1000, skip: 100 },
+    ]);
+    // any sizes: the items asked for, after the skips, are exactly those after the first page, up to the cap
+    for (const [limit, pageMax, total, max] of [
+      [100, 1000, 100_000, 100_000],
+      [100, 1000, 123_456, 100_000],
+      [10, 35, 1003, Infinity],
+      [7, 1000, 7, Infinity],
+      [100, 250, 999, 500],
+    ] as const) {
+      const got = Math.min(limit, total);
+      const items: number[] = [];
+      for (const p of planPages({ limit, got, total, max, pageMax }))
+        for (let i = (p.page - 1) * p.limit + p.skip; i < Math.min(p.page * p.limit, total); i++)
+          items.push(i);
+      const want = Math.min(total, max);
+      expect(items.slice(0, want - got)).toEqual(Array.from({ length: want - got }, (_, i) => got + i));
+      expect(items.length - (want - got)).toBeLessThan(pageMax);
+    }
+  });
+
+  it("collectPages takes the wider pages a service offers with its total", async () => {
+    const total = 2345;
+    const asked: string[] = [];
+    const got = await collectPages(
+      async (page, limit) => {
+        asked.push(`${page}x${limit}`);
+        const from = (page - 1) * limit;
+        const items = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => from + i);
+        return { items, total, pageMax: 1000 };
+      },
+      { limit: 100, concurrency: 4 },
+    );
+    expect(got).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(asked.sort()).toEqual(["1x100", "1x1000", "2x1000", "3x1000"]);
   });
 });

@@ -174,7 +174,8 @@ describe("read, list, update, delete", () => {
     const def = await svc.call("GET", "/v1/checks");
     expect(def.body).toHaveLength(Math.min(10, all.body.length));
     expect((await svc.call("GET", "/v1/checks?limit=0")).status).toBe(400);
-    expect((await svc.call("GET", "/v1/checks?limit=101")).status).toBe(400);
+    // the hosted API's limit is 100; vigil's wide pages (paging.test.ts) go to 1,000
+    expect((await svc.call("GET", "/v1/checks?limit=1001")).status).toBe(400);
     expect((await svc.call("GET", "/v1/checks?page=0")).status).toBe(400);
     expect((await svc.call("GET", "/v1/checks?status=sleeping")).status).toBe(400);
   });

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
+import { CHECKS_PAGE_MAX, CHECKS_PAGE_MAX_HEADER } from "../../src/contract/schemas/checks.ts";
 import { startTestService, type TestService } from "./support.ts";
 
 let svc: TestService;
@@ -51,5 +52,27 @@ describe("Content-Range on page/limit lists", () => {
     expect(all).toHaveLength(5);
     expect(seen).toEqual(["/v1/checks?page=1"]);
     await client.close();
+  });
+
+  it("checks: wide pages (vigil's extension), offered on every answer; `fields` keeps only those members", async () => {
+    const plain = await svc.call("GET", "/v1/checks?limit=2");
+    expect(plain.headers.get(CHECKS_PAGE_MAX_HEADER)).toBe(String(CHECKS_PAGE_MAX));
+    expect(plain.headers.get("access-control-expose-headers")).toBe(
+      `Content-Range, ${CHECKS_PAGE_MAX_HEADER}`,
+    );
+    expect(plain.body[0]).toHaveProperty("alertChannelSubscriptions");
+    const wide = await svc.call(
+      "GET",
+      `/v1/checks?limit=${CHECKS_PAGE_MAX}&fields=id,name&fields=tags,nothing`,
+    );
+    expect(wide.status).toBe(200);
+    expect(wide.body).toHaveLength(5);
+    expect(wide.headers.get("content-range")).toBe("0-4/5");
+    for (const c of wide.body) expect(Object.keys(c).sort()).toEqual(["id", "name", "tags"]);
+    expect(wide.body.map((c: { id: string }) => c.id)).toEqual(
+      (await svc.call("GET", "/v1/checks?limit=5")).body.map((c: { id: string }) => c.id),
+    );
+    expect((await svc.call("GET", `/v1/checks?limit=${CHECKS_PAGE_MAX + 1}`)).status).toBe(400);
+    expect((await svc.call("GET", "/v1/checks?fields=")).status).toBe(400);
   });
 });

@@ -16,7 +16,13 @@ import {
   type CheckKind,
   kindOfType,
 } from "../../contract/schemas/check-bodies.ts";
-import { checkListQuerySchema } from "../../contract/schemas/checks.ts";
+import {
+  CHECK_FIELDS_PARAM,
+  CHECKS_PAGE_MAX,
+  CHECKS_PAGE_MAX_HEADER,
+  checkListQuerySchema,
+} from "../../contract/schemas/checks.ts";
+import { csvPreprocess, queryInt } from "../../contract/schemas/query-params.ts";
 import { objectIn } from "../../shared/json.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { type CheckDef, checkDoc, checkOf } from "../engine/checks.ts";
@@ -25,17 +31,33 @@ import { isoMs, uuid } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, q, validate } from "./validate.ts";
 
-/** The check as the API shows it: its document + subscriptions + the ping URL of this service. */
-export function checkView(ctx: ServiceContext, check: CheckDef): Record<string, unknown> {
+/**
+ * The check as the API shows it: its document + subscriptions + the ping URL of this service; with
+ * `fields` (the list's extension), only those members — the subscriptions read only when named.
+ */
+export function checkView(
+  ctx: ServiceContext,
+  check: CheckDef,
+  fields?: ReadonlySet<string>,
+): Record<string, unknown> {
   const out = checkDoc(check); // a new object: the view's members are added to it
-  out.alertChannelSubscriptions = ctx.repo.subscriptionsOfCheck(check.id);
+  if (!fields || fields.has("alertChannelSubscriptions"))
+    out.alertChannelSubscriptions = ctx.repo.subscriptionsOfCheck(check.id);
   const hb = objectIn(check.doc, "heartbeat");
   if (hb && typeof hb.pingToken === "string")
     out.heartbeat = { ...hb, pingUrl: `${ctx.publicUrl()}/ping/${hb.pingToken}` };
-  return out;
+  if (!fields) return out;
+  const picked: Record<string, unknown> = {};
+  for (const f of fields) if (out[f] !== undefined) picked[f] = out[f];
+  return picked;
 }
 
-const listQuery = z.looseObject({ ...checkListQuerySchema.shape });
+/** The hosted filters, and the wide pages of vigil's extension (CHECKS_PAGE_MAX_HEADER): `limit` to 1,000, `fields`. */
+const listQuery = z.looseObject({
+  ...checkListQuerySchema.shape,
+  limit: queryInt(1, CHECKS_PAGE_MAX).optional(),
+  [CHECK_FIELDS_PARAM]: z.preprocess(csvPreprocess, z.array(z.string().min(1)).max(64)).optional(),
+});
 
 /** A body as its kind's schema leaves it: validated, the hosted defaults filled. */
 type CheckFields = z.output<(typeof CHECK_KINDS)[CheckKind]["schema"]>;
@@ -101,11 +123,14 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const offset = ((query.page ?? 1) - 1) * limit;
     const filter = { tags: query.tag, checkType: query.checkType, search: query.search, state: query.status };
     const slice = ctx.repo.listChecks(filter, limit, offset);
+    const listed = query[CHECK_FIELDS_PARAM];
+    const fields = listed ? new Set(listed) : undefined;
     return pagedJson(
       c,
-      slice.map((ch) => checkView(ctx, ch)),
+      slice.map((ch) => checkView(ctx, ch, fields)),
       offset,
       ctx.repo.countChecks(filter),
+      { [CHECKS_PAGE_MAX_HEADER]: String(CHECKS_PAGE_MAX) },
     );
   });
 

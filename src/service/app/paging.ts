@@ -11,9 +11,16 @@ export function contentRange(offset: number, count: number, total: number): stri
   return count === 0 ? `*/${total}` : `${offset}-${offset + count - 1}/${total}`;
 }
 
-/** The page as JSON with its `Content-Range`. */
-export function pagedJson<T>(c: Context, items: T[], offset: number, total: number): Response {
+/** The page as JSON with its `Content-Range` (and any other headers a browser's script may read). */
+export function pagedJson<T>(
+  c: Context,
+  items: T[],
+  offset: number,
+  total: number,
+  headers: Record<string, string> = {},
+): Response {
   c.header("Content-Range", contentRange(offset, items.length, total));
-  c.header("Access-Control-Expose-Headers", "Content-Range");
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  c.header("Access-Control-Expose-Headers", ["Content-Range", ...Object.keys(headers)].join(", "));
   return c.json(items);
 }

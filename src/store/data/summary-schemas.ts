@@ -33,6 +33,9 @@ export const checkSummaryListSchema = z.array(
   }),
 ) satisfies z.ZodType<(CheckSummary & { heartbeat?: HeartbeatTiming | null })[]>;
 
+/** The members a check summary is read from: what the console asks vigil's wide pages for (`fields`). */
+export const SUMMARY_FIELDS = Object.keys(checkSummaryListSchema.element.shape).join(",");
+
 export const statusSummaryListSchema = z.array(
   z.object({
     checkId: z.string(),
