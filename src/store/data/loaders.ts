@@ -115,7 +115,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
      * (summary-schemas.ts) and merged with the held list (unchanged checks keep identity). The first page
      * is the hosted 100; when its answer offers vigil's wide pages (CHECKS_PAGE_MAX_HEADER), the rest come
      * 1,000 a page with only the members the console holds (`fields`): 100,000 checks are 101 requests and
-     * ~25 MB instead of 1,000 and ~80 MB.
+     * ~29 MB instead of 1,000 and ~80 MB.
      */
     async checks(signal?: AbortSignal) {
       let total: number | undefined;
