@@ -37,12 +37,13 @@ export type HttpOptions = {
  * What the HTTP layer reports, attempt by attempt. `end.reached` says how the attempt ended: `answered` —
  * the service sent a response (any status: a 429 or a 500 is an answer); `unreachable` — no response
  * (refused, reset, DNS, timeout); `aborted` — the caller gave up. `error` follows when a request fails for
- * good (after its retries).
+ * good (after its retries). `id` pairs an attempt's start with its end (unique per client).
  */
 export type HttpActivity =
-  | { kind: "start"; method: string; path: string }
+  | { kind: "start"; id: number; method: string; path: string }
   | {
       kind: "end";
+      id: number;
       method: string;
       path: string;
       status: number;

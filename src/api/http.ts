@@ -93,6 +93,8 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
   #inFlight = 0;
+  /** Attempts made so far (HttpActivity's `id`). */
+  #attempts = 0;
 
   constructor(opts: HttpOptions) {
     this.#opts = opts;
@@ -210,7 +212,8 @@ export class HttpClient {
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
     const started = performance.now();
     this.#inFlight++;
-    this.#opts.onActivity?.({ kind: "start", method, path });
+    const id = ++this.#attempts;
+    this.#opts.onActivity?.({ kind: "start", id, method, path });
     let status = 0;
     try {
       const res = await request(url, { method, headers, body, signal, dispatcher: this.#dispatcher });
@@ -266,6 +269,7 @@ export class HttpClient {
       const reached = status > 0 ? "answered" : spec.signal?.aborted ? "aborted" : "unreachable";
       this.#opts.onActivity?.({
         kind: "end",
+        id,
         method,
         path,
         status,

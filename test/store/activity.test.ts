@@ -6,13 +6,19 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "../../src/api/errors.ts";
 import type { HttpActivity } from "../../src/api/http.ts";
-import { createActivityMeter } from "../../src/store/data/activity.ts";
+import { createActivityMeter, inBackground } from "../../src/store/data/activity.ts";
 import { createConsoleStore } from "../../src/store/state.ts";
-import { until } from "../support/until.ts";
+import { pastTime, until } from "../support/until.ts";
 
-const start = (path: string): HttpActivity => ({ kind: "start", method: "GET", path });
-const end = (path: string, reached: "answered" | "unreachable" | "aborted", status = 0): HttpActivity => ({
+const start = (path: string, id = 0): HttpActivity => ({ kind: "start", id, method: "GET", path });
+const end = (
+  path: string,
+  reached: "answered" | "unreachable" | "aborted",
+  status = 0,
+  id = 0,
+): HttpActivity => ({
   kind: "end",
+  id,
   method: "GET",
   path,
   status,
@@ -135,6 +141,37 @@ describe("activity meter", () => {
     m.onActivity(start("/v1/check-sessions/x/completion"));
     m.onActivity(end("/v1/check-sessions/x/completion", "aborted"));
     expect(connection()).toBe("connecting");
+    m.stop();
+  });
+
+  it("a background refresh shows as in flight only once it is stuck; its connection news count at once", async () => {
+    const store = createConsoleStore();
+    const m = createActivityMeter(store, { flushMs: 10, stuckMs: 150 });
+    const shown: number[] = [];
+    store.subscribe((s) => {
+      if (s.activity.inFlight !== (shown.at(-1) ?? 0)) shown.push(s.activity.inFlight);
+    });
+    // two quick ones, the second slower than the flush window: nothing on screen
+    await inBackground(async () => {
+      m.onActivity(start("/v1/check-statuses", 1));
+      m.onActivity(end("/v1/check-statuses", "answered", 200, 1));
+      m.onActivity(start("/v1/checks", 2));
+      await pastTime(Date.now() + 60);
+      m.onActivity(end("/v1/checks", "answered", 200, 2));
+    });
+    expect(store.getState().activity.connection).toBe("online");
+    await pastTime(Date.now() + 30);
+    expect(shown).toEqual([]);
+    // one that hangs: shown once stuck, gone when it ends; a foreground one beside it counts from its start
+    await inBackground(async () => m.onActivity(start("/v1/check-statuses", 3)));
+    m.onActivity(start("/v1/incidents", 4));
+    await until("the foreground read in flight", 5000, () => store.getState().activity.inFlight === 1, 5);
+    await until("the stuck read in flight too", 5000, () => store.getState().activity.inFlight === 2, 5);
+    m.onActivity(end("/v1/check-statuses", "unreachable", 0, 3));
+    expect(store.getState().activity.connection).toBe("offline");
+    m.onActivity(end("/v1/incidents", "answered", 200, 4));
+    await until("none in flight", 5000, () => store.getState().activity.inFlight === 0, 5);
+    expect(shown).toEqual([1, 2, 0]);
     m.stop();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.ts";
+import { isBackground } from "../../src/store/data/activity.ts";
 import { apply, createConsoleStore } from "../../src/store/state.ts";
 import { backoffDelay, createPoller, type Job } from "../../src/store/sync/poller.ts";
 import { watchView } from "../../src/store/sync/view-watch.ts";
@@ -227,5 +228,43 @@ describe("poller + planner while the service is unreachable", () => {
     await until("every wanted job", 5000, () => runs.includes("checks") && runs.includes("statuses"));
     poller.stop();
     expect(runs).toEqual(expect.arrayContaining(["checks", "statuses"]));
+  });
+
+  it("a job's runs after its first success are background refreshes, unless asked for (r)", async () => {
+    let t = 1_000_000;
+    const store = createConsoleStore({ ui: initialUi("checks") });
+    const runs: boolean[] = [];
+    let failNext = false;
+    const poller = createPoller(
+      store,
+      () => [
+        {
+          key: "statuses",
+          intervalMs: 10_000,
+          run: async () => {
+            await Promise.resolve();
+            runs.push(isBackground());
+            if (failNext) {
+              failNext = false;
+              throw new Error("down");
+            }
+          },
+        },
+      ],
+      { now: () => t },
+    );
+    failNext = true;
+    await poller.tick(); // the first run (nothing on screen yet), failed
+    t += 60_000;
+    await poller.tick(); // never succeeded: still not in the background
+    t += 10_000;
+    await poller.tick(); // succeeded before: a background refresh
+    poller.refreshNow(); // asked for
+    await until("the asked-for run", 5000, () => runs.length === 4);
+    t += 10_000;
+    await poller.tick();
+    poller.stop();
+    expect(runs).toEqual([false, false, true, false, true]);
+    expect(isBackground()).toBe(false);
   });
 });

@@ -9,7 +9,19 @@
  * attempt the caller aborted says nothing. The in-flight count reaches the store at most every `flushMs`,
  * so a quick poll (start and end within one window) changes nothing on screen — an idle console stays
  * quiet.
+ *
+ * What the in-flight count (the status line's ⇅) counts — the requests an engineer may be waiting on:
+ * - every request, from its start, except a background refresh: a first read of what is not on screen
+ *   yet (a pane's first data, the rows' results as the cursor comes to rest), a read asked for (`r`, back
+ *   online), every write;
+ * - a background refresh — the poller re-reading on its schedule what it has read before and the screen
+ *   shows (`inBackground`: the statuses every 10 s, the checks list every 5 minutes, the rows' results
+ *   every minute, the probe) — only once it has been out `stuckMs` (2 s): a quick refresh changes nothing
+ *   on screen, however long "quick" is at 100,000 checks, while a read that hangs shows as ⇅ until it
+ *   ends. How fresh the data shown is, the status line says beside it (its age, ⚠ once stale); a service
+ *   that stops answering shows as offline at its first unanswered attempt, whatever the read.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { HttpActivity } from "../../api/http.ts";
 import { apply, type ConsoleStore } from "../state.ts";
 import { requestErrorLine } from "../view/messages.ts";
@@ -18,11 +30,32 @@ import { setActivity } from "../view/ui.ts";
 /** Statuses that say the service itself is not there to answer (its gateway answered, or it is down). */
 const UNAVAILABLE = new Set([502, 503, 504]);
 
-export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: number; now?: () => Date } = {}) {
+/** A background refresh counts as in flight once it has been out this long (ms): it may be stuck. */
+export const STUCK_AFTER_MS = 2000;
+
+const background = new AsyncLocalStorage<true>();
+
+/** Run `work` as a background refresh: the requests it makes count as in flight only once stuck. */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
+/** Whether the code running now is a background refresh's (inside `inBackground`). */
+export function isBackground(): boolean {
+  return background.getStore() === true;
+}
+
+export function createActivityMeter(
+  store: ConsoleStore,
+  opts: { flushMs?: number; stuckMs?: number; now?: () => Date } = {},
+) {
   const flushMs = opts.flushMs ?? 250;
+  const stuckMs = opts.stuckMs ?? STUCK_AFTER_MS;
   const now = opts.now ?? (() => new Date());
   let count = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Background requests out, not counted yet: each counts when its timer fires (stuck). */
+  const quiet = new Map<number, ReturnType<typeof setTimeout>>();
 
   const flush = () => {
     timer = undefined;
@@ -38,13 +71,29 @@ export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: numbe
   return {
     onActivity(e: HttpActivity): void {
       if (e.kind === "start") {
+        if (isBackground()) {
+          const stuck = setTimeout(() => {
+            quiet.delete(e.id);
+            count++;
+            schedule();
+          }, stuckMs);
+          stuck.unref?.();
+          quiet.set(e.id, stuck);
+          return;
+        }
         count++;
         schedule();
         return;
       }
       if (e.kind === "end") {
-        count = Math.max(0, count - 1);
-        schedule();
+        const stuck = quiet.get(e.id);
+        if (stuck !== undefined) {
+          clearTimeout(stuck);
+          quiet.delete(e.id);
+        } else {
+          count = Math.max(0, count - 1);
+          schedule();
+        }
         const connection =
           e.reached === "answered"
             ? UNAVAILABLE.has(e.status)
@@ -71,6 +120,8 @@ export function createActivityMeter(store: ConsoleStore, opts: { flushMs?: numbe
     stop(): void {
       if (timer) clearTimeout(timer);
       timer = undefined;
+      for (const stuck of quiet.values()) clearTimeout(stuck);
+      quiet.clear();
     },
   };
 }

@@ -9,6 +9,7 @@
  * "online" after "offline"), every wanted job is made due at once: the outage's backoffs do not delay
  * fresh data.
  */
+import { inBackground } from "../data/activity.ts";
 import type { ConsoleState, ConsoleStore } from "../state.ts";
 
 export type Job = {
@@ -50,7 +51,11 @@ export type PollerOptions = {
   earlyRuns?: { max: number; perMs: number };
 };
 
-type Schedule = { nextDue: number; failures: number; running: boolean };
+/**
+ * `done`: the job has succeeded before (what it reads is on screen); `asked`: its next run was asked for
+ * (`r`, back online) — a run of a done job not asked for is a background refresh (data/activity.ts).
+ */
+type Schedule = { nextDue: number; failures: number; running: boolean; done: boolean; asked: boolean };
 
 export type Poller = {
   start(): void;
@@ -113,7 +118,7 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
   const sched = (key: string): Schedule => {
     let s = schedules.get(key);
     if (!s) {
-      s = { nextDue: 0, failures: 0, running: false };
+      s = { nextDue: 0, failures: 0, running: false, done: false, asked: false };
       schedules.set(key, s);
     }
     return s;
@@ -122,8 +127,11 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
   async function runJob(job: Job, s: Schedule): Promise<void> {
     s.running = true;
     running++;
+    const quiet = s.done && !s.asked;
+    s.asked = false;
     try {
-      await job.run(abort.signal);
+      await (quiet ? inBackground(() => job.run(abort.signal)) : job.run(abort.signal));
+      s.done = true;
       s.failures = 0;
       s.nextDue = now() + job.intervalMs;
       opts.onSuccess?.(job.key);
@@ -157,7 +165,11 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
   }
 
   function refreshNow(): void {
-    for (const job of planner(store.getState())) sched(job.key).nextDue = 0;
+    for (const job of planner(store.getState())) {
+      const s = sched(job.key);
+      s.nextDue = 0;
+      s.asked = true;
+    }
     void tick();
   }
 
