@@ -4,7 +4,8 @@
  * with `frequencyOffset` seconds (10/20/30, default 10). A check's first due time continues from its last
  * stored session (so a restart keeps the rhythm), else comes after a small per-check jitter (≤ 10 s) that
  * spreads a fresh workspace. A check whose previous run is still going is skipped, never queued twice.
- * Missed slots are not replayed: after a long pause the next run is one interval from now.
+ * Missed slots are not replayed: after a long pause the next run is one interval from now. A tick walks
+ * the checks only when the read of them changed or one is due (the earliest due time is kept).
  */
 import type { Repo } from "../repo/store.ts";
 import { runnerFor } from "../runners/registry.ts";
@@ -30,12 +31,23 @@ export function createScheduler(opts: {
 }): Scheduler {
   const entries = new Map<string, Entry>();
   let timer: NodeJS.Timeout | undefined;
+  // the checks read by the last walk and the earliest due time it left: while the read is the same (the
+  // repo remembers it until a check changes) and nothing is due yet, a tick walks nothing — at 100,000
+  // checks a walk is ~60–100 ms, every second
+  let walked: readonly unknown[] | undefined;
+  let wakeAt = Number.NEGATIVE_INFINITY;
 
   function tick() {
     const now = opts.now();
+    const rows = opts.repo.scheduledChecks();
+    if (rows === walked && now < wakeAt) {
+      opts.heartbeatTick();
+      return;
+    }
+    walked = undefined; // set again only once this walk is whole (a throw leaves the next tick to walk)
+    let wake = Number.POSITIVE_INFINITY;
     const seen = new Set<string>();
     const due: string[] = [];
-    const rows = opts.repo.scheduledChecks();
     for (const r of rows) {
       if (!runnerFor(r.checkType)) continue;
       seen.add(r.id);
@@ -53,8 +65,11 @@ export function createScheduler(opts: {
         if (!opts.isRunning(r.id)) due.push(r.id);
         e.due = e.due + intervalMs > now ? e.due + intervalMs : now + intervalMs;
       }
+      if (e.due < wake) wake = e.due;
     }
     for (const id of entries.keys()) if (!seen.has(id)) entries.delete(id);
+    walked = rows;
+    wakeAt = wake;
     if (due.length > 0) opts.start(due);
     opts.heartbeatTick();
   }
