@@ -7,7 +7,7 @@
  * - firstFrame.ms: start → the header on screen. listed.ms (first data): start → every check listed (the
  *   summary says "N checks", not "… of N").
  * - idle.bytesPerS: bytes written per second while idle (no key, data unchanged) over VIGIL_BENCH_IDLE_S
- *   (10) s; budget 0.
+ *   (10) s, placed between two turns of the minute of the rows' relative times; budget 0.
  * - keyToFrame.p95.ms: `j` written to the pty → arrival of the bytes after which the selected row changed
  *   on the emulated screen (console/moves.ts); MOVES (120) moves ~80 ms apart, the later ones scrolling;
  *   budget p95 ≤ 8 ms at 10k, ≤ 16 ms at 100k; p50 and max beside it.
@@ -51,6 +51,16 @@ const failingOf = (lines: string[]) =>
   Number(/✖ ([\d,]+) failing/.exec(summaryOf(lines))?.[1]?.replace(/,/g, ""));
 const load = () => round(loadavg()[0] ?? Number.NaN);
 
+/** Resolves once a window of `seconds` from now holds no turn of a minute counted from `from` (≥ 1 s clear). */
+async function clearOfMinuteTurn(from: number, seconds: number): Promise<void> {
+  if (seconds > 57) return;
+  for (;;) {
+    const phase = (Date.now() - from) % 60_000;
+    if (phase >= 1000 && phase + seconds * 1000 <= 59_000) return;
+    await sleep(Math.max(10, (61_000 - phase) % 60_000));
+  }
+}
+
 export default async function (report: (f: Figure) => void): Promise<void> {
   await ensureBundle();
   for (const n of SIZES) {
@@ -91,8 +101,11 @@ async function measure(
       unit: "ms",
       ...(listedMs === undefined ? { never: summaryOf(pty.linesNow()) } : {}),
     });
-    // the first round of loads has come to rest (a second with nothing written) before idle is measured
+    // the first round of loads has come to rest (a second with nothing written) before idle is measured,
+    // between two turns of the minute of the rows' relative times ("10 min ago" → "11 min ago" rewrites
+    // every row once a minute: a change on screen, not idle noise)
     const restedMs = await pty.quiet(20);
+    await clearOfMinuteTurn(data.runsAt, IDLE_S);
     const idleFrom = performance.now();
     await sleep(IDLE_S * 1000); // the measuring window itself
     fig("idle.bytesPerS", {

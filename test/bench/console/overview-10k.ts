@@ -34,6 +34,8 @@ export type OverviewData = {
   /** Names of the failing checks, in the overview's order (by name). */
   failingNames: string[];
   setupMs: number;
+  /** When the runs were dated from (each run a whole number of minutes before it): "10 min ago" turns every minute from here. */
+  runsAt: number;
   stop(): Promise<void>;
 };
 
@@ -191,6 +193,7 @@ export async function serveOverviewData(n: number, failEvery: number): Promise<O
     failing: failingNames.length,
     failingNames,
     setupMs: performance.now() - t0,
+    runsAt: now,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
