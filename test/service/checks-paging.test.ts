@@ -17,6 +17,7 @@ import { RATE_LIMIT_POLICY } from "../../src/service/app/app.ts";
 import { openDatabase, transaction } from "../../src/service/db/open.ts";
 import { type CheckDef, checkOf } from "../../src/service/engine/checks.ts";
 import {
+  checkHeads,
   countChecks,
   deleteCheck,
   insertCheck,
@@ -163,6 +164,19 @@ describe("the checks list's pages (repo)", () => {
     } finally {
       other.close();
     }
+  });
+
+  it("the statuses list's heads (by name) are read again only when the checks changed", () => {
+    const first = checkHeads(db);
+    expect(checkHeads(db)).toBe(first);
+    expect(first.map((h) => h.name)).toEqual([...first.map((h) => h.name)].sort());
+    const added = doc(8000, T2);
+    insertCheck(db, added);
+    const next = checkHeads(db);
+    expect(next).not.toBe(first);
+    expect(next.map((h) => h.id)).toContain(added.id);
+    expect(deleteCheck(db, added.id)).toBe(true);
+    expect(checkHeads(db).map((h) => h.id)).not.toContain(added.id);
   });
 
   it("inside a transaction nothing is remembered (a rollback would leave it wrong)", () => {

@@ -108,6 +108,8 @@ type ListMemo = {
   ends: Map<string, { createdAt: string; rowid: number }>;
   /** What the scheduler reads every tick (scheduledChecks). */
   scheduled?: ScheduledCheck[] | undefined;
+  /** Every check's head, by name (checkHeads). */
+  heads?: CheckHead[] | undefined;
 };
 const MAX_ENDS = 4096;
 const memos = new WeakMap<DatabaseSync, { writes: number; memo?: ListMemo | undefined }>();
@@ -213,9 +215,16 @@ export function checkExists(db: DatabaseSync, id: string): boolean {
 
 export type CheckHead = Pick<CheckDef, "id" | "name" | "createdAt">;
 
-/** Every check's id, name and creation date, by name (the check-statuses list). */
-export function checkHeads(db: DatabaseSync): CheckHead[] {
-  return db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all().map(headOf);
+/**
+ * Every check's id, name and creation date, by name (the check-statuses list); remembered while the checks
+ * stay as they are (the list's memo) — at 100,000 checks the sorted read was ~0.3 s of every full statuses read.
+ */
+export function checkHeads(db: DatabaseSync): readonly CheckHead[] {
+  const memo = listMemo(db);
+  if (memo?.heads) return memo.heads;
+  const heads = db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all().map(headOf);
+  if (memo) memo.heads = heads;
+  return heads;
 }
 
 const headOf = (r: Row): CheckHead => ({
