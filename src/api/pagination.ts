@@ -92,7 +92,8 @@ export async function collectPages<T>(
     const worker = async () => {
       while (next < plan.length) {
         const i = next++;
-        const p = plan[i] as PagePlan;
+        const p = plan[i];
+        if (!p) break;
         const { items } = split(await fetchPage(p.page, p.limit));
         const kept = p.skip > 0 ? items.slice(p.skip) : items;
         pages[i] = kept;
