@@ -52,18 +52,25 @@ const failingOf = (lines: string[]) =>
   Number(/✖ ([\d,]+) failing/.exec(summaryOf(lines))?.[1]?.replace(/,/g, ""));
 const load = () => round(loadavg()[0] ?? Number.NaN);
 
+/** The checks pane redraws its relative times ("10 min ago") every 15 s (its useClock): a turn shows up to 15 s late. */
+const REDRAW_MS = 15_000;
+
 /**
- * Resolves once a window of `seconds` from now holds no turn of a minute counted from any of `runs` (the
- * times runs were dated from; 2 s clear either side), and every one of them is over a minute old (under a
- * minute, "failing for 5 s" steps every few seconds).
+ * Resolves once a window of `seconds` from now holds no turn of a minute — as the pane shows it, up to
+ * REDRAW_MS late — of the runs dated within any of `runs` ([from, to], 2 s clear either side), and every
+ * one of them is over a minute old (under a minute, "failing for 5 s" steps every few seconds).
  */
-async function clearOfMinuteTurn(runs: readonly number[], seconds: number): Promise<boolean> {
-  if (seconds > 50) return false;
+async function clearOfMinuteTurn(runs: readonly [number, number][], seconds: number): Promise<boolean> {
+  if (seconds * 1000 > 56_000 - REDRAW_MS - 2000) return false; // no minute has such a window
   const clear = () =>
-    runs.every((at) => {
-      const age = Date.now() - at;
+    runs.every(([from, to]) => {
+      const age = Date.now() - from;
       const phase = age % 60_000;
-      return age >= 62_000 && phase >= 2000 && phase + seconds * 1000 <= 58_000;
+      return (
+        age >= 62_000 + (to - from) &&
+        phase >= to - from + REDRAW_MS + 2000 &&
+        phase + seconds * 1000 <= 58_000
+      );
     });
   // many builds' re-runs can leave no such window: after two minutes the window is taken as it comes
   const giveUpAt = Date.now() + 120_000;
@@ -74,8 +81,8 @@ async function clearOfMinuteTurn(runs: readonly number[], seconds: number): Prom
   return true;
 }
 
-/** When each build's status-poll figure re-ran its checks (their "failing for" turns from there). */
-const rerunsAt: number[] = [];
+/** When each build's status-poll figure re-ran its checks: from the trigger to their failing on screen. */
+const rerunsAt: [number, number][] = [];
 
 export default async function (report: (f: Figure) => void): Promise<void> {
   await ensureBundle();
@@ -121,7 +128,7 @@ async function measure(
     // between two turns of the minute of the rows' relative times ("10 min ago" → "11 min ago" rewrites
     // every row once a minute: a change on screen, not idle noise), the earlier builds' re-runs included
     const restedMs = await pty.quiet(20);
-    const clearOfTurns = await clearOfMinuteTurn([data.runsAt, ...rerunsAt], IDLE_S);
+    const clearOfTurns = await clearOfMinuteTurn([[data.runsAt, data.runsAt], ...rerunsAt], IDLE_S);
     const idleFrom = performance.now();
     await sleep(IDLE_S * 1000); // the measuring window itself
     fig("idle.bytesPerS", {
@@ -270,7 +277,7 @@ async function statusPoll(pty: Pty, data: OverviewData) {
     body: JSON.stringify({ target: { checkId: ids } }),
   });
   if (!res.ok) throw new Error(`trigger: HTTP ${res.status} ${await res.text()}`);
-  rerunsAt.push(Date.now());
+  const triggeredAt = Date.now();
   const from = performance.now();
   const ms: number[] = [];
   let seenAt: number | undefined;
@@ -282,6 +289,7 @@ async function statusPoll(pty: Pty, data: OverviewData) {
     if (seenAt !== undefined && performance.now() - seenAt > 1000) break;
   }
   if (seenAt === undefined) throw new Error("the re-run checks never showed as failing");
+  rerunsAt.push([triggeredAt, triggeredAt + (seenAt - from)]);
   return {
     worst: Math.max(...ms),
     p50: percentile(ms, 50),
