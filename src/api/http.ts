@@ -208,7 +208,12 @@ export class HttpClient {
       body = JSON.stringify(spec.body);
       headers["content-type"] = "application/json";
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
+    // a timer cleared when the request ends (AbortSignal.timeout's stays armed until it fires: at 100,000
+    // checks a burst of them expiring together held the console's loop ~20 ms)
+    const clock = new AbortController();
+    const timer = setTimeout(() => clock.abort(new DOMException("timeout", "TimeoutError")), timeoutMs);
+    timer.unref?.();
+    const timeout = clock.signal;
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
     const started = performance.now();
     this.#inFlight++;
@@ -265,6 +270,7 @@ export class HttpClient {
     } catch (e) {
       throw this.#classify(e, method, path, timeoutMs, timeout, spec.signal);
     } finally {
+      clearTimeout(timer);
       this.#inFlight--;
       const reached = status > 0 ? "answered" : spec.signal?.aborted ? "aborted" : "unreachable";
       this.#opts.onActivity?.({
