@@ -8,11 +8,17 @@
  *   arena keeps the pages its compiler zones and buffers freed;
  * - `--optimize-for-size` from the first module on (V8 grows its old generation in smaller steps and
  *   collects sooner); this one also works at run time, so the console sets it there too (nursery.ts) for
- *   a Node that cannot re-execute itself.
+ *   a Node that cannot re-execute itself;
+ * - `--liftoff-only`: Ink's layout engine (yoga, WebAssembly) stays compiled by V8's baseline compiler,
+ *   not compiled again by its optimising one, whose compile zones peaked at ~25 MB of malloc (V8's
+ *   malloced peak 27–30 → 6–7 MB). Layout of a frame's ~40 rows does not need the faster code: the
+ *   console's CPU per `j` moved 5.8–6.8 ms as it was, 6.2–6.9 with this; and the first frame is no later
+ *   (the one V8 worker left is not busy compiling yoga again).
  *
  * Measured with 10,000 checks (issue 27; the checks list live 20–30 s, the 2-core machine at load 6–10,
- * alternating builds): 147–150 MB as it was, 116–121 MB with `--optimize-for-size` set at run time alone,
- * 110–120 MB re-executed with all three.
+ * four rounds alternating builds): 148–150 MB as it was, 116–121 MB with `--optimize-for-size` set at run
+ * time alone, 113–116 MB re-executed without `--liftoff-only`, 108–113 MB with it; start → first frame
+ * 156–485 ms as it was (median ~220), 221–379 ms (median ~228) re-executed with all four.
  *
  * Only the interactive console: the scriptable commands are short-lived, and `vigil serve` keeps Node's
  * defaults. Nothing is re-executed where `process.execve` does not exist (Windows); a setting the user
@@ -22,7 +28,7 @@
  */
 
 /** V8 flags the console starts with. */
-export const CONSOLE_NODE_FLAGS = ["--optimize-for-size", "--v8-pool-size=1"] as const;
+export const CONSOLE_NODE_FLAGS = ["--optimize-for-size", "--v8-pool-size=1", "--liftoff-only"] as const;
 /** Environment the console starts with (glibc's malloc reads it once, at the first allocation). */
 export const CONSOLE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "1" };
 /** Set in the re-executed process: the names of what was added to its environment, space-separated. */

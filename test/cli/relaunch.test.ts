@@ -46,14 +46,14 @@ describe("relaunchPlan", () => {
   it("adds no flag the user gave (node's flags or NODE_OPTIONS, - or _ spelled) and keeps their MALLOC_ARENA_MAX", () => {
     const plan = relaunchPlan({
       ...input,
-      execArgv: ["--optimize_for_size"],
+      execArgv: ["--optimize_for_size", "--liftoff-only"],
       env: { ...input.env, NODE_OPTIONS: "--v8-pool-size=4", MALLOC_ARENA_MAX: "2" },
     });
     expect(plan?.argv).toBeUndefined();
     const some = relaunchPlan({ ...input, env: { ...input.env, NODE_OPTIONS: " --v8-pool-size=4 " } });
     expect(some?.argv).toEqual([
       "/usr/bin/node",
-      "--optimize-for-size",
+      ...CONSOLE_NODE_FLAGS.filter((f) => !f.startsWith("--v8-pool-size")),
       "/app/dist/vigil.js",
       "--pane",
       "checks",
