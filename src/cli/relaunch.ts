@@ -21,11 +21,14 @@
  * 156–485 ms as it was (median ~220), 221–379 ms (median ~228) re-executed with all four.
  *
  * Only the interactive console: the scriptable commands are short-lived, and `vigil serve` keeps Node's
- * defaults. Nothing is re-executed where `process.execve` does not exist (Windows); a setting the user
+ * defaults. Nothing is re-executed where `process.execve` does not exist (Windows) nor in the single
+ * executable of `npm run package` (its command line is all the program's); a setting the user
  * gave already (NODE_OPTIONS, node's own flags, MALLOC_ARENA_MAX) is kept; and the re-executed process
  * removes what was added from its environment, so the processes it starts (the local service, `$EDITOR`)
  * get the user's environment as it was.
  */
+
+import { isSea } from "node:sea";
 
 /** V8 flags the console starts with. */
 export const CONSOLE_NODE_FLAGS = ["--optimize-for-size", "--v8-pool-size=1", "--liftoff-only"] as const;
@@ -104,7 +107,8 @@ export function relaunchTuned(exists: (path: string) => boolean): void {
     script: relaunchScript(process.argv[1] ?? "", exists),
     args: process.argv.slice(2),
     env: process.env,
-    canExec: typeof execve === "function" && process.argv[1] !== undefined,
+    // a single executable (npm run package) reads no node flags from its command line: not re-executed
+    canExec: typeof execve === "function" && process.argv[1] !== undefined && !isSea(),
   });
   if (plan) {
     try {
