@@ -25,7 +25,7 @@ import { makeTheme, noColorRequested, type ThemeName } from "../tui/theme.ts";
 import { showImage } from "./console-image.ts";
 import { prepareViews } from "./console-views.ts";
 import { prestartLocalService } from "./local-service.ts";
-import { capNursery } from "./nursery.ts";
+import { capNursery, sizeForMemory } from "./nursery.ts";
 
 export type ConsoleOptions = {
   fullscreen?: boolean;
@@ -228,6 +228,12 @@ async function startLive(
     }),
   );
   runtime.start();
+  // V8 sized for memory once the checks are held (not while the first read builds them: nursery.ts)
+  const heldChecks = store.subscribe((s) => {
+    if (s.checks.loadedAt === undefined && s.checks.error === undefined) return;
+    heldChecks();
+    sizeForMemory();
+  });
   // the title carries the failing count; --notify rings or notifies on a change
   const watch = startWatch(store, {
     write: (d) => process.stdout.write(d),
@@ -241,6 +247,7 @@ async function startLive(
   if (!resolved.readOnly) actions.offerDrafts();
   return {
     async stop() {
+      heldChecks();
       uncapNursery();
       watch.stop();
       titleKept = false;

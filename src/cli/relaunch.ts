@@ -6,19 +6,17 @@
  * - `--v8-pool-size=1`: one V8 worker thread instead of one per core;
  * - `MALLOC_ARENA_MAX=1`: one malloc arena for every thread instead of up to 8 per core — each thread's
  *   arena keeps the pages its compiler zones and buffers freed;
- * - `--optimize-for-size` from the first module on (V8 grows its old generation in smaller steps and
- *   collects sooner); this one also works at run time, so the console sets it there too (nursery.ts) for
- *   a Node that cannot re-execute itself;
  * - `--liftoff-only`: Ink's layout engine (yoga, WebAssembly) stays compiled by V8's baseline compiler,
  *   not compiled again by its optimising one, whose compile zones peaked at ~25 MB of malloc (V8's
  *   malloced peak 27–30 → 6–7 MB). Layout of a frame's ~40 rows does not need the faster code: the
  *   console's CPU per `j` moved 5.8–6.8 ms as it was, 6.2–6.9 with this; and the first frame is no later
  *   (the one V8 worker left is not busy compiling yoga again).
  *
- * Measured with 10,000 checks (issue 27; the checks list live 20–30 s, the 2-core machine at load 6–10,
- * four rounds alternating builds): 148–150 MB as it was, 116–121 MB with `--optimize-for-size` set at run
- * time alone, 113–116 MB re-executed without `--liftoff-only`, 108–113 MB with it; start → first frame
- * 156–485 ms as it was (median ~220), 221–379 ms (median ~228) re-executed with all four.
+ * With `--optimize-for-size`, which works at run time and is set once the checks are held (nursery.ts),
+ * measured with 10,000 checks (issue 27; the checks list live 20–30 s, the 2-core machine at load 3–10,
+ * rounds alternating builds): 145–150 MB as it was, 116–121 MB with `--optimize-for-size` alone, 113–116
+ * MB re-executed as well without `--liftoff-only`, 108–113 MB with it (110–112 MB as committed); start →
+ * first frame 156–485 ms as it was (median ~220), 221–379 ms (median ~228) re-executed.
  *
  * Only the interactive console: the scriptable commands are short-lived, and `vigil serve` keeps Node's
  * defaults. Nothing is re-executed where `process.execve` does not exist (Windows) nor in the single
@@ -31,7 +29,7 @@
 import { isSea } from "node:sea";
 
 /** V8 flags the console starts with. */
-export const CONSOLE_NODE_FLAGS = ["--optimize-for-size", "--v8-pool-size=1", "--liftoff-only"] as const;
+export const CONSOLE_NODE_FLAGS = ["--v8-pool-size=1", "--liftoff-only"] as const;
 /** Environment the console starts with (glibc's malloc reads it once, at the first allocation). */
 export const CONSOLE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "1" };
 /** Set in the re-executed process: the names of what was added to its environment, space-separated. */

@@ -46,7 +46,7 @@ describe("relaunchPlan", () => {
   it("adds no flag the user gave (node's flags or NODE_OPTIONS, - or _ spelled) and keeps their MALLOC_ARENA_MAX", () => {
     const plan = relaunchPlan({
       ...input,
-      execArgv: ["--optimize_for_size", "--liftoff-only"],
+      execArgv: ["--liftoff_only"],
       env: { ...input.env, NODE_OPTIONS: "--v8-pool-size=4", MALLOC_ARENA_MAX: "2" },
     });
     expect(plan?.argv).toBeUndefined();

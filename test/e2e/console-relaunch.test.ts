@@ -65,7 +65,7 @@ describe("the console's Node", () => {
     term = launchConsole(served, { env: { MALLOC_ARENA_MAX: "2", NODE_OPTIONS: "--v8-pool-size=2" } });
     const pid = await consoleProcess(term);
     const argv = argvOf(pid);
-    expect(argv).toContain("--optimize-for-size");
+    expect(argv).toContain("--liftoff-only");
     expect(argv.filter((a) => a.startsWith("--v8-pool-size"))).toEqual([]);
     const env = environOf(pid);
     expect(env).toContain("MALLOC_ARENA_MAX=2");
