@@ -184,7 +184,8 @@ export function createAgentQueue(repo: Repo, opts: QueueOptions = {}): AgentQueu
     },
 
     lease(agent, loc, max, waitMs, signal) {
-      repo.touchAgent(agent, now());
+      // an agent that said goodbye takes no work (its poll was sent before it stopped)
+      if (!repo.touchAgent(agent, now())) return Promise.resolve([]);
       const first = take(loc, agent.id, max);
       if (first.length > 0 || waitMs <= 0) return Promise.resolve(first);
       return new Promise<LeasedJob[]>((resolve) => {
@@ -220,7 +221,9 @@ export function createAgentQueue(repo: Repo, opts: QueueOptions = {}): AgentQueu
       return true;
     },
 
-    contact: (agent) => repo.touchAgent(agent, now()),
+    contact: (agent) => {
+      repo.touchAgent(agent, now());
+    },
     bye: (agentId, locationId) => repo.forgetAgent(agentId, locationId, now()),
     health: (locationId) => repo.locationHealth(locationId, now(), aliveMs),
 

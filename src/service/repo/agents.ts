@@ -45,14 +45,22 @@ export type AgentContact = {
   running: number;
 };
 
-/** An agent made contact now (heartbeat or lease poll). */
-export function touchAgent(db: DatabaseSync, a: AgentContact, now: number): void {
-  db.prepare(
-    `INSERT INTO agents (id, location_id, version, hostname, concurrency, running, first_seen, last_seen)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET version = excluded.version, hostname = excluded.hostname,
-       concurrency = excluded.concurrency, running = excluded.running, last_seen = excluded.last_seen, gone = 0`,
-  ).run(a.id, a.locationId, a.version, a.hostname, a.concurrency, a.running, now, now);
+/**
+ * An agent made contact now (heartbeat or lease poll); false when it had already said goodbye. An agent's id
+ * is made anew each time it starts (src/agent/agent.ts), so a contact after its goodbye is a request it sent
+ * before it (a lease poll in flight when it stopped), read late: the agent stays gone.
+ */
+export function touchAgent(db: DatabaseSync, a: AgentContact, now: number): boolean {
+  const r = db
+    .prepare(
+      `INSERT INTO agents (id, location_id, version, hostname, concurrency, running, first_seen, last_seen)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, hostname = excluded.hostname,
+         concurrency = excluded.concurrency, running = excluded.running, last_seen = excluded.last_seen
+       WHERE gone = 0`,
+    )
+    .run(a.id, a.locationId, a.version, a.hostname, a.concurrency, a.running, now, now);
+  return Number(r.changes) > 0;
 }
 
 /** An agent said goodbye (clean stop): no longer counted as alive; its goodbye is its last contact. */

@@ -155,6 +155,37 @@ describe("vigil agent", () => {
     }
   });
 
+  it("an agent that said goodbye stays gone: a lease poll it sent before, read late, neither revives it nor takes work", async () => {
+    const loc = await createLocation(svc, "lab-late");
+    const check = await createUrlCheck(svc, "Late", `${target.url}/late`, "lab-late");
+    const agentCall = async (path: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${svc.url}/agent/v1/${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${loc.key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
+    };
+    const me = {
+      agentId: "lab-host-0badc0de",
+      version: "test",
+      hostname: "lab-host",
+      concurrency: 1,
+      running: 0,
+    };
+    expect((await agentCall("heartbeat", me)).status).toBe(200);
+    expect((await location(svc, loc.id)).agentCount).toBe(1);
+    expect((await agentCall("bye", { agentId: me.agentId })).status).toBe(204);
+    const [queued] = await trigger(svc, [check]); // a run waits for this location's agents
+    const late = await agentCall("lease", { ...me, max: 1, waitSeconds: 0 });
+    expect(late).toEqual({ status: 200, body: { jobs: [] } });
+    expect((await location(svc, loc.id)).agentCount).toBe(0);
+    // no agent took it: the run ends as "cannot run", never leased to the agent that left
+    const done = await completion(svc, queued!);
+    expect(done.results[0].errorMessage).toMatch(/no agent of private location lab-late took the run/);
+    expect(hits.get("/late")).toBeUndefined();
+  });
+
   it("takes a result with a screenshot beyond the API's 1 MiB limit, and bounds it (8 MiB)", async () => {
     const loc = await createLocation(svc, "lab-big");
     const post = (bytes: number) =>
