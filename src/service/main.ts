@@ -2,7 +2,8 @@
  * Composition of the embedded service: data dir, SQLite file, run engine, alerting (rules, outbox worker,
  * SSL scan; src/service/alerts/), Hono app with every route module,
  * the optional demo workspace, and the loopback HTTP server. `startService` resolves once the server
- * listens; `close()` stops everything and leaves the data dir consistent: no new connections or
+ * listens; `close()` stops everything and leaves the data dir consistent: the demo's agents first (while the
+ * server still answers their goodbye), then no new connections or
  * sessions, running sessions finish within `stopGraceMs` or end CANCELLED, then the demo, retention and
  * alerting (deliveries not sent stay in the outbox), and the database (its lock goes with it).
  *
@@ -175,7 +176,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   });
 
   const server: Server = createServer(getRequestListener(app.fetch));
-  let demo: { stop(): Promise<void> } | undefined;
+  let demo: { stopAgents(): Promise<void>; stop(): Promise<void> } | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -224,6 +225,9 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     close() {
       closing ??= (async () => {
         phase = "stopping";
+        // the demo's agents and heartbeat jobs stop while the server still answers, so an agent's goodbye
+        // arrives (demo/run.ts)
+        await demo?.stopAgents().catch(logError);
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const cut = setTimeout(() => server.closeAllConnections(), 200);

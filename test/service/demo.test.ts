@@ -115,6 +115,15 @@ describe("demo workspace", () => {
     } finally {
       await svc.close();
     }
+    // stopped with the service, the agents said goodbye: a restart at once shows none alive (not one
+    // counted alive for 30 s after its last contact while no agent runs)
+    const again: TestService = await startTestService({ dataDir: data, demo: true });
+    try {
+      const locations = (await again.call("GET", "/v1/private-locations")).body as { agentCount: number }[];
+      expect(locations.map((l) => l.agentCount)).toEqual([0]);
+    } finally {
+      await again.close();
+    }
   }, 30_000);
 
   it("sends nothing off the machine: demo channels deliver to the service's own receiver, signed", async () => {

@@ -24,7 +24,7 @@ export async function startDemo(opts: {
   logError: (err: unknown) => void;
   /** When the heartbeat jobs and agents begin, after the start (ms; default DEMO_FOLLOW_MS). */
   followMs?: number;
-}): Promise<{ stop(): Promise<void> }> {
+}): Promise<{ stopAgents(): Promise<void>; stop(): Promise<void> }> {
   const previous = storedTarget(opts.repo);
   const target = await startDemoTarget({
     port: previous ? Number(new URL(previous.url).port) : undefined,
@@ -66,12 +66,19 @@ export async function startDemo(opts: {
       startDemoAgent({ ...opts, slug: l.slugName, publicUrl: opts.publicUrl() }),
     );
   }, opts.followMs ?? DEMO_FOLLOW_MS);
+  // stopAgents comes first at a stop, while the service still takes requests: a stopped agent says goodbye
+  // (marked gone), where one stopped after the server closed would still count as alive for 30 s — and a
+  // quick restart would show the demo location with an agent that is not running
+  const stopAgents = async () => {
+    stopped = true;
+    clearTimeout(later);
+    for (const j of jobs) j.stop();
+    await Promise.all(agents.map((a) => a.stop()));
+  };
   return {
+    stopAgents,
     async stop() {
-      stopped = true;
-      clearTimeout(later);
-      for (const j of jobs) j.stop();
-      await Promise.all(agents.map((a) => a.stop()));
+      await stopAgents();
       await target.close();
     },
   };
