@@ -81,6 +81,7 @@ export function createAlerting(opts: {
     }
   };
   let sslTimer: NodeJS.Timeout | undefined;
+  let firstScan: NodeJS.Timeout | undefined;
   let scanning: Promise<unknown> | undefined;
 
   const scan = () => sslScan({ ...deps, logError: opts.logError }, Math.min(config.attemptTimeoutMs, 10_000));
@@ -111,12 +112,15 @@ export function createAlerting(opts: {
       if (opts.options?.sslScan !== false) {
         sslTimer = setInterval(runScan, config.sslCheckIntervalMs);
         sslTimer.unref?.();
-        setTimeout(runScan, Math.min(5_000, config.sslCheckIntervalMs)).unref?.();
+        firstScan = setTimeout(runScan, Math.min(5_000, config.sslCheckIntervalMs));
+        firstScan.unref?.();
       }
     },
     async stop() {
       unsubscribe?.();
       if (sslTimer) clearInterval(sslTimer);
+      // the first scan too: due after a stop, it would read a closed database
+      clearTimeout(firstScan);
       clearInterval(agentTimer);
       await scanning;
       await worker.stop();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveAlertingConfig } from "../../../src/service/alerts/config.ts";
 import { sslScan, sslTargetOf } from "../../../src/service/alerts/ssl.ts";
 import { openRepo } from "../../../src/service/repo/store.ts";
+import { pastTime } from "../../support/until.ts";
 import { tempDb } from "../runs/support.ts";
 import type { TestService } from "../support.ts";
 import {
@@ -157,5 +158,19 @@ describe("a service no channel of which asks for SSL expiry", () => {
     } finally {
       t.cleanup();
     }
+  });
+});
+
+describe("the certificate scan at a stop", () => {
+  it("a service stopped before its first scan runs none after (it would read a closed database)", async () => {
+    const errors: unknown[] = [];
+    const quick = await startAlertService(
+      { sslScan: true, sslCheckIntervalMs: 300 },
+      { logError: (err) => errors.push(err) },
+    );
+    await quick.dispose();
+    // the first scan was due 300 ms after the service started, so by now + 300 ms at the latest
+    await pastTime(Date.now() + 300);
+    expect(errors).toEqual([]);
   });
 });
