@@ -72,6 +72,12 @@ const settled = (lines: string[]) =>
   has(lines, "data just now") &&
   !lines.some((l) => /reading|loading/.test(l));
 
+/** The row the cursor (›) is on, and its index (-1 when none is drawn). */
+const cursorRow = (lines: string[]) => {
+  const at = lines.findIndex((l) => /^\s*›/.test(l));
+  return { at, text: lines[at] ?? "" };
+};
+
 async function overviewReady(t: HeadlessTerminal): Promise<string[]> {
   return t.waitFor(
     (l) =>
@@ -105,15 +111,27 @@ export const SCREENS: Screen[] = [
       t.type("\r");
       await t.waitFor((l) => has(l, "vigil › Checks ›") && settled(l), "the failing check's detail");
       t.type("r");
-      const list = await t.waitFor(
-        (l) => has(l, "vigil › Results ›") && l.some((x) => /^\s*›?\s*✖/.test(x)) && settled(l),
-        "the check's results with a failing one",
-      );
-      // the cursor starts on the newest result: move it down to the first failing row
-      const top = list.findIndex((x) => /^\s*›/.test(x));
-      const failing = list.findIndex((x, i) => i >= top && /^\s*›?\s*✖/.test(x));
-      t.type("j".repeat(Math.max(0, failing - top)));
-      await t.waitFor((l) => /^\s*›\s*✖/.test(l[failing] ?? ""), "the cursor on the failing result");
+      // the cursor starts on the newest result: step it down to the first failing row, one key at a time,
+      // each step read from the screen as it is then: a row index taken from an earlier frame can miss
+      // (seen once under load: the cursor was on the failing row, the row at the index taken was not)
+      for (let steps = 0; ; steps++) {
+        const list = await t.waitFor(
+          (l) =>
+            has(l, "vigil › Results ›") &&
+            l.some((x) => /^\s*›?\s*✖/.test(x)) &&
+            cursorRow(l).at >= 0 &&
+            settled(l),
+          "the check's results with a failing one",
+        );
+        const from = cursorRow(list);
+        if (/^\s*›\s*✖/.test(from.text)) break;
+        if (steps >= 20) throw new Error(`no failing result under the cursor after ${steps} steps`);
+        t.type("j");
+        await t.waitFor((l) => {
+          const now = cursorRow(l);
+          return now.at !== from.at || now.text !== from.text;
+        }, "the cursor to move");
+      }
       t.type("\r");
       await t.waitFor(
         (l) => has(l, "› result ") && has(l, "Response time limits") && settled(l),
