@@ -6,7 +6,7 @@
  * 3 not found, 4 auth, 5 service unreachable, 6 refused by rule, 130 interrupted. Every failure is ONE line
  * on stderr, sanitised for the terminal and with the API key redacted; never a stack trace.
  */
-import { existsSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import module from "node:module";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../api/errors.ts";
@@ -19,7 +19,6 @@ import type { ResourceSpec } from "./command.ts";
 import { exitCodeOf } from "./exit-codes.ts";
 import { configFlags, fail, interrupt, print } from "./io.ts";
 import { findProgram } from "./programs.ts";
-import { relaunchTuned } from "./relaunch.ts";
 
 /**
  * `vigil` with no command. With a TTY on stdin and stdout: the interactive console (src/cli/console.ts,
@@ -31,7 +30,7 @@ export async function runConsole(resolved: ResolvedConfig, values: ParsedValues)
   const theme = values.theme;
   if (theme !== undefined && theme !== "dark" && theme !== "light")
     throw new UsageError(`--theme must be dark or light, got "${String(theme)}"`);
-  if (interactive(values)) {
+  if (process.stdin.isTTY && process.stdout.isTTY && values.json !== true) {
     const { runInteractiveConsole } = await import("./console.ts");
     return await runInteractiveConsole(resolved, {
       fullscreen: values.fullscreen === true,
@@ -42,11 +41,6 @@ export async function runConsole(resolved: ResolvedConfig, values: ParsedValues)
   }
   const { runOverview } = await import("./overview.ts");
   return await runOverview(resolved, { json: values.json === true });
-}
-
-/** `vigil` with no command runs the interactive console: a TTY on stdin and stdout, and no --json. */
-function interactive(values: ParsedValues): boolean {
-  return process.stdin.isTTY === true && process.stdout.isTTY === true && values.json !== true;
 }
 
 /** Turn any error into its one-line message and exit code. */
@@ -90,8 +84,6 @@ export async function main(argv: string[]): Promise<number | undefined> {
         print((await import("./dispatch.ts")).topHelp());
         return 0;
       }
-      // the interactive console runs in a Node tuned for it: re-executed once, before anything is loaded
-      if (interactive(values)) relaunchTuned(existsSync);
       return await runConsole(resolveConfig({ flags: configFlags(values), env: process.env }), values);
     }
     // serve, share, agent, completion: the same grammar, without loading the API commands
