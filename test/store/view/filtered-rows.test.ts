@@ -6,7 +6,6 @@
  * index's own separators, quotes and colons.
  */
 import { describe, expect, it } from "vitest";
-import { checkHealth, type Health, toEpochMs } from "../../../src/shared/format.ts";
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import { countRows, countsKnown } from "../../../src/store/view/check-counts.ts";
 import { matchesCheckFilter, parseCheckFilter } from "../../../src/store/view/check-filter.ts";
@@ -15,21 +14,7 @@ import { CheckRowsView, type CheckSortColumn } from "../../../src/store/view/che
 import { FilteredRows, isPartialRows } from "../../../src/store/view/filtered-rows.ts";
 import { rng } from "../../support/rng.ts";
 import { naiveCheckFilter } from "./naive-filter.ts";
-
-type Row = {
-  id: string;
-  check: CheckSummary;
-  status: StatusSummary | undefined;
-  health: Health;
-  statusAt: number;
-};
-const makeRow = (check: CheckSummary, status: StatusSummary | undefined): Row => ({
-  id: check.id,
-  check,
-  status,
-  health: checkHealth(status),
-  statusAt: toEpochMs(status?.updated_at),
-});
+import { makeRow, type Row } from "./rows.ts";
 
 const WORDS = [
   "pay",

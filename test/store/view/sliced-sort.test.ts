@@ -5,7 +5,6 @@
  * asked meanwhile, or the old one again, drops the unfinished one, which never wakes the view.
  */
 import { describe, expect, it } from "vitest";
-import { checkHealth, type Health, toEpochMs } from "../../../src/shared/format.ts";
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import {
   CheckRowsView,
@@ -16,21 +15,8 @@ import {
   sortedPositionsSliced,
 } from "../../../src/store/view/check-rows.ts";
 import { rng } from "../../support/rng.ts";
+import { makeRow, type Row } from "./rows.ts";
 
-type Row = {
-  id: string;
-  check: CheckSummary;
-  status: StatusSummary | undefined;
-  health: Health;
-  statusAt: number;
-};
-const makeRow = (check: CheckSummary, status: StatusSummary | undefined): Row => ({
-  id: check.id,
-  check,
-  status,
-  health: checkHealth(status),
-  statusAt: toEpochMs(status?.updated_at),
-});
 const COLUMNS: CheckSortColumn[] = ["status", "name", "type", "frequency", "lastRun"];
 const NAMES = ["api", "API", "Login", "login", "zeta", "Ünïcode", "home page", "search"];
 const HEALTHS = [{ hasFailures: true }, { isDegraded: true }, { hasFailures: false }, { cannotRun: true }];
