@@ -57,9 +57,16 @@ export class FilteredRows<R extends FilterableRow> {
   #kept: readonly R[] = [];
   /** The text words' answer, for this index and these terms. */
   #keep: { index: CheckIndex; terms: readonly Term[]; keep: Uint8Array | undefined } | undefined;
+  /** The last whole answer started in slices: done when it is kept or dropped. */
+  #work: Promise<void> = Promise.resolve();
 
   constructor(pace: FilterPace = {}) {
     this.#pace = { progressiveFrom: 20_000, headRows: 150, headMs: 2, sliceMs: 4, ...pace };
+  }
+
+  /** Resolves once the last answer started in slices is kept or dropped (what a test waits for). */
+  settled(): Promise<void> {
+    return this.#work;
   }
 
   /**
@@ -92,7 +99,7 @@ export class FilteredRows<R extends FilterableRow> {
       if (head === undefined) return this.#kept;
       partial.add(head);
       this.#kept = head;
-      void this.#whole(generation, rows, index, terms, positions, wake);
+      this.#work = this.#whole(generation, rows, index, terms, positions, wake);
       return head;
     }
     if (!known) this.#keep = { index, terms, keep: textMatches(index, terms) };

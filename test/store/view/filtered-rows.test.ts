@@ -225,7 +225,7 @@ describe("FilteredRows", () => {
           wake,
         ),
       ).toBe(rows);
-      await new Promise((done) => setTimeout(done, 50));
+      await filter.settled();
       expect(wakes).toBe(0);
     },
   );
