@@ -47,7 +47,8 @@ await build({
   format: "esm",
   target: "node24",
   sourcemap: "linked",
-  minify: true,
+  // VIGIL_BUILD_NAMES=1: not minified, for a CPU profile that names its functions
+  minify: process.env.VIGIL_BUILD_NAMES !== "1",
   legalComments: "none",
   // Playwright and the packaged Chromium are large and load their own files at run time (the Chromium
   // package unpacks its binary from its own directory); they are only needed for browser checks.

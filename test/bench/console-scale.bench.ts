@@ -21,14 +21,26 @@
  *   key → frame in that time (the poll's re-join and re-sort delay the key); budget ≤ 16 at 100k.
  * - filterKey.ms: `/` then "9", "9", "9" — each keystroke → the frame whose summary changed (the new count,
  *   or on a long list the top of the answer, "counting…"); the worst of the three (each one listed), and
- *   each key → the frame with the whole answer's count (wholeMs); budget ≤ 16 at 100k.
+ *   each key → the frame with the whole answer's count (wholeMs); budget ≤ 16. cpuMs: the console's
+ *   main-thread CPU time from each key to that frame (Pty.cpuMs) — on a shared machine the figure to
+ *   compare builds by. VIGIL_BENCH_FILTER_ROUNDS (1) rounds of it (Esc between): with more, `rounds`
+ *   lists every round and keysP50 / cpuMsP50 are each key's median over them (the figure stays the first
+ *   round's worst).
  * - rss.mb: the console's RSS after VIGIL_BENCH_SOAK_S (60) s live, a key every 5 s; `npm run bench
  *   console-scale -- --live-minutes=10` for the issue's 10 minutes. Budget ≤ 100 MB at 10k, ≤ 200 at 100k,
  *   with the first and highest samples to judge "flat".
  *
  * The machine's load (1-minute load average) is given with each figure: on a shared machine the figures
  * move with it, so compare builds within one run.
+ *
+ * VIGIL_BENCH_PHASES picks what is measured after the list (a comma list of idle, moves, poll, filter,
+ * rss; default all), e.g. "filter" to measure only the filter keys. VIGIL_BENCH_CONSOLE_FLAGS: Node
+ * flags for the console (space-separated), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written when
+ * the console ends). VIGIL_BENCH_KEY_WINDOWS=FILE appends each filter key's [written, its frame
+ * arrived, key] on the monotonic clock in µs (a CPU profile's clock), to cut such a profile to the keys.
+ * A bundle with readable names for the profile: VIGIL_BUILD_NAMES=1 node scripts/build.ts.
  */
+import { appendFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { ensureBundle } from "../e2e/support/bundle.ts";
 import { benchBundles, busyCore, percentile, round, startConsole } from "./console/launch.ts";
@@ -43,7 +55,13 @@ const IN_VIEW_MOVES = 25;
 const IDLE_S = Number(process.env.VIGIL_BENCH_IDLE_S ?? 10);
 const SOAK_S = Number(process.env.VIGIL_BENCH_SOAK_S ?? 60);
 const RERUN = 20;
+const PHASES = new Set(
+  (process.env.VIGIL_BENCH_PHASES ?? "idle,moves,poll,filter,rss").split(",").map((p) => p.trim()),
+);
+const FILTER_ROUNDS = Number(process.env.VIGIL_BENCH_FILTER_ROUNDS ?? 1);
 
+/** performance.now() → the monotonic clock in µs (the clock of a V8 CPU profile's timestamps). */
+const MONO_US = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -106,7 +124,8 @@ async function measure(
 ): Promise<void> {
   const fig = (name: string, f: { value: number; [k: string]: unknown }) =>
     report({ figure: `console.${label(n)}.${name}`, ...f, build: bundle.label, checks: n, load: load() });
-  const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file);
+  const flags = (process.env.VIGIL_BENCH_CONSOLE_FLAGS ?? "").split(" ").filter(Boolean);
+  const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file, flags);
   try {
     const header = pty.nextScreen((l) => l.some((x) => x.startsWith("vigil ›")), "the header", 30_000);
     const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
@@ -128,128 +147,172 @@ async function measure(
     // between two turns of the minute of the rows' relative times ("10 min ago" → "11 min ago" rewrites
     // every row once a minute: a change on screen, not idle noise), the earlier builds' re-runs included
     const restedMs = await pty.quiet(20);
-    const clearOfTurns = await clearOfMinuteTurn([[data.runsAt, data.runsAt], ...rerunsAt], IDLE_S);
-    const idleFrom = performance.now();
-    await sleep(IDLE_S * 1000); // the measuring window itself
-    fig("idle.bytesPerS", {
-      value: round(pty.bytesBetween(idleFrom) / IDLE_S),
-      budget: 0,
-      unit: "B/s",
-      seconds: IDLE_S,
-      restedAfterMs: restedMs === undefined ? "never" : round(restedMs),
-      clearOfTurns,
-    });
-
-    const quietBudget = n <= 10_000 ? 8 : 16;
-    const moves = await measureMoves(pty, MOVES, () => "j");
-    const inView = moves.slice(0, IN_VIEW_MOVES);
-    const scrolling = moves.slice(IN_VIEW_MOVES);
-    const latency = moves.map((m) => m.ms);
-    fig("keyToFrame.p95.ms", {
-      value: round(percentile(latency, 95)),
-      budget: quietBudget,
-      unit: "ms",
-      p50: round(percentile(latency, 50)),
-      max: round(Math.max(...latency)),
-      moves: latency.length,
-      inViewP95: round(
-        percentile(
-          inView.map((m) => m.ms),
-          95,
-        ),
-      ),
-      scrollingP95: round(
-        percentile(
-          scrolling.map((m) => m.ms),
-          95,
-        ),
-      ),
-    });
-    const busy = await busyCore();
-    try {
-      const loaded = (await measureMoves(pty, MOVES, () => "j")).map((m) => m.ms);
-      fig("keyToFrame.busy.p95.ms", {
-        value: round(percentile(loaded, 95)),
-        budget: 2 * quietBudget,
-        unit: "ms",
-        p50: round(percentile(loaded, 50)),
-        max: round(Math.max(...loaded)),
-        quietP95: round(percentile(latency, 95)),
-        moves: loaded.length,
-        beside: "one busy child process",
+    if (PHASES.has("idle")) {
+      const clearOfTurns = await clearOfMinuteTurn([[data.runsAt, data.runsAt], ...rerunsAt], IDLE_S);
+      const idleFrom = performance.now();
+      await sleep(IDLE_S * 1000); // the measuring window itself
+      fig("idle.bytesPerS", {
+        value: round(pty.bytesBetween(idleFrom) / IDLE_S),
+        budget: 0,
+        unit: "B/s",
+        seconds: IDLE_S,
+        restedAfterMs: restedMs === undefined ? "never" : round(restedMs),
+        clearOfTurns,
       });
-    } finally {
-      busy.kill("SIGKILL");
     }
-    fig("bytesPerMove", {
-      value: percentile(
-        inView.map((m) => m.bytes),
-        50,
-      ),
-      budget: 400,
-      unit: "B",
-      max: Math.max(...inView.map((m) => m.bytes)),
-      moves: inView.length,
-    });
-    fig("bytesPerScrollingMove", {
-      value: percentile(
-        scrolling.map((m) => m.bytes),
-        50,
-      ),
-      unit: "B",
-      max: Math.max(...scrolling.map((m) => m.bytes)),
-      moves: scrolling.length,
-    });
-
-    // a step that cannot finish (a build that never shows the re-run checks failing) is reported, and the
-    // rest still measured
-    const poll = await statusPoll(pty, data).catch((e: Error) => e);
-    if (poll instanceof Error)
-      fig("statusPoll.worstFrame.ms", { value: Number.NaN, error: poll.message.split("\n")[0] });
-    else
-      fig("statusPoll.worstFrame.ms", {
-        value: round(poll.worst),
-        budget: 16,
-        unit: "ms",
-        p50: round(poll.p50),
-        moves: poll.moves,
-        pollToScreenMs: round(poll.seenAfterMs),
-        rerun: RERUN,
-      });
-
-    const filter = await filterKeys(pty).catch((e: Error) => e);
-    if (filter instanceof Error)
-      fig("filterKey.ms", { value: Number.NaN, error: filter.message.split("\n")[0] });
-    else
-      fig("filterKey.ms", {
-        value: round(Math.max(...filter.keys)),
-        budget: 16,
-        unit: "ms",
-        keys: filter.keys.map((x) => round(x)),
-        // each key → the frame with the whole answer's count (the same frame on a short list)
-        wholeMs: filter.whole.map((x) => round(x)),
-      });
-
-    const samples: number[] = [];
-    const soakEnd = performance.now() + SOAK_S * 1000;
-    let k = 0;
-    while (performance.now() < soakEnd) {
-      await sleep(Math.min(5000, Math.max(0, soakEnd - performance.now()))); // the soak's pace: a key every 5 s
-      pty.write(k++ % 2 === 0 ? "j" : "k");
-      samples.push(pty.rssMb() ?? Number.NaN);
+    if (PHASES.has("moves")) await measureMovesFigures(n, pty, fig);
+    if (PHASES.has("poll")) {
+      // a step that cannot finish (a build that never shows the re-run checks failing) is reported, and the
+      // rest still measured
+      const poll = await statusPoll(pty, data).catch((e: Error) => e);
+      if (poll instanceof Error)
+        fig("statusPoll.worstFrame.ms", { value: Number.NaN, error: poll.message.split("\n")[0] });
+      else
+        fig("statusPoll.worstFrame.ms", {
+          value: round(poll.worst),
+          budget: 16,
+          unit: "ms",
+          p50: round(poll.p50),
+          moves: poll.moves,
+          pollToScreenMs: round(poll.seenAfterMs),
+          rerun: RERUN,
+        });
     }
-    fig("rss.mb", {
-      value: round(samples.at(-1) ?? pty.rssMb() ?? Number.NaN),
-      budget: n <= 10_000 ? 100 : 200,
-      unit: "MB",
-      liveS: SOAK_S,
-      budgetLiveS: 600,
-      firstSampleMb: round(samples[0] ?? Number.NaN),
-      maxMb: round(Math.max(...samples)),
-    });
+    if (PHASES.has("filter")) await measureFilterFigure(pty, fig);
+    if (PHASES.has("rss")) await measureRss(n, pty, fig);
   } finally {
     await pty.kill();
   }
+}
+
+type Fig = (name: string, f: { value: number; [k: string]: unknown }) => void;
+
+/** keyToFrame (quiet and beside a busy core), bytesPerMove and bytesPerScrollingMove. */
+async function measureMovesFigures(n: number, pty: Pty, fig: Fig): Promise<void> {
+  const quietBudget = n <= 10_000 ? 8 : 16;
+  const moves = await measureMoves(pty, MOVES, () => "j");
+  const inView = moves.slice(0, IN_VIEW_MOVES);
+  const scrolling = moves.slice(IN_VIEW_MOVES);
+  const latency = moves.map((m) => m.ms);
+  fig("keyToFrame.p95.ms", {
+    value: round(percentile(latency, 95)),
+    budget: quietBudget,
+    unit: "ms",
+    p50: round(percentile(latency, 50)),
+    max: round(Math.max(...latency)),
+    moves: latency.length,
+    inViewP95: round(
+      percentile(
+        inView.map((m) => m.ms),
+        95,
+      ),
+    ),
+    scrollingP95: round(
+      percentile(
+        scrolling.map((m) => m.ms),
+        95,
+      ),
+    ),
+  });
+  const busy = await busyCore();
+  try {
+    const loaded = (await measureMoves(pty, MOVES, () => "j")).map((m) => m.ms);
+    fig("keyToFrame.busy.p95.ms", {
+      value: round(percentile(loaded, 95)),
+      budget: 2 * quietBudget,
+      unit: "ms",
+      p50: round(percentile(loaded, 50)),
+      max: round(Math.max(...loaded)),
+      quietP95: round(percentile(latency, 95)),
+      moves: loaded.length,
+      beside: "one busy child process",
+    });
+  } finally {
+    busy.kill("SIGKILL");
+  }
+  fig("bytesPerMove", {
+    value: percentile(
+      inView.map((m) => m.bytes),
+      50,
+    ),
+    budget: 400,
+    unit: "B",
+    max: Math.max(...inView.map((m) => m.bytes)),
+    moves: inView.length,
+  });
+  fig("bytesPerScrollingMove", {
+    value: percentile(
+      scrolling.map((m) => m.bytes),
+      50,
+    ),
+    unit: "B",
+    max: Math.max(...scrolling.map((m) => m.bytes)),
+    moves: scrolling.length,
+  });
+}
+
+/** filterKey.ms: FILTER_ROUNDS rounds of `/` then 999 (see the top of this file). */
+async function measureFilterFigure(pty: Pty, fig: Fig): Promise<void> {
+  const rounds: Awaited<ReturnType<typeof filterKeys>>[] = [];
+  for (let r = 0; r < FILTER_ROUNDS; r++) {
+    const one = await filterKeys(pty).catch((e: Error) => e);
+    if (one instanceof Error) {
+      fig("filterKey.ms", { value: Number.NaN, error: one.message.split("\n")[0] });
+      return;
+    }
+    rounds.push(one);
+  }
+  const [first] = rounds;
+  if (!first) return;
+  const median = (pick: (r: (typeof rounds)[number]) => number[]) =>
+    first.keys.map((_, k) =>
+      round(
+        percentile(
+          rounds.map((r) => pick(r)[k] ?? Number.NaN),
+          50,
+        ),
+      ),
+    );
+  fig("filterKey.ms", {
+    value: round(Math.max(...first.keys)),
+    budget: 16,
+    unit: "ms",
+    keys: first.keys.map((x) => round(x)),
+    // each key → the frame with the whole answer's count (the same frame on a short list)
+    wholeMs: first.whole.map((x) => round(x)),
+    cpuMs: first.cpu.map((x) => round(x)),
+    ...(rounds.length > 1
+      ? {
+          keysP50: median((r) => r.keys),
+          cpuMsP50: median((r) => r.cpu),
+          rounds: rounds.map((r) => ({
+            keys: r.keys.map((x) => round(x)),
+            cpuMs: r.cpu.map((x) => round(x)),
+          })),
+        }
+      : {}),
+  });
+}
+
+/** rss.mb after SOAK_S s live, a key every 5 s. */
+async function measureRss(n: number, pty: Pty, fig: Fig): Promise<void> {
+  const samples: number[] = [];
+  const soakEnd = performance.now() + SOAK_S * 1000;
+  let k = 0;
+  while (performance.now() < soakEnd) {
+    await sleep(Math.min(5000, Math.max(0, soakEnd - performance.now()))); // the soak's pace: a key every 5 s
+    pty.write(k++ % 2 === 0 ? "j" : "k");
+    samples.push(pty.rssMb() ?? Number.NaN);
+  }
+  fig("rss.mb", {
+    value: round(samples.at(-1) ?? pty.rssMb() ?? Number.NaN),
+    budget: n <= 10_000 ? 100 : 200,
+    unit: "MB",
+    liveS: SOAK_S,
+    budgetLiveS: 600,
+    firstSampleMb: round(samples[0] ?? Number.NaN),
+    maxMb: round(Math.max(...samples)),
+  });
 }
 
 /** The next page of checks to re-run: each build's turn takes checks none has made fail yet. */
@@ -299,13 +362,15 @@ async function statusPoll(pty: Pty, data: OverviewData) {
 }
 
 /** `/` then "999" one key at a time: each key → the frame whose summary changed, and the one counted; Esc clears. */
-async function filterKeys(pty: Pty): Promise<{ keys: number[]; whole: number[] }> {
+async function filterKeys(pty: Pty): Promise<{ keys: number[]; whole: number[]; cpu: number[] }> {
   await pty.quiet(2);
+  pty.sampleCpu = true;
   const prompt = pty.nextScreen((l) => l.some((x) => /^\/\S*█/.test(x)), "the filter prompt", 30_000);
   pty.write("/");
   await prompt;
   const out: number[] = [];
   const whole: number[] = [];
+  const cpu: number[] = [];
   for (const key of ["9", "9", "9"]) {
     const before = summaryOf(await pty.lines());
     const changed = pty.nextScreen((l) => summaryOf(l) !== before, `filter key ${key}`, 30_000);
@@ -315,12 +380,21 @@ async function filterKeys(pty: Pty): Promise<{ keys: number[]; whole: number[] }
       `filter key ${key} counted`,
       30_000,
     );
+    const cpuAt = pty.cpuMs() ?? Number.NaN;
     const at = pty.write(key);
-    out.push((await changed).at - at);
+    const frame = await changed;
+    out.push(frame.at - at);
+    if (process.env.VIGIL_BENCH_KEY_WINDOWS)
+      appendFileSync(
+        process.env.VIGIL_BENCH_KEY_WINDOWS,
+        `${JSON.stringify([MONO_US + at * 1000, MONO_US + frame.at * 1000, key])}\n`,
+      );
+    cpu.push((frame.cpuMs ?? Number.NaN) - cpuAt);
     whole.push((await counted).at - at);
     await pty.quiet(2); // the key's frames are all drawn before the next key
   }
+  pty.sampleCpu = false;
   pty.write("\x1b");
   await pty.waitFor((l) => !/ of [\d,]+ checks/.test(summaryOf(l)), "the filter cleared", 30_000);
-  return { keys: out, whole };
+  return { keys: out, whole, cpu };
 }

@@ -40,8 +40,15 @@ export function startConsole(
   rows: number,
   args: string[] = [],
   bundle = BUNDLE,
+  nodeFlags: readonly string[] = [],
 ): Pty {
-  return new Pty({ argv: [NODE, bundle, ...args], env: consoleEnv(api), cwd: ROOT, cols, rows });
+  return new Pty({
+    argv: [NODE, ...nodeFlags, bundle, ...args],
+    env: consoleEnv(api),
+    cwd: ROOT,
+    cols,
+    rows,
+  });
 }
 
 /**

@@ -11,7 +11,11 @@ import xtermHeadless from "@xterm/headless";
 
 const { Terminal } = xtermHeadless;
 
-export type Chunk = { at: number; bytes: number; data: Buffer };
+/**
+ * One read of the program's output. `cpuMs`: the program's main-thread CPU time when it arrived (only while
+ * `sampleCpu` is on; Linux /proc/PID/schedstat, ns): what a key cost the console, whatever else the machine runs.
+ */
+export type Chunk = { at: number; bytes: number; data: Buffer; cpuMs?: number | undefined };
 
 export type PtyOptions = {
   argv: string[];
@@ -34,6 +38,9 @@ export class Pty {
   private parsed: Promise<void> = Promise.resolve();
   private readonly watchers = new Set<(c: Chunk) => void>();
   private exited = false;
+  private pid: number | undefined;
+  /** Sample the program's CPU time with every chunk (Chunk.cpuMs). */
+  sampleCpu = false;
 
   constructor(opts: PtyOptions) {
     this.term = new Terminal({ cols: opts.cols, rows: opts.rows, allowProposedApi: true });
@@ -47,7 +54,8 @@ export class Pty {
       stdio: ["pipe", "pipe", "ignore"],
     });
     this.child.stdout?.on("data", (d: Buffer) => {
-      const chunk = { at: performance.now(), bytes: d.length, data: d };
+      const chunk: Chunk = { at: performance.now(), bytes: d.length, data: d };
+      if (this.sampleCpu) chunk.cpuMs = this.cpuMs();
       this.chunks.push(chunk);
       this.parsed = this.parsed.then(
         () =>
@@ -151,14 +159,31 @@ export class Pty {
     return this.chunks.filter((c) => c.at >= from && c.at < to).reduce((n, c) => n + c.bytes, 0);
   }
 
+  /**
+   * The program's main thread's CPU time so far in ms (/proc/PID/schedstat: ns on a CPU), at ns precision —
+   * unlike the 10 ms ticks of /proc/PID/stat. V8's helper threads (GC, compilers) are not in it.
+   */
+  cpuMs(): number | undefined {
+    const pid = this.programPid();
+    if (pid === undefined) return undefined;
+    try {
+      return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** pid of the program: script's child (sh exec'd into it). */
   programPid(): number | undefined {
+    if (this.pid !== undefined) return this.pid;
     const pid = this.child.pid;
     if (pid === undefined) return undefined;
     try {
       const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
       const n = Number(kids[0]);
-      return Number.isFinite(n) && n > 0 ? n : undefined;
+      // kept once found: the program is exec'd into that pid and keeps it
+      if (Number.isFinite(n) && n > 0) this.pid = n;
+      return this.pid;
     } catch {
       return undefined;
     }
