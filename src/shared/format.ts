@@ -13,7 +13,16 @@ function graphemes(s: string): Intl.Segments {
   segmenterCache ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   return segmenterCache.segment(s);
 }
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Text whose every character is one UTF-16 code unit, its own grapheme and one cell wide — the set the Ink
+ * patch's line diff takes as narrow (docs/ink-patch.md): printable ASCII, Latin-1 and Latin Extended (no
+ * soft hyphen), general punctuation (no separators or bidi controls), currency, arrows, mathematical
+ * operators, enclosed alphanumerics, box drawing, blocks and geometric shapes (less ◽ ◾), ⚠ and the
+ * dingbats' text marks (✔ ✖ …, not the emoji ✅ ✊ ✋ ✨). Its width is its length and it is cut by slicing:
+ * the table's cells (✔, ▲, ⊘, —, …) are measured without `string-width`'s segmentation (~10 µs a cell).
+ */
+export const ONE_CELL_TEXT =
+  /^[ -~\u00A0-\u00AC\u00AE-\u024F\u2010-\u2027\u202F-\u205E\u20A0-\u20C0\u2190-\u22FF\u2460-\u24FF\u2500-\u25FC\u25FF\u26A0\u2700-\u2704\u2706-\u2709\u270C-\u2727]*$/;
 
 /** Cells one grapheme occupies in a terminal (as Ink measures it). */
 function graphemeWidth(g: string): number {
@@ -26,17 +35,20 @@ function graphemeWidth(g: string): number {
 
 /** Display width of a (sanitised) string in terminal cells, as Ink measures it. */
 export function displayWidth(s: string): number {
-  if (PRINTABLE_ASCII.test(s)) return s.length;
+  if (ONE_CELL_TEXT.test(s)) return s.length;
   return stringWidth(s);
 }
 
 /** Cut `s` to at most `width` cells, ending with `ellipsis` when something was cut. Never splits a grapheme. */
 export function truncate(s: string, width: number, ellipsis = "…"): string {
   if (width <= 0) return "";
-  if (PRINTABLE_ASCII.test(s) && s.length <= width) return s;
-  if (displayWidth(s) <= width) return s;
+  const oneCell = ONE_CELL_TEXT.test(s);
+  if (oneCell && s.length <= width) return s;
+  if (!oneCell && displayWidth(s) <= width) return s;
   const ellW = displayWidth(ellipsis);
   const room = ellW <= width ? width - ellW : width;
+  // one cell and one grapheme a code unit: the loop below would take the first `room` of them
+  if (oneCell) return ellW <= width ? s.slice(0, room) + ellipsis : s.slice(0, room);
   let out = "";
   let w = 0;
   for (const { segment } of graphemes(s)) {

@@ -11,6 +11,7 @@ import {
   formatPercent,
   formatTimestamp,
   listCount,
+  ONE_CELL_TEXT,
   padEnd,
   padStart,
   statusSymbol,
@@ -47,6 +48,64 @@ describe("displayWidth", () => {
     for (const s of ["☰☱☲ ops", "⌚ late", "⏰ cron", "ab\u2630cd"]) {
       expect(displayWidth(s)).toBe(stringWidth(s));
       expect(stringWidth(fitWidth(s, 5))).toBe(5);
+    }
+  });
+});
+
+/** truncate as it was before its one-cell fast path: grapheme by grapheme, measured by string-width. */
+function truncateSlowly(s: string, width: number, ellipsis = "…"): string {
+  if (width <= 0) return "";
+  if (stringWidth(s) <= width) return s;
+  const ellW = stringWidth(ellipsis);
+  const room = ellW <= width ? width - ellW : width;
+  let out = "";
+  let w = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)) {
+    const gw = stringWidth(segment);
+    if (w + gw > room) break;
+    out += segment;
+    w += gw;
+  }
+  return ellW <= width ? out + ellipsis : out;
+}
+
+describe("one-cell text (measured by its length, cut by slicing)", () => {
+  const oneCell = [...Array(0x1_00_00).keys()]
+    .map((code) => String.fromCharCode(code))
+    .filter((c) => ONE_CELL_TEXT.test(c));
+
+  it("is every character it takes one cell wide and its own grapheme (string-width, Intl.Segmenter)", () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    const wrong = oneCell.filter(
+      (c) => stringWidth(c) !== 1 || [...segmenter.segment(`a${c}${c}a`)].length !== 4,
+    );
+    expect(wrong.map((c) => c.charCodeAt(0).toString(16))).toEqual([]);
+    expect(oneCell.length).toBeGreaterThan(1000);
+    for (const c of "›○…—✔✖▲◌◉⊘⚠") expect(ONE_CELL_TEXT.test(c), c).toBe(true);
+    for (const c of ["決", "🚀", "✅", "e\u0301", "\u00AD", "\u25FD", "✔\uFE0F", "\t", "\u200D"])
+      expect(ONE_CELL_TEXT.test(c), c).toBe(false);
+  });
+
+  it("measures and cuts as string-width and grapheme segmentation do, over random text", () => {
+    // a seeded generator: the same strings every run
+    let seed = 27;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const others = ["検", "🚀", "e\u0301", "✔\uFE0F", "\u200D", "한"];
+    for (let i = 0; i < 5000; i++) {
+      const len = Math.floor(next() * 30);
+      let s = "";
+      for (let j = 0; j < len; j++)
+        s +=
+          i % 4 === 3 && next() < 0.1
+            ? others[Math.floor(next() * others.length)]
+            : oneCell[Math.floor(next() * oneCell.length)];
+      const width = Math.floor(next() * 34);
+      expect(displayWidth(s), s).toBe(stringWidth(s));
+      expect(truncate(s, width), `${s} @${width}`).toBe(truncateSlowly(s, width));
+      expect(truncate(s, width, "..."), `${s} @${width}`).toBe(truncateSlowly(s, width, "..."));
     }
   });
 });
