@@ -20,7 +20,7 @@ type LogUpdate = {
   create: (stream: unknown, o: { showCursor?: boolean; incremental?: boolean }) => (text: string) => boolean;
 };
 type Caches = Record<
-  "widths" | "blockWidths" | "lines" | "clippedLines" | "rows",
+  "widths" | "blockWidths" | "lines" | "clippedLines" | "rows" | "sanitizedTexts",
   { size: number; limit: number }
 >;
 type OutputModule = {
@@ -275,12 +275,16 @@ describe("the Ink patch", () => {
     expect(partial).toBeGreaterThan(1000);
   });
 
-  it("every character the line diff's fast path accepts is one cell wide and its own grapheme (string-width, Intl.Segmenter)", async () => {
+  it("every character the narrow fast paths accept is one cell wide, its own grapheme and not default-ignorable (string-width, Intl.Segmenter)", async () => {
     const { default: stringWidth } = await import("string-width");
-    const source = readFileSync(join(INK_DIR, "build/line-update.js"), "utf8");
-    const literal = /const narrowText = (\/\^\[[^\n]*\]\*\$\/u);/.exec(source)?.[1];
+    const source = readFileSync(join(INK_DIR, "build/narrow-text.js"), "utf8");
+    const literal = /export const narrowChars = (\/\^\[[^\n]*\]\*\$\/u);/.exec(source)?.[1];
     expect(literal).toBeDefined();
     const narrow = new Function(`return ${literal}`)() as RegExp;
+    // the line diff takes the same set
+    expect(readFileSync(join(INK_DIR, "build/line-update.js"), "utf8")).toContain(
+      "import { narrowChars as narrowText } from './narrow-text.js';",
+    );
     const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
     const wrong: string[] = [];
     let accepted = 0;
@@ -289,7 +293,8 @@ describe("the Ink patch", () => {
       if (!narrow.test(c)) continue;
       accepted++;
       const alone = [...segmenter.segment(`a${c}${c}a`)].length === 4;
-      if (stringWidth(c) !== 1 || !alone) wrong.push(code.toString(16));
+      if (stringWidth(c) !== 1 || !alone || /\p{Default_Ignorable_Code_Point}/u.test(c))
+        wrong.push(code.toString(16));
     }
     expect(wrong).toEqual([]);
     expect(accepted).toBeGreaterThan(1000);
@@ -298,7 +303,93 @@ describe("the Ink patch", () => {
       expect(narrow.test(c), c).toBe(false);
   });
 
-  it("its caches kept across frames stay at their caps however many different lines are drawn", () => {
+  it("the narrow fast paths (lines re-serialised by runs, a row of one write, widths): the published Ink's for 20,000 random styled lines", async () => {
+    type Narrow = {
+      narrowStyledString: (text: string) => string | undefined;
+      narrowWidth: (text: string) => number | undefined;
+    };
+    type Measure = { default: (text: string) => { width: number; height: number } };
+    const installed = join(INK_DIR, "build");
+    const { narrowStyledString, narrowWidth } = await load<Narrow>(installed, "narrow-text.js");
+    const wasOutput = (await load<OutputModule>(published.build, "output.js")).default;
+    const isOutput = after.output.default;
+    const wasMeasure = (await load<Measure>(published.build, "measure-text.js")).default;
+    const isMeasure = (await load<Measure>(installed, "measure-text.js")).default;
+    const { default: stringWidth } = await import("string-width");
+    const tokenizer = await import("@alcalzone/ansi-tokenize");
+    const slow = (text: string) =>
+      tokenizer.styledCharsToString(tokenizer.styledCharsFromTokens(tokenizer.tokenize(text)));
+    // narrow characters, SGR as chalk writes it (nested, intensity, 256 and true colour, resets, compound),
+    // and what must take the slow path: wide, emoji, combining, soft hyphen, newline, tab, links, other CSI
+    const styled = [
+      ..."abc xyz-09",
+      ..."›‹○●…—–·§×≤⊘▲◌◉←→█─é✔✖⚠",
+      "  ",
+      "\u001b[31m",
+      "\u001b[39m",
+      "\u001b[1m",
+      "\u001b[2m",
+      "\u001b[22m",
+      "\u001b[7m",
+      "\u001b[27m",
+      "\u001b[44m",
+      "\u001b[49m",
+      "\u001b[0m",
+      "\u001b[m",
+      "\u001b[1;31m",
+      "\u001b[38;5;208m",
+      "\u001b[48;2;10;20;30m",
+    ];
+    const others = [
+      "\u001b[4:3m",
+      "\u001b[2J",
+      "\u001b]8;;https://x.test\u0007",
+      "\u001b]8;;\u0007",
+      "\u009b31m",
+      "決",
+      "🚀",
+      "e\u0301",
+      "\u00AD",
+      "\n",
+      "\t",
+    ];
+    const pool = [...styled, ...others];
+    let seed = 11;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let fast = 0;
+    for (let i = 0; i < 20_000; i++) {
+      // mostly narrow with styles (the fast paths), every fourth line anything
+      const narrowOnly = i % 4 !== 3;
+      const from = narrowOnly ? styled : pool;
+      const text = Array.from({ length: rand(40) }, () => from[rand(from.length)]).join("");
+      const what = JSON.stringify(text);
+      const narrow = narrowStyledString(text);
+      if (narrow !== undefined) {
+        fast++;
+        expect(narrow, what).toBe(slow(text));
+        expect(narrowWidth(text), what).toBe(stringWidth(text));
+      }
+      expect(isMeasure(text), what).toEqual(wasMeasure(text));
+      // one write at x (past the width too), then two overlapping writes: the rows the published Ink makes
+      const width = 10 + rand(40);
+      const x = rand(width + 3);
+      const over = rand(width);
+      const was = new wasOutput({ width, height: 2 });
+      const is = new isOutput({ width, height: 2 });
+      for (const out of [was, is]) {
+        out.write(x, 0, text, { transformers: [] });
+        out.write(0, 1, text, { transformers: [] });
+        out.write(over, 1, text, { transformers: [] });
+      }
+      expect(is.get(), `${what} at ${x} of ${width}`).toEqual(was.get());
+    }
+    expect(fast).toBeGreaterThan(10_000);
+  });
+
+  it("its caches kept across frames stay at their caps however many different lines are drawn", async () => {
     const { default: Output, outputCaches } = after.output;
     const names = ["widths", "blockWidths", "lines", "clippedLines", "rows"] as const;
     const limits = Object.fromEntries(names.map((k) => [k, outputCaches[k].limit]));
@@ -326,5 +417,21 @@ describe("the Ink patch", () => {
     // they were driven to their caps, not left near empty
     expect(seen.rows).toBeGreaterThanOrEqual(limits.rows! / 2);
     expect(seen.widths).toBeGreaterThanOrEqual(limits.widths! / 2);
+    // the squashed texts' sanitised forms, from text nodes: 3× the cap of distinct texts
+    type Node = { nodeName: string; childNodes: { nodeName: string; nodeValue: string }[] };
+    const squash = (
+      await load<{ default: (node: Node) => string }>(join(INK_DIR, "build"), "squash-text-nodes.js")
+    ).default;
+    const sanitized = outputCaches.sanitizedTexts;
+    let highest = 0;
+    for (let i = 0; i < 3 * sanitized.limit; i++) {
+      const text = `\u001b[3${i % 8}m› text ${i}\u001b[2J\u001b[39m`;
+      expect(squash({ nodeName: "ink-text", childNodes: [{ nodeName: "#text", nodeValue: text }] })).toBe(
+        `\u001b[3${i % 8}m› text ${i}\u001b[39m`,
+      );
+      highest = Math.max(highest, sanitized.size);
+    }
+    expect(highest).toBeLessThanOrEqual(sanitized.limit);
+    expect(highest).toBeGreaterThanOrEqual(sanitized.limit / 2);
   });
 });
