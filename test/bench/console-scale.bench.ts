@@ -23,9 +23,9 @@
  *   or on a long list the top of the answer, "counting…"); the worst of the three (each one listed), and
  *   each key → the frame with the whole answer's count (wholeMs); budget ≤ 16. cpuMs: the console's
  *   main-thread CPU time from each key to that frame (Pty.cpuMs) — on a shared machine the figure to
- *   compare builds by. VIGIL_BENCH_FILTER_ROUNDS (1) rounds of it (Esc between): with more, `rounds`
- *   lists every round and keysP50 / cpuMsP50 are each key's median over them (the figure stays the first
- *   round's worst).
+ *   compare builds by. VIGIL_BENCH_FILTER_ROUNDS (1) rounds of it (Esc between; round r types 9 - r, so
+ *   888, 777, …: rows no earlier round drew): with more, `rounds` lists every round and keysP50 /
+ *   cpuMsP50 are each key's median over them (the figure stays the first round's worst).
  * - rss.mb: the console's RSS after VIGIL_BENCH_SOAK_S (60) s live, a key every 5 s; `npm run bench
  *   console-scale -- --live-minutes=10` for the issue's 10 minutes. Budget ≤ 100 MB at 10k, ≤ 200 at 100k,
  *   with the first and highest samples to judge "flat".
@@ -255,7 +255,9 @@ async function measureMovesFigures(n: number, pty: Pty, fig: Fig): Promise<void>
 async function measureFilterFigure(pty: Pty, fig: Fig): Promise<void> {
   const rounds: Awaited<ReturnType<typeof filterKeys>>[] = [];
   for (let r = 0; r < FILTER_ROUNDS; r++) {
-    const one = await filterKeys(pty).catch((e: Error) => e);
+    // round r types its own digit thrice (999, 888, …): rows not drawn in an earlier round, as a person's
+    // next filter would show
+    const one = await filterKeys(pty, String((9 - r + 10) % 10)).catch((e: Error) => e);
     if (one instanceof Error) {
       fig("filterKey.ms", { value: Number.NaN, error: one.message.split("\n")[0] });
       return;
@@ -361,8 +363,8 @@ async function statusPoll(pty: Pty, data: OverviewData) {
   };
 }
 
-/** `/` then "999" one key at a time: each key → the frame whose summary changed, and the one counted; Esc clears. */
-async function filterKeys(pty: Pty): Promise<{ keys: number[]; whole: number[]; cpu: number[] }> {
+/** `/` then "999" (or another digit thrice) one key at a time: each key → the frame whose summary changed, and the one counted; Esc clears. */
+async function filterKeys(pty: Pty, digit = "9"): Promise<{ keys: number[]; whole: number[]; cpu: number[] }> {
   await pty.quiet(2);
   pty.sampleCpu = true;
   const prompt = pty.nextScreen((l) => l.some((x) => /^\/\S*█/.test(x)), "the filter prompt", 30_000);
@@ -371,7 +373,7 @@ async function filterKeys(pty: Pty): Promise<{ keys: number[]; whole: number[]; 
   const out: number[] = [];
   const whole: number[] = [];
   const cpu: number[] = [];
-  for (const key of ["9", "9", "9"]) {
+  for (const key of [digit, digit, digit]) {
     const before = summaryOf(await pty.lines());
     const changed = pty.nextScreen((l) => summaryOf(l) !== before, `filter key ${key}`, 30_000);
     // a long list shows the top of the answer first, "counting…" until the count is there
