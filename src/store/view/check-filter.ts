@@ -20,7 +20,7 @@
  */
 import type { Health } from "../../shared/format.ts";
 import type { CheckSummary } from "../data/summary.ts";
-import { type CheckIndex, checkIndexOf, fieldValues, type IndexField } from "./check-index.ts";
+import { type CheckIndex, checkIndexOf, fieldHolds, type IndexField } from "./check-index.ts";
 
 /** What the filter reads of a row: the check, and its state (status: words need it). */
 export type FilterableRow = { check: CheckSummary; health?: Health | undefined };
@@ -121,11 +121,10 @@ export function termsOf(filter: string): readonly Term[] {
 
 function rowMatches(t: Term, row: FilterableRow): boolean {
   if (t.kind === "status") return t.test(row);
-  return t.values.some(({ word, where }) =>
-    where.some(({ field, prefix }) =>
-      fieldValues(row.check, field).some((v) => (prefix ? v.startsWith(word) : v.includes(word))),
-    ),
-  );
+  // loops, not some() with closures: a long list's first answer asks this of thousands of rows at once
+  for (const { word, where } of t.values)
+    for (const { field, prefix } of where) if (fieldHolds(row.check, field, word, prefix)) return true;
+  return false;
 }
 
 /** Whether a row passes the checks filter (see the top of this file), row by row. */

@@ -40,15 +40,28 @@ function raw(c: CheckSummary, f: IndexField): string {
   }
 }
 
-/** One field of one check, lower-cased, as a list of values (what a naive matcher compares against). */
-export function fieldValues(c: CheckSummary, f: IndexField): string[] {
-  switch (f) {
+const holds = (value: string, word: string, prefix: boolean): boolean => {
+  const v = value.toLowerCase();
+  return prefix ? v.startsWith(word) : v.includes(word);
+};
+
+/**
+ * Whether one of the check's values of `field` holds `word` (lower-case): contains it, or with `prefix`
+ * starts with it. No arrays or closures: the row-by-row match of a long list's first answer
+ * (filtered-rows.ts) asks it of thousands of rows within one keystroke's frame, where each was garbage to
+ * collect.
+ */
+export function fieldHolds(c: CheckSummary, field: IndexField, word: string, prefix: boolean): boolean {
+  switch (field) {
     case "tags":
-      return (c.tags ?? []).map((t) => t.toLowerCase());
+      for (const t of c.tags ?? []) if (holds(t, word, prefix)) return true;
+      return false;
     case "locations":
-      return [...(c.locations ?? []), ...(c.privateLocations ?? [])].map((l) => l.toLowerCase());
+      for (const l of c.locations ?? []) if (holds(l, word, prefix)) return true;
+      for (const l of c.privateLocations ?? []) if (holds(l, word, prefix)) return true;
+      return false;
     default:
-      return [raw(c, f).toLowerCase()];
+      return holds(raw(c, field), word, prefix);
   }
 }
 
@@ -197,8 +210,7 @@ export class CheckIndex {
     if (word === "" || word.includes(SEP) || word.includes(JOIN)) {
       // a separator in the word (or none at all): the joined text cannot say, each check is asked
       for (let i = from * BLOCK; i < Math.min(to * BLOCK, this.checks.length); i++) {
-        const values = fieldValues(this.checks[i] as CheckSummary, field);
-        if (values.some((v) => (prefix ? v.startsWith(word) : v.includes(word)))) out[i] = 1;
+        if (fieldHolds(this.checks[i] as CheckSummary, field, word, prefix)) out[i] = 1;
       }
       return;
     }
