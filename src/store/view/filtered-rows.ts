@@ -169,6 +169,9 @@ export class FilteredRows<R extends FilterableRow> {
       until = performance.now() + sliceMs;
       return stale();
     };
+    // the first slice waits a second turn of the loop: the keystroke's own frame, drawn on the first turn
+    // when the frame-rate throttle held it (mount.tsx frameNow), goes before it, not 4 ms after
+    await yieldToLoop();
     if (await pause()) return;
     const m = textMatchSteps(index, terms);
     for (const step of m.steps) {

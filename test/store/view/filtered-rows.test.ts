@@ -230,6 +230,42 @@ describe("FilteredRows", () => {
     },
   );
 
+  it("the whole answer's first slice waits two turns of the loop (the keystroke's frame is drawn on the first)", async () => {
+    const checks = Array.from({ length: 300 }, (_, i) => ({
+      id: `c${i}`,
+      name: `check ${i}`,
+      checkType: "API",
+      tags: [],
+    })) as unknown as CheckSummary[];
+    const rows = checks.map((c) => makeRow(c, undefined));
+    const index = checkIndexOf(checks);
+    let marks = 0;
+    const counted = new Proxy(index, {
+      get: (target, key) =>
+        key === "mark"
+          ? (...args: Parameters<typeof index.mark>) => {
+              marks++;
+              return target.mark(...args);
+            }
+          : Reflect.get(target, key, target),
+    });
+    const filter = new FilteredRows<Row>({ progressiveFrom: 0, headRows: 1, headMs: 1e9, sliceMs: 1e9 });
+    const positions = rows.map((_, i) => i);
+    const first = filter.rows(
+      rows,
+      "check",
+      () => counted,
+      () => positions,
+      () => undefined,
+    );
+    expect(isPartialRows(first)).toBe(true);
+    const turn = () => new Promise((done) => setImmediate(done));
+    await turn();
+    expect(marks).toBe(0);
+    await filter.settled();
+    expect(marks).toBeGreaterThan(0);
+  });
+
   it("an empty or half-typed filter keeps the very rows", () => {
     const rows = [makeRow({ id: "a", name: "A", checkType: "API" }, undefined)];
     const index = new CheckIndex(rows.map((x) => x.check));
