@@ -199,6 +199,19 @@ async function measureMovesFigures(n: number, pty: Pty, fig: Fig): Promise<void>
     budget: quietBudget,
     unit: "ms",
     p50: round(percentile(latency, 50)),
+    // the console's main-thread CPU per move (Pty.cpuMs): comparable between builds on a busy machine
+    cpuMsP50: round(
+      percentile(
+        moves.map((m) => m.cpuMs),
+        50,
+      ),
+    ),
+    cpuMsP95: round(
+      percentile(
+        moves.map((m) => m.cpuMs),
+        95,
+      ),
+    ),
     max: round(Math.max(...latency)),
     moves: latency.length,
     inViewP95: round(
@@ -364,7 +377,10 @@ async function statusPoll(pty: Pty, data: OverviewData) {
 }
 
 /** `/` then "999" (or another digit thrice) one key at a time: each key → the frame whose summary changed, and the one counted; Esc clears. */
-async function filterKeys(pty: Pty, digit = "9"): Promise<{ keys: number[]; whole: number[]; cpu: number[] }> {
+async function filterKeys(
+  pty: Pty,
+  digit = "9",
+): Promise<{ keys: number[]; whole: number[]; cpu: number[] }> {
   await pty.quiet(2);
   pty.sampleCpu = true;
   const prompt = pty.nextScreen((l) => l.some((x) => /^\/\S*█/.test(x)), "the filter prompt", 30_000);

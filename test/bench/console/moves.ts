@@ -6,7 +6,8 @@
  */
 import type { Pty } from "./pty.ts";
 
-export type Move = { ms: number; bytes: number };
+/** cpuMs: the program's main-thread CPU from the key to its frame (Pty.cpuMs), sampled for every move. */
+export type Move = { ms: number; bytes: number; cpuMs: number };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const selectedRow = (lines: string[]) => lines.find((l) => l.startsWith("› ")) ?? "";
@@ -17,10 +18,18 @@ export async function measureMoves(pty: Pty, count: number, keyFor: (i: number) 
   for (let i = 0; i < count; i++) {
     const before = selectedRow(await pty.lines());
     const changed = pty.nextScreen((l) => selectedRow(l) !== before, `move ${i + 1}`);
+    const sampled = pty.sampleCpu;
+    pty.sampleCpu = true;
+    const cpuAt = pty.cpuMs() ?? Number.NaN;
     const at = pty.write(keyFor(i));
     const chunk = await changed;
+    pty.sampleCpu = sampled;
     await sleep(80);
-    moves.push({ ms: chunk.at - at, bytes: pty.bytesBetween(at, chunk.at + 60) });
+    moves.push({
+      ms: chunk.at - at,
+      bytes: pty.bytesBetween(at, chunk.at + 60),
+      cpuMs: (chunk.cpuMs ?? Number.NaN) - cpuAt,
+    });
   }
   return moves;
 }
