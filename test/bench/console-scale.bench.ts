@@ -5,7 +5,10 @@
  * build when VIGIL_BENCH_BUNDLES names several (console/launch.ts), figures named console.<10k|100k>.…:
  *
  * - firstFrame.ms: start → the header on screen. listed.ms (first data): start → every check listed (the
- *   summary says "N checks", not "… of N").
+ *   summary says "N checks", not "… of N"), with the CPU time the console and the service used in that
+ *   time (consoleCpuMs, serviceCpuMs: /proc/PID/stat, 10 ms steps; steadier than wall time on a shared
+ *   machine). VIGIL_BENCH_LISTED_ROUNDS=R measures only this: R rounds, each build started once a round
+ *   (builds interleaved), one figure per start, nothing after it.
  * - idle.bytesPerS: bytes written per second while idle (no key, data unchanged) over VIGIL_BENCH_IDLE_S
  *   (10) s, placed between two turns of the minute of the rows' relative times (those of the checks an
  *   earlier build's status-poll figure re-ran: once over a minute old); budget 0.
@@ -34,7 +37,7 @@ import { ensureBundle } from "../e2e/support/bundle.ts";
 import { benchBundles, busyCore, percentile, round, startConsole } from "./console/launch.ts";
 import { measureMoves } from "./console/moves.ts";
 import { type OverviewData, serveOverviewData } from "./console/overview-10k.ts";
-import type { Pty } from "./console/pty.ts";
+import { cpuMsOf, type Pty } from "./console/pty.ts";
 import type { Figure } from "./run.ts";
 
 const SIZES = (process.env.VIGIL_BENCH_CHECKS ?? "10000,100000").split(",").map(Number);
@@ -43,6 +46,7 @@ const IN_VIEW_MOVES = 25;
 const IDLE_S = Number(process.env.VIGIL_BENCH_IDLE_S ?? 10);
 const SOAK_S = Number(process.env.VIGIL_BENCH_SOAK_S ?? 60);
 const RERUN = 20;
+const LISTED_ROUNDS = Number(process.env.VIGIL_BENCH_LISTED_ROUNDS ?? 0);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
@@ -91,11 +95,60 @@ export default async function (report: (f: Figure) => void): Promise<void> {
     const data = await serveOverviewData(n, 10);
     process.stderr.write(`  ${n} checks written and served in ${Math.round(data.setupMs)} ms\n`);
     try {
-      for (const bundle of benchBundles()) await measure(n, data, bundle, report);
+      if (LISTED_ROUNDS > 0)
+        for (let round = 1; round <= LISTED_ROUNDS; round++)
+          for (const bundle of benchBundles()) await listedOnly(n, data, bundle, round, report);
+      else for (const bundle of benchBundles()) await measure(n, data, bundle, report);
     } finally {
       await data.stop();
     }
   }
+}
+
+/** Start → every check listed, and the CPU time the console and the service used in it. */
+async function firstData(pty: Pty, n: number, data: OverviewData, serviceCpuFrom: number | undefined) {
+  const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
+  const listed = await pty
+    .nextScreen((l) => all.test(summaryOf(l)), `${n} checks listed`, 180_000)
+    .catch(() => undefined);
+  const serviceCpu = cpuMsOf(data.servicePid);
+  const consoleCpu = cpuMsOf(pty.programPid());
+  return {
+    // a build that stops short of N (an older one held 20,000 at most) never lists them all: said so
+    value: listed === undefined ? Number.NaN : round(listed.at - pty.startedAt),
+    budget: n <= 10_000 ? 1000 : 3000,
+    unit: "ms",
+    consoleCpuMs: consoleCpu ?? Number.NaN,
+    serviceCpuMs:
+      serviceCpu === undefined || serviceCpuFrom === undefined ? Number.NaN : serviceCpu - serviceCpuFrom,
+    ...(listed === undefined ? { never: summaryOf(pty.linesNow()) } : {}),
+  };
+}
+
+/** VIGIL_BENCH_LISTED_ROUNDS: one start of one build, its first data only. */
+async function listedOnly(
+  n: number,
+  data: OverviewData,
+  bundle: { label: string; file: string },
+  roundNo: number,
+  report: (f: Figure) => void,
+): Promise<void> {
+  const serviceCpuFrom = cpuMsOf(data.servicePid);
+  const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file);
+  try {
+    const f = await firstData(pty, n, data, serviceCpuFrom);
+    report({
+      figure: `console.${label(n)}.listed.ms`,
+      ...f,
+      round: roundNo,
+      build: bundle.label,
+      checks: n,
+      load: load(),
+    });
+  } finally {
+    await pty.kill();
+  }
+  await sleep(1000); // the service's own work after the console is gone (a closed connection) settles
 }
 
 async function measure(
@@ -106,24 +159,14 @@ async function measure(
 ): Promise<void> {
   const fig = (name: string, f: { value: number; [k: string]: unknown }) =>
     report({ figure: `console.${label(n)}.${name}`, ...f, build: bundle.label, checks: n, load: load() });
+  const serviceCpuFrom = cpuMsOf(data.servicePid);
   const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file);
   try {
     const header = pty.nextScreen((l) => l.some((x) => x.startsWith("vigil ›")), "the header", 30_000);
-    const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
-    const listed = pty.nextScreen((l) => all.test(summaryOf(l)), `${n} checks listed`, 180_000);
+    const listed = firstData(pty, n, data, serviceCpuFrom);
     fig("firstFrame.ms", { value: round((await header).at - pty.startedAt), unit: "ms" });
-    // a build that stops short of N (an older one held 20,000 at most) never lists them all: said so, and
-    // the rest is measured on what it holds
-    const listedMs = await listed.then(
-      (c) => c.at - pty.startedAt,
-      () => undefined,
-    );
-    fig("listed.ms", {
-      value: listedMs === undefined ? Number.NaN : round(listedMs),
-      budget: n <= 10_000 ? 1000 : 3000,
-      unit: "ms",
-      ...(listedMs === undefined ? { never: summaryOf(pty.linesNow()) } : {}),
-    });
+    // a build that never lists them all is said so, and the rest is measured on what it holds
+    fig("listed.ms", await listed);
     // the first round of loads has come to rest (a second with nothing written) before idle is measured,
     // between two turns of the minute of the rows' relative times ("10 min ago" → "11 min ago" rewrites
     // every row once a minute: a change on screen, not idle noise), the earlier builds' re-runs included
