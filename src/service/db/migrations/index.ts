@@ -11,6 +11,7 @@ import { migration as agents } from "./005-agents.ts";
 import { migration as checkAlerts } from "./006-check-alerts.ts";
 import { migration as heartbeatPings } from "./007-heartbeat-pings.ts";
 import { migration as checkSummaries } from "./008-check-summaries.ts";
+import { migration as checksByType } from "./009-checks-by-type.ts";
 
 export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
 
@@ -23,4 +24,5 @@ export const MIGRATIONS: Migration[] = [
   checkAlerts,
   heartbeatPings,
   checkSummaries,
+  checksByType,
 ];
