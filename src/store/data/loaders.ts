@@ -27,7 +27,12 @@ import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts"
 import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
 import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
-import { checkSummaryListSchema, SUMMARY_FIELDS, statusSummaryListSchema } from "./summary-schemas.ts";
+import {
+  checkSummaryListSchema,
+  STATUS_SUMMARY_FIELDS,
+  SUMMARY_FIELDS,
+  statusSummaryListSchema,
+} from "./summary-schemas.ts";
 import { type Caps, DEFAULT_CAPS, type ListsState } from "./types.ts";
 import { readVariables } from "./variables.ts";
 
@@ -61,7 +66,16 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   const get = store.getState;
 
   const unknownChecks = createUnknownChecks();
-  const statusReads = statusFeed(client.http, statusSummaryListSchema.element, { now });
+  /** The checks list's answers offer vigil's wide pages: the service is vigil's (undefined: not read yet). */
+  let offersWide: boolean | undefined;
+  /** Settles once the checks read under way has its first answer (or failed): the first statuses read waits for it. */
+  let firstAnswer: Promise<void> | undefined;
+  // from vigil's service, only the members a status summary holds (~15 of ~37 MB at 100,000 checks)
+  const statusReads = statusFeed(client.http, statusSummaryListSchema.element, {
+    now,
+    fields: STATUS_SUMMARY_FIELDS,
+    vigil: () => offersWide === true,
+  });
 
   async function guard<T>(work: () => Promise<T>, onError: (msg: string) => void): Promise<T> {
     try {
@@ -124,6 +138,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       let wide = false;
       // the types, tags and locations the checks repeat, held once (intern.ts)
       const table = createInterner();
+      let answered = () => {};
+      if (offersWide === undefined) firstAnswer = new Promise<void>((r) => (answered = r));
       const items = await guard(
         () =>
           collectPages(
@@ -138,6 +154,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               total = totalOf(res.headers["content-range"]);
               const offered = Number(res.headers[CHECKS_PAGE_MAX_HEADER]);
               wide = Number.isInteger(offered) && offered > 100;
+              offersWide = wide;
+              answered();
               return {
                 items: res.data.map((c) => internCheck(c, table)),
                 total,
@@ -169,7 +187,10 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               },
             },
           ),
-        (m) => apply(store, data.loadFailed(get(), "checks", m)),
+        (m) => {
+          answered();
+          apply(store, data.loadFailed(get(), "checks", m));
+        },
       );
       signal?.throwIfAborted();
       apply(store, data.checksLoaded(items, now(), get().checks, total));
@@ -182,6 +203,9 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
      * changes nothing); from a service that offers it, only those changed since the last read (statusFeed).
      */
     async statuses(signal?: AbortSignal) {
+      // the first read waits for the checks list's first answer, when one is coming: it tells whether the
+      // service is vigil's, whose statuses are read slim (the hosted API's are asked as they always were)
+      if (offersWide === undefined && firstAnswer) await firstAnswer;
       const { full, items } = await guard(
         () => statusReads.read(signal),
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
