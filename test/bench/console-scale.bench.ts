@@ -8,7 +8,9 @@
  *   summary says "N checks", not "… of N"), with the CPU time the console and the service used in that
  *   time (consoleCpuMs, serviceCpuMs: /proc/PID/stat, 10 ms steps; steadier than wall time on a shared
  *   machine). VIGIL_BENCH_LISTED_ROUNDS=R measures only this: R rounds, each build started once a round
- *   (builds interleaved), one figure per start, nothing after it.
+ *   (builds interleaved), one figure per start, nothing after it. Every start waits for the service to
+ *   be at rest (under 60 ms of CPU in a second): the figure is a console started against a running
+ *   service, not one still doing its start-up work (its first scans, its warm-up reads: seconds at 100,000).
  * - idle.bytesPerS: bytes written per second while idle (no key, data unchanged) over VIGIL_BENCH_IDLE_S
  *   (10) s, placed between two turns of the minute of the rows' relative times (those of the checks an
  *   earlier build's status-poll figure re-ran: once over a minute old); budget 0.
@@ -105,6 +107,18 @@ export default async function (report: (f: Figure) => void): Promise<void> {
   }
 }
 
+/** Resolves once the service used under 60 ms of CPU in a second (at most 60 s): it is at rest. */
+async function serviceAtRest(pid: number | undefined): Promise<void> {
+  const giveUpAt = performance.now() + 60_000;
+  let last = cpuMsOf(pid);
+  while (last !== undefined && performance.now() < giveUpAt) {
+    await sleep(1000);
+    const now = cpuMsOf(pid);
+    if (now === undefined || now - last < 60) return;
+    last = now;
+  }
+}
+
 /** Start → every check listed, and the CPU time the console and the service used in it. */
 async function firstData(pty: Pty, n: number, data: OverviewData, serviceCpuFrom: number | undefined) {
   const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
@@ -133,6 +147,7 @@ async function listedOnly(
   roundNo: number,
   report: (f: Figure) => void,
 ): Promise<void> {
+  await serviceAtRest(data.servicePid);
   const serviceCpuFrom = cpuMsOf(data.servicePid);
   const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file);
   try {
@@ -148,7 +163,6 @@ async function listedOnly(
   } finally {
     await pty.kill();
   }
-  await sleep(1000); // the service's own work after the console is gone (a closed connection) settles
 }
 
 async function measure(
@@ -159,6 +173,7 @@ async function measure(
 ): Promise<void> {
   const fig = (name: string, f: { value: number; [k: string]: unknown }) =>
     report({ figure: `console.${label(n)}.${name}`, ...f, build: bundle.label, checks: n, load: load() });
+  await serviceAtRest(data.servicePid);
   const serviceCpuFrom = cpuMsOf(data.servicePid);
   const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file);
   try {
