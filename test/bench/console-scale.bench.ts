@@ -7,7 +7,8 @@
  * - firstFrame.ms: start → the header on screen. listed.ms (first data): start → every check listed (the
  *   summary says "N checks", not "… of N"), with the CPU time the console and the service used in that
  *   time (consoleCpuMs, serviceCpuMs: /proc/PID/stat, 10 ms steps; steadier than wall time on a shared
- *   machine). VIGIL_BENCH_LISTED_ROUNDS=R measures only this: R rounds, each build started once a round
+ *   machine), and withStatusesMs: start → every check listed and every failing one counted (the statuses
+ *   read too). VIGIL_BENCH_LISTED_ROUNDS=R measures only this: R rounds, each build started once a round
  *   (builds interleaved), one figure per start, nothing after it. Every start waits for the service to
  *   be at rest (under 60 ms of CPU in a second): the figure is a console started against a running
  *   service, not one still doing its start-up work (its first scans, its warm-up reads: seconds at 100,000).
@@ -122,11 +123,20 @@ async function serviceAtRest(pid: number | undefined): Promise<void> {
 /** Start → every check listed, and the CPU time the console and the service used in it. */
 async function firstData(pty: Pty, n: number, data: OverviewData, serviceCpuFrom: number | undefined) {
   const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
+  // and each with its status: the summary counts every failing check
+  const withStatuses = pty
+    .nextScreen(
+      (l) => all.test(summaryOf(l)) && failingOf(l) === data.failing,
+      `${n} checks listed with their statuses`,
+      180_000,
+    )
+    .catch(() => undefined);
   const listed = await pty
     .nextScreen((l) => all.test(summaryOf(l)), `${n} checks listed`, 180_000)
     .catch(() => undefined);
   const serviceCpu = cpuMsOf(data.servicePid);
   const consoleCpu = cpuMsOf(pty.programPid());
+  const statuses = await withStatuses;
   return {
     // a build that stops short of N (an older one held 20,000 at most) never lists them all: said so
     value: listed === undefined ? Number.NaN : round(listed.at - pty.startedAt),
@@ -135,6 +145,7 @@ async function firstData(pty: Pty, n: number, data: OverviewData, serviceCpuFrom
     consoleCpuMs: consoleCpu ?? Number.NaN,
     serviceCpuMs:
       serviceCpu === undefined || serviceCpuFrom === undefined ? Number.NaN : serviceCpu - serviceCpuFrom,
+    withStatusesMs: statuses === undefined ? Number.NaN : round(statuses.at - pty.startedAt),
     ...(listed === undefined ? { never: summaryOf(pty.linesNow()) } : {}),
   };
 }
