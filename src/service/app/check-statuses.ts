@@ -5,7 +5,7 @@
  * with the reason — and is neither failing nor passing (a vigil extension; hosted clients ignore it).
  * Another: a cursor on every list, and `?changedSince=` answered with the statuses changed since
  * (src/service/repo/status-changes.ts; the headers: src/contract/schemas/check-statuses.ts). And
- * `fields=`: each status with only those members (the console's ~15 of ~37 MB at 100,000 checks).
+ * `fields=`: each status with only those members (the console's ~18 of ~37 MB at 100,000 checks).
  */
 import { z } from "zod";
 import {

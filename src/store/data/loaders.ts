@@ -70,7 +70,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   let offersWide: boolean | undefined;
   /** Settles once the checks read under way has its first answer (or failed): the first statuses read waits for it. */
   let firstAnswer: Promise<void> | undefined;
-  // from vigil's service, only the members a status summary holds (~15 of ~37 MB at 100,000 checks)
+  // from vigil's service, only the members a status summary holds (~18 of ~37 MB at 100,000 checks)
   const statusReads = statusFeed(client.http, statusSummaryListSchema.element, {
     now,
     fields: STATUS_SUMMARY_FIELDS,
