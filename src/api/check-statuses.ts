@@ -7,6 +7,7 @@ import {
   checkStatusListSchema,
   checkStatusSchema,
   STATUS_CURSOR_HEADER,
+  STATUS_FIELDS_PARAM,
   STATUS_SINCE_HEADER,
 } from "../contract/schemas/check-statuses.ts";
 import type { HttpClient, HttpResponse } from "./http.ts";
@@ -55,30 +56,42 @@ const headerOf = (res: HttpResponse<unknown>, name: string): string | undefined 
  * service without the extension, one that did not know the cursor (it restarted, results were deleted, a
  * check was written), a failed read (`forget`, or a read that threw) — and a full read at least every
  * `fullEveryMs`.
+ *
+ * `fields` (the members `element` reads): asked for (vigil's STATUS_FIELDS_PARAM) only of a service that
+ * showed it is vigil's — it handed out a cursor, or `vigil()` says so (the checks list offered its wide
+ * pages) — so a status carries only those; the hosted API is asked exactly as without.
  */
 export function statusFeed<E extends z.ZodType>(
   http: HttpClient,
   element: E,
-  opts: { fullEveryMs?: number; now?: () => number } = {},
+  opts: { fullEveryMs?: number; now?: () => number; fields?: string; vigil?: () => boolean } = {},
 ) {
   const fullEveryMs = opts.fullEveryMs ?? FULL_READ_EVERY_MS;
   const now = opts.now ?? Date.now;
   let held: { cursor: string; fullAt: number } | undefined;
+  /** The service handed out a status cursor: vigil's. */
+  let cursors = false;
   return {
     async read(signal?: AbortSignal): Promise<StatusRead<z.output<E>>> {
       const ask = held && now() - held.fullAt < fullEveryMs ? held : undefined;
       held = undefined;
+      const slim = opts.fields !== undefined && (cursors || opts.vigil?.() === true);
+      const query = {
+        ...(ask ? { [CHANGED_SINCE_PARAM]: ask.cursor } : {}),
+        ...(slim ? { [STATUS_FIELDS_PARAM]: opts.fields } : {}),
+      };
       const res = await http.requestArray(
         {
           method: "GET",
           path: "/v1/check-statuses",
-          query: ask ? { [CHANGED_SINCE_PARAM]: ask.cursor } : undefined,
+          query: ask || slim ? query : undefined,
           signal,
         },
         element,
       );
       const full = !ask || headerOf(res, STATUS_SINCE_HEADER) !== ask.cursor;
       const cursor = headerOf(res, STATUS_CURSOR_HEADER);
+      if (cursor) cursors = true;
       if (cursor) held = { cursor, fullAt: full ? now() : (ask as { fullAt: number }).fullAt };
       return { full, items: res.data };
     },

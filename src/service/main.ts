@@ -76,11 +76,15 @@ export type RunningService = {
   close(): Promise<void>;
 };
 
-/** What a console reads first (its overview), in the order it asks: what warm() answers. */
+/**
+ * What a console reads first (its overview), in the order it asks: what warm() answers — the statuses
+ * with one member: every check's status is found and remembered as for the console's read, without
+ * writing out a list the console never gets (37 MB of JSON at 100,000 checks).
+ */
 const FIRST_READS = [
   "/v1/locations",
   "/v1/checks?page=1&limit=100",
-  "/v1/check-statuses",
+  "/v1/check-statuses?fields=checkId",
   "/v1/status-pages/incidents?limit=100",
 ];
 

@@ -126,6 +126,32 @@ describe("statusFeed", () => {
     expect(srv.requests.map((r) => r.query.get("changedSince"))).toEqual([null, "e.1", null, "e.2", null]);
   });
 
+  it("asks for `fields` only of a service that showed it is vigil's: a cursor, or vigil() says so", async () => {
+    // the hosted API: no cursor, and vigil() false — asked exactly as without `fields`
+    srv.always({ json: [status(1)] });
+    const hosted = statusFeed(http, checkStatusSchema, { fields: "checkId,hasFailures", vigil: () => false });
+    await hosted.read();
+    await hosted.read();
+    expect(srv.requests.map((r) => r.rawQuery)).toEqual(["", ""]);
+    // vigil() says so before any status answer
+    srv.requests.length = 0;
+    let vigil = true;
+    const told = statusFeed(http, checkStatusSchema, { fields: "checkId,hasFailures", vigil: () => vigil });
+    await told.read();
+    expect(srv.requests.map((r) => r.query.get("fields"))).toEqual(["checkId,hasFailures"]);
+    // a service that handed out a cursor is vigil's, whatever vigil() says after
+    srv.requests.length = 0;
+    vigil = false;
+    const cursor = statusFeed(http, checkStatusSchema, { fields: "checkId", vigil: () => vigil });
+    srv.reply(
+      { json: [status(1)], headers: { [STATUS_CURSOR_HEADER]: "e.1" } },
+      { json: [], headers: { [STATUS_CURSOR_HEADER]: "e.2", [STATUS_SINCE_HEADER]: "e.1" } },
+    );
+    await cursor.read();
+    expect(await cursor.read()).toEqual({ full: false, items: [] });
+    expect(srv.requests.map((r) => r.rawQuery)).toEqual(["", "changedSince=e.1&fields=checkId"]);
+  });
+
   it("an element that does not fit is a ResponseShapeError naming it", async () => {
     srv.reply({ json: [status(1), { name: "no id" }] });
     const e = await statusFeed(http, checkStatusSchema)

@@ -5,7 +5,13 @@
  * build when VIGIL_BENCH_BUNDLES names several (console/launch.ts), figures named console.<10k|100k>.…:
  *
  * - firstFrame.ms: start → the header on screen. listed.ms (first data): start → every check listed (the
- *   summary says "N checks", not "… of N").
+ *   summary says "N checks", not "… of N"), with the CPU time the console and the service used in that
+ *   time (consoleCpuMs, serviceCpuMs: /proc/PID/stat, 10 ms steps; steadier than wall time on a shared
+ *   machine), and withStatusesMs: start → every check listed and every failing one counted (the statuses
+ *   read too). VIGIL_BENCH_LISTED_ROUNDS=R measures only this: R rounds, each build started once a round
+ *   (builds interleaved), one figure per start, nothing after it. Every start waits for the service to
+ *   be at rest (under 60 ms of CPU in a second): the figure is a console started against a running
+ *   service, not one still doing its start-up work (its first scans, its warm-up reads: seconds at 100,000).
  * - idle.bytesPerS: bytes written per second while idle (no key, data unchanged) over VIGIL_BENCH_IDLE_S
  *   (10) s, placed between two turns of the minute of the rows' relative times (those of the checks an
  *   earlier build's status-poll figure re-ran: once over a minute old); budget 0.
@@ -46,7 +52,7 @@ import { ensureBundle } from "../e2e/support/bundle.ts";
 import { benchBundles, busyCore, percentile, round, startConsole } from "./console/launch.ts";
 import { measureMoves } from "./console/moves.ts";
 import { type OverviewData, serveOverviewData } from "./console/overview-10k.ts";
-import type { Pty } from "./console/pty.ts";
+import { cpuMsOf, type Pty } from "./console/pty.ts";
 import type { Figure } from "./run.ts";
 
 const SIZES = (process.env.VIGIL_BENCH_CHECKS ?? "10000,100000").split(",").map(Number);
@@ -59,6 +65,7 @@ const PHASES = new Set(
   (process.env.VIGIL_BENCH_PHASES ?? "idle,moves,poll,filter,rss").split(",").map((p) => p.trim()),
 );
 const FILTER_ROUNDS = Number(process.env.VIGIL_BENCH_FILTER_ROUNDS ?? 1);
+const LISTED_ROUNDS = Number(process.env.VIGIL_BENCH_LISTED_ROUNDS ?? 0);
 
 /** performance.now() → the monotonic clock in µs (the clock of a V8 CPU profile's timestamps). */
 const MONO_US = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
@@ -109,10 +116,81 @@ export default async function (report: (f: Figure) => void): Promise<void> {
     const data = await serveOverviewData(n, 10);
     process.stderr.write(`  ${n} checks written and served in ${Math.round(data.setupMs)} ms\n`);
     try {
-      for (const bundle of benchBundles()) await measure(n, data, bundle, report);
+      if (LISTED_ROUNDS > 0)
+        for (let round = 1; round <= LISTED_ROUNDS; round++)
+          for (const bundle of benchBundles()) await listedOnly(n, data, bundle, round, report);
+      else for (const bundle of benchBundles()) await measure(n, data, bundle, report);
     } finally {
       await data.stop();
     }
+  }
+}
+
+/** Resolves once the service used under 60 ms of CPU in a second (at most 60 s): it is at rest. */
+async function serviceAtRest(pid: number | undefined): Promise<void> {
+  const giveUpAt = performance.now() + 60_000;
+  let last = cpuMsOf(pid);
+  while (last !== undefined && performance.now() < giveUpAt) {
+    await sleep(1000);
+    const now = cpuMsOf(pid);
+    if (now === undefined || now - last < 60) return;
+    last = now;
+  }
+}
+
+/** Start → every check listed, and the CPU time the console and the service used in it. */
+async function firstData(pty: Pty, n: number, data: OverviewData, serviceCpuFrom: number | undefined) {
+  const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
+  // and each with its status: the summary counts every failing check
+  const withStatuses = pty
+    .nextScreen(
+      (l) => all.test(summaryOf(l)) && failingOf(l) === data.failing,
+      `${n} checks listed with their statuses`,
+      180_000,
+    )
+    .catch(() => undefined);
+  const listed = await pty
+    .nextScreen((l) => all.test(summaryOf(l)), `${n} checks listed`, 180_000)
+    .catch(() => undefined);
+  const serviceCpu = cpuMsOf(data.servicePid);
+  const consoleCpu = cpuMsOf(pty.programPid());
+  const statuses = await withStatuses;
+  return {
+    // a build that stops short of N (an older one held 20,000 at most) never lists them all: said so
+    value: listed === undefined ? Number.NaN : round(listed.at - pty.startedAt),
+    budget: n <= 10_000 ? 1000 : 3000,
+    unit: "ms",
+    consoleCpuMs: consoleCpu ?? Number.NaN,
+    serviceCpuMs:
+      serviceCpu === undefined || serviceCpuFrom === undefined ? Number.NaN : serviceCpu - serviceCpuFrom,
+    withStatusesMs: statuses === undefined ? Number.NaN : round(statuses.at - pty.startedAt),
+    ...(listed === undefined ? { never: summaryOf(pty.linesNow()) } : {}),
+  };
+}
+
+/** VIGIL_BENCH_LISTED_ROUNDS: one start of one build, its first data only. */
+async function listedOnly(
+  n: number,
+  data: OverviewData,
+  bundle: { label: string; file: string },
+  roundNo: number,
+  report: (f: Figure) => void,
+): Promise<void> {
+  await serviceAtRest(data.servicePid);
+  const serviceCpuFrom = cpuMsOf(data.servicePid);
+  const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file);
+  try {
+    const f = await firstData(pty, n, data, serviceCpuFrom);
+    report({
+      figure: `console.${label(n)}.listed.ms`,
+      ...f,
+      round: roundNo,
+      build: bundle.label,
+      checks: n,
+      load: load(),
+    });
+  } finally {
+    await pty.kill();
   }
 }
 
@@ -125,24 +203,15 @@ async function measure(
   const fig = (name: string, f: { value: number; [k: string]: unknown }) =>
     report({ figure: `console.${label(n)}.${name}`, ...f, build: bundle.label, checks: n, load: load() });
   const flags = (process.env.VIGIL_BENCH_CONSOLE_FLAGS ?? "").split(" ").filter(Boolean);
+  await serviceAtRest(data.servicePid);
+  const serviceCpuFrom = cpuMsOf(data.servicePid);
   const pty = startConsole(data, 120, 40, ["--pane", "checks"], bundle.file, flags);
   try {
     const header = pty.nextScreen((l) => l.some((x) => x.startsWith("vigil ›")), "the header", 30_000);
-    const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
-    const listed = pty.nextScreen((l) => all.test(summaryOf(l)), `${n} checks listed`, 180_000);
+    const listed = firstData(pty, n, data, serviceCpuFrom);
     fig("firstFrame.ms", { value: round((await header).at - pty.startedAt), unit: "ms" });
-    // a build that stops short of N (an older one held 20,000 at most) never lists them all: said so, and
-    // the rest is measured on what it holds
-    const listedMs = await listed.then(
-      (c) => c.at - pty.startedAt,
-      () => undefined,
-    );
-    fig("listed.ms", {
-      value: listedMs === undefined ? Number.NaN : round(listedMs),
-      budget: n <= 10_000 ? 1000 : 3000,
-      unit: "ms",
-      ...(listedMs === undefined ? { never: summaryOf(pty.linesNow()) } : {}),
-    });
+    // a build that never lists them all is said so, and the rest is measured on what it holds
+    fig("listed.ms", await listed);
     // the first round of loads has come to rest (a second with nothing written) before idle is measured,
     // between two turns of the minute of the rows' relative times ("10 min ago" → "11 min ago" rewrites
     // every row once a minute: a change on screen, not idle noise), the earlier builds' re-runs included

@@ -25,7 +25,7 @@ import {
   scheduledChecks,
   updateCheck,
 } from "../../src/service/repo/checks.ts";
-import { createLoaders } from "../../src/store/data/loaders.ts";
+import { createLoaders, PARTIAL_ROWS_MAX } from "../../src/store/data/loaders.ts";
 import { createConsoleStore } from "../../src/store/state.ts";
 import { startTestService, type TestService, tempDir } from "./support.ts";
 
@@ -249,10 +249,12 @@ describe("the console's loader against the embedded service, 100,000 checks", ()
       expect(progress[0]?.loaded).toBe(100);
       expect(progress.at(-1)).toMatchObject({ loaded: N, total: N });
       // the rows read so far reach the panes only when they have doubled since last shown (a growing list
-      // is not re-joined and re-sorted 4 times a second); the whole list comes with the end of the read
+      // is not re-joined and re-sorted 4 times a second), and only while few; the whole list comes with
+      // the end of the read
       let shown = 0;
       for (const p of progress) {
         expect(p.rows).toBeLessThanOrEqual(p.loaded);
+        expect(p.rows).toBeLessThanOrEqual(PARTIAL_ROWS_MAX);
         if (p.rows !== shown) expect(p.rows).toBeGreaterThanOrEqual(2 * shown);
         shown = p.rows;
       }

@@ -46,8 +46,11 @@ afterAll(async () => {
 });
 
 type Status = { checkId: string; name: string; lastCheckRunId: string };
-const statuses = async (since?: string) => {
-  const q = since === undefined ? "" : `?changedSince=${encodeURIComponent(since)}`;
+const statuses = async (since?: string, fields?: string) => {
+  const params = new URLSearchParams();
+  if (since !== undefined) params.set("changedSince", since);
+  if (fields !== undefined) params.set("fields", fields);
+  const q = params.size > 0 ? `?${params}` : "";
   const res = await fetch(`${svc.url}/v1/check-statuses${q}`, {
     headers: { authorization: `Bearer ${API_KEY}` },
   });
@@ -81,6 +84,29 @@ describe("status deltas", () => {
     expect(Object.keys(delta.body[0] ?? {}).sort()).toEqual(Object.keys(full.body[0] ?? {}).sort());
 
     expect((await statuses(delta.cursor)).body).toEqual([]);
+  });
+
+  it("`fields`: each status, full or a delta, carries only those members, as the whole one holds them", async () => {
+    const fields = "checkId,hasFailures,updated_at,nothing,lastRunLocation";
+    const only = (s: Status) => {
+      const whole: Record<string, unknown> = s;
+      return Object.fromEntries(
+        fields
+          .split(",")
+          .filter((f) => whole[f] !== undefined)
+          .map((f) => [f, whole[f]]),
+      );
+    };
+    const full = await statuses();
+    const slim = await statuses(undefined, fields);
+    expect(slim.cursor).toBe(full.cursor);
+    expect(JSON.stringify(slim.body)).toBe(JSON.stringify(full.body.map(only)));
+    await runOne(svc.engine, ids[0] as string);
+    const delta = await statuses(slim.cursor, fields);
+    const wholeDelta = await statuses(slim.cursor);
+    expect(delta.since).toBe(slim.cursor);
+    expect(delta.body.map((s) => s.checkId)).toEqual([ids[0]]);
+    expect(JSON.stringify(delta.body)).toBe(JSON.stringify(wholeDelta.body.map(only)));
   });
 
   it("a check written since the cursor: the full list (a name changed, a check gone)", async () => {

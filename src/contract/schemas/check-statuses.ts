@@ -35,5 +35,12 @@ export const STATUS_CURSOR_HEADER = "x-vigil-status-cursor";
 export const STATUS_SINCE_HEADER = "x-vigil-status-since";
 export const CHANGED_SINCE_PARAM = "changedSince";
 
+/**
+ * vigil extension, as the checks list's: `fields=<member>,…` (repeated or comma-separated) makes each
+ * status of GET /v1/check-statuses (the full list and a delta) carry only those members. A client sends it
+ * only to a service that showed it is vigil's (a status cursor, or the checks list's wide pages).
+ */
+export const STATUS_FIELDS_PARAM = "fields";
+
 // the state rule lives in the shared layer (console, CLI and store use it without the schemas)
 export { type CheckState, checkState } from "../../shared/check-state.ts";

@@ -27,6 +27,7 @@ import { objectIn } from "../../shared/json.ts";
 import type { ServiceApp, ServiceContext } from "../context.ts";
 import { type CheckDef, checkDoc, checkOf } from "../engine/checks.ts";
 import { notFound, ServiceError } from "../errors.ts";
+import { type CheckFilter, summaryAnswers } from "../repo/checks.ts";
 import { isoMs, uuid } from "../repo/util.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, q, validate } from "./validate.ts";
@@ -40,16 +41,43 @@ export function checkView(
   check: CheckDef,
   fields?: ReadonlySet<string>,
 ): Record<string, unknown> {
-  const out = checkDoc(check); // a new object: the view's members are added to it
+  return viewOf(ctx, check.id, checkDoc(check), fields);
+}
+
+/** checkView of a check's document with the columns over it (checkDoc), `out`, which it completes. */
+function viewOf(
+  ctx: ServiceContext,
+  id: string,
+  out: Record<string, unknown>,
+  fields?: ReadonlySet<string>,
+): Record<string, unknown> {
   if (!fields || fields.has("alertChannelSubscriptions"))
-    out.alertChannelSubscriptions = ctx.repo.subscriptionsOfCheck(check.id);
-  const hb = objectIn(check.doc, "heartbeat");
+    out.alertChannelSubscriptions = ctx.repo.subscriptionsOfCheck(id);
+  const hb = objectIn(out, "heartbeat");
   if (hb && typeof hb.pingToken === "string")
     out.heartbeat = { ...hb, pingUrl: `${ctx.publicUrl()}/ping/${hb.pingToken}` };
   if (!fields) return out;
   const picked: Record<string, unknown> = {};
   for (const f of fields) if (out[f] !== undefined) picked[f] = out[f];
   return picked;
+}
+
+/**
+ * A page of the list. With `fields` that the columns and each check's stored summary hold (the console's
+ * wide pages), those are all that is read: no document is parsed (repo/checks.ts listCheckMembers); the
+ * answer is the same as the whole checks' members.
+ */
+function listPage(
+  ctx: ServiceContext,
+  filter: CheckFilter,
+  limit: number,
+  offset: number,
+  fields: ReadonlySet<string> | undefined,
+): Record<string, unknown>[] {
+  const named = fields ? [...fields].filter((f) => f !== "alertChannelSubscriptions") : [];
+  if (fields && summaryAnswers(named))
+    return ctx.repo.listCheckMembers(filter, limit, offset).map((c) => viewOf(ctx, c.id, c.doc, fields));
+  return ctx.repo.listChecks(filter, limit, offset).map((ch) => checkView(ctx, ch, fields));
 }
 
 /** The hosted filters, and the wide pages of vigil's extension (CHECKS_PAGE_MAX_HEADER): `limit` to 1,000, `fields`. */
@@ -122,16 +150,11 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
     const limit = query.limit ?? 10;
     const offset = ((query.page ?? 1) - 1) * limit;
     const filter = { tags: query.tag, checkType: query.checkType, search: query.search, state: query.status };
-    const slice = ctx.repo.listChecks(filter, limit, offset);
     const listed = query[CHECK_FIELDS_PARAM];
     const fields = listed ? new Set(listed) : undefined;
-    return pagedJson(
-      c,
-      slice.map((ch) => checkView(ctx, ch, fields)),
-      offset,
-      ctx.repo.countChecks(filter),
-      { [CHECKS_PAGE_MAX_HEADER]: String(CHECKS_PAGE_MAX) },
-    );
+    return pagedJson(c, listPage(ctx, filter, limit, offset, fields), offset, ctx.repo.countChecks(filter), {
+      [CHECKS_PAGE_MAX_HEADER]: String(CHECKS_PAGE_MAX),
+    });
   });
 
   app.get("/v1/checks/:id", (c) => {

@@ -8,14 +8,20 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { PASSIVE_TYPES } from "../../contract/check-types.ts";
+import { isObject } from "../../shared/json.ts";
+import { SUMMARY_MEMBERS } from "../db/migrations/008-check-summaries.ts";
 import { type CheckDef, type CheckRow, checkDoc, toCheckDef } from "../engine/checks.ts";
 import { STATE_SQL } from "./check-state.ts";
-import { num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
+import { flag, jsonObject, jsonStrings, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
 import { CorruptRowError } from "./util.ts";
 
 /** The passive check types (the check-type spec's isPassive) as an SQL list: `('HEARTBEAT')`. */
 export const PASSIVE_SQL = `(${PASSIVE_TYPES.map((t) => `'${t}'`).join(", ")})`;
+
+/** The columns a check is read from (toCheckDef). */
+export const CHECK_COLUMNS =
+  "id, name, check_type, activated, muted, frequency, tags, locations, doc, created_at, updated_at";
 
 /** What a check's stored row holds, in the order of the INSERT below (the document last but the dates). */
 function params(check: CheckDef) {
@@ -144,35 +150,153 @@ function listMemo(db: DatabaseSync, filter: CheckFilter = {}): ListMemo | undefi
 const filterKey = (f: CheckFilter) => JSON.stringify([f.tags ?? [], f.checkType ?? null, f.search ?? null]);
 
 export function listChecks(db: DatabaseSync, filter: CheckFilter = {}, limit = -1, offset = 0): CheckDef[] {
+  return pageRows(db, filter, limit, offset, CHECK_COLUMNS_OF_C, false).map(toCheckDef);
+}
+
+/** The columns a check is read from, of the list's alias `c`. */
+const CHECK_COLUMNS_OF_C = CHECK_COLUMNS.split(", ")
+  .map((col) => `c.${col}`)
+  .join(", ");
+
+/**
+ * What listCheckMembers reads: the columns, the summary (migration 008), and the document only of a row
+ * without one — in this order (read as arrays: node:sqlite makes a row object ~2.5× slower than an array).
+ */
+const MEMBER_COLUMNS =
+  "c.id, c.name, c.check_type, c.activated, c.muted, c.frequency, c.tags, c.locations, c.created_at, c.updated_at, c.summary, CASE WHEN c.summary IS NULL THEN c.doc END AS doc";
+
+/** The members a summary row can answer (SUMMARY_MEMBERS of migration 008 and the columns), as the document names them. */
+const SUMMARY_ANSWERS: ReadonlySet<string> = new Set([
+  "id",
+  "name",
+  "checkType",
+  "activated",
+  "muted",
+  "frequency",
+  "tags",
+  "locations",
+  "created_at",
+  "updated_at",
+  ...SUMMARY_MEMBERS,
+]);
+
+/** Whether every one of `members` is read from the columns and the stored summary (listCheckMembers). */
+export function summaryAnswers(members: Iterable<string>): boolean {
+  for (const m of members) if (!SUMMARY_ANSWERS.has(m)) return false;
+  return true;
+}
+
+/**
+ * A page of checks as listChecks reads it, each as its document with the columns over it (checkDoc) but
+ * holding only what the columns and the stored summary (migration 008) hold — the members summaryAnswers
+ * accepts: nothing else of the document is read or parsed. A row without a summary (its document is no
+ * JSON object: damaged) is read whole, and reported as listChecks reports it.
+ */
+export function listCheckMembers(
+  db: DatabaseSync,
+  filter: CheckFilter = {},
+  limit = -1,
+  offset = 0,
+): { id: string; doc: Record<string, unknown> }[] {
+  return pageRows(db, filter, limit, offset, MEMBER_COLUMNS, true).map((a) => {
+    // the array's columns named (a literal of one shape), to be read by the repo's column readers
+    const r: Row = {
+      id: a[0],
+      name: a[1],
+      check_type: a[2],
+      activated: a[3],
+      muted: a[4],
+      frequency: a[5],
+      tags: a[6],
+      locations: a[7],
+      created_at: a[8],
+      updated_at: a[9],
+      summary: a[10],
+      doc: a[11],
+    };
+    if (r.summary === null) {
+      const check = toCheckDef(r);
+      return { id: check.id, doc: checkDoc(check) };
+    }
+    const doc = jsonObject(r, "summary");
+    // the columns over it, read and checked as toCheckDef reads them
+    doc.id = text(r, "id");
+    doc.name = text(r, "name");
+    doc.checkType = text(r, "check_type");
+    doc.activated = flag(r, "activated");
+    doc.muted = flag(r, "muted");
+    doc.frequency = num(r, "frequency");
+    doc.tags = jsonStrings(r, "tags");
+    doc.locations = jsonStrings(r, "locations");
+    doc.created_at = text(r, "created_at");
+    doc.updated_at = text(r, "updated_at");
+    return { id: text(r, "id"), doc };
+  });
+}
+
+/**
+ * One page of the list's rows (`cols` of the alias `c`), in the list's order, through the list's memo;
+ * `arrays`: each row an array of `cols` in their order (the row's place, for the memo, added after them).
+ */
+function pageRows(
+  db: DatabaseSync,
+  filter: CheckFilter,
+  limit: number,
+  offset: number,
+  cols: string,
+  arrays: true,
+): unknown[][];
+function pageRows(
+  db: DatabaseSync,
+  filter: CheckFilter,
+  limit: number,
+  offset: number,
+  cols: string,
+  arrays: false,
+): Row[];
+function pageRows(
+  db: DatabaseSync,
+  filter: CheckFilter,
+  limit: number,
+  offset: number,
+  cols: string,
+  arrays: boolean,
+): unknown[] {
   const w = checkWhere(filter);
   const memo = listMemo(db, filter);
   const key = filterKey(filter);
   const after = offset > 0 ? memo?.ends.get(`${key}@${offset}`) : undefined;
-  const cols = "c.*, c.rowid AS row_id";
+  // the row's place last: what the memo remembers of a page's last row
+  const selected = `${cols}, c.created_at AS end_at, c.rowid AS row_id`;
   const and = w.sql ? `${w.sql} AND` : "WHERE";
   // after a remembered row: the rest of its created_at by rowid, then the later ones (each an index range;
   // a row value `(created_at, rowid) > (?, ?)` would walk every row of an equal created_at)
-  const rows = after
+  const statement = after
     ? cached(
         db,
-        `SELECT * FROM (SELECT * FROM (SELECT ${cols} FROM checks c ${and} c.created_at = ? AND c.rowid > ? ORDER BY c.rowid LIMIT ?)
-         UNION ALL SELECT * FROM (SELECT ${cols} FROM checks c ${and} c.created_at > ? ORDER BY c.created_at, c.rowid LIMIT ?))
-         ORDER BY created_at, row_id LIMIT ?`,
-      ).all(...w.args, after.createdAt, after.rowid, limit, ...w.args, after.createdAt, limit, limit)
-    : cached(db, `SELECT ${cols} FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`).all(
-        ...w.args,
-        limit,
-        offset,
-      );
+        `SELECT * FROM (SELECT * FROM (SELECT ${selected} FROM checks c ${and} c.created_at = ? AND c.rowid > ? ORDER BY c.rowid LIMIT ?)
+         UNION ALL SELECT * FROM (SELECT ${selected} FROM checks c ${and} c.created_at > ? ORDER BY c.created_at, c.rowid LIMIT ?))
+         ORDER BY end_at, row_id LIMIT ?`,
+      )
+    : cached(db, `SELECT ${selected} FROM checks c ${w.sql} ORDER BY c.created_at, c.rowid LIMIT ? OFFSET ?`);
+  statement.setReturnArrays(arrays);
+  const rows: unknown[] = after
+    ? statement.all(...w.args, after.createdAt, after.rowid, limit, ...w.args, after.createdAt, limit, limit)
+    : statement.all(...w.args, limit, offset);
   const last = rows.at(-1);
   if (memo && last && limit > 0) {
     if (memo.ends.size >= MAX_ENDS) memo.ends.clear();
+    const end: Row = Array.isArray(last)
+      ? { end_at: last.at(-2), row_id: last.at(-1) }
+      : isObject(last)
+        ? last
+        : {};
     memo.ends.set(`${key}@${offset + rows.length}`, {
-      createdAt: text(last, "created_at"),
-      rowid: num(last, "row_id"),
+      createdAt: text(end, "end_at"),
+      rowid: num(end, "row_id"),
     });
   }
-  return rows.map(toCheckDef);
+  return rows;
 }
 
 /** How many checks match `filter` (the total of a paged list; remembered while the checks stay as they are). */
@@ -269,10 +393,6 @@ export function lastSessionStart(db: DatabaseSync, checkId: string): number | nu
   const r = cached(db, "SELECT MAX(started_at) AS t FROM check_sessions WHERE check_id = ?").get(checkId);
   return r ? numOrNull(r, "t") : null;
 }
-
-/** The columns a check is read from (toCheckDef). */
-export const CHECK_COLUMNS =
-  "id, name, check_type, activated, muted, frequency, tags, locations, doc, created_at, updated_at";
 
 /**
  * Every check the engine can read. A row whose stored JSON is damaged is left out and reported through

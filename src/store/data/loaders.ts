@@ -27,12 +27,24 @@ import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts"
 import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
 import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
-import { checkSummaryListSchema, SUMMARY_FIELDS, statusSummaryListSchema } from "./summary-schemas.ts";
+import {
+  checkSummaryListSchema,
+  STATUS_SUMMARY_FIELDS,
+  SUMMARY_FIELDS,
+  statusSummaryListSchema,
+} from "./summary-schemas.ts";
 import { type Caps, DEFAULT_CAPS, type ListsState } from "./types.ts";
 import { readVariables } from "./variables.ts";
 
 /** How often the first read of the checks list draws its progress (and, once they doubled, its rows): 4 times a second. */
 const PARTIAL_EVERY_MS = 250;
+/**
+ * The rows read so far come along with the first read's progress only while they are at most this many:
+ * each showing joins and sorts every row held, so past it only the count is drawn until the whole list is
+ * there — the first screens (the first pages' failing rows) at once, and at 100,000 checks the showings
+ * cost under half of the final one's work instead of about twice it.
+ */
+export const PARTIAL_ROWS_MAX = 20_000;
 /** Checks listed at most (memory stays bounded: slim rows, summary-schemas.ts); "100,000 of N" past it. */
 export const MAX_CHECKS = 100_000;
 
@@ -61,7 +73,16 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   const get = store.getState;
 
   const unknownChecks = createUnknownChecks();
-  const statusReads = statusFeed(client.http, statusSummaryListSchema.element, { now });
+  /** The checks list's answers offer vigil's wide pages: the service is vigil's (undefined: not read yet). */
+  let offersWide: boolean | undefined;
+  /** Settles once the checks read under way has its first answer (or failed): the first statuses read waits for it. */
+  let firstAnswer: Promise<void> | undefined;
+  // from vigil's service, only the members a status summary holds (~18 of ~37 MB at 100,000 checks)
+  const statusReads = statusFeed(client.http, statusSummaryListSchema.element, {
+    now,
+    fields: STATUS_SUMMARY_FIELDS,
+    vigil: () => offersWide === true,
+  });
 
   async function guard<T>(work: () => Promise<T>, onError: (msg: string) => void): Promise<T> {
     try {
@@ -124,6 +145,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       let wide = false;
       // the types, tags and locations the checks repeat, held once (intern.ts)
       const table = createInterner();
+      let answered = () => {};
+      if (offersWide === undefined) firstAnswer = new Promise<void>((r) => (answered = r));
       const items = await guard(
         () =>
           collectPages(
@@ -138,6 +161,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               total = totalOf(res.headers["content-range"]);
               const offered = Number(res.headers[CHECKS_PAGE_MAX_HEADER]);
               wide = Number.isInteger(offered) && offered > 100;
+              offersWide = wide;
+              answered();
               return {
                 items: res.data.map((c) => internCheck(c, table)),
                 total,
@@ -152,7 +177,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               // service states: the local service's lets them all go at once, api/ratelimit.ts)
               concurrency: 4,
               // the first read of the list shows its progress and what has come so far (the overview's
-              // failing rows from the first pages, the rest as they come) at most 4 times a second — not
+              // failing rows from the first pages, more as they come while few) at most 4 times a second — not
               // once per page, which at 1,000 pages would redraw for nothing; a refresh shows neither
               onPage: (loaded, t, prefix) => {
                 if (get().checks.loadedAt !== undefined) return;
@@ -162,14 +187,21 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
                 shownAt = at;
                 // the rows come along only once they have doubled since last shown: every showing joins
                 // and sorts them all, so 100,000 checks are sorted ~10 times on the way, not 4 times a second
-                // (~14 of 46 s of a loaded machine's first read); the count is drawn each time
-                const rows = loaded >= 2 * shownRows ? prefix() : undefined;
+                // (~14 of 46 s of a loaded machine's first read); the count is drawn each time. Not with the
+                // last page: the whole list follows at once (checksLoaded), and merging it twice cost the
+                // most of all; nor past PARTIAL_ROWS_MAX
+                const last = loaded >= (t ?? Infinity);
+                const rows =
+                  !last && loaded <= PARTIAL_ROWS_MAX && loaded >= 2 * shownRows ? prefix() : undefined;
                 if (rows) shownRows = rows.length;
                 apply(store, data.checksLoading(get(), loaded, t, rows));
               },
             },
           ),
-        (m) => apply(store, data.loadFailed(get(), "checks", m)),
+        (m) => {
+          answered();
+          apply(store, data.loadFailed(get(), "checks", m));
+        },
       );
       signal?.throwIfAborted();
       apply(store, data.checksLoaded(items, now(), get().checks, total));
@@ -182,6 +214,9 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
      * changes nothing); from a service that offers it, only those changed since the last read (statusFeed).
      */
     async statuses(signal?: AbortSignal) {
+      // the first read waits for the checks list's first answer, when one is coming: it tells whether the
+      // service is vigil's, whose statuses are read slim (the hosted API's are asked as they always were)
+      if (offersWide === undefined && firstAnswer) await firstAnswer;
       const { full, items } = await guard(
         () => statusReads.read(signal),
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),

@@ -47,3 +47,6 @@ export const statusSummaryListSchema = z.array(
     cannotRun: z.boolean().nullish(),
   }),
 ) satisfies z.ZodType<StatusSummary[]>;
+
+/** The members a status summary is read from: what the console asks vigil's statuses for (`fields`). */
+export const STATUS_SUMMARY_FIELDS = Object.keys(statusSummaryListSchema.element.shape).join(",");

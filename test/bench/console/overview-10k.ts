@@ -36,6 +36,8 @@ export type OverviewData = {
   setupMs: number;
   /** When the runs were dated from (each run a whole number of minutes before it): "10 min ago" turns every minute from here. */
   runsAt: number;
+  /** The serving process (its CPU time is read from /proc: cpuMsOf in pty.ts). */
+  servicePid: number | undefined;
   stop(): Promise<void>;
 };
 
@@ -194,6 +196,7 @@ export async function serveOverviewData(n: number, failEvery: number): Promise<O
     failingNames,
     setupMs: performance.now() - t0,
     runsAt: now,
+    servicePid: child.pid,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -28,6 +28,25 @@ export type PtyOptions = {
 /** One frame at the console's 20 fps cap. */
 export const FRAME_MS = 50;
 
+/** Clock ticks a second of /proc/PID/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc/PID/stat (10 ms steps); undefined
+ * once it is gone. Less noisy than wall time on a shared machine.
+ */
+export function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // the fields after the command's "(name)", which may hold spaces: state is field 3, utime 14, stime 15
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
+}
+
 const sh = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 export class Pty {

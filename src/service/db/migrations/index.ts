@@ -10,7 +10,19 @@ import { migration as retention } from "./004-retention.ts";
 import { migration as agents } from "./005-agents.ts";
 import { migration as checkAlerts } from "./006-check-alerts.ts";
 import { migration as heartbeatPings } from "./007-heartbeat-pings.ts";
+import { migration as checkSummaries } from "./008-check-summaries.ts";
+import { migration as checksByType } from "./009-checks-by-type.ts";
 
 export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
 
-export const MIGRATIONS: Migration[] = [core, runs, alerts, retention, agents, checkAlerts, heartbeatPings];
+export const MIGRATIONS: Migration[] = [
+  core,
+  runs,
+  alerts,
+  retention,
+  agents,
+  checkAlerts,
+  heartbeatPings,
+  checkSummaries,
+  checksByType,
+];
