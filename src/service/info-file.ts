@@ -2,7 +2,8 @@
  * `<dataDir>/service.json` = `{"url", "pid", "idleStopS"?}` (0600): how CLI commands and the console find
  * the local service that `vigil serve` (or a console, `vigil share`, `vigil agent`) runs for a data dir.
  * Written before `listening on` is printed, removed on a clean stop; a file whose pid is gone counts as no
- * service. `idleStopS` is there when the service stops by itself that many seconds after its last client
+ * service. It is written through `service.json.<pid>.tmp` and a rename; such a file a service left when it
+ * died in between is removed at the next start. `idleStopS` is there when the service stops by itself that many seconds after its last client
  * left (started by a client, not by hand).
  *
  * Clients of the local service hold a **lease**: one file per client, `<dataDir>/clients/<pid>-<id>.json`
@@ -76,10 +77,12 @@ export function findLocalService(dataDir: string): LocalService | undefined {
 /**
  * Written by the service once it listens — whole, through a rename, so a client that reads it the moment
  * it appears (local-service.ts watches the data dir) never reads half of it; clears a `vigil serve stop`
- * note (this is a new start).
+ * note (this is a new start). The temporary files a service left when it died between writing and
+ * renaming (`service.json.<pid>.tmp`) are removed first (`removeStaleInfoTmp`).
  */
 export function writeServiceInfo(dataDir: string, url: string, extra: { idleStopS?: number } = {}): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  removeStaleInfoTmp(dataDir);
   const file = infoPath(dataDir);
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify({ url, pid: process.pid, ...extra })}\n`, { mode: 0o600 });
@@ -87,6 +90,34 @@ export function writeServiceInfo(dataDir: string, url: string, extra: { idleStop
   renameSync(tmp, file);
   rmSync(stoppedPath(dataDir), { force: true });
   return file;
+}
+
+/**
+ * Removes the `service.json.<pid>.tmp` files of `dataDir` that no service will rename any more: their
+ * writer (the pid in the name) is gone, or they are older than a write and a rename could take
+ * (`staleTmp`). This process's own is left (it is about to be written again). Returns the names removed.
+ */
+export function removeStaleInfoTmp(dataDir: string, now = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dataDir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = /^service\.json\.(\d+)\.tmp$/.exec(name);
+    if (!m || Number(m[1]) === process.pid) continue;
+    const file = join(dataDir, name);
+    try {
+      if (!staleTmp(Number(m[1]), now - statSync(file).mtimeMs)) continue;
+      rmSync(file, { force: true });
+      removed.push(name);
+    } catch {
+      // renamed or removed right now
+    }
+  }
+  return removed;
 }
 
 /** Remove the file if it is ours (another process may have taken the data dir over since). */
@@ -226,7 +257,16 @@ export function liveLeases(dataDir: string, now = Date.now(), ttlMs = LEASE_TTL_
  * writer's pid taken by another process since). A live writer's file of the moment is left alone.
  */
 export function staleLeaseTmp(name: string, ageMs: number, ttlMs = LEASE_TTL_MS): boolean {
-  if (ageMs > 10 * ttlMs) return true;
   const pid = /^(\d+)-/.exec(name)?.[1];
-  return pid !== undefined && !pidAlive(Number(pid));
+  return staleTmp(pid === undefined ? undefined : Number(pid), ageMs, 10 * ttlMs);
+}
+
+/**
+ * A temporary file written to be renamed (a lease's, service.json's) that nobody will rename any more: its
+ * writer `pid` is gone, or it is older than `maxAgeMs` — a write and rename take milliseconds, so an older
+ * file's pid is another process's since. Without a pid only the age says.
+ */
+export function staleTmp(pid: number | undefined, ageMs: number, maxAgeMs = 10 * LEASE_TTL_MS): boolean {
+  if (ageMs > maxAgeMs) return true;
+  return pid !== undefined && !pidAlive(pid);
 }

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -41,6 +41,33 @@ describe("vigil serve (child process)", () => {
     expect(await exited(child)).toBe(0);
     expect(existsSync(join(data, "service.json"))).toBe(false);
     expect(existsSync(join(data, "vigil.db"))).toBe(true);
+  });
+
+  it("removes the service.json temporary files a crashed start left, not a live writer's of the moment", async () => {
+    const data = tempDir();
+    dirs.push(data);
+    const plant = (name: string, ageMs = 0) => {
+      const file = join(data, name);
+      writeFileSync(file, '{"url":"http://127.0.0.1:9","pid":', { mode: 0o600 }); // cut mid-write
+      const t = new Date(Date.now() - ageMs);
+      utimesSync(file, t, t);
+      return name;
+    };
+    // 999999999 is above any pid_max: that writer is gone
+    const dead = plant("service.json.999999999.tmp");
+    const writing = plant(`service.json.${process.pid}.tmp`); // alive, between its write and its rename
+    const recycled = plant(`service.json.${process.ppid}.tmp`, 3_600_000); // alive, but an hour old
+    const other = plant("service.json.bak");
+    const { child } = await serve(["--port", "0", "--data", data, "--no-demo"]);
+    try {
+      const left = readdirSync(data).filter((f) => f.startsWith("service.json"));
+      expect(left.sort()).toEqual(["service.json", other, writing].sort());
+      expect(left).not.toContain(dead);
+      expect(left).not.toContain(recycled);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited(child)).toBe(0);
   });
 
   it("uses VIGIL_API_KEY when set and stops on SIGINT", async () => {
