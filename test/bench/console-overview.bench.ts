@@ -26,12 +26,18 @@
  *   checks pane opens on its detail), Esc (the checks list, 10,000 rows), `0` (the overview again);
  *   budget 16 each.
  * VIGIL_BENCH_CPU_PROF=DIR runs the console under `node --cpu-prof` (its profile lands in DIR when it exits).
+ *
+ * Builds can be compared in one run: VIGIL_BENCH_BUNDLES="before=/a/dist/vigil.js,after=/b/dist/vigil.js"
+ * (console/launch.ts; default: this checkout's dist/vigil.js as "current"). The data is written and served
+ * once; each build's console then goes through every step above in turn, against the same service, and
+ * every console figure carries its `build` (and `loadavg1m`, the load average when that build started).
  */
+import { loadavg } from "node:os";
 import { ensureBundle } from "../e2e/support/bundle.ts";
-import { BUNDLE, NODE, ROOT } from "../e2e/support/paths.ts";
-import { busyCore, consoleEnv, percentile, round } from "./console/launch.ts";
+import { NODE, ROOT } from "../e2e/support/paths.ts";
+import { benchBundles, busyCore, consoleEnv, percentile, round } from "./console/launch.ts";
 import { measureMoves, selectedRow } from "./console/moves.ts";
-import { serveOverviewData } from "./console/overview-10k.ts";
+import { type OverviewData, serveOverviewData } from "./console/overview-10k.ts";
 import { Pty } from "./console/pty.ts";
 import type { Figure } from "./run.ts";
 
@@ -87,7 +93,7 @@ const stats = (ms: number[]) => ({
 });
 
 export default async function (report: (f: Figure) => void): Promise<void> {
-  await ensureBundle();
+  if (!process.env.VIGIL_BENCH_BUNDLES) await ensureBundle();
   const data = await serveOverviewData(CHECKS, FAIL_EVERY);
   process.stderr.write(
     `  ${CHECKS} checks (${data.failing} failing) written and served in ${Math.round(data.setupMs)} ms\n`,
@@ -109,10 +115,23 @@ export default async function (report: (f: Figure) => void): Promise<void> {
     statusesMs: round(performance.now() - t1),
     statusesBytes: statusBytes,
   });
+  try {
+    for (const build of benchBundles()) {
+      process.stderr.write(`  build ${build.label}: ${build.file}\n`);
+      const loadavg1m = round(loadavg()[0] ?? Number.NaN);
+      await measureBuild(data, build.file, (f) => report({ ...f, build: build.label, loadavg1m }));
+    }
+  } finally {
+    await data.stop();
+  }
+}
+
+/** The console of one build (`bundle`) through every step, on the data served. */
+async function measureBuild(data: OverviewData, bundle: string, report: (f: Figure) => void): Promise<void> {
   // VIGIL_BENCH_CPU_PROF=DIR: the console runs under `node --cpu-prof`, its profile written to DIR on exit
   const prof = process.env.VIGIL_BENCH_CPU_PROF;
   const pty = new Pty({
-    argv: [NODE, ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []), BUNDLE],
+    argv: [NODE, ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []), bundle],
     env: consoleEnv(data),
     cwd: ROOT,
     cols: 120,
@@ -295,6 +314,5 @@ export default async function (report: (f: Figure) => void): Promise<void> {
   } finally {
     phase("done");
     await pty.kill();
-    await data.stop();
   }
 }
