@@ -14,7 +14,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import ssh2 from "ssh2";
 import { UsageError } from "../api/errors.ts";
-import { resolveConfig } from "../config/resolve.ts";
+import { ConfigError, resolveConfig } from "../config/resolve.ts";
 import { assertPrivate } from "../service/db/data-dir.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import { Args, bindPositionals, parseTokens } from "./args.ts";
@@ -72,13 +72,16 @@ export function parseShareArgs(argv: string[]): ShareArgs {
   return shareArgsFrom(new Args(p.values, bindPositionals(p.positionals, [])));
 }
 
-/** The host key: read (it must be private), else made once (ed25519, 0600). */
-function hostKey(file: string): { key: string; made: boolean } {
+/** The host key: read (it must be private), else made once (ed25519, 0600) with `make`. */
+function hostKey(
+  file: string,
+  make: (comment: string) => { private: string },
+): { key: string; made: boolean } {
   if (existsSync(file)) {
     assertPrivate(file, "the share host key");
     return { key: readFileSync(file, "utf8"), made: false };
   }
-  const pair = ssh2.utils.generateKeyPairSync("ed25519", { comment: "vigil share host key" });
+  const pair = make("vigil share host key");
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, pair.private, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -106,16 +109,18 @@ export async function runShareCommand(a: Args): Promise<number> {
       `no authorized keys: ${args.authorizedKeys} does not exist (--authorized-keys FILE)`,
     );
   await prepareViews();
-  const [{ createHub }, { createShareServer, fingerprint, readAuthorizedKeys }] = await Promise.all([
-    import("../share/hub.ts"),
-    import("../share/server.ts"),
-  ]);
+  const [{ createHub }, { createShareServer, ed25519KeyPair, fingerprint, readAuthorizedKeys }] =
+    await Promise.all([import("../share/hub.ts"), import("../share/server.ts")]);
   const { keys, skipped } = readAuthorizedKeys(args.authorizedKeys);
   if (keys.length === 0) throw new UsageError(`no usable public key in ${args.authorizedKeys}`);
-  const hk = hostKey(args.hostKey ?? join(resolved.dataDir, "share_host_ed25519_key"));
+  const hostKeyFile = args.hostKey ?? join(resolved.dataDir, "share_host_ed25519_key");
+  const hk = hostKey(hostKeyFile, ed25519KeyPair);
   const parsedHost = ssh2.utils.parseKey(hk.key);
   if (parsedHost instanceof Error || Array.isArray(parsedHost))
-    throw new UsageError("the share host key cannot be read");
+    // one an earlier vigil share made may be unreadable (ssh2's fault, see ed25519KeyPair): made anew when gone
+    throw new ConfigError(
+      `the share host key ${hostKeyFile} cannot be read${parsedHost instanceof Error ? ` (${parsedHost.message})` : ""}; if vigil share made it, remove it and a new one is made`,
+    );
 
   // the configured service, else the data dir's local one — started in the background when none runs
   // (with the demo), as the console does; it stops by itself once its last client left
