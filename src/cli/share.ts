@@ -8,6 +8,7 @@
  *
  * The host key is generated on first start (ed25519, 0600, `<data dir>/share_host_ed25519_key`) and its
  * fingerprint printed with the address. Exit codes: 0 on SIGINT/SIGTERM, 1 when it cannot start, 2 usage.
+ * A stop ends every viewer's console, then every SSH connection (src/share/server.ts `close`).
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";

@@ -23,6 +23,9 @@ export function fingerprint(publicSsh: Buffer): string {
   return `SHA256:${createHash("sha256").update(publicSsh).digest("base64").replace(/=+$/, "")}`;
 }
 
+/** How long `close()` waits for the connections it ended to be gone. */
+const CLOSE_GRACE_MS = 3000;
+
 type KeyPair = { private: string; public: string };
 
 /**
@@ -83,7 +86,11 @@ export function createShareServer(o: ShareServerOptions): ShareServer {
   // every viewer's keys: the bindings' own with the config's keys section, checked before anything listens
   const keymap = o.keys ? buildKeymap(o.keys.overrides, o.keys.source) : undefined;
   const viewers = new Set<Viewer>();
+  // every connection, with a console or not (one mid-handshake, `ssh -N`): ended at close
+  const clients = new Set<ssh2.Connection>();
   const server = new Server({ hostKeys: [o.hostKey], ident: "vigil-share" }, (client, info) => {
+    clients.add(client);
+    client.on("close", () => clients.delete(client));
     let who = "";
     const from = `${info.ip}:${info.port}`;
     client.on("authentication", (ctx) => {
@@ -184,8 +191,20 @@ export function createShareServer(o: ShareServerOptions): ShareServer {
       });
     },
     async close() {
+      // the consoles first (each viewer's terminal given back, its exit status sent), then every
+      // connection: the server's close waits for them all, and a client is not bound to leave when its
+      // console ended (ssh2's own does not; one with no console never would). One that does not answer
+      // the disconnect is not waited for past CLOSE_GRACE_MS: the process ends it when it exits.
       await Promise.all([...viewers].map((v) => v.close()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // each connection's own close (its logout logged), not only the server's: that comes first
+      const closed = Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        ...[...clients].map((c) => new Promise<void>((resolve) => c.once("close", () => resolve()))),
+      ]);
+      for (const c of clients) c.end();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, CLOSE_GRACE_MS)))]);
+      clearTimeout(timer);
     },
   };
 }

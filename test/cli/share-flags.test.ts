@@ -69,7 +69,7 @@ describe("vigil share's flags", () => {
     }
   });
 
-  it("the real program: --base-url/--api-key/--account reach the service; an idle viewer stays with --idle-minutes 0", async () => {
+  it("the real program: --base-url/--api-key/--account reach the service; an idle viewer stays with --idle-minutes 0; SIGTERM ends every connection, exit 0", async () => {
     const srv = await new ScriptedServer().start();
     cleanup.push(() => srv.close());
     srv.always({ json: [] });
@@ -148,14 +148,25 @@ describe("vigil share's flags", () => {
     await until("the viewer's reads", 20_000, () => srv.requests.length >= 3);
     expect(closed).toBe(false);
     expect(err).not.toContain(KEY);
-    conn.c.end();
+    // SIGTERM with the viewer still connected, and a client logged in without a console (`ssh -N`): the
+    // program ends both connections (neither client leaves by itself) and exits 0
+    const idle = await login();
     child.kill("SIGTERM");
+    await until(
+      "vigil share to exit after SIGTERM",
+      20_000,
+      () => child.exitCode !== null || child.signalCode,
+    );
     const code = await exited;
     expect({ code, signal: child.signalCode, err: code === 0 ? "" : err }).toEqual({
       code: 0,
       signal: null,
       err: "",
     });
+    await Promise.all([conn.gone, idle.gone]);
+    expect(closed).toBe(true);
+    // ended by the program before it exited (not cut by its exit): each one's logout logged
+    expect(err.match(/ vigil share: logout viewer@/g), err).toHaveLength(2);
   }, 60_000);
 });
 
