@@ -21,7 +21,7 @@ import { type Alerting, type AlertingModuleOptions, createAlerting } from "./ale
 import { createApp } from "./app/app.ts";
 import { ROUTE_MODULES } from "./app/routes.ts";
 import type { ServiceContext } from "./context.ts";
-import { assertPrivate, openDataDir } from "./db/data-dir.ts";
+import { assertPrivate, closeDataDir, openDataDir } from "./db/data-dir.ts";
 import { createEngine, type EngineOptions } from "./engine/engine.ts";
 import { createRetention, type Retention } from "./repo/retention.ts";
 import { openRepo, type Repo } from "./repo/store.ts";
@@ -130,7 +130,8 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   const logError = opts.logError ?? defaultLog;
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const apiKey = opts.apiKey ?? resolveApiKey(opts.dataDir);
-  const { db, file: databaseFile } = await openDataDir(opts.dataDir, { init: opts.init === true });
+  const opened = await openDataDir(opts.dataDir, { init: opts.init === true });
+  const { db, file: databaseFile } = opened;
   const now = opts.now ?? Date.now;
   let publicUrl = "";
   let phase: "starting" | "ready" | "stopping" = "starting";
@@ -244,7 +245,14 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
         await alerting.stop().catch(logError);
         await closed;
         clearTimeout(cut);
-        db.close();
+        // checked and recorded as a clean stop: the next start skips quick_check on the file as left here
+        const problem = closeDataDir(opened);
+        if (problem !== undefined)
+          logError(
+            new Error(
+              `${databaseFile} failed quick_check at stop (${problem}): the next start refuses it; restore a backup`,
+            ),
+          );
       })();
       return closing;
     },

@@ -1,8 +1,11 @@
 /**
  * A data dir under operator mistakes and crashes, through `vigil serve` as a child process: one service
  * per data dir held by the OS lock (simultaneous starts, a stale service.json, kill -9), loose key and
- * database files refused, files created 0600, and a lost, empty or corrupt database refused loudly.
+ * database files refused, files created 0600, and a lost, empty or corrupt database refused loudly — also
+ * when the start before stopped cleanly (its quick_check is skipped only for the file that stop left).
  */
+
+import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   closeSync,
@@ -16,6 +19,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { CHECK_TRUST_MS, closeDataDir, openDataDir } from "../../src/service/db/data-dir.ts";
 import { exited, refusedStart, serve, spawnServe } from "./serve-child.ts";
 import { call, tempDir } from "./support.ts";
 
@@ -196,5 +200,112 @@ describe("lost or corrupt data is not silently replaced", () => {
     expect(r.stderr.trim()).toMatch(
       /^vigil serve: .*vigil\.db is (corrupt \(quick_check: .+\)|not a readable database .+): restore a backup, or move it away and start with --init$/,
     );
+  });
+});
+
+/**
+ * Scribble over pages, as a disk or a careless copy would: every page after the first, or only the last
+ * `last` (a table's rows written last: the schema still reads, only a check finds the damage).
+ */
+function damagePages(file: string, last?: number): void {
+  const size = statSync(file).size;
+  const from = last === undefined ? 4096 : size - last * 4096;
+  const fd = openSync(file, "r+");
+  const junk = Buffer.alloc(size - from, 0xa5);
+  writeSync(fd, junk, 0, junk.length, from);
+  closeSync(fd);
+}
+
+describe("quick_check at start: skipped only for the file a clean stop left", () => {
+  /** A data dir whose database holds a table with rows (pages past the first), stopped cleanly. */
+  async function cleanlyStopped(): Promise<{ data: string; file: string; checkedAt: number }> {
+    const data = dataDir();
+    const first = await openDataDir(data);
+    expect(first.checked).toBe(true);
+    first.db.exec("CREATE TABLE filler (x TEXT)");
+    const insert = first.db.prepare("INSERT INTO filler VALUES (?)");
+    for (let i = 0; i < 200; i++) insert.run("x".repeat(500));
+    expect(closeDataDir(first)).toBeUndefined();
+    expect(mode(join(data, "vigil.db.clean"))).toBe("600");
+    // when the stop's check passed
+    const { checkedAt } = JSON.parse(readFileSync(join(data, "vigil.db.clean"), "utf8"));
+    expect(checkedAt).toBeGreaterThanOrEqual(first.checkedAt);
+    return { data, file: join(data, "vigil.db"), checkedAt };
+  }
+
+  it("after a clean stop the next start skips it and carries the last check's time; the record is taken", async () => {
+    const { data, checkedAt } = await cleanlyStopped();
+    const second = await openDataDir(data);
+    expect({ checked: second.checked, checkedAt: second.checkedAt }).toEqual({ checked: false, checkedAt });
+    expect(existsSync(join(data, "vigil.db.clean"))).toBe(false);
+    // this one stops without its record (a crash): the next start checks
+    second.db.close();
+    const third = await openDataDir(data);
+    expect(third.checked).toBe(true);
+    closeDataDir(third);
+  });
+
+  it("a file damaged after a clean stop is checked and refused, even with its mtime set back", async () => {
+    const { data, file } = await cleanlyStopped();
+    // a copy that keeps times (cp -p, rsync -t) sets the mtime back to the nanosecond; the ctime moved
+    const times = join(data, "times");
+    execFileSync("touch", ["-r", file, times]);
+    damagePages(file, 4);
+    execFileSync("touch", ["-r", times, file]);
+    expect(statSync(file, { bigint: true }).mtimeNs).toBe(statSync(times, { bigint: true }).mtimeNs);
+    await expect(openDataDir(data)).rejects.toThrow(
+      /vigil\.db is (corrupt \(quick_check: .+\)|not a readable database .+): restore a backup, or move it away and start with --init$/,
+    );
+  });
+
+  it("a file damaged while it was open fails the stop's check: not recorded, the next start refuses it", async () => {
+    const data = dataDir();
+    const opened = await openDataDir(data);
+    opened.db.exec("CREATE TABLE filler (x TEXT)");
+    const insert = opened.db.prepare("INSERT INTO filler VALUES (?)");
+    for (let i = 0; i < 200; i++) insert.run("x".repeat(500));
+    opened.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    // the pages in memory are dropped (a cache of a few pages), so the check reads the file
+    opened.db.exec("PRAGMA cache_size = 1");
+    opened.db.exec("PRAGMA locking_mode = NORMAL");
+    damagePages(join(data, "vigil.db"), 4);
+    expect(closeDataDir(opened)).toMatch(/.+/);
+    expect(existsSync(join(data, "vigil.db.clean"))).toBe(false);
+    await expect(openDataDir(data)).rejects.toThrow(/vigil\.db is (corrupt|not a readable database)/);
+  });
+
+  it("a check older than CHECK_TRUST_MS is made again, a clean stop or not", async () => {
+    const { data, checkedAt } = await cleanlyStopped();
+    const later = await openDataDir(data, { now: () => checkedAt + CHECK_TRUST_MS + 1 });
+    expect(later.checked).toBe(true);
+    expect(later.checkedAt).toBe(checkedAt + CHECK_TRUST_MS + 1);
+    closeDataDir(later);
+  });
+
+  it("a record that does not read, or names another database, is no clean stop", async () => {
+    for (const record of [
+      "not json",
+      '{"databaseId":"another","ino":1,"size":1,"mtimeMs":1,"ctimeMs":1,"checkedAt":1}',
+    ]) {
+      const { data } = await cleanlyStopped();
+      if (record.startsWith("{")) {
+        const real = JSON.parse(readFileSync(join(data, "vigil.db.clean"), "utf8"));
+        writeFileSync(join(data, "vigil.db.clean"), JSON.stringify({ ...real, databaseId: "another" }));
+      } else writeFileSync(join(data, "vigil.db.clean"), record);
+      const next = await openDataDir(data);
+      expect(next.checked).toBe(true);
+      closeDataDir(next);
+    }
+  });
+
+  it("vigil serve stopped with SIGTERM records its clean stop; damaged after it, the next start is refused", async () => {
+    const data = dataDir();
+    await seeded(data);
+    const record = JSON.parse(readFileSync(join(data, "vigil.db.clean"), "utf8"));
+    expect(record).toMatchObject({ size: statSync(join(data, "vigil.db")).size });
+    damagePages(join(data, "vigil.db"));
+    const r = await refusedStart(base(data));
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/vigil\.db is (corrupt|not a readable database)/);
   });
 });
