@@ -3,6 +3,7 @@
 import type { CheckStatus } from "../../src/contract/schemas/check-statuses.ts";
 import type { Check } from "../../src/contract/schemas/checks.ts";
 import { checksLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
+import { toCheckSummary } from "../../src/store/data/summary.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
 import { initialUi } from "../../src/store/view/ui.ts";
 
@@ -45,7 +46,7 @@ export function storeWith(
   now = Date.parse("2026-11-21T07:00:30Z"),
 ): ConsoleStore {
   const store = createConsoleStore({ ui: initialUi("checks") });
-  apply(store, checksLoaded(checks, now));
+  apply(store, checksLoaded(checks.map(toCheckSummary), now));
   apply(store, statusesLoaded(statuses, now));
   return store;
 }

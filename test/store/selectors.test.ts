@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { actTarget } from "../../src/store/actions/targets.ts";
 import { analyticsKey, analyticsQuery } from "../../src/store/analytics/query.ts";
 import { checksLoaded, resultsLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
+import { type CheckSummary, toCheckSummary } from "../../src/store/data/summary.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleState } from "../../src/store/state.ts";
 import { memo, newViewMemo, viewMemo } from "../../src/store/view/memo.ts";
@@ -168,11 +169,13 @@ describe("structural sharing and what re-sorts", () => {
     const items = store.getState().checks.items;
     expect(items[0]).not.toHaveProperty("request");
     expect(items[0]).not.toHaveProperty("script");
-    apply(store, checksLoaded([{ ...full }, { ...web }], at, store.getState().checks));
+    // the loader hands checksLoaded summaries (checkSummariesOf), as storeWith does
+    const slim = (cs: CheckSummary[]) => cs.map(toCheckSummary);
+    apply(store, checksLoaded(slim([{ ...full }, { ...web }]), at, store.getState().checks));
     expect(store.getState().checks.items).toBe(items);
     apply(
       store,
-      checksLoaded([{ ...full, name: "Checkout API v2" }, { ...web }], at, store.getState().checks),
+      checksLoaded(slim([{ ...full, name: "Checkout API v2" }, { ...web }]), at, store.getState().checks),
     );
     const next = store.getState().checks.items;
     expect(next).not.toBe(items);

@@ -21,13 +21,14 @@ import { warmCheckFilter } from "../view/check-filter.ts";
 import type { AnalyticsOptions } from "../view/types.ts";
 import { checkRead, incidentRead, locationRead, pageRead } from "../view/work.ts";
 import { heartbeatPagesFor, readHeartbeatEvents } from "./heartbeat-events.ts";
-import { createInterner, internCheck, internStatus } from "./intern.ts";
+import { createInterner, internStatus } from "./intern.ts";
 import { findLastPass } from "./last-pass.ts";
 import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
 import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
 import {
+  checkSummariesOf,
   checkSummaryListSchema,
   STATUS_SUMMARY_FIELDS,
   SUMMARY_FIELDS,
@@ -164,7 +165,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               offersWide = wide;
               answered();
               return {
-                items: res.data.map((c) => internCheck(c, table)),
+                // each check's summary built now, the page dropped: nothing large outlives its page
+                items: checkSummariesOf(res.data, table),
                 total,
                 pageMax: wide ? Math.min(offered, CHECKS_PAGE_MAX) : undefined,
               };
@@ -204,6 +206,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
         },
       );
       signal?.throwIfAborted();
+      // summaries already (checkSummariesOf): taken as they are
       apply(store, data.checksLoaded(items, now(), get().checks, total));
       // the `/` filter's keys, built now (in slices that yield to input), not on the first keystroke
       void warmCheckFilter(get().checks.items);

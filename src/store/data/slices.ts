@@ -17,7 +17,6 @@ import {
   type StatusSummary,
   sameShallow,
   shareList,
-  toCheckSummary,
   toResultSummary,
   toStatusSummary,
 } from "./summary.ts";
@@ -29,8 +28,9 @@ const NO_CHECKS: readonly CheckSummary[] = [];
 const NO_STATUSES: readonly StatusSummary[] = [];
 
 /**
- * A fresh checks list, slimmed (summary.ts) and merged with the held one (`prev`): unchanged checks keep
- * their objects, an unchanged list keeps its array and map (no selector recomputes, no row redraws).
+ * A fresh checks list of summaries (toCheckSummary's, taken as they are: the loader builds each as its page
+ * arrives, summary-schemas.ts) merged with the held one (`prev`): unchanged checks keep their objects, an
+ * unchanged list keeps its array and map (no selector recomputes, no row redraws).
  */
 export function checksLoaded(
   items: readonly CheckSummary[],
@@ -41,7 +41,7 @@ export function checksLoaded(
   const { items: shared, byId } = shareList(
     prev?.items ?? NO_CHECKS,
     prev?.byId ?? new Map(),
-    items.map(toCheckSummary),
+    items,
     (c) => c.id,
   );
   return { checks: { items: shared, byId, loadedAt: now, error: undefined, total } };
@@ -61,7 +61,7 @@ export function checksLoading(
 ): Patch {
   if (s.checks.loadedAt !== undefined) return {};
   if (!partial) return { checks: { ...s.checks, loading: { loaded, total } } };
-  const { items, byId } = shareList(s.checks.items, s.checks.byId, partial.map(toCheckSummary), (c) => c.id);
+  const { items, byId } = shareList(s.checks.items, s.checks.byId, partial, (c) => c.id);
   return { checks: { ...s.checks, items, byId, total, loading: { loaded, total } } };
 }
 
