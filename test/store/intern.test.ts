@@ -30,6 +30,11 @@ describe("createInterner", () => {
     expect(t.list(["a,b"])).not.toBe(t.list(["a", "b"]));
     expect(t.list(["a\u0000b", "c"])).not.toBe(t.list(["a", "b\u0000c"]));
     expect(t.list(["a,b"])).toEqual(["a,b"]);
+    // a list and its prefix, or the same list longer, are different lists
+    expect(t.list(["a"])).not.toBe(t.list(["a", "b"]));
+    expect(t.list(["a", "b"])).not.toBe(t.list(["a", "b", "b"]));
+    expect(t.list(["a", "b", "b"])).toEqual(["a", "b", "b"]);
+    expect(t.list(["a"])).toEqual(["a"]);
   });
 
   it("a check keeps its values; its lists become the shared ones", () => {

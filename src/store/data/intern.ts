@@ -19,9 +19,12 @@ export type Interner = {
   list<T extends readonly string[] | null | undefined>(a: T): T;
 };
 
+/** The lists held, as a trie by element: a list is found by one map look-up per element (no key built). */
+type ListNode = { list: readonly string[] | undefined; next: Map<string, ListNode> | undefined };
+
 export function createInterner(): Interner {
   const strings = new Map<string, string>();
-  const lists = new Map<string, readonly string[]>();
+  const lists: ListNode = { list: NO_STRINGS, next: undefined };
   const str = (s: string): string => {
     const held = strings.get(s);
     if (held !== undefined) return held;
@@ -30,13 +33,18 @@ export function createInterner(): Interner {
   };
   const list = <T extends readonly string[] | null | undefined>(a: T): T => {
     if (!a) return a;
-    if (a.length === 0) return NO_STRINGS as T;
-    const key = JSON.stringify(a);
-    const held = lists.get(key);
-    if (held !== undefined) return held as T;
-    const own = Object.freeze(a.map(str));
-    lists.set(key, own);
-    return own as unknown as T;
+    let node = lists;
+    for (const s of a) {
+      node.next ??= new Map();
+      let child = node.next.get(s);
+      if (child === undefined) {
+        child = { list: undefined, next: undefined };
+        node.next.set(s, child);
+      }
+      node = child;
+    }
+    node.list ??= Object.freeze(a.map(str));
+    return node.list as unknown as T;
   };
   return { str, list };
 }
