@@ -12,7 +12,7 @@
  */
 import type { Health } from "../../shared/format.ts";
 import { CountsChange, carryCounts } from "./check-counts.ts";
-import { type RowChanges, SortedRows } from "./sorted-rows.ts";
+import { type RowChanges, type RowOrder, SortedRows } from "./sorted-rows.ts";
 
 export type CheckSortColumn = "status" | "name" | "type" | "frequency" | "lastRun" | "responseTime";
 export type CheckSort = { column: CheckSortColumn; desc: boolean };
@@ -69,10 +69,10 @@ function keyOf(column: CheckSortColumn, responseOf: (id: string) => number | und
 export function checkRowOrder(
   sort: CheckSort,
   responseOf: (id: string) => number | undefined = () => undefined,
-): (a: OrderedCheckRow, b: OrderedCheckRow) => number {
+): RowOrder<OrderedCheckRow> {
   const key = keyOf(sort.column, responseOf);
   const dir = sort.desc ? -1 : 1;
-  return (a, b) => {
+  const order: RowOrder<OrderedCheckRow> = (a, b) => {
     const x = key(a);
     const y = key(b);
     const k =
@@ -85,6 +85,13 @@ export function checkRowOrder(
         : collate(String(x), String(y));
     return dir * (k || collate(a.check.name, b.check.name) || collate(a.id, b.id));
   };
+  // many rows at once (a status read over every row, the rest of the list after its first pages): the
+  // same order by keys taken once per row (positionOrder), not two names lower-cased in each comparison
+  order.sortMany = (rows) => {
+    const positions = sortedPositions(rows, sort, responseOf);
+    return positions.map((i) => rows[i] as OrderedCheckRow);
+  };
+  return order;
 }
 
 /** Whether every check of `prev` has the same id at the same place in `next` (then positions hold). */
@@ -211,7 +218,7 @@ const SLICE_MS = 4;
 type SortJob<R> = {
   sortKey: string;
   snapshot: readonly R[];
-  compare: (a: R, b: R) => number;
+  compare: RowOrder<R>;
   order: number[] | undefined;
 };
 
@@ -291,7 +298,7 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
         return old && old.check === c && old.status === status ? old : this.#makeRow(c, status);
       });
       const responseOf = byResponse ? responses?.responseOf : undefined;
-      const order = checkRowOrder(sort, responseOf) as (a: R, b: R) => number;
+      const order = checkRowOrder(sort, responseOf) as RowOrder<R>;
       const sorted = new SortedRows<R>((r) => r.id, order);
       // sorted by keys taken once; each row's tag is its check's position (the `/` filter's index speaks
       // in them) — a repeated id (the last one is kept) is sorted the plain way
@@ -335,7 +342,7 @@ export class CheckRowsView<C extends OrderedCheck, S, R extends OrderedCheckRow<
     const job: SortJob<R> = {
       sortKey: `${sort.column}:${sort.desc}`,
       snapshot,
-      compare: checkRowOrder(sort) as (a: R, b: R) => number,
+      compare: checkRowOrder(sort) as RowOrder<R>,
       order: undefined,
     };
     this.#job = job;

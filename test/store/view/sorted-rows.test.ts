@@ -179,6 +179,47 @@ describe("CheckRowsView (the checks list, joined and sorted incrementally)", () 
     },
   );
 
+  it.each(SEEDS.slice(0, 12))(
+    "equals the full join and sort when batches of hundreds of rows come at once: the list's rest after its first page, every status, a status read over all (seed %i)",
+    (seed) => {
+      const r = rng(seed);
+      const store = createConsoleStore();
+      const all = Array.from({ length: 600 + r.int(400) }, (_, i) => check(r, `c${i}`));
+      const sort: CheckSort = { column: r.pick(COLUMNS), desc: r.next() < 0.5 };
+      store.setState({ ui: { ...store.getState().ui, sort } });
+      const view = new CheckRowsView<CheckSummary, StatusSummary, Row>(makeRow);
+      const same = () => {
+        const s = store.getState();
+        const got = view.rows(s.checks.items, s.statuses.byId, s.ui.sort);
+        expect(got.map((x) => x.id)).toEqual(sortCheckRowsWhole(s).map((x) => x.id));
+      };
+      // the first page, then the rest at once (several hundred new rows in one batch)
+      store.setState(checksLoaded(all.slice(0, 100), 0));
+      same();
+      store.setState(checksLoaded(all, 0, store.getState().checks));
+      same();
+      // every status at once, then a read that changes most of them
+      store.setState(
+        statusesLoaded(
+          all.map((c) => status(r, c.id)),
+          0,
+        ),
+      );
+      same();
+      const next = all.map((c) =>
+        r.next() < 0.7 ? status(r, c.id) : store.getState().statuses.byId.get(c.id),
+      );
+      store.setState(
+        statusesLoaded(
+          next.filter((x) => x !== undefined),
+          0,
+          store.getState().statuses,
+        ),
+      );
+      same();
+    },
+  );
+
   it("a poll that changes one status moves that row and reuses every other row object", () => {
     const checks: CheckSummary[] = Array.from({ length: 1000 }, (_, i) => ({
       id: `c${i}`,
