@@ -54,6 +54,36 @@ export function snapshotOf(rows: readonly OverviewCheck[]): Snapshot {
 }
 
 /**
+ * A check's watched state as the Watchlist holds it: one small integer (state × 2 + muted), not an object
+ * per check — 100,000 `Watched` objects were ~5 MB of the console's heap. Undefined for a deactivated
+ * check, as `watchedOf`.
+ */
+type WatchCode = number;
+const STATES: readonly WatchState[] = ["failing", "overdue", "ok", "other"];
+
+function codeOf(check: CheckSummary, health: OverviewCheck["health"]): WatchCode | undefined {
+  const w = watchedOf(check, health);
+  return w === undefined ? undefined : STATES.indexOf(w.state) * 2 + (w.muted ? 1 : 0);
+}
+
+const stateOf = (c: WatchCode): WatchState => STATES[c >> 1] as WatchState;
+const badCode = (c: WatchCode | undefined) => c !== undefined && c >> 1 <= 1;
+
+/** What one check's change of code tells (`transitions` of the one check): none, or one transition. */
+function transitionOf(
+  id: string,
+  name: string,
+  was: WatchCode | undefined,
+  now: WatchCode | undefined,
+): Transition | undefined {
+  if (now === undefined || now & 1) return undefined;
+  if (badCode(now) && !badCode(was))
+    return { id, name, kind: stateOf(now) === "overdue" ? "overdue" : "failing" };
+  if (stateOf(now) === "ok" && badCode(was)) return { id, name, kind: "recovered" };
+  return undefined;
+}
+
+/**
  * The watch across reads, kept incrementally (issue 27 item 2): a read that changed a few statuses of the
  * same checks list (the statuses slice names them, `changed`) looks at those checks only — what changed,
  * and the failing count moved by them — instead of joining every check again. Any other read (the first,
@@ -61,7 +91,8 @@ export function snapshotOf(rows: readonly OverviewCheck[]): Snapshot {
  * by read, to `transitions(previous snapshot, snapshotOf(every row))` and `failingCount` of it.
  */
 export class Watchlist {
-  #snap = new Map<string, Watched>();
+  /** Each watched check's code (WatchCode), by id, in the list's order. */
+  #snap = new Map<string, WatchCode>();
   #failing = 0;
   #checks: readonly CheckSummary[] | undefined;
   #statuses: ReadonlyMap<string, StatusSummary> | undefined;
@@ -93,10 +124,10 @@ export class Watchlist {
       if (was === undefined) continue;
       const held = checkAt(id);
       if (!held) continue;
-      const w = watchedOf(held.check, checkHealth(statuses.get(id))) as Watched;
-      this.#snap.set(id, w);
-      this.#failing += Number(bad(w)) - Number(bad(was));
-      const [t] = transitions(new Map([[id, was]]), new Map([[id, w]]));
+      const now = codeOf(held.check, checkHealth(statuses.get(id))) as WatchCode;
+      this.#snap.set(id, now);
+      this.#failing += Number(badCode(now)) - Number(badCode(was));
+      const t = transitionOf(id, held.check.name, was, now);
       if (t) found.push({ at: held.at, t });
     }
     this.#statuses = statuses;
@@ -108,17 +139,25 @@ export class Watchlist {
     statuses: ReadonlyMap<string, StatusSummary>,
     first: boolean,
   ): { failing: number; transitions: Transition[] } {
-    const next = new Map<string, Watched>();
+    const prev = this.#snap;
+    const next = new Map<string, WatchCode>();
+    // what each watched id tells, in the order of the snapshot's entries (an id listed twice: its first
+    // place, its last check — as `transitions` over a snapshot map)
+    const told = first ? undefined : new Map<string, Transition | undefined>();
     for (const c of checks) {
-      const w = watchedOf(c, checkHealth(statuses.get(c.id)));
-      if (w) next.set(c.id, w);
+      const now = codeOf(c, checkHealth(statuses.get(c.id)));
+      if (now === undefined) continue;
+      next.set(c.id, now);
+      told?.set(c.id, transitionOf(c.id, c.name, prev.get(c.id), now));
     }
-    const out = first ? [] : transitions(this.#snap, next);
     this.#snap = next;
-    this.#failing = failingCount(next);
+    let failing = 0;
+    for (const code of next.values()) if (badCode(code)) failing++;
+    this.#failing = failing;
     this.#checks = checks;
     this.#statuses = statuses;
-    return { failing: this.#failing, transitions: out };
+    const out = told ? [...told.values()].filter((t): t is Transition => t !== undefined) : [];
+    return { failing, transitions: out };
   }
 
   /** Whether `checks` holds the last list's ids at their places, then only ids not seen before. */
@@ -149,12 +188,12 @@ export class Watchlist {
       const c = checks[i] as CheckSummary;
       if (i < prev.length && prev[i] === c) continue;
       const was = this.#snap.get(c.id);
-      const w = watchedOf(c, checkHealth(statuses.get(c.id)));
+      const now = codeOf(c, checkHealth(statuses.get(c.id)));
       // deactivated: out of the watch (what is told goes in the list's order, whatever the snapshot's)
-      if (w === undefined) this.#snap.delete(c.id);
-      else this.#snap.set(c.id, w);
-      this.#failing += Number(bad(w)) - Number(bad(was));
-      const [t] = transitions(new Map(was ? [[c.id, was]] : []), new Map(w ? [[c.id, w]] : []));
+      if (now === undefined) this.#snap.delete(c.id);
+      else this.#snap.set(c.id, now);
+      this.#failing += Number(badCode(now)) - Number(badCode(was));
+      const t = transitionOf(c.id, c.name, was, now);
       if (t) out.push(t);
     }
     this.#checks = checks;
