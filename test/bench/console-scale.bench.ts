@@ -141,10 +141,12 @@ async function serviceAtRest(pid: number | undefined): Promise<void> {
 /** Start → every check listed, and the CPU time the console and the service used in it. */
 async function firstData(pty: Pty, n: number, data: OverviewData, serviceCpuFrom: number | undefined) {
   const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
-  // and each with its status: the summary counts every failing check
+  // and each with its status: the summary counts every failing check — those written failing, and the
+  // RERUN each earlier build's status-poll figure made fail (a page of its own each: rerunPage)
+  const failing = data.failing + RERUN * rerunsAt.length;
   const withStatuses = pty
     .nextScreen(
-      (l) => all.test(summaryOf(l)) && failingOf(l) === data.failing,
+      (l) => all.test(summaryOf(l)) && failingOf(l) === failing,
       `${n} checks listed with their statuses`,
       180_000,
     )
