@@ -25,7 +25,7 @@ import { makeTheme, noColorRequested, type ThemeName } from "../tui/theme.ts";
 import { showImage } from "./console-image.ts";
 import { prepareViews } from "./console-views.ts";
 import { prestartLocalService } from "./local-service.ts";
-import { capNursery, sizeForMemory } from "./nursery.ts";
+import { baselineWasm, capNursery, sizeForMemory } from "./nursery.ts";
 
 export type ConsoleOptions = {
   fullscreen?: boolean;
@@ -98,6 +98,8 @@ async function startLive(
 ): Promise<Live> {
   // after the first frame, before the big allocations (modules, the checks list)
   const uncapNursery = capNursery();
+  // and before the client's first request compiles undici's HTTP parser (WebAssembly)
+  baselineWasm();
   // the data dir's service, found or started first: it starts in its own process while this one loads
   const local = resolved.baseUrl
     ? undefined

@@ -32,6 +32,26 @@ export function capNursery(): () => void {
   };
 }
 
+/**
+ * The WebAssembly compiled from now on stays on V8's baseline compiler (Liftoff): V8 would otherwise
+ * recompile its hot functions with its optimising compiler (TurboFan) on worker threads, whose malloc
+ * arenas keep the pages that compiler freed. In the console that is undici's HTTP parser (llhttp, the
+ * client's own: compiled at the first request, after this), which tiers up while the checks list is read:
+ * measured with 10,000 checks the console held 108 against 117 MB after the list and 30 s live, with
+ * 100,000 checks 194 against 206 MB, the time to every check listed unchanged (issue 27). llhttp only
+ * walks a response's head and chunk lines — the bodies pass through as slices — so its baseline code costs
+ * nothing measurable here. Yoga (Ink's layout), compiled when Ink loaded, keeps V8's defaults.
+ *
+ * Set here, with the nursery's cap, not at the program's start: any flag set at run time makes V8 refuse
+ * the code cache of every built-in module Node loads after it (~20 ms more before the first frame), and
+ * the cap has already paid that. All three flags: `--liftoff-only` alone changes nothing at run time
+ * (V8 applies its implications — no tier-up, no dynamic tiering — only at start).
+ */
+export function baselineWasm(): void {
+  for (const flag of ["--liftoff-only", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering"])
+    setFlagsFromString(flag);
+}
+
 /** V8 sized for memory from now on (see above); the console's stop (capNursery's undo) gives the default back. */
 export function sizeForMemory(): void {
   setFlagsFromString("--optimize-for-size");

@@ -1,10 +1,18 @@
 /**
- * The console keeps V8's young generation at its size (src/cli/nursery.ts): one long task that keeps what
- * it allocates — what doubles the nursery, scavenge after scavenge — leaves it as it was.
+ * The console's V8 settings (src/cli/nursery.ts): it keeps V8's young generation at its size — one long
+ * task that keeps what it allocates, what doubles the nursery scavenge after scavenge, leaves it as it was
+ * — and keeps the WebAssembly compiled after the first frame (undici's HTTP parser) on V8's baseline
+ * compiler, set at run time as the console does.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { getHeapSpaceStatistics } from "node:v8";
 import { expect, it } from "vitest";
 import { capNursery } from "../../src/cli/nursery.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
 
 const nursery = () => getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0;
 
@@ -20,4 +28,54 @@ it("a long task that keeps what it allocates does not grow the nursery", () => {
   } finally {
     uncap();
   }
+});
+
+/** (module (func (export "spin") (param i32) (result i32) (loop (br_if 0 (local.tee 0 (i32.sub (local.get 0) (i32.const 1))))) (local.get 0))) */
+// biome-ignore format: the module's sections, one a line
+const SPIN = [
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
+  0x01, 0x06, 0x01, 0x60, 0x01, 0x7f, 0x01, 0x7f, // types: (i32) -> i32
+  0x03, 0x02, 0x01, 0x00, // functions: one of type 0
+  0x07, 0x08, 0x01, 0x04, 0x73, 0x70, 0x69, 0x6e, 0x00, 0x00, // exports: "spin" = function 0 (byte 27: the "n")
+  0x0a, 0x12, 0x01, 0x10, 0x00, 0x03, 0x40, 0x20, 0x00, 0x41, 0x01, 0x6b, 0x22, 0x00, 0x0d, 0x00, 0x0b, 0x20, 0x00, 0x0b, // code
+];
+
+/**
+ * A child Node (V8's natives syntax needs a flag at start; tier-up made synchronous so the hot function's
+ * tier is settled when the loop ends) compiles a first module — as Ink's yoga is compiled before the
+ * console's first frame — then, with or without baselineWasm(), a second one whose loop is hot enough to
+ * tier up, and says which compiler the hot function's code came from.
+ */
+function tierOfHotFunction(baseline: boolean): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "vigil-wasm-tier-"));
+  const file = join(dir, "tier.mjs");
+  writeFileSync(
+    file,
+    [
+      `import { baselineWasm } from ${JSON.stringify(join(ROOT, "src/cli/nursery.ts"))};`,
+      `const bytes = new Uint8Array(${JSON.stringify(SPIN)});`,
+      "const first = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.spin;",
+      "first(10);",
+      baseline ? "baselineWasm();" : "",
+      // another module (an export named "spim"): V8 shares the compiled module of identical bytes
+      "const other = bytes.slice(); other[27] = 0x6d;",
+      "const hot = new WebAssembly.Instance(new WebAssembly.Module(other)).exports.spim;",
+      "for (let i = 0; i < 20; i++) hot(1_000_000);",
+      'process.stdout.write(%IsTurboFanFunction(hot) ? "turbofan" : %IsLiftoffFunction(hot) ? "liftoff" : "other");',
+    ].join("\n"),
+  );
+  const node = join(ROOT, "node_modules/.bin/node");
+  return new Promise((done, fail) => {
+    execFile(
+      node,
+      ["--allow-natives-syntax", "--wasm-sync-tier-up", file],
+      { timeout: 30_000 },
+      (err, out, errOut) => (err ? fail(new Error(`${err.message}\n${errOut}`)) : done(out)),
+    );
+  });
+}
+
+it("WebAssembly compiled after baselineWasm() stays on the baseline compiler; without it, it tiers up", async () => {
+  expect(await tierOfHotFunction(false)).toBe("turbofan");
+  expect(await tierOfHotFunction(true)).toBe("liftoff");
 });
