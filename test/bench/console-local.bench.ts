@@ -20,10 +20,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureBundle } from "../e2e/support/bundle.ts";
-import { BUNDLE, NODE, ROOT } from "../e2e/support/paths.ts";
+import { NODE, ROOT } from "../e2e/support/paths.ts";
 import { spawnServe } from "../e2e/support/service.ts";
 import { checkBody } from "./console/checks-10k.ts";
-import { consoleEnv, percentile, round } from "./console/launch.ts";
+import { benchBundles, consoleEnv, percentile, round } from "./console/launch.ts";
 import { measureMoves } from "./console/moves.ts";
 import { Pty } from "./console/pty.ts";
 import type { Figure } from "./run.ts";
@@ -34,15 +34,6 @@ const SOAK_S = Number(process.env.VIGIL_BENCH_SOAK_S ?? 30);
 const WHAT = process.env.VIGIL_BENCH_LOCAL ?? "start,10k";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function bundles(): { label: string; file: string }[] {
-  const spec = process.env.VIGIL_BENCH_BUNDLES;
-  if (!spec) return [{ label: "current", file: BUNDLE }];
-  return spec.split(",").map((pair) => {
-    const [label = "", file = ""] = pair.split("=");
-    return { label, file };
-  });
-}
 
 const servicePid = (dataDir: string): number | undefined => {
   try {
@@ -104,7 +95,7 @@ async function seeded(dataDir: string, home: string): Promise<void> {
 async function startFigures(report: (f: Figure) => void, root: string): Promise<void> {
   const dataDir = join(root, "start-data");
   await seeded(dataDir, root);
-  const list = bundles();
+  const list = benchBundles();
   const frame = new Map<string, number[]>(list.map((b) => [b.label, []]));
   const data = new Map<string, number[]>(list.map((b) => [b.label, []]));
   for (let i = 0; i < ROUNDS; i++)
@@ -201,7 +192,7 @@ async function tenKDataDir(root: string): Promise<string> {
 
 async function tenKFigures(report: (f: Figure) => void, root: string): Promise<void> {
   const dataDir = await tenKDataDir(root);
-  for (const b of bundles()) {
+  for (const b of benchBundles()) {
     await settle(dataDir);
     const pty = launch(b.file, dataDir);
     try {
