@@ -167,6 +167,8 @@ describe("vigil share's flags", () => {
     expect(closed).toBe(true);
     // ended by the program before it exited (not cut by its exit): each one's logout logged
     expect(err.match(/ vigil share: logout viewer@/g), err).toHaveLength(2);
+    // its log is text: no terminal control (the viewers' cursor was hidden on their channels, not here)
+    expect(JSON.stringify(err.match(/\x1b\S*/g) ?? [])).toBe("[]");
   }, 60_000);
 });
 
