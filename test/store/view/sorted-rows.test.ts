@@ -25,21 +25,34 @@ describe("SortedRows", () => {
 
   it.each(SEEDS)("equals a full sort after any sequence of upserts and removals (seed %i)", (seed) => {
     const r = rng(seed);
-    const start = Array.from({ length: r.int(300) }, (_, i) => ({ id: `r${i}`, v: r.int(50) }));
+    // every 4th seed a long list: few changes among many rows take the searched paths, many the passes
+    const length = seed % 4 === 0 ? 3000 + r.int(2000) : r.int(300);
+    const start = Array.from({ length }, (_, i) => ({ id: `r${i}`, v: r.int(50) }));
     const model = new Map(start.map((x) => [x.id, x]));
     const s = new SortedRows<Row>((x) => x.id, order, start);
-    let nextId = 1000;
+    let nextId = 10_000;
     for (let step = 0; step < 60; step++) {
       const ids = [...model.keys()];
-      // mostly small batches (the incremental path), now and then a large one (the whole sort)
-      const size = r.next() < 0.9 ? 1 + r.int(4) : r.int(400);
+      // mostly small batches, now and then a larger one, rarely one of over 1,024 new rows
+      const roll = r.next();
+      const size =
+        roll < 0.6 ? 1 + r.int(4) : roll < 0.85 ? r.int(60) : roll < 0.97 ? r.int(400) : 1600 + r.int(600);
       const upsert: Row[] = [];
       const remove: string[] = [];
+      const added: string[] = [];
       for (let k = 0; k < size; k++) {
         const op = r.next();
-        if (op < 0.5 && ids.length) upsert.push({ id: r.pick(ids), v: r.int(50) });
-        else if (op < 0.7) upsert.push({ id: `r${nextId++}`, v: r.int(50) });
-        else if (op < 0.8 && ids.length) {
+        if (op < 0.45 && ids.length) upsert.push({ id: r.pick(ids), v: r.int(50) });
+        else if (op < 0.7) {
+          const id = `r${nextId++}`;
+          added.push(id);
+          upsert.push({ id, v: r.int(50) });
+        } else if (op < 0.75 && added.length) {
+          // a row this batch added, changed again in it, or removed by it
+          const id = r.pick(added);
+          if (r.next() < 0.5) upsert.push({ id, v: r.int(50) });
+          else remove.push(id);
+        } else if (op < 0.82 && ids.length) {
           const same = model.get(r.pick(ids)) as Row;
           upsert.push(same); // the same object: no change
         } else if (ids.length) remove.push(r.pick(ids));
@@ -48,7 +61,10 @@ describe("SortedRows", () => {
       const before = s.rows;
       for (const x of upsert) model.set(x.id, x);
       for (const id of remove) model.delete(id);
-      const changed = s.apply({ upsert, remove });
+      // the new rows' tags given with them now and then (the checks list gives their place in its array)
+      const changed = s.apply(
+        r.next() < 0.3 ? { upsert, remove, tags: upsert.map(tagOf) } : { upsert, remove },
+      );
       expect(s.rows).toEqual(full(model));
       expect(s.size).toBe(model.size);
       expect(changed).toBe(s.rows !== before);
@@ -73,6 +89,22 @@ describe("SortedRows", () => {
     expect(s.tags(tagOf)).toEqual([5, 9, 7]);
     expect(s.presorted([rows[0] as Row, rows[0] as Row], [1, 2])).toBe(false);
     expect(s.rows).toEqual([]);
+  });
+
+  it("a replaced row keeps its tag in a long list, whether few rows or many change", () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ id: `r${i}`, v: i }));
+    // tags that tagOf would not give (the place of each row's check in an array of the caller's)
+    const given = rows.map((_, i) => 7 * i + 3);
+    const s = new SortedRows<Row>((x) => x.id, order);
+    expect(s.presorted(rows, given, tagOf)).toBe(true);
+    const tagsById = new Map(rows.map((x, i) => [x.id, given[i] as number]));
+    for (const count of [3, 2500]) {
+      // `count` rows moved to the other end: each keeps its tag; one new row takes tagOf's
+      const moved = rows.slice(0, count).map((x) => ({ id: x.id, v: 10_000 + x.v }));
+      s.apply({ upsert: [...moved, { id: `r${9000 + count}`, v: -1 }] });
+      tagsById.set(`r${9000 + count}`, 9000 + count);
+      expect(s.tags(tagOf)).toEqual(s.rows.map((x) => tagsById.get(x.id)));
+    }
   });
 
   it("a batch that changes nothing keeps the same array", () => {
