@@ -22,8 +22,8 @@
  *   budget 2× the quiet one.
  * - bytesPerMove: bytes per move inside the visible window (the first 25; median); budget ≤ 400.
  *   bytesPerScrollingMove: the scrolling ones (no budget).
- * - statusPoll.worstFrame.ms: 20 passing checks are re-run through the API (their URL refuses, so they
- *   fail); keys go on (j/k) until the next status poll has moved them to the top, and 1 s more: the worst
+ * - statusPoll.worstFrame.ms: 20 passing checks (VIGIL_BENCH_RERUN: an incident's hundreds) are re-run
+ *   through the API (their URL refuses, so they fail); keys go on (j/k) until the next status poll has moved them to the top, and 1 s more: the worst
  *   key → frame in that time (the poll's re-join and re-sort delay the key); budget ≤ 16 at 100k. worstCpuMs:
  *   the console's main-thread CPU in that worst move (Pty.cpuMs; a garbage collection's pause counts, a
  *   wait for the core does not).
@@ -62,7 +62,7 @@ const MOVES = Number(process.env.VIGIL_BENCH_MOVES ?? 120);
 const IN_VIEW_MOVES = 25;
 const IDLE_S = Number(process.env.VIGIL_BENCH_IDLE_S ?? 10);
 const SOAK_S = Number(process.env.VIGIL_BENCH_SOAK_S ?? 60);
-const RERUN = 20;
+const RERUN = Number(process.env.VIGIL_BENCH_RERUN ?? 20);
 const PHASES = new Set(
   (process.env.VIGIL_BENCH_PHASES ?? "idle,moves,poll,filter,rss").split(",").map((p) => p.trim()),
 );
@@ -144,7 +144,7 @@ async function serviceAtRest(pid: number | undefined): Promise<void> {
 async function firstData(pty: Pty, n: number, data: OverviewData, serviceCpuFrom: number | undefined) {
   const all = new RegExp(`(?<!of )\\b${thousands(n)} checks · `);
   // and each with its status: the summary counts every failing check — those written failing, and the
-  // RERUN each earlier build's status-poll figure made fail (a page of its own each: rerunPage)
+  // RERUN each earlier build's status-poll figure made fail (pages of their own: rerunPage)
   const failing = data.failing + RERUN * rerunsAt.length;
   const withStatuses = pty
     .nextScreen(
@@ -412,16 +412,18 @@ let rerunPage = 2;
  * has shown them failing, and 1 s more; the key → frame of every move in that time.
  */
 async function statusPoll(pty: Pty, data: OverviewData) {
-  const page = (await (
-    await fetch(`${data.url}/v1/checks?limit=100&page=${rerunPage++}`, {
-      headers: { authorization: `Bearer ${data.apiKey}` },
-    })
-  ).json()) as { id: string; name: string }[];
   const failing = new Set(data.failingNames);
-  const ids = page
-    .filter((c) => !failing.has(c.name))
-    .slice(0, RERUN)
-    .map((c) => c.id);
+  const ids: string[] = [];
+  // passing checks from pages no earlier build's figure took (rerunPage)
+  while (ids.length < RERUN) {
+    const page = (await (
+      await fetch(`${data.url}/v1/checks?limit=100&page=${rerunPage++}`, {
+        headers: { authorization: `Bearer ${data.apiKey}` },
+      })
+    ).json()) as { id: string; name: string }[];
+    if (page.length === 0) throw new Error(`fewer than ${RERUN} passing checks to re-run`);
+    for (const c of page) if (!failing.has(c.name) && ids.length < RERUN) ids.push(c.id);
+  }
   const before = failingOf(await pty.lines());
   const res = await fetch(`${data.url}/v1/check-sessions/trigger`, {
     method: "POST",
