@@ -29,7 +29,7 @@ function emptyLists(): ListsState {
 export function initialState(): ConsoleState {
   return {
     checks: { ...empty, items: [], byId: new Map() },
-    statuses: { ...empty, items: [], byId: new Map() },
+    statuses: { ...empty, byId: new Map() },
     results: { byCheck: new Map() },
     sessions: { order: [], byId: new Map() },
     analytics: { cache: new Map() },

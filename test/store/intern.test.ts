@@ -91,7 +91,7 @@ describe("checks read from the embedded service", () => {
     }
     expect(shared).toBeGreaterThan(0);
     // a status still finds its check
-    for (const st of store.getState().statuses.items)
+    for (const st of store.getState().statuses.byId.values())
       expect(store.getState().checks.byId.has(st.checkId)).toBe(true);
     await client.close();
   });

@@ -4,12 +4,7 @@
  * poll names exactly what moved, and the checks list sorted incrementally from it equals a full sort.
  */
 import { describe, expect, it } from "vitest";
-import {
-  checksLoaded,
-  statusesChanged,
-  statusesLoaded,
-  warmStatusPositions,
-} from "../../src/store/data/slices.ts";
+import { checksLoaded, statusesChanged, statusesLoaded } from "../../src/store/data/slices.ts";
 import { createUnknownChecks, diffStatuses } from "../../src/store/data/status-diff.ts";
 import type { StatusSummary } from "../../src/store/data/summary.ts";
 import { createConsoleStore } from "../../src/store/state.ts";
@@ -57,12 +52,10 @@ describe("statusesChanged", () => {
       expect(new Map([...got.byId].map(([k, v]) => [k, { ...v }]))).toEqual(
         new Map([...want.byId].map(([k, v]) => [k, { ...v }])),
       );
-      expect(got.items.length).toBe(got.byId.size);
       expect(new Set(got.changed?.ids ?? [])).toEqual(new Set(want.changed?.ids ?? []));
       for (const [id, s] of before.byId) if (!got.changed?.ids.includes(id)) expect(got.byId.get(id)).toBe(s);
       if (!got.changed) {
         expect(got.byId).toBe(before.byId);
-        expect(got.items).toBe(before.items);
       }
       expect(got.loadedAt).toBe(poll);
       const rows = sortedCheckRows(viaDelta.getState());
@@ -97,8 +90,6 @@ describe("statusesChanged", () => {
       let listed = ids.filter(() => r.next() < 0.7).map(status);
       viaDiff.setState(statusesLoaded(listed, 0, viaDiff.getState().statuses));
       viaFull.setState(statusesLoaded(listed, 0, viaFull.getState().statuses));
-      // the loader makes the list's positions ahead of the first delta, in slices
-      if (seed % 2 === 0) await warmStatusPositions(viaDiff.getState().statuses.items, 7);
       for (let poll = 1; poll <= 30; poll++) {
         // some change, some are new, some are no longer listed
         listed = ids
@@ -114,7 +105,6 @@ describe("statusesChanged", () => {
         const got = viaDiff.getState().statuses;
         const want = viaFull.getState().statuses;
         expect(new Map(got.byId)).toEqual(new Map(want.byId));
-        expect(new Set(got.items)).toEqual(new Set(got.byId.values()));
         expect(new Set(got.changed?.ids ?? [])).toEqual(new Set(want.changed?.ids ?? []));
         expect(sortedCheckRows(viaDiff.getState()).map((x) => x.id)).toEqual(
           sortCheckRowsWhole(viaDiff.getState()).map((x) => x.id),
@@ -148,5 +138,23 @@ describe("statusesChanged", () => {
       const walk = [...s.statuses.byId.keys()].filter((id) => !s.checks.byId.has(id)).length;
       expect(unknown(s), `step ${step}`).toBe(walk);
     }
+  });
+});
+
+describe("statusesLoaded", () => {
+  it("keeps the held map for a read of the same statuses in another order, and names one no longer listed", () => {
+    const a: StatusSummary = { checkId: "a", hasFailures: false, updated_at: "2026-11-27T01:00:00.000Z" };
+    const b: StatusSummary = { checkId: "b", hasFailures: true, updated_at: "2026-11-27T01:00:00.000Z" };
+    const first = statusesLoaded([a, b], 0).statuses;
+    const again = statusesLoaded([{ ...b }, { ...a }], 1, first).statuses;
+    expect(again?.byId).toBe(first?.byId);
+    expect(again?.changed).toBeUndefined();
+    expect(again?.loadedAt).toBe(1);
+    const dropped = statusesLoaded([{ ...a }], 2, again).statuses;
+    expect(dropped?.changed?.ids).toEqual(["b"]);
+    expect(dropped?.changed?.since).toBe(first?.byId);
+    expect([...(dropped?.byId.keys() ?? [])]).toEqual(["a"]);
+    // the unchanged status keeps its object
+    expect(dropped?.byId.get("a")).toBe(a);
   });
 });

@@ -229,11 +229,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       const checks = get().checks.byId;
       for (const st of items) internStatus(st, checks, table);
       const held = get().statuses;
-      if (held.loadedAt === undefined) {
-        apply(store, data.statusesLoaded(items, now(), held));
-        // where each status is, for the deltas to come (in slices, not in the first delta's frame)
-        void data.warmStatusPositions(get().statuses.items);
-      } else if (!full) apply(store, data.statusesChanged(items, now(), held));
+      if (held.loadedAt === undefined) apply(store, data.statusesLoaded(items, now(), held));
+      else if (!full) apply(store, data.statusesChanged(items, now(), held));
       else {
         // a full read over held statuses: compared in slices, applied as the changes it brings
         const diff = await diffStatuses(held.byId, items, { signal });

@@ -25,7 +25,7 @@ import type { AnalyticsEntry, Caps, HeartbeatEntry, ListKey, ListSlice, ResultsE
 type Patch = Partial<ConsoleState>;
 
 const NO_CHECKS: readonly CheckSummary[] = [];
-const NO_STATUSES: readonly StatusSummary[] = [];
+const NO_STATUSES: ReadonlyMap<string, StatusSummary> = new Map();
 
 /**
  * A fresh checks list of summaries (toCheckSummary's, taken as they are: the loader builds each as its page
@@ -65,66 +65,47 @@ export function checksLoading(
   return { checks: { ...s.checks, items, byId, total, loading: { loaded, total } } };
 }
 
-/** Fresh statuses, slimmed and merged like checksLoaded: a poll with equal data keeps every identity. */
+/**
+ * Fresh statuses (a full read), slimmed and merged into the held ones by check id: a status equal to the one
+ * held keeps its object, and a read that changes nothing keeps the held map (no selector recomputes). Held
+ * by id only — no list in the read's order beside the map (nothing reads one; with it, a map of where each
+ * status is in it, for the deltas: two more entries a check, ~4 MB at 100,000).
+ */
 export function statusesLoaded(
   items: readonly StatusSummary[],
   now: number,
-  prev?: Pick<ConsoleState["statuses"], "items" | "byId">,
+  prev?: Pick<ConsoleState["statuses"], "byId">,
 ): Patch {
-  const prevById = prev?.byId ?? new Map<string, StatusSummary>();
-  const {
-    items: shared,
-    byId,
-    replaced,
-    kept,
-  } = shareList(prev?.items ?? NO_STATUSES, prevById, items.map(toStatusSummary), (s) => s.checkId);
-  // what the views move: the statuses replaced or added, and those dropped (held, not listed; an id listed
-  // twice can hide a dropped one from the count of kept)
-  if (kept < prevById.size || byId.size !== shared.length)
-    for (const id of prevById.keys()) if (!byId.has(id)) replaced.push(id);
-  const changed = prev && byId !== prevById ? { since: prevById, ids: replaced } : undefined;
-  return { statuses: { items: shared, byId, loadedAt: now, error: undefined, changed } };
-}
-
-/**
- * Where each status is in a statuses list, by check id: made once for a list, and kept for the lists a
- * delta makes from it (an entry keeps its place; a new one is added at the end, so an older list checks the
- * place it is given holds that id).
- */
-const positions = new WeakMap<readonly StatusSummary[], Map<string, number>>();
-/**
- * Make a statuses list's positions ahead of its first delta, `slice` entries at a time with the thread
- * handed back between (100,000 of them took a poll's frame).
- */
-export async function warmStatusPositions(items: readonly StatusSummary[], slice = 10_000): Promise<void> {
-  if (positions.has(items)) return;
-  const at = new Map<string, number>();
+  const prevById = prev?.byId ?? NO_STATUSES;
+  // the read's entries, each the held object when equal to it; what is new or not the held one
+  const next: StatusSummary[] = new Array(items.length);
+  const replaced: string[] = [];
   for (let i = 0; i < items.length; i++) {
-    at.set((items[i] as StatusSummary).checkId, i);
-    if (i % slice === slice - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    const fresh = toStatusSummary(items[i] as StatusSummary);
+    const old = prevById.get(fresh.checkId);
+    const keep = old !== undefined && sameShallow(old, fresh) ? old : fresh;
+    next[i] = keep;
+    if (keep !== old) replaced.push(fresh.checkId);
   }
-  if (!positions.has(items)) positions.set(items, at);
-}
-
-function positionsOf(items: readonly StatusSummary[]): Map<string, number> {
-  let at = positions.get(items);
-  if (!at) {
-    at = new Map();
-    for (let i = 0; i < items.length; i++) at.set((items[i] as StatusSummary).checkId, i);
-    positions.set(items, at);
-  }
-  return at;
+  const byId = new Map<string, StatusSummary>();
+  for (const st of next) byId.set(st.checkId, st);
+  // and those dropped (held, not listed)
+  if (byId.size !== prevById.size || replaced.length > 0)
+    for (const id of prevById.keys()) if (!byId.has(id)) replaced.push(id);
+  if (prev && replaced.length === 0)
+    return { statuses: { byId: prevById, loadedAt: now, error: undefined, changed: undefined } };
+  const changed = prev ? { since: prevById, ids: replaced } : undefined;
+  return { statuses: { byId, loadedAt: now, error: undefined, changed } };
 }
 
 /**
  * The statuses changed since the last read (a status delta, api/check-statuses.ts `statusFeed`), merged
- * into the held ones: the others keep their objects, and a delta with nothing new keeps the array and
- * map. `changed` names what moved, as statusesLoaded's does.
+ * into the held ones: the others keep their objects, and a delta with nothing new keeps the map. `changed` names what moved, as statusesLoaded's does.
  */
 export function statusesChanged(
   items: readonly StatusSummary[],
   now: number,
-  prev: Pick<ConsoleState["statuses"], "items" | "byId">,
+  prev: Pick<ConsoleState["statuses"], "byId">,
   /** Held statuses the read no longer lists (a full read diffed in slices, status-diff.ts). */
   removed: readonly string[] = [],
 ): Patch {
@@ -136,29 +117,16 @@ export function statusesChanged(
   }
   const gone = new Set(removed.filter((id) => prev.byId.has(id) && !fresh.has(id)));
   if (fresh.size === 0 && gone.size === 0)
-    return { statuses: { items: prev.items, byId: prev.byId, loadedAt: now, error: undefined } };
+    return { statuses: { byId: prev.byId, loadedAt: now, error: undefined } };
   // the map: the fresh ones over the held (overlay-map.ts), not a copy of 100,000 entries per poll
   let byId = OverlayMap.with(prev.byId, fresh);
-  // the list: a copy with the fresh ones put in their places (found by positionsOf, not by a walk)
-  const at = positionsOf(prev.items);
-  let list = prev.items.slice();
-  for (const [id, st] of fresh) {
-    const i = at.get(id);
-    if (i !== undefined && list[i]?.checkId === id) list[i] = st;
-    else {
-      at.set(id, list.length);
-      list.push(st);
-    }
-  }
-  positions.set(list, at);
   if (gone.size > 0) {
     const kept = new Map(byId);
     for (const id of gone) kept.delete(id);
     byId = kept;
-    list = list.filter((st) => !gone.has(st.checkId));
   }
   const changed = { since: prev.byId, ids: [...fresh.keys(), ...gone] };
-  return { statuses: { items: list, byId, loadedAt: now, error: undefined, changed } };
+  return { statuses: { byId, loadedAt: now, error: undefined, changed } };
 }
 
 type LoadableKey = "checks" | "statuses" | ListKey;

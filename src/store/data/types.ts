@@ -33,8 +33,8 @@ export type ChecksSlice = Loadable & {
   /** Pages read so far while the first list loads ("loading checks… 2,300 of 10,000"). */
   loading?: { loaded: number; total: number | undefined } | undefined;
 };
+/** The statuses by check id (no list beside it: nothing reads them in the read's order). */
 export type StatusesSlice = Loadable & {
-  items: readonly StatusSummary[];
   byId: ReadonlyMap<string, StatusSummary>;
   /**
    * The checks whose status the last poll replaced, added or dropped, against the `byId` it replaced

@@ -208,7 +208,7 @@ function newestRunEnd(st: StatusesSlice): number {
       if (t > newest) newest = t;
     }
   } else
-    for (const s of st.items) {
+    for (const s of byId.values()) {
       const t = toEpochMs(s.updated_at);
       if (t > newest) newest = t;
     }

@@ -73,7 +73,7 @@ describe("against vigil's service", () => {
       const whole = await fetch(`${svc.url}/v1/check-statuses`, { headers: svc.headers });
       const expected = statusSummaryListSchema.parse(await whole.json());
       expect(expected).toHaveLength(2);
-      expect(store.getState().statuses.items).toEqual(expected);
+      expect([...store.getState().statuses.byId.values()]).toEqual(expected);
     } finally {
       await client.close();
     }
@@ -103,7 +103,9 @@ describe("against a service without vigil's extensions (the hosted API)", () => 
         "",
         "",
       ]);
-      expect(store.getState().statuses.items).toMatchObject([{ checkId: "c1", hasFailures: true }]);
+      expect([...store.getState().statuses.byId.values()]).toMatchObject([
+        { checkId: "c1", hasFailures: true },
+      ]);
     } finally {
       await client.close();
     }

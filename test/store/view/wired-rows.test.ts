@@ -179,7 +179,8 @@ describe("the wired checks list", () => {
     expect(after[1]).toBe(before[0]);
     // a poll that drops c1's status and lists c0's twice: c1 is named too (the list's length alone hides it)
     const s = store.getState().statuses;
-    const again = [...s.items.filter((x) => x.checkId !== "c1"), s.items.find((x) => x.checkId === "c0")!];
+    const held = [...s.byId.values()];
+    const again = [...held.filter((x) => x.checkId !== "c1"), held.find((x) => x.checkId === "c0")!];
     store.setState(statusesLoaded(again, 0, s));
     expect(store.getState().statuses.changed?.ids).toContain("c1");
     expect(sortedCheckRows(store.getState()).find((x) => x.id === "c1")?.status).toBeUndefined();
