@@ -11,7 +11,7 @@
  * mapped to its check by the entries' offsets (never by looking for separators), so a check's text may hold
  * any character; a word holding one of the two separators is checked against each check directly.
  */
-import type { CheckSummary } from "../data/summary.ts";
+import { type CheckSummary, positionsOf } from "../data/summary.ts";
 
 /** The fields the filter reads (check-filter.ts). `tags` and `locations` hold each of a check's values. */
 export type IndexField = "name" | "type" | "tags" | "locations" | "id";
@@ -112,7 +112,8 @@ const sameChecks = (a: readonly CheckSummary[], b: readonly CheckSummary[], from
 export class CheckIndex {
   readonly checks: readonly CheckSummary[];
   readonly #blocks: (Block | undefined)[];
-  #positions: Map<string, number> | undefined;
+  /** Where each id is in `checks`: the checks slice's own map (data/summary.ts positionsOf) when it has one. */
+  #positions: ReadonlyMap<string, number> | undefined;
 
   /** An index of `checks`, taking over the blocks of `previous` whose checks are the same objects. */
   constructor(checks: readonly CheckSummary[], previous?: CheckIndex) {
@@ -160,7 +161,8 @@ export class CheckIndex {
       this.#block(b);
       built++;
     }
-    // where each id is (the watch and the rows' positions ask it): built in slices too
+    // where each id is (the watch and the rows' positions ask it): the list's own, else built in slices too
+    this.#positions ??= positionsOf(this.checks);
     if (!this.#positions) {
       const m = new Map<string, number>();
       for (let i = 0; i < this.checks.length; i++) {
@@ -181,6 +183,7 @@ export class CheckIndex {
    * One function per index (a view keeps its rows' positions while it is given the same one).
    */
   readonly positionOf = (id: string): number | undefined => {
+    this.#positions ??= positionsOf(this.checks);
     if (!this.#positions) {
       const m = new Map<string, number>();
       for (let i = 0; i < this.checks.length; i++) m.set((this.checks[i] as CheckSummary).id, i);

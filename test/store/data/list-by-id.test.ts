@@ -1,0 +1,56 @@
+/**
+ * The checks slice's map (shareList's ListById): one map of where each check is in the list, read as the
+ * list's map by id and as the `/` filter index's positions — the same answers as a Map built by setting each
+ * entry in order, and as the positions the index finds itself.
+ */
+import { describe, expect, it } from "vitest";
+import { type CheckSummary, ListById, positionsOf, shareList } from "../../../src/store/data/summary.ts";
+import { CheckIndex } from "../../../src/store/view/check-index.ts";
+import { rng } from "../../support/rng.ts";
+
+const check = (id: string, n: number): CheckSummary => ({ id, name: `n${n}`, checkType: "API" });
+
+describe("shareList's map by id", () => {
+  it.each([1, 2, 3, 4, 5, 6])("reads as a Map set in the list's order, ids repeated (seed %i)", (seed) => {
+    const r = rng(seed);
+    let held: readonly CheckSummary[] = [];
+    let heldById: ReadonlyMap<string, CheckSummary> = new Map();
+    for (let round = 0; round < 8; round++) {
+      const next = Array.from({ length: r.int(40) }, (_, i) => check(`c${r.int(30)}`, i % 3));
+      const { items, byId } = shareList(held, heldById, next, (c) => c.id);
+      const want = new Map<string, CheckSummary>();
+      for (const c of items) want.set(c.id, c);
+      expect(byId.size).toBe(want.size);
+      expect([...byId]).toEqual([...want]);
+      expect([...byId.keys()]).toEqual([...want.keys()]);
+      expect([...byId.values()]).toEqual([...want.values()]);
+      const seen: [string, CheckSummary][] = [];
+      byId.forEach((v, k, m) => {
+        seen.push([k, v]);
+        expect(m).toBe(byId);
+      });
+      expect(seen).toEqual([...want]);
+      for (let i = 0; i < 32; i++) {
+        expect(byId.get(`c${i}`)).toBe(want.get(`c${i}`));
+        expect(byId.has(`c${i}`)).toBe(want.has(`c${i}`));
+      }
+      // where each is: its last place, as the filter index would find it itself
+      const at = positionsOf(items);
+      if (items.length > 0 && items !== held) {
+        expect(byId).toBeInstanceOf(ListById);
+        const lastAt = new Map<string, number>();
+        for (let i = 0; i < items.length; i++) lastAt.set((items[i] as CheckSummary).id, i);
+        expect(new Map(at)).toEqual(lastAt);
+        const own = new CheckIndex([...items]);
+        const shared = new CheckIndex(items);
+        for (let i = 0; i < 32; i++) expect(shared.positionOf(`c${i}`)).toBe(own.positionOf(`c${i}`));
+      }
+      held = items;
+      heldById = byId;
+    }
+  });
+
+  it("has no positions for an array it did not make", () => {
+    expect(positionsOf([check("a", 0)])).toBeUndefined();
+  });
+});
