@@ -13,6 +13,7 @@ import type { ListRead } from "./lists/spec.ts";
 import { OverlayMap } from "./overlay-map.ts";
 import {
   type CheckSummary,
+  heldStatus,
   type ResultSummary,
   type StatusSummary,
   sameShallow,
@@ -83,7 +84,7 @@ export function statusesLoaded(
   for (let i = 0; i < items.length; i++) {
     const fresh = toStatusSummary(items[i] as StatusSummary);
     const old = prevById.get(fresh.checkId);
-    const keep = old !== undefined && sameShallow(old, fresh) ? old : fresh;
+    const keep = old !== undefined && sameShallow(old, fresh) ? old : heldStatus(fresh);
     next[i] = keep;
     if (keep !== old) replaced.push(fresh.checkId);
   }
@@ -113,7 +114,7 @@ export function statusesChanged(
   for (const item of items) {
     const next = toStatusSummary(item);
     const old = prev.byId.get(next.checkId);
-    if (old === undefined || !sameShallow(old, next)) fresh.set(next.checkId, next);
+    if (old === undefined || !sameShallow(old, next)) fresh.set(next.checkId, heldStatus(next));
   }
   const gone = new Set(removed.filter((id) => prev.byId.has(id) && !fresh.has(id)));
   if (fresh.size === 0 && gone.size === 0)
