@@ -101,7 +101,8 @@ export function statusesLoaded(
 
 /**
  * The statuses changed since the last read (a status delta, api/check-statuses.ts `statusFeed`), merged
- * into the held ones: the others keep their objects, and a delta with nothing new keeps the map. `changed` names what moved, as statusesLoaded's does.
+ * into the held ones: the others keep their objects, and a delta with nothing new keeps the map.
+ * `changed` names what moved, as statusesLoaded's does.
  */
 export function statusesChanged(
   items: readonly StatusSummary[],
