@@ -6,7 +6,7 @@
  * 500/502/503/504 and 429. A POST is never retried automatically except on 429, where the server
  * refused it before doing anything. Retry-After is honoured (capped by `maxRetryAfterMs`).
  */
-import { Agent, type Dispatcher, request, errors as undiciErrors } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { errorCode, errorMessage } from "../shared/errors.ts";
 import { sleep } from "../shared/sleep.ts";
@@ -24,6 +24,7 @@ import type { HttpMethod, HttpOptions, HttpResponse, Query, RequestSpec } from "
 import { ArrayShapeError, readJsonArray } from "./json-array-reader.ts";
 import { policyOf, RateLimiter, routeFamily } from "./ratelimit.ts";
 import { backoffMs, IDEMPOTENT_METHODS, isRetryableStatus, parseRetryAfter } from "./retry.ts";
+import { Agent, request, errors as undiciErrors } from "./undici-core.ts";
 
 export type {
   HttpActivity,
