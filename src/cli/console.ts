@@ -22,7 +22,6 @@ import type { Keymap } from "../tui/keymap.ts";
 import type { Mounted } from "../tui/mount.tsx";
 import { MOUSE_OFF } from "../tui/mouse/sgr.ts";
 import { makeTheme, noColorRequested, type ThemeName } from "../tui/theme.ts";
-import { showImage } from "./console-image.ts";
 import { prepareViews } from "./console-views.ts";
 import { prestartLocalService } from "./local-service.ts";
 import { baselineWasm, capNursery, sizeForMemory } from "./nursery.ts";
@@ -185,9 +184,10 @@ async function startLive(
         local: !resolved.baseUrl,
         // e runs $EDITOR in this terminal
         suspend: (run) => mounted.suspend(run),
-        // s draws a result's screenshot in this terminal (kitty, iTerm2, sixel), else saves it
-        showImage: (png, title) =>
-          showImage(png, title, {
+        // s draws a result's screenshot in this terminal (kitty, iTerm2, sixel), else saves it; the
+        // image code (a PNG decoder and zlib) is loaded on the first `s`, not with every console
+        showImage: async (png, title) =>
+          (await import("./console-image.ts")).showImage(png, title, {
             env: process.env,
             write: (d) => process.stdout.write(d),
             suspend: (run) => mounted.suspend(run),
