@@ -21,7 +21,7 @@ import { warmCheckFilter } from "../view/check-filter.ts";
 import type { AnalyticsOptions } from "../view/types.ts";
 import { checkRead, incidentRead, locationRead, pageRead } from "../view/work.ts";
 import { heartbeatPagesFor, readHeartbeatEvents } from "./heartbeat-events.ts";
-import { createInterner, internStatus } from "./intern.ts";
+import { createInterner, type Interner, internStatus } from "./intern.ts";
 import { findLastPass } from "./last-pass.ts";
 import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { ListSpec } from "./lists/spec.ts";
@@ -78,6 +78,16 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   let offersWide: boolean | undefined;
   /** Settles once the checks read under way has its first answer (or failed): the first statuses read waits for it. */
   let firstAnswer: Promise<void> | undefined;
+  /**
+   * Until the checks list is held: the check ids the checks and statuses reads have seen, one string each
+   * (intern.ts), so a status read before its check holds the check's id string, not a copy of its own.
+   */
+  let firstIds: Interner | undefined;
+  const idsUntilListed = (): Interner | undefined => {
+    if (get().checks.loadedAt !== undefined) return undefined;
+    firstIds ??= createInterner();
+    return firstIds;
+  };
   // from vigil's service, only the members a status summary holds (~18 of ~37 MB at 100,000 checks)
   const statusReads = statusFeed(client.http, statusSummaryListSchema.element, {
     now,
@@ -146,6 +156,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       let wide = false;
       // the types, tags and locations the checks repeat, held once (intern.ts)
       const table = createInterner();
+      const ids = idsUntilListed();
       let answered = () => {};
       if (offersWide === undefined) firstAnswer = new Promise<void>((r) => (answered = r));
       const items = await guard(
@@ -166,7 +177,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               answered();
               return {
                 // each check's summary built now, the page dropped: nothing large outlives its page
-                items: checkSummariesOf(res.data, table),
+                items: checkSummariesOf(res.data, table, ids),
                 total,
                 pageMax: wide ? Math.min(offered, CHECKS_PAGE_MAX) : undefined,
               };
@@ -208,6 +219,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       signal?.throwIfAborted();
       // summaries already (checkSummariesOf): taken as they are
       apply(store, data.checksLoaded(items, now(), get().checks, total));
+      // the list is held: statuses find their check's id in it from now on
+      firstIds = undefined;
       // the `/` filter's keys, built now (in slices that yield to input), not on the first keystroke
       void warmCheckFilter(get().checks.items);
     },
@@ -227,7 +240,8 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       // each status's check id is the held check's own string, its location interned (intern.ts)
       const table = createInterner();
       const checks = get().checks.byId;
-      for (const st of items) internStatus(st, checks, table);
+      const ids = idsUntilListed();
+      for (const st of items) internStatus(st, checks, table, ids);
       const held = get().statuses;
       if (held.loadedAt === undefined) apply(store, data.statusesLoaded(items, now(), held));
       else if (!full) apply(store, data.statusesChanged(items, now(), held));

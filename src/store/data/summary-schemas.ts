@@ -46,10 +46,13 @@ export const SUMMARY_FIELDS = Object.keys(checkSummaryListSchema.element.shape).
 export function checkSummariesOf(
   page: readonly z.output<typeof checkSummaryListSchema.element>[],
   table: Interner,
+  ids?: Interner,
 ): CheckSummary[] {
   const out: CheckSummary[] = new Array(page.length);
   for (let i = 0; i < page.length; i++)
-    out[i] = toCheckSummary(internCheck(page[i] as z.output<typeof checkSummaryListSchema.element>, table));
+    out[i] = toCheckSummary(
+      internCheck(page[i] as z.output<typeof checkSummaryListSchema.element>, table, ids),
+    );
   return out;
 }
 
