@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import { countRows, countsKnown } from "../../../src/store/view/check-counts.ts";
 import { matchesCheckFilter, parseCheckFilter } from "../../../src/store/view/check-filter.ts";
-import { BLOCK, CheckIndex, checkIndexOf } from "../../../src/store/view/check-index.ts";
+import { BLOCK, CheckIndex, checkIndexOf, fieldHolds } from "../../../src/store/view/check-index.ts";
 import { CheckRowsView, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
 import { FilteredRows, isPartialRows } from "../../../src/store/view/filtered-rows.ts";
 import { rng } from "../../support/rng.ts";
@@ -317,6 +317,38 @@ describe("CheckIndex", () => {
     expect(marked(index, "id", "d-1", true)).toEqual([]);
     expect(marked(index, "tags", "t6")).toEqual(list.flatMap((_, i) => (i % 7 === 6 ? [i] : [])));
   });
+
+  it.each([1, 2, 3, 4, 5, 6])(
+    "an id's start or part marks what asking each check marks (ids held by their order, seed %i)",
+    (seed) => {
+      const r = rng(seed);
+      const part = () =>
+        r.pick(["a", "A", "ab", "b", "-", "İ", "i", "\u0000", "\u0001", "z", "é", "É", "1", ""]);
+      const idOf = () => Array.from({ length: r.int(5) }, part).join("");
+      const list = Array.from(
+        { length: 1 + r.int(BLOCK * 2 + 40) },
+        (_, i): CheckSummary => ({
+          id: r.next() < 0.1 ? `dup${r.int(3)}` : idOf() || `x${i}`,
+          name: "n",
+          checkType: "URL",
+        }),
+      );
+      const index = new CheckIndex(list);
+      for (let n = 0; n < 60; n++) {
+        const word = idOf().toLowerCase();
+        for (const prefix of [true, false]) {
+          const want = list.flatMap((c, i) => (fieldHolds(c, "id", word, prefix) ? [i] : []));
+          expect(marked(index, "id", word, prefix)).toEqual(want);
+          // a range of blocks marks the checks of those blocks only
+          const out = new Uint8Array(list.length);
+          index.mark("id", word, prefix, out, 1, 2);
+          expect([...out.keys()].filter((i) => out[i] === 1)).toEqual(
+            want.filter((i) => i >= BLOCK && i < 2 * BLOCK),
+          );
+        }
+      }
+    },
+  );
 
   it("a new list keeps the blocks whose checks kept their identity", async () => {
     const list = checks(BLOCK * 3, (i) => `n${i}`);
