@@ -152,9 +152,14 @@ describe("the bytes", () => {
 });
 
 describe("the watch kept across reads (Watchlist)", () => {
-  it.each([21, 22, 23, 24, 25, 26, 27, 28])(
-    "equals a whole snapshot's transitions and count, read by read, across polls and list changes (seed %i)",
-    (seed) => {
+  it.each(
+    [21, 22, 23, 24, 25, 26, 27, 28].flatMap((seed) => [
+      { seed, dupes: false },
+      { seed, dupes: true },
+    ]),
+  )(
+    "equals a whole snapshot's transitions and count, read by read, across polls and list changes ($seed, ids listed twice: $dupes)",
+    ({ seed, dupes }) => {
       const r = rng(seed);
       const check = (id: string): CheckSummary => ({
         id,
@@ -187,6 +192,8 @@ describe("the watch kept across reads (Watchlist)", () => {
           // a status of a check the list does not hold
           if (r.next() < 0.1) statuses = [...statuses, status(`ghost${next++}`)];
         } else if (op < 0.8) checks = [...checks, check(`c${next++}`)];
+        // an id listed twice (a service's fault): the snapshot holds its last watched check
+        else if (op < 0.83 && dupes) checks = [...checks, check(r.pick(checks).id)];
         else if (op < 0.9 && checks.length > 1) checks = checks.toSpliced(r.int(checks.length), 1);
         else {
           const i = r.int(checks.length);
