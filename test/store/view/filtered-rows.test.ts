@@ -350,6 +350,47 @@ describe("CheckIndex", () => {
     },
   );
 
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    "types, tags and locations, few or many different, mark what asking each check marks (seed %i)",
+    (seed) => {
+      const r = rng(seed);
+      // few different values (held by number) or many (held as text), by block
+      const pool = [3, 40, 400, 5000][seed % 4] as number;
+      const part = () => r.pick(["a", "B", "-", "İ", "i", "\u0000", "\u0001", "z", "é", "1", ""]);
+      const vocabulary = Array.from({ length: pool }, (_, i) => `${part()}${part()}${i}`);
+      const value = () => r.pick(vocabulary);
+      const values = () => (r.next() < 0.1 ? null : Array.from({ length: r.int(3) }, value));
+      const list = Array.from(
+        { length: 1 + r.int(BLOCK * 2 + 40) },
+        (_, i): CheckSummary => ({
+          id: `c${i}`,
+          name: "n",
+          checkType: value(),
+          tags: values(),
+          locations: values(),
+          privateLocations: r.next() < 0.2 ? values() : undefined,
+        }),
+      );
+      const index = new CheckIndex(list);
+      const asked = [
+        ["type", true],
+        ["type", false],
+        ["tags", false],
+        ["locations", false],
+      ] as const;
+      for (let n = 0; n < 40; n++) {
+        const word = `${part()}${r.next() < 0.5 ? r.int(pool) : ""}`.toLowerCase();
+        for (const [field, prefix] of asked) {
+          const out = new Uint8Array(list.length);
+          index.mark(field, word, prefix, out);
+          expect([...out.keys()].filter((i) => out[i] === 1)).toEqual(
+            list.flatMap((c, i) => (fieldHolds(c, field, word, prefix) ? [i] : [])),
+          );
+        }
+      }
+    },
+  );
+
   it("a new list keeps the blocks whose checks kept their identity", async () => {
     const list = checks(BLOCK * 3, (i) => `n${i}`);
     const a = new CheckIndex(list);
