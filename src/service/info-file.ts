@@ -17,7 +17,6 @@
  * `<dataDir>/service.stopped` says that the last stop was asked for (`vigil serve stop`): clients then
  * leave the service stopped instead of starting it again. Any start of a service removes it.
  */
-import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   mkdirSync,
@@ -165,7 +164,10 @@ const leaseDir = (dataDir: string) => join(dataDir, "clients");
 /** Take a lease on the local service of `dataDir` for this process (renewed by the caller). */
 export function takeLease(dataDir: string, kind: ClientKind): Lease {
   const dir = leaseDir(dataDir);
-  const file = join(dir, `${process.pid}-${randomBytes(4).toString("hex")}.json`);
+  // node:crypto on first use, not at import: the console imports this module at start and would otherwise
+  // load Node's crypto modules (and touch OpenSSL's tables, ~2 MB RSS) for one lease name
+  const id = process.getBuiltinModule("node:crypto").randomBytes(4).toString("hex");
+  const file = join(dir, `${process.pid}-${id}.json`);
   const info: LeaseInfo = { pid: process.pid, kind, since: new Date().toISOString() };
   const write = () => {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
