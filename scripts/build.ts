@@ -8,6 +8,7 @@ import { build, type Plugin } from "esbuild";
 import { NODE_GUARD } from "../src/cli/node-guard.ts";
 import { lazyEmoji } from "./build/lazy-emoji.ts";
 import { yogaNoFetch } from "./build/yoga-no-fetch.ts";
+import { zodEnglish } from "./build/zod-english.ts";
 
 /**
  * ink imports `react-devtools-core` (an optional package we do not install) only when DEV=true and the
@@ -62,7 +63,7 @@ await build({
     // ssh2 (vigil share) loads optional native crypto add-ons (.node files) at run time
     "ssh2",
   ],
-  plugins: [devtoolsStub, lazyEmoji, yogaNoFetch],
+  plugins: [devtoolsStub, lazyEmoji, yogaNoFetch, zodEnglish],
   banner: {
     js: [
       "#!/usr/bin/env node",
