@@ -8,7 +8,9 @@ import { analyticsKindOf } from "../../src/contract/analytics-metrics.ts";
 import { CHECK_TYPE_DEFS } from "../../src/contract/check-types/registry.ts";
 import { CHECK_TYPE_SPECS, CHECK_TYPES, isPassive } from "../../src/contract/check-types.ts";
 import { CHECK_KINDS, kindOfType, RETRY_DEFAULTS } from "../../src/contract/schemas/check-bodies.ts";
+import { lazy } from "../../src/contract/schemas/check-body-parts.ts";
 import { CHECK_TYPES as SESSION_CHECK_TYPES } from "../../src/contract/schemas/check-sessions.ts";
+import { CREATABLE_CHECK_TYPES, checkCreateSchemas } from "../../src/contract/schemas/checks.ts";
 import { toCheckDef } from "../../src/service/engine/checks.ts";
 import { classify } from "../../src/service/engine/classify.ts";
 import { demoFor, runnerFor } from "../../src/service/runners/registry.ts";
@@ -76,6 +78,23 @@ describe("check types", () => {
       expect(crossed.error?.issues[0]?.message).toMatch(/must not exceed maxResponseTime/);
     },
   );
+
+  it("a type's body is built when it is first read, then the same schema every read (not at load)", () => {
+    for (const d of CHECK_TYPE_DEFS) {
+      if (!("body" in d)) continue; // a type written without a body (Playwright)
+      const got = Object.getOwnPropertyDescriptor(d, "body");
+      expect(got?.get, `${d.type}'s body is a getter`).toBeTypeOf("function");
+      expect(got?.value).toBeUndefined();
+      expect(d.body).toBe(d.body);
+      expect(CHECK_KINDS[d.kind].schema).toBe(d.body);
+    }
+    for (const t of CREATABLE_CHECK_TYPES) expect(checkCreateSchemas[t]).toBe(CHECK_KINDS[t].schema);
+    let made = 0;
+    const once = lazy(() => ({ n: ++made }));
+    expect(made).toBe(0);
+    expect(once()).toBe(once());
+    expect(made).toBe(1);
+  });
 
   it("an unknown type is not passive; only the heartbeat is", () => {
     expect(isPassive("SOMETHING_NEW")).toBe(false);

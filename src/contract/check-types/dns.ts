@@ -2,17 +2,14 @@
 import { z } from "zod";
 import { RELIABILITY, SUCCESS_FAILURE, timing } from "../analytics-report.ts";
 import type { CheckTypeDef } from "../check-type-def.ts";
-import { assertion, body, common, responseTimes } from "../schemas/check-body-parts.ts";
+import { assertion, body, common, lazy, responseTimes } from "../schemas/check-body-parts.ts";
 import { opt, optOr } from "../schemas/common.ts";
 
 const spec = { thresholds: [500, 1000], maxMs: 5000, canDegrade: true, runs: "active" } as const;
 
-export const dns = {
-  type: "DNS",
-  kind: "dns",
-  result: "dnsCheckResult",
-  spec,
-  body: body({
+/** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
+const bodySchema = lazy(() =>
+  body({
     ...common,
     ...responseTimes("DNS", spec),
     request: z.object({
@@ -24,6 +21,16 @@ export const dns = {
       assertions: optOr(z.array(assertion), []),
     }),
   }),
+);
+
+export const dns = {
+  type: "DNS",
+  kind: "dns",
+  result: "dnsCheckResult",
+  spec,
+  get body() {
+    return bodySchema();
+  },
   report: {
     path: "dns",
     label: "a DNS check",

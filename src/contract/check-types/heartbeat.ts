@@ -7,19 +7,16 @@ import { z } from "zod";
 import { TIME_UNIT_MS, TIME_UNITS } from "../../shared/time-span.ts";
 import { RELIABILITY } from "../analytics-report.ts";
 import type { CheckTypeDef } from "../check-type-def.ts";
-import { body, common, responseTimes } from "../schemas/check-body-parts.ts";
+import { body, common, lazy, responseTimes } from "../schemas/check-body-parts.ts";
 
 const spec = { thresholds: [10000, 20000], maxMs: 300000, canDegrade: false, runs: "passive" } as const;
 
 const timeUnit = z.enum(TIME_UNITS);
 const YEAR_S = 365 * 86400;
 
-export const heartbeat = {
-  type: "HEARTBEAT",
-  kind: "heartbeat",
-  result: "heartbeatEvent",
-  spec,
-  body: body({
+/** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
+const bodySchema = lazy(() =>
+  body({
     ...common,
     ...responseTimes("HEARTBEAT", spec),
     heartbeat: z
@@ -47,6 +44,16 @@ export const heartbeat = {
           });
       }),
   }),
+);
+
+export const heartbeat = {
+  type: "HEARTBEAT",
+  kind: "heartbeat",
+  result: "heartbeatEvent",
+  spec,
+  get body() {
+    return bodySchema();
+  },
   report: {
     path: "heartbeat-checks",
     label: "a heartbeat check",

@@ -2,17 +2,14 @@
 import { z } from "zod";
 import { RELIABILITY, SUCCESS_FAILURE, timing } from "../analytics-report.ts";
 import type { CheckTypeDef } from "../check-type-def.ts";
-import { assertion, body, common, responseTimes } from "../schemas/check-body-parts.ts";
+import { assertion, body, common, lazy, responseTimes } from "../schemas/check-body-parts.ts";
 import { optOr } from "../schemas/common.ts";
 
 const spec = { thresholds: [3000, 5000], maxMs: 45000, canDegrade: true, runs: "active" } as const;
 
-export const tcp = {
-  type: "TCP",
-  kind: "tcp",
-  result: "tcpCheckResult",
-  spec,
-  body: body({
+/** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
+const bodySchema = lazy(() =>
+  body({
     ...common,
     ...responseTimes("TCP", spec),
     request: z.object({
@@ -23,6 +20,16 @@ export const tcp = {
       ipFamily: optOr(z.enum(["IPv4", "IPv6"]), "IPv4"),
     }),
   }),
+);
+
+export const tcp = {
+  type: "TCP",
+  kind: "tcp",
+  result: "tcpCheckResult",
+  spec,
+  get body() {
+    return bodySchema();
+  },
   report: {
     path: "tcp-checks",
     label: "a TCP check",

@@ -14,7 +14,22 @@ type WithBody = Extract<(typeof CHECK_TYPE_DEFS)[number], { body: z.ZodType }>;
 
 /** URL segment of `/v1/checks/{segment}` → check type and its body schema (the types that have one). */
 export const CHECK_KINDS = Object.fromEntries(
-  CHECK_TYPE_DEFS.flatMap((d) => ("body" in d ? [[d.kind, { checkType: d.type, schema: d.body }]] : [])),
+  CHECK_TYPE_DEFS.flatMap((d) =>
+    // `schema` read through: a type builds its body the first time it is read (check-body-parts.ts `lazy`)
+    "body" in d
+      ? [
+          [
+            d.kind,
+            {
+              checkType: d.type,
+              get schema() {
+                return d.body;
+              },
+            },
+          ],
+        ]
+      : [],
+  ),
 ) as { [D in WithBody as D["kind"]]: { checkType: D["type"]; schema: D["body"] } };
 
 export type CheckKind = keyof typeof CHECK_KINDS;

@@ -125,6 +125,19 @@ const ordered = {
 export const body = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.object(shape).refine((b) => ordered.check(b as never), ordered.params);
 
+/**
+ * A type's body schema made the first time it is read (the type's `get body()`), not when the contract
+ * loads: every console loads the check types for their specs, and building every type's body — hundreds of
+ * zod schemas — cost each one memory it needs only to write a check. The same schema object every read.
+ */
+export function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
 /** The `request` of URL monitors and API checks: the methods allowed, the first the default. */
 export const httpRequest = (methods: readonly [string, ...string[]]) =>
   z.object({

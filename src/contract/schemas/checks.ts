@@ -104,8 +104,12 @@ export const CREATABLE_CHECK_TYPES = ["api", "url", "tcp", "dns", "heartbeat", "
 export type CreatableCheckType = (typeof CREATABLE_CHECK_TYPES)[number];
 
 /** The body of each type the client creates, keyed by the path segment of POST /v1/checks/{type}. */
-export const checkCreateSchemas = Object.fromEntries(
-  CREATABLE_CHECK_TYPES.map((t) => [t, CHECK_KINDS[t].schema]),
+export const checkCreateSchemas = Object.defineProperties(
+  {},
+  // getters: a type's body is built the first time it is read (check-body-parts.ts `lazy`)
+  Object.fromEntries(
+    CREATABLE_CHECK_TYPES.map((t) => [t, { get: () => CHECK_KINDS[t].schema, enumerable: true }]),
+  ),
 ) as { [K in CreatableCheckType]: (typeof CHECK_KINDS)[K]["schema"] };
 export type CheckCreateBody<T extends CreatableCheckType> = CheckBodyInput<T>;
 
