@@ -7,6 +7,7 @@ import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
 import { NODE_GUARD } from "../src/cli/node-guard.ts";
 import { lazyEmoji } from "./build/lazy-emoji.ts";
+import { terminalSizeLazyExec } from "./build/terminal-size-lazy-exec.ts";
 import { yogaNoFetch } from "./build/yoga-no-fetch.ts";
 import { zodEnglish } from "./build/zod-english.ts";
 
@@ -63,7 +64,7 @@ await build({
     // ssh2 (vigil share) loads optional native crypto add-ons (.node files) at run time
     "ssh2",
   ],
-  plugins: [devtoolsStub, lazyEmoji, yogaNoFetch, zodEnglish],
+  plugins: [devtoolsStub, lazyEmoji, yogaNoFetch, zodEnglish, terminalSizeLazyExec],
   banner: {
     js: [
       "#!/usr/bin/env node",

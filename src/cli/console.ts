@@ -15,7 +15,6 @@
  * contains them already compiled; when run from source (`node src/cli/main.ts`) a module hook compiles
  * .tsx files with esbuild (a dev dependency, present in any source checkout) on the fly.
  */
-import { execFileSync } from "node:child_process";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { POP_TITLE } from "../store/watch/terminal.ts";
 import type { Keymap } from "../tui/keymap.ts";
@@ -49,6 +48,8 @@ function hostOf(url: string): string {
 function tmuxPaneTitle(env: NodeJS.ProcessEnv): string | undefined {
   if (!env.TMUX || !env.TMUX_PANE) return undefined;
   try {
+    // node:child_process when it is used, not when the console starts (see test/cli/console-start-graph.test.ts)
+    const { execFileSync } = process.getBuiltinModule("node:child_process");
     return execFileSync("tmux", ["display-message", "-p", "-t", env.TMUX_PANE, "#{pane_title}"], {
       encoding: "utf8",
       timeout: 1000,

@@ -14,7 +14,7 @@
  * crashed, or stopped while this client was suspended) is started again (`moved`, backing off while it
  * fails); one stopped with `vigil serve stop`, or one started by hand, is waited for (`gone`).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync, watch } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { isSea } from "node:sea";
@@ -203,6 +203,8 @@ function spawnService(dir: string, env: NodeJS.ProcessEnv, entry: string | undef
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const args = [...(entry ? [entry] : vigilEntry()), "serve", "--data", dir];
   args.push("--idle-stop", String(idleStopSeconds(env)), "--log", log);
+  // node:child_process when it is used, not when the console starts (see test/cli/console-start-graph.test.ts)
+  const { spawn } = process.getBuiltinModule("node:child_process");
   const child = spawn(process.execPath, args, { detached: true, stdio: "ignore", cwd: dir, env });
   const s: Spawned = { process: child, exitedAt: undefined, spawnError: undefined };
   child.once("exit", () => {

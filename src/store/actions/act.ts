@@ -16,7 +16,6 @@
  *
  * `t` (re-run and watch) and `u` (post an incident update) are actions.ts's and work.ts's.
  */
-import { spawn } from "node:child_process";
 import { screenshotSource } from "../../api/check-results.ts";
 import type { Client } from "../../api/client.ts";
 import type { Service } from "../../contract/schemas/services.ts";
@@ -80,6 +79,8 @@ export type ActDeps = {
 /** Start `o` detached; rejects when the command cannot be started (not installed). */
 export function openDetached(o: Opener): Promise<void> {
   return new Promise((resolve, reject) => {
+    // node:child_process when it is used, not when the console starts (see test/cli/console-start-graph.test.ts)
+    const { spawn } = process.getBuiltinModule("node:child_process");
     const child = spawn(o.command, o.args, { detached: true, stdio: "ignore" });
     child.once("error", reject);
     child.once("spawn", () => {

@@ -10,7 +10,6 @@
  *   and sent only after a confirmation that lists every field it changes. A file that does not parse or
  *   is refused is kept and named, so the edit is not lost.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,6 +56,8 @@ export function runEditor(
 ): string | undefined {
   const editor = editorOf(env);
   // through the shell, so `EDITOR="code --wait"` works; the file is an argument, never part of the command
+  // node:child_process when it is used, not when the console starts (see test/cli/console-start-graph.test.ts)
+  const { spawnSync } = process.getBuiltinModule("node:child_process");
   const r = spawnSync("/bin/sh", ["-c", `${editor} "$1"`, "vigil-editor", file], {
     stdio: "inherit",
     env: { ...process.env, ...env },
