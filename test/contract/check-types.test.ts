@@ -8,7 +8,7 @@ import { analyticsKindOf } from "../../src/contract/analytics-metrics.ts";
 import { CHECK_TYPE_DEFS } from "../../src/contract/check-types/registry.ts";
 import { CHECK_TYPE_SPECS, CHECK_TYPES, isPassive } from "../../src/contract/check-types.ts";
 import { CHECK_KINDS, kindOfType, RETRY_DEFAULTS } from "../../src/contract/schemas/check-bodies.ts";
-import { lazy } from "../../src/contract/schemas/check-body-parts.ts";
+import { assertion, common, lazy, scriptFields } from "../../src/contract/schemas/check-body-parts.ts";
 import { CHECK_TYPES as SESSION_CHECK_TYPES } from "../../src/contract/schemas/check-sessions.ts";
 import { CREATABLE_CHECK_TYPES, checkCreateSchemas } from "../../src/contract/schemas/checks.ts";
 import { toCheckDef } from "../../src/service/engine/checks.ts";
@@ -89,6 +89,10 @@ describe("check types", () => {
       expect(CHECK_KINDS[d.kind].schema).toBe(d.body);
     }
     for (const t of CREATABLE_CHECK_TYPES) expect(checkCreateSchemas[t]).toBe(CHECK_KINDS[t].schema);
+    // the pieces the bodies share are built with the first body, once: every type's body holds the same ones
+    for (const part of [common, assertion, scriptFields]) expect(part()).toBe(part());
+    expect(CHECK_KINDS.url.schema.shape.name).toBe(common().name);
+    expect(CHECK_KINDS.api.schema.shape.tags).toBe(CHECK_KINDS.dns.schema.shape.tags);
     let made = 0;
     const once = lazy(() => ({ n: ++made }));
     expect(made).toBe(0);

@@ -8,7 +8,7 @@ const spec = { thresholds: [5000, 20000], maxMs: 45000, canDegrade: true, runs: 
 /** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
 const bodySchema = lazy(() =>
   body({
-    ...common,
+    ...common(),
     ...responseTimes("API", spec),
     request: httpRequest(["GET", "POST", "PUT", "HEAD", "DELETE", "PATCH"]),
   }),

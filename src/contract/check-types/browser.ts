@@ -6,7 +6,7 @@ import { body, common, lazy, responseTimes, scriptFields } from "../schemas/chec
 const spec = { thresholds: [10000, 30000], maxMs: 300000, canDegrade: false, runs: "active" } as const;
 
 /** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
-const bodySchema = lazy(() => body({ ...common, ...responseTimes("BROWSER", spec), ...scriptFields }));
+const bodySchema = lazy(() => body({ ...common(), ...responseTimes("BROWSER", spec), ...scriptFields() }));
 
 export const browser = {
   type: "BROWSER",

@@ -10,7 +10,7 @@ const spec = { thresholds: [500, 1000], maxMs: 5000, canDegrade: true, runs: "ac
 /** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
 const bodySchema = lazy(() =>
   body({
-    ...common,
+    ...common(),
     ...responseTimes("DNS", spec),
     request: z.object({
       query: z.string().min(1).max(100),
@@ -18,7 +18,7 @@ const bodySchema = lazy(() =>
       nameServer: opt(z.string().max(100)),
       port: opt(z.number().int().min(1).max(65535)),
       protocol: optOr(z.enum(["TCP", "UDP"]), "UDP"),
-      assertions: optOr(z.array(assertion), []),
+      assertions: optOr(z.array(assertion()), []),
     }),
   }),
 );

@@ -17,7 +17,7 @@ const YEAR_S = 365 * 86400;
 /** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
 const bodySchema = lazy(() =>
   body({
-    ...common,
+    ...common(),
     ...responseTimes("HEARTBEAT", spec),
     heartbeat: z
       .object({

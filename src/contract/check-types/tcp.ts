@@ -10,13 +10,13 @@ const spec = { thresholds: [3000, 5000], maxMs: 45000, canDegrade: true, runs: "
 /** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
 const bodySchema = lazy(() =>
   body({
-    ...common,
+    ...common(),
     ...responseTimes("TCP", spec),
     request: z.object({
       hostname: z.string().min(1).max(2048),
       port: z.number().int().min(1).max(65535),
       data: z.string().nullish().default(null),
-      assertions: optOr(z.array(assertion), []),
+      assertions: optOr(z.array(assertion()), []),
       ipFamily: optOr(z.enum(["IPv4", "IPv6"]), "IPv4"),
     }),
   }),

@@ -7,7 +7,7 @@ const spec = { thresholds: [3000, 5000], maxMs: 45000, canDegrade: true, runs: "
 
 /** Its body schema, built the first time it is read (lazy: see check-body-parts.ts). */
 const bodySchema = lazy(() =>
-  body({ ...common, ...responseTimes("URL", spec), request: httpRequest(["GET"]) }),
+  body({ ...common(), ...responseTimes("URL", spec), request: httpRequest(["GET"]) }),
 );
 
 export const url = {

@@ -16,35 +16,42 @@ export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440
 
 export const frequencyIn = (allowed: readonly number[]) =>
   z.number().refine((f) => allowed.includes(f), `must be one of [${allowed.join(", ")}]`);
-const frequency = frequencyIn(FREQUENCIES);
+// The pieces below are built when a first body is (each type's body is `lazy`, see there), once, and
+// shared by every type's body as before.
 
-const keyValue = z.object({ key: z.string().min(1), value: z.string(), locked: optOr(z.boolean(), false) });
+const keyValue = lazy(() =>
+  z.object({ key: z.string().min(1), value: z.string(), locked: optOr(z.boolean(), false) }),
+);
 
-export const assertion = z.object({
-  source: z.string().min(1),
-  comparison: z.string().min(1),
-  property: optOr(z.string(), ""),
-  target: optOr(z.union([z.string(), z.number()]).transform(String), ""),
-  regex: z.string().nullish().default(""),
-});
+export const assertion = lazy(() =>
+  z.object({
+    source: z.string().min(1),
+    comparison: z.string().min(1),
+    property: optOr(z.string(), ""),
+    target: optOr(z.union([z.string(), z.number()]).transform(String), ""),
+    regex: z.string().nullish().default(""),
+  }),
+);
 
-const alertSettings = z.looseObject({
-  escalationType: opt(z.enum(["RUN_BASED", "TIME_BASED"])),
-  runBasedEscalation: opt(z.looseObject({ failedRunThreshold: z.literal([1, 2, 3, 4, 5]) })),
-  timeBasedEscalation: opt(z.looseObject({ minutesFailingThreshold: z.literal([5, 10, 15, 30]) })),
-  reminders: opt(
-    z.looseObject({
-      amount: opt(z.literal([0, 1, 2, 3, 4, 5, 100000])),
-      interval: opt(z.literal([1, 2, 3, 4, 5, 10, 15, 30])),
-    }),
-  ),
-  sslCertificates: opt(
-    z.looseObject({ enabled: opt(z.boolean()), alertThreshold: opt(z.number().int().min(1).max(30)) }),
-  ),
-  parallelRunFailureThreshold: opt(
-    z.looseObject({ enabled: opt(z.boolean()), percentage: opt(z.number().int().min(10).max(100)) }),
-  ),
-});
+const alertSettings = lazy(() =>
+  z.looseObject({
+    escalationType: opt(z.enum(["RUN_BASED", "TIME_BASED"])),
+    runBasedEscalation: opt(z.looseObject({ failedRunThreshold: z.literal([1, 2, 3, 4, 5]) })),
+    timeBasedEscalation: opt(z.looseObject({ minutesFailingThreshold: z.literal([5, 10, 15, 30]) })),
+    reminders: opt(
+      z.looseObject({
+        amount: opt(z.literal([0, 1, 2, 3, 4, 5, 100000])),
+        interval: opt(z.literal([1, 2, 3, 4, 5, 10, 15, 30])),
+      }),
+    ),
+    sslCertificates: opt(
+      z.looseObject({ enabled: opt(z.boolean()), alertThreshold: opt(z.number().int().min(1).max(30)) }),
+    ),
+    parallelRunFailureThreshold: opt(
+      z.looseObject({ enabled: opt(z.boolean()), percentage: opt(z.number().int().min(10).max(100)) }),
+    ),
+  }),
+);
 
 /**
  * A retry strategy's defaults and largest values (api-notes §3.1): the body schema fills and bounds a new
@@ -53,25 +60,27 @@ const alertSettings = z.looseObject({
 export const RETRY_DEFAULTS = { baseBackoffSeconds: 60, maxRetries: 2, maxDurationSeconds: 600 } as const;
 export const RETRY_LIMITS = { baseBackoffSeconds: 600, maxRetries: 10, maxDurationSeconds: 600 } as const;
 
-const retryStrategy = z
-  .object({
-    type: z.enum(["FIXED", "LINEAR", "EXPONENTIAL", "SINGLE_RETRY"]),
-    baseBackoffSeconds: optOr(
-      z.number().min(0).max(RETRY_LIMITS.baseBackoffSeconds),
-      RETRY_DEFAULTS.baseBackoffSeconds,
-    ),
-    maxRetries: optOr(z.number().int().min(1).max(RETRY_LIMITS.maxRetries), RETRY_DEFAULTS.maxRetries),
-    maxDurationSeconds: optOr(
-      z.number().min(0).max(RETRY_LIMITS.maxDurationSeconds),
-      RETRY_DEFAULTS.maxDurationSeconds,
-    ),
-    sameRegion: optOr(z.boolean(), true),
-    onlyOn: opt(z.array(z.enum(["NETWORK_ERROR"]))),
-  })
-  .nullable();
+const retryStrategy = lazy(() =>
+  z
+    .object({
+      type: z.enum(["FIXED", "LINEAR", "EXPONENTIAL", "SINGLE_RETRY"]),
+      baseBackoffSeconds: optOr(
+        z.number().min(0).max(RETRY_LIMITS.baseBackoffSeconds),
+        RETRY_DEFAULTS.baseBackoffSeconds,
+      ),
+      maxRetries: optOr(z.number().int().min(1).max(RETRY_LIMITS.maxRetries), RETRY_DEFAULTS.maxRetries),
+      maxDurationSeconds: optOr(
+        z.number().min(0).max(RETRY_LIMITS.maxDurationSeconds),
+        RETRY_DEFAULTS.maxDurationSeconds,
+      ),
+      sameRegion: optOr(z.boolean(), true),
+      onlyOn: opt(z.array(z.enum(["NETWORK_ERROR"]))),
+    })
+    .nullable(),
+);
 
 /** Fields every check type shares. */
-export const common = {
+export const common = lazy(() => ({
   name: nameSchema(),
   activated: optOr(z.boolean(), true),
   muted: optOr(z.boolean(), false),
@@ -92,14 +101,14 @@ export const common = {
   runtimeId: z.string().nullish().default(null),
   runParallel: optOr(z.boolean(), false),
   useGlobalAlertSettings: optOr(z.boolean(), true),
-  alertSettings: alertSettings.nullish(),
+  alertSettings: alertSettings().nullish(),
   alertChannelSubscriptions: opt(
     z.array(z.object({ alertChannelId: z.number().int(), activated: z.boolean() })),
   ),
-  retryStrategy: retryStrategy.optional(),
-  frequency: optOr(frequency, 10),
+  retryStrategy: retryStrategy().optional(),
+  frequency: optOr(frequencyIn(FREQUENCIES), 10),
   frequencyOffset: opt(z.number().int().min(0)),
-};
+}));
 
 /** `checkType`, degradedResponseTime and maxResponseTime of a type: its spec's bounds and defaults. */
 export function responseTimes<T extends string>(type: T, { thresholds, maxMs }: CheckTypeSpec) {
@@ -148,15 +157,15 @@ export const httpRequest = (methods: readonly [string, ...string[]]) =>
     ipFamily: optOr(z.enum(["IPv4", "IPv6"]), "IPv4"),
     body: optOr(z.string(), ""),
     bodyType: optOr(z.enum(["JSON", "FORM", "RAW", "GRAPHQL", "NONE"]), "NONE"),
-    headers: optOr(z.array(keyValue), []),
-    queryParameters: optOr(z.array(keyValue), []),
-    assertions: optOr(z.array(assertion), []),
+    headers: optOr(z.array(keyValue()), []),
+    queryParameters: optOr(z.array(keyValue()), []),
+    assertions: optOr(z.array(assertion()), []),
     basicAuth: z.object({ username: z.string(), password: z.string() }).nullish(),
   });
 
 /** The fields of a script check (browser, multi-step): the script; no sub-minute frequency. */
-export const scriptFields = {
+export const scriptFields = lazy(() => ({
   frequency: optOr(frequencyIn(FREQUENCIES.filter((f) => f !== 0)), 10),
   script: z.string().min(1).max(200_000),
   sslCheckDomain: z.string().nullish(),
-};
+}));
