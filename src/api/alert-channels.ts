@@ -4,39 +4,36 @@
  * `maskAlertChannel` (secrets.ts) before display.
  */
 
-import {
-  type AlertChannel,
-  type AlertChannelCreateBody,
-  type AlertChannelListQuery,
-  type AlertChannelSubscription,
-  type AlertChannelSubscriptionBody,
-  alertChannelCreateBodySchema,
-  alertChannelIdSchema,
-  alertChannelListQuerySchema,
-  alertChannelListSchema,
-  alertChannelSchema,
-  alertChannelSubscriptionBodySchema,
-  alertChannelSubscriptionSchema,
-  alertChannelUpdateBodySchema,
+import type {
+  AlertChannel,
+  AlertChannelCreateBody,
+  AlertChannelListQuery,
+  AlertChannelSubscription,
+  AlertChannelSubscriptionBody,
 } from "../contract/schemas/alert-channels.ts";
+import { onFirstUse } from "./first-use.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
 import { collectPages, type Page, totalOf } from "./pagination.ts";
 
 /** Alert channel ids are positive integers. */
-function channelId(id: number): string {
-  return pathId(validateInput(alertChannelIdSchema, id, "alert channel id"), "alert channel id");
+const schemas = onFirstUse(() => import("../contract/schemas/alert-channels.ts"));
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+
+function channelId(s: Schemas, id: number): string {
+  return pathId(validateInput(s.alertChannelIdSchema, id, "alert channel id"), "alert channel id");
 }
 
 export function alertChannelsApi(http: HttpClient) {
   /** One page, with the list's total when the server gives it (Content-Range). */
   async function listPage(query: AlertChannelListQuery = {}): Promise<Page<AlertChannel>> {
-    const q = validateInput(alertChannelListQuerySchema, query, "alert channel list");
+    const s = await schemas();
+    const q = validateInput(s.alertChannelListQuerySchema, query, "alert channel list");
     const res = await http.request({
       method: "GET",
       path: "/v1/alert-channels",
       query: { limit: q.limit, page: q.page },
-      schema: alertChannelListSchema,
+      schema: s.alertChannelListSchema,
     });
     return { items: res.data, total: totalOf(res.headers["content-range"]) };
   }
@@ -54,48 +51,52 @@ export function alertChannelsApi(http: HttpClient) {
     },
 
     async get(id: number): Promise<AlertChannel> {
+      const s = await schemas();
       const res = await http.request({
         method: "GET",
-        path: `/v1/alert-channels/${channelId(id)}`,
-        schema: alertChannelSchema,
+        path: `/v1/alert-channels/${channelId(s, id)}`,
+        schema: s.alertChannelSchema,
       });
       return res.data;
     },
 
     /** Beyond the seed: POST /v1/alert-channels (201). Defaults of the body schema are applied. */
     async create(body: AlertChannelCreateBody): Promise<AlertChannel> {
-      const b = validateInput(alertChannelCreateBodySchema, body, "alert channel");
+      const s = await schemas();
+      const b = validateInput(s.alertChannelCreateBodySchema, body, "alert channel");
       const res = await http.request({
         method: "POST",
         path: "/v1/alert-channels",
         body: b,
-        schema: alertChannelSchema,
+        schema: s.alertChannelSchema,
       });
       return res.data;
     },
 
     /** Beyond the seed: PUT /v1/alert-channels/{id} with a whole channel body. */
     async update(id: number, body: AlertChannelCreateBody): Promise<AlertChannel> {
-      const seg = channelId(id);
-      const b = validateInput(alertChannelUpdateBodySchema, body, "alert channel");
+      const s = await schemas();
+      const seg = channelId(s, id);
+      const b = validateInput(s.alertChannelUpdateBodySchema, body, "alert channel");
       const res = await http.request({
         method: "PUT",
         path: `/v1/alert-channels/${seg}`,
         body: b,
-        schema: alertChannelSchema,
+        schema: s.alertChannelSchema,
       });
       return res.data;
     },
 
     /** Beyond the seed: PUT /v1/alert-channels/{id}/subscriptions → the one subscription entry. */
     async setSubscription(id: number, body: AlertChannelSubscriptionBody): Promise<AlertChannelSubscription> {
-      const seg = channelId(id);
-      const b = validateInput(alertChannelSubscriptionBodySchema, body, "alert channel subscription");
+      const s = await schemas();
+      const seg = channelId(s, id);
+      const b = validateInput(s.alertChannelSubscriptionBodySchema, body, "alert channel subscription");
       const res = await http.request({
         method: "PUT",
         path: `/v1/alert-channels/${seg}/subscriptions`,
         body: b,
-        schema: alertChannelSubscriptionSchema,
+        schema: s.alertChannelSubscriptionSchema,
       });
       return res.data;
     },

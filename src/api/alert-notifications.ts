@@ -3,14 +3,12 @@
  * array, a window of at most 24 h. Its own rate-limit family (5 / 10 s) is handled by the HttpClient.
  */
 
-import {
-  type AlertNotification,
-  type AlertNotificationsQuery,
-  alertNotificationListSchema,
-  alertNotificationsQuerySchema,
-} from "../contract/schemas/alert-notifications.ts";
+import type { AlertNotification, AlertNotificationsQuery } from "../contract/schemas/alert-notifications.ts";
+import { onFirstUse } from "./first-use.ts";
 import type { HttpClient } from "./http.ts";
 import { validateInput } from "./input.ts";
+
+const schemas = onFirstUse(() => import("../contract/schemas/alert-notifications.ts"));
 
 export function alertNotificationsApi(http: HttpClient) {
   return {
@@ -18,7 +16,8 @@ export function alertNotificationsApi(http: HttpClient) {
       query: AlertNotificationsQuery = {},
       opts: { signal?: AbortSignal } = {},
     ): Promise<AlertNotification[]> {
-      const q = validateInput(alertNotificationsQuerySchema, query, "alert notifications query");
+      const s = await schemas();
+      const q = validateInput(s.alertNotificationsQuerySchema, query, "alert notifications query");
       const res = await http.request({
         method: "GET",
         path: "/v1/alert-notifications",
@@ -31,7 +30,7 @@ export function alertNotificationsApi(http: HttpClient) {
           hasFailures: q.hasFailures,
           status: q.status,
         },
-        schema: alertNotificationListSchema,
+        schema: s.alertNotificationListSchema,
         signal: opts.signal,
       });
       return res.data;

@@ -3,25 +3,24 @@
  * that raised alerts, newest first, page/limit bare array; `from`/`to` bound a window of at most 6 h.
  */
 
-import {
-  type CheckAlert,
-  type CheckAlertsQuery,
-  checkAlertListSchema,
-  checkAlertsQuerySchema,
-} from "../contract/schemas/check-alerts.ts";
+import type { CheckAlert, CheckAlertsQuery } from "../contract/schemas/check-alerts.ts";
+import { onFirstUse } from "./first-use.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
 
 type Opts = { signal?: AbortSignal };
 
+const schemas = onFirstUse(() => import("../contract/schemas/check-alerts.ts"));
+
 export function checkAlertsApi(http: HttpClient) {
   async function get(path: string, query: CheckAlertsQuery, opts: Opts): Promise<CheckAlert[]> {
-    const q = validateInput(checkAlertsQuerySchema, query, "check alerts query");
+    const s = await schemas();
+    const q = validateInput(s.checkAlertsQuerySchema, query, "check alerts query");
     const res = await http.request({
       method: "GET",
       path,
       query: { limit: q.limit, page: q.page, from: q.from, to: q.to },
-      schema: checkAlertListSchema,
+      schema: s.checkAlertListSchema,
       signal: opts.signal,
     });
     return res.data;

@@ -4,18 +4,16 @@
  * (sent as ISO date-times) or ISO strings; `limit` is 1–10. Invalid input is a UsageError, nothing sent.
  */
 
-import {
-  type HeartbeatAvailability,
-  type HeartbeatEventResponse,
-  type HeartbeatEventsResponse,
-  heartbeatAvailabilityQuerySchema,
-  heartbeatAvailabilitySchema,
-  heartbeatEventResponseSchema,
-  heartbeatEventsQuerySchema,
-  heartbeatEventsResponseSchema,
+import type {
+  HeartbeatAvailability,
+  HeartbeatEventResponse,
+  HeartbeatEventsResponse,
 } from "../contract/schemas/heartbeats.ts";
+import { onFirstUse } from "./first-use.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
+
+const schemas = onFirstUse(() => import("../contract/schemas/heartbeats.ts"));
 
 export type TimeInput = string | Date;
 export type HeartbeatEventsOptions = { startTime?: TimeInput; endTime?: TimeInput; limit?: number };
@@ -30,8 +28,9 @@ export function heartbeatsApi(http: HttpClient) {
   return {
     async events(checkId: string, opts: HeartbeatEventsOptions = {}): Promise<HeartbeatEventsResponse> {
       const path = `${base(checkId)}/events`;
+      const s = await schemas();
       const q = validateInput(
-        heartbeatEventsQuerySchema,
+        s.heartbeatEventsQuerySchema,
         { startTime: iso(opts.startTime), endTime: iso(opts.endTime), limit: opts.limit },
         "heartbeat events",
       );
@@ -39,14 +38,15 @@ export function heartbeatsApi(http: HttpClient) {
         method: "GET",
         path,
         query: { startTime: q.startTime, endTime: q.endTime, limit: q.limit },
-        schema: heartbeatEventsResponseSchema,
+        schema: s.heartbeatEventsResponseSchema,
       });
       return res.data;
     },
 
     async event(checkId: string, eventId: string): Promise<HeartbeatEventResponse> {
       const path = `${base(checkId)}/events/${pathId(eventId, "heartbeat event id")}`;
-      const res = await http.request({ method: "GET", path, schema: heartbeatEventResponseSchema });
+      const s = await schemas();
+      const res = await http.request({ method: "GET", path, schema: s.heartbeatEventResponseSchema });
       return res.data;
     },
 
@@ -56,8 +56,9 @@ export function heartbeatsApi(http: HttpClient) {
       opts: Omit<HeartbeatEventsOptions, "limit"> = {},
     ): Promise<HeartbeatAvailability> {
       const path = `${base(checkId)}/availability`;
+      const s = await schemas();
       const q = validateInput(
-        heartbeatAvailabilityQuerySchema,
+        s.heartbeatAvailabilityQuerySchema,
         { startTime: iso(opts.startTime), endTime: iso(opts.endTime) },
         "heartbeat availability",
       );
@@ -65,7 +66,7 @@ export function heartbeatsApi(http: HttpClient) {
         method: "GET",
         path,
         query: { startTime: q.startTime, endTime: q.endTime },
-        schema: heartbeatAvailabilitySchema,
+        schema: s.heartbeatAvailabilitySchema,
       });
       return res.data;
     },

@@ -80,4 +80,19 @@ describe("the console's start graph", () => {
   it("imports no node:child_process: a command (tmux, the service, $EDITOR, a link, Ink's tput) loads it", () => {
     expect(importersOf("node:child_process")).toEqual([]);
   });
+
+  it("builds no schemas of the endpoints it calls only later (src/api/first-use.ts)", () => {
+    const later = [
+      "alert-channels",
+      "alert-notifications",
+      "check-alerts",
+      "heartbeats",
+      "status-page-subscriptions",
+    ];
+    for (const family of later) {
+      const file = `src/contract/schemas/${family}.ts`;
+      expect(start.has(file), file).toBe(false);
+      expect(meta.inputs[file], `${file} is still bundled, for the first call`).toBeDefined();
+    }
+  });
 });
