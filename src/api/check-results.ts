@@ -3,22 +3,20 @@
  * and one result. `from`/`to` are UNIX seconds; the window is at most 6 h (checked client-side).
  */
 
-import {
-  type CheckResult,
-  type CheckResultPage,
-  type CheckResultsQuery,
-  type CheckResultsV2Query,
-  checkResultListSchema,
-  checkResultPageSchema,
-  checkResultSchema,
-  checkResultsQuerySchema,
-  checkResultsV2QuerySchema,
+import type {
+  CheckResult,
+  CheckResultPage,
+  CheckResultsQuery,
+  CheckResultsV2Query,
 } from "../contract/schemas/check-results.ts";
+import { onFirstUse } from "./first-use.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
 import { collectCursor } from "./pagination.ts";
 
 type Opts = { signal?: AbortSignal };
+
+const schemas = onFirstUse(() => import("../contract/schemas/check-results.ts"));
 
 /** The largest screenshot read (the service keeps smaller ones; an agent's result is bounded at 8 MiB). */
 export const MAX_SCREENSHOT_BYTES = 8 * 1024 * 1024;
@@ -51,24 +49,27 @@ export function checkResultsApi(http: HttpClient) {
     opts: Opts = {},
   ): Promise<CheckResultPage> {
     const seg = pathId(checkId, "check id");
-    const v = validateInput(checkResultsV2QuerySchema, q, "check results query");
+    const s = await schemas();
+    const v = validateInput(s.checkResultsV2QuerySchema, q, "check results query");
     // `fields` narrows each entry; `id` is always asked for, as every entry is read by its id.
     const fields = v.fields && !v.fields.includes("id") ? ["id", ...v.fields] : v.fields;
     const res = await http.request({
       method: "GET",
       path: `/v2/check-results/${seg}`,
       query: { ...v, ...(fields ? { fields: fields.join(",") } : {}) },
-      schema: checkResultPageSchema,
+      schema: s.checkResultPageSchema,
       signal: opts.signal,
     });
     return res.data;
   }
 
   async function get(checkId: string, resultId: string, opts: Opts = {}): Promise<CheckResult> {
+    const path = `/v1/check-results/${pathId(checkId, "check id")}/${pathId(resultId, "result id")}`;
+    const s = await schemas();
     const res = await http.request({
       method: "GET",
-      path: `/v1/check-results/${pathId(checkId, "check id")}/${pathId(resultId, "result id")}`,
-      schema: checkResultSchema,
+      path,
+      schema: s.checkResultSchema,
       signal: opts.signal,
     });
     return res.data;
@@ -77,12 +78,13 @@ export function checkResultsApi(http: HttpClient) {
   return {
     async list(checkId: string, q: CheckResultsQuery = {}, opts: Opts = {}): Promise<CheckResult[]> {
       const seg = pathId(checkId, "check id");
-      const v = validateInput(checkResultsQuerySchema, q, "check results query");
+      const s = await schemas();
+      const v = validateInput(s.checkResultsQuerySchema, q, "check results query");
       const res = await http.request({
         method: "GET",
         path: `/v1/check-results/${seg}`,
         query: { ...v },
-        schema: checkResultListSchema,
+        schema: s.checkResultListSchema,
         signal: opts.signal,
       });
       return res.data;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { checkTypeSchema, RESULT_TYPES, resultTypeSchema } from "./check-sessions.ts";
 import { cursorPage } from "./common.ts";
 import { csvPreprocess, queryBool, queryInt } from "./query-params.ts";
+import { MAX_RESULT_WINDOW_S } from "./result-window.ts";
 
 const free = z.looseObject({});
 
@@ -59,8 +60,7 @@ export const checkResultListSchema = z.array(checkResultSchema);
 export const checkResultPageSchema = cursorPage(checkResultSchema);
 export type CheckResultPage = z.infer<typeof checkResultPageSchema>;
 
-/** The longest `from`–`to` window the hosted service serves (6 h, in seconds). */
-export const MAX_RESULT_WINDOW_S = 6 * 3600;
+export { MAX_RESULT_WINDOW_S };
 
 const queryFields = {
   limit: queryInt(1, 100).optional(),

@@ -6,7 +6,7 @@
  * served) — they give the cursor line its sample count and the list `Enter` opens.
  */
 import type { Client } from "../../api/client.ts";
-import { MAX_RESULT_WINDOW_S } from "../../contract/schemas/check-results.ts";
+import { MAX_RESULT_WINDOW_S } from "../../contract/schemas/result-window.ts";
 import { errorMessage } from "../../shared/errors.ts";
 import { bucketRange, bucketStart, columnOf, type TimeGrid } from "../../shared/time-grid.ts";
 import { type ResultSummary, toResultSummary } from "../data/summary.ts";

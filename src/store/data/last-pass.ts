@@ -7,7 +7,7 @@
  * few requests in the check-results family (60 a minute; the HTTP layer keeps to it).
  */
 import type { Client } from "../../api/client.ts";
-import { MAX_RESULT_WINDOW_S } from "../../contract/schemas/check-results.ts";
+import { MAX_RESULT_WINDOW_S } from "../../contract/schemas/result-window.ts";
 import { runAt } from "../triage/timeline.ts";
 
 /** How far back before the streak's oldest held result a pass is looked for. */
