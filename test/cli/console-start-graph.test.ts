@@ -89,6 +89,7 @@ describe("the console's start graph", () => {
       "check-alerts",
       "heartbeats",
       "status-page-subscriptions",
+      "variables",
     ];
     for (const family of later) {
       const file = `src/contract/schemas/${family}.ts`;

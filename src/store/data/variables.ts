@@ -5,9 +5,13 @@
  */
 import type { Client } from "../../api/client.ts";
 import { ApiError } from "../../api/errors.ts";
-import { variableListSchema } from "../../contract/schemas/variables.ts";
+import { onFirstUse } from "../../api/first-use.ts";
+
+/** The variables' schemas, built at the first read (the alerts pane's preview), not when the console starts. */
+const schemas = onFirstUse(() => import("../../contract/schemas/variables.ts"));
 
 export async function readVariables(client: Client): Promise<Record<string, string>> {
+  const { variableListSchema } = await schemas();
   const list = await client.http
     .request({ method: "GET", path: "/v1/variables", schema: variableListSchema })
     .then((r) => r.data)
