@@ -4,29 +4,29 @@
  */
 
 import { CHECK_KINDS, kindOfType } from "../contract/schemas/check-bodies.ts";
-import {
-  type Check,
-  type CheckCreateBody,
-  type CheckListQuery,
-  type CheckUpdateBody,
-  type CreatableCheckType,
-  checkCreateSchemas,
-  checkListQuerySchema,
-  checkListSchema,
-  checkSchema,
-  checkUpdateBodySchema,
+import type {
+  Check,
+  CheckCreateBody,
+  CheckListQuery,
+  CheckUpdateBody,
+  CreatableCheckType,
 } from "../contract/schemas/checks.ts";
 import { UsageError } from "./errors.ts";
+import { onFirstUse } from "./first-use.ts";
 import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
 import { collectPages, type Page, totalOf } from "./pagination.ts";
+
+// the console lists its checks through their summaries (src/store/data/), not these
+const schemas = onFirstUse(() => import("../contract/schemas/checks.ts"));
 
 export type CheckFilter = Omit<CheckListQuery, "page" | "limit">;
 
 export function checksApi(http: HttpClient) {
   /** One page, with the list's total when the server gives it (Content-Range). */
   async function listPage(q: CheckListQuery = {}, opts: { signal?: AbortSignal } = {}): Promise<Page<Check>> {
-    const v = validateInput(checkListQuerySchema, q, "checks list");
+    const s = await schemas();
+    const v = validateInput(s.checkListQuerySchema, q, "checks list");
     const res = await http.request({
       method: "GET",
       path: "/v1/checks",
@@ -38,7 +38,7 @@ export function checksApi(http: HttpClient) {
         search: v.search,
         status: v.status,
       },
-      schema: checkListSchema,
+      schema: s.checkListSchema,
       signal: opts.signal,
     });
     return { items: res.data, total: totalOf(res.headers["content-range"]) };
@@ -60,10 +60,12 @@ export function checksApi(http: HttpClient) {
     },
 
     async get(id: string, opts: { signal?: AbortSignal } = {}): Promise<Check> {
+      const path = `/v1/checks/${pathId(id, "check id")}`;
+      const s = await schemas();
       const res = await http.request({
         method: "GET",
-        path: `/v1/checks/${pathId(id, "check id")}`,
-        schema: checkSchema,
+        path,
+        schema: s.checkSchema,
         signal: opts.signal,
       });
       return res.data;
@@ -75,14 +77,15 @@ export function checksApi(http: HttpClient) {
      * fields given — the service merges them onto the stored check, so nothing else is sent back.
      */
     async update(id: string, checkType: string, body: CheckUpdateBody): Promise<Check> {
-      const v = validateInput(checkUpdateBodySchema, body, "check update");
+      const s = await schemas();
+      const v = validateInput(s.checkUpdateBodySchema, body, "check update");
       if (Object.keys(v).length === 0) throw new UsageError("check update: nothing to change");
       const kind = kindOfType(checkType);
       const res = await http.request({
         method: "PUT",
         path: kind ? `/v1/checks/${kind}/${pathId(id, "check id")}` : `/v1/checks/${pathId(id, "check id")}`,
         body: v,
-        schema: checkSchema,
+        schema: s.checkSchema,
       });
       return res.data;
     },
@@ -97,11 +100,12 @@ export function checksApi(http: HttpClient) {
       const kind = kindOfType(checkType);
       if (!kind) throw new UsageError(`checks of type ${checkType} cannot be written here`);
       validateInput(CHECK_KINDS[kind].schema, body, `${kind} check`);
+      const s = await schemas();
       const res = await http.request({
         method: "PUT",
         path: `/v1/checks/${kind}/${pathId(id, "check id")}`,
         body,
-        schema: checkSchema,
+        schema: s.checkSchema,
       });
       return res.data;
     },
@@ -116,14 +120,15 @@ export function checksApi(http: HttpClient) {
      * own, check-bodies.ts) and sent as written — the defaults that schema fills are the service's business.
      */
     async create<T extends CreatableCheckType>(type: T, body: CheckCreateBody<T>): Promise<Check> {
-      const schema = checkCreateSchemas[type];
+      const s = await schemas();
+      const schema = s.checkCreateSchemas[type];
       if (!schema) throw new UsageError(`unknown check type "${String(type)}"`);
       validateInput(schema, body, `${type} check`);
       const res = await http.request({
         method: "POST",
         path: `/v1/checks/${type}`,
         body,
-        schema: checkSchema,
+        schema: s.checkSchema,
       });
       return res.data;
     },

@@ -83,6 +83,7 @@ describe("the console's start graph", () => {
 
   it("builds no schemas of the endpoints it calls only later (src/api/first-use.ts)", () => {
     const later = [
+      "checks",
       "check-results",
       "alert-channels",
       "alert-notifications",

@@ -128,16 +128,8 @@ export const checkUpdateBodySchema = z.strictObject({
 });
 export type CheckUpdateBody = z.input<typeof checkUpdateBodySchema>;
 
-/**
- * Wide pages of the checks list (a vigil extension the hosted API does not have; its clients never see it):
- * every answer of vigil's GET /v1/checks says in CHECKS_PAGE_MAX_HEADER the largest `limit` it answers
- * (CHECKS_PAGE_MAX; the hosted API's is 100), and `fields=<member>,…` (repeated or comma-separated) makes
- * each check carry only those members. A client uses either only once an answer offered them: the hosted
- * API sends no such header.
- */
-export const CHECKS_PAGE_MAX_HEADER = "x-vigil-page-max";
-export const CHECKS_PAGE_MAX = 1000;
-export const CHECK_FIELDS_PARAM = "fields";
+// wide pages of the checks list: checks-pages.ts
+export { CHECK_FIELDS_PARAM, CHECKS_PAGE_MAX, CHECKS_PAGE_MAX_HEADER } from "./checks-pages.ts";
 
 /** Filters of GET /v1/checks (page/limit; `tag` repeatable, ANY tag matches). */
 export const checkListQuerySchema = z.strictObject({

@@ -11,7 +11,7 @@ import {
   CHECK_FIELDS_PARAM,
   CHECKS_PAGE_MAX,
   CHECKS_PAGE_MAX_HEADER,
-} from "../../contract/schemas/checks.ts";
+} from "../../contract/schemas/checks-pages.ts";
 import { toEpochMs } from "../../shared/format.ts";
 import { loadBucket } from "../analytics/bucket.ts";
 import { analyticsKey, analyticsQuery, reportView } from "../analytics/query.ts";
