@@ -81,6 +81,17 @@ describe("the console's start graph", () => {
     expect(importersOf("node:child_process")).toEqual([]);
   });
 
+  it("loads undici's client core, not its index (fetch, WebSocket, caches, mocks: src/api/undici-core.ts)", () => {
+    const undici = [...start].filter((f) => f.includes("node_modules/undici/"));
+    expect(undici).toContain("node_modules/undici/lib/dispatcher/agent.js");
+    expect(undici).not.toContain("node_modules/undici/index.js");
+  });
+
+  it("holds no image code (a PNG decoder and node:zlib): the first `s` loads it", () => {
+    expect([...start].filter((f) => f.includes("node_modules/pngjs/"))).toEqual([]);
+    expect(importersOf("node:zlib")).toEqual([]);
+  });
+
   it("builds no schemas of the endpoints it calls only later (src/api/first-use.ts)", () => {
     const later = [
       "checks",
