@@ -8,23 +8,10 @@ import { build, type Metafile } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 import { terminalSizeLazyExec } from "../../scripts/build/terminal-size-lazy-exec.ts";
 import { zodEnglish } from "../../scripts/build/zod-english.ts";
+import { staticClosure } from "../support/static-closure.ts";
 
 /** Dynamic imports of console.ts that are not its start: the screenshot code, at the first `s`. */
 const ON_ACTION = ["src/cli/console-image.ts"];
-
-/** Files reached from `entries` through static imports only (dynamic ones load later). */
-function staticClosure(meta: Metafile, entries: string[]): Set<string> {
-  const seen = new Set<string>(entries);
-  const queue = [...entries];
-  for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
-    for (const i of meta.inputs[f]?.imports ?? []) {
-      if (i.kind !== "import-statement" || seen.has(i.path)) continue;
-      seen.add(i.path);
-      if (!i.external) queue.push(i.path);
-    }
-  }
-  return seen;
-}
 
 let meta: Metafile;
 let start: Set<string>;

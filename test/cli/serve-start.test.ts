@@ -5,22 +5,9 @@
  * hold no text-width tables (string-width builds its Unicode tables on load, ~20 ms before the first
  * request could be answered) and no console (Ink, React).
  */
-import { build, type Metafile } from "esbuild";
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-
-/** Packages and files reached from `entry` through static imports only (dynamic ones load later). */
-function staticClosure(meta: Metafile, entry: string): Set<string> {
-  const seen = new Set<string>([entry]);
-  const queue = [entry];
-  for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
-    for (const i of meta.inputs[f]?.imports ?? []) {
-      if (i.kind !== "import-statement" || seen.has(i.path)) continue;
-      seen.add(i.path);
-      if (!i.external) queue.push(i.path);
-    }
-  }
-  return seen;
-}
+import { staticClosure } from "../support/static-closure.ts";
 
 describe("vigil serve's start", () => {
   it("loads no text widths and no console before it listens", async () => {
@@ -37,7 +24,7 @@ describe("vigil serve's start", () => {
       packages: "external",
       logLevel: "silent",
     });
-    const loaded = new Set(entries.flatMap((e) => [...staticClosure(metafile, e)]));
+    const loaded = staticClosure(metafile, entries);
     expect(loaded.has("src/service/main.ts"), "the closure reaches the service").toBe(true);
     const heavy = [...loaded].filter((p) =>
       /^(string-width|get-east-asian-width|ink|react)$|src\/shared\/format\.ts$|src\/tui\//.test(p),
