@@ -27,6 +27,7 @@ import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts"
 import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
 import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
+import { type CheckSummary, keepHeld } from "./summary.ts";
 import {
   checkSummariesOf,
   checkSummaryListSchema,
@@ -48,6 +49,8 @@ const PARTIAL_EVERY_MS = 250;
 export const PARTIAL_ROWS_MAX = 20_000;
 /** Checks listed at most (memory stays bounded: slim rows, summary-schemas.ts); "100,000 of N" past it. */
 export const MAX_CHECKS = 100_000;
+
+const idOf = (c: CheckSummary) => c.id;
 
 /** The first line of an error's message (sanitised at render time). */
 export function errorLine(e: unknown): string {
@@ -176,8 +179,9 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               offersWide = wide;
               answered();
               return {
-                // each check's summary built now, the page dropped: nothing large outlives its page
-                items: checkSummariesOf(res.data, table, ids),
+                // each check's summary built now, the page dropped: nothing large outlives its page; on a
+                // refresh an unchanged check is its held summary (keepHeld)
+                items: keepHeld(checkSummariesOf(res.data, table, ids), get().checks.byId, idOf),
                 total,
                 pageMax: wide ? Math.min(offered, CHECKS_PAGE_MAX) : undefined,
               };

@@ -4,7 +4,13 @@
  * entry in order, and as the positions the index finds itself.
  */
 import { describe, expect, it } from "vitest";
-import { type CheckSummary, ListById, positionsOf, shareList } from "../../../src/store/data/summary.ts";
+import {
+  type CheckSummary,
+  keepHeld,
+  ListById,
+  positionsOf,
+  shareList,
+} from "../../../src/store/data/summary.ts";
 import { CheckIndex } from "../../../src/store/view/check-index.ts";
 import { rng } from "../../support/rng.ts";
 
@@ -52,5 +58,36 @@ describe("shareList's map by id", () => {
 
   it("has no positions for an array it did not make", () => {
     expect(positionsOf([check("a", 0)])).toBeUndefined();
+  });
+});
+
+describe("keepHeld (a refresh's page)", () => {
+  it("gives back the held summary of each unchanged check, a changed or new one as read", () => {
+    const held = [check("a", 1), { ...check("b", 2), tags: ["prod", "api"] }, check("c", 3)];
+    const { items, byId } = shareList([], new Map(), held, (c) => c.id);
+    // as a page is read again: fresh objects, tags in a fresh array
+    const page = [check("a", 1), { ...check("b", 2), tags: ["prod", "api"] }, check("c", 4), check("d", 5)];
+    const fresh = [...page];
+    const out = keepHeld(page, byId, (c) => c.id);
+    expect(out).toBe(page);
+    expect(out[0]).toBe(items[0]);
+    expect(out[1]).toBe(items[1]);
+    expect(out[2]).toBe(fresh[2]);
+    expect(out[2]).not.toBe(items[2]);
+    expect(out[3]).toBe(fresh[3]);
+  });
+
+  it("lets shareList keep the held list when a whole refresh changed nothing", () => {
+    const held = Array.from({ length: 50 }, (_, i) => check(`c${i}`, i));
+    const first = shareList([], new Map(), held, (c) => c.id);
+    const again = keepHeld(
+      Array.from({ length: 50 }, (_, i) => check(`c${i}`, i)),
+      first.byId,
+      (c) => c.id,
+    );
+    expect(again.every((c, i) => c === first.items[i])).toBe(true);
+    const second = shareList(first.items, first.byId, again, (c) => c.id);
+    expect(second.changed).toBe(false);
+    expect(second.items).toBe(first.items);
   });
 });
