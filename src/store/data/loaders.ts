@@ -160,6 +160,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       // the types, tags and locations the checks repeat, held once (intern.ts)
       const table = createInterner();
       const ids = idsUntilListed();
+      const refresh = get().checks.loadedAt !== undefined;
       let answered = () => {};
       if (offersWide === undefined) firstAnswer = new Promise<void>((r) => (answered = r));
       const items = await guard(
@@ -180,8 +181,11 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
               answered();
               return {
                 // each check's summary built now, the page dropped: nothing large outlives its page; on a
-                // refresh an unchanged check is its held summary (keepHeld)
-                items: keepHeld(checkSummariesOf(res.data, table, ids), get().checks.byId, idOf),
+                // refresh (the list held) an unchanged check is its held summary (keepHeld) — not on the
+                // first read, whose held rows are this read's own
+                items: refresh
+                  ? keepHeld(checkSummariesOf(res.data, table, ids), get().checks.byId, idOf)
+                  : checkSummariesOf(res.data, table, ids),
                 total,
                 pageMax: wide ? Math.min(offered, CHECKS_PAGE_MAX) : undefined,
               };
