@@ -13,8 +13,9 @@
  *
  * Ids are searched only by their start (a plain word finds the checks whose id starts with it): a block
  * holds its checks in the order of their lower-cased ids (4 B a check), and a word's checks are the run of
- * those that start with it, found by a binary search — not the ids' text (37 B a check for a UUID: 0.37 MB
- * at 10,000 checks, 3.7 MB at 100,000). A part of an id that is not its start is checked against each check.
+ * those that start with it, found by two binary searches — not the ids' text (37 B a check for a UUID:
+ * 0.37 MB at 10,000 checks, 3.7 MB at 100,000); the ids are compared as they are, only the few not
+ * lower-case already held lower-cased. A part of an id that is not its start is checked against each check.
  */
 import { type CheckSummary, positionsOf } from "../data/summary.ts";
 
@@ -97,6 +98,11 @@ type Block = {
   columns: Record<TextField, Column>;
   /** The block's checks (their places in `checks`) in the order of their lower-cased ids. */
   ids: Int32Array;
+  /**
+   * The lower-cased id of each check (by place) whose id is not lower-case already — none for the
+   * service's UUIDs: the search reads the others' ids as they are, no string made per comparison.
+   */
+  lowered: ReadonlyMap<number, string> | undefined;
 };
 
 function column(checks: readonly CheckSummary[], f: IndexField): Column {
@@ -142,8 +148,11 @@ function textOf(parts: readonly string[]): Text {
   return { text, starts };
 }
 
-/** The places of `checks` in the order of their lower-cased ids (by code unit, as `<` orders strings). */
-function idOrder(checks: readonly CheckSummary[]): Int32Array {
+/**
+ * The places of `checks` in the order of their lower-cased ids (by code unit, as `<` orders strings), and
+ * the lower-cased ids that differ from the ids (Block.lowered).
+ */
+function idOrder(checks: readonly CheckSummary[]): Pick<Block, "ids" | "lowered"> {
   const lower = checks.map((c) => c.id.toLowerCase());
   const order = Array.from(lower.keys());
   order.sort((a, b) => {
@@ -151,28 +160,50 @@ function idOrder(checks: readonly CheckSummary[]): Int32Array {
     const y = lower[b] as string;
     return x < y ? -1 : x > y ? 1 : a - b;
   });
-  return Int32Array.from(order);
+  let lowered: Map<number, string> | undefined;
+  for (let i = 0; i < checks.length; i++) {
+    const l = lower[i] as string;
+    if (l === (checks[i] as CheckSummary).id) continue;
+    lowered ??= new Map();
+    lowered.set(i, l);
+  }
+  return { ids: Int32Array.from(order), lowered };
 }
 
 function buildBlock(checks: readonly CheckSummary[]): Block {
   const columns = {} as Record<TextField, Column>;
   for (const f of TEXT_FIELDS) columns[f] = column(checks, f);
-  return { checks, columns, ids: idOrder(checks) };
+  return { checks, columns, ...idOrder(checks) };
 }
 
-/** Mark in `out` (from `base`) the block's checks whose lower-cased id starts with `word`. */
+/**
+ * Mark in `out` (from `base`) the block's checks whose lower-cased id starts with `word`: the run of ids
+ * that start with it, between two binary searches (the ids are in order), then marked without a string
+ * read — a word that 1 in 16 ids start with (a hex digit) marks a 16th of the checks.
+ */
 function markIdPrefix(block: Block, word: string, out: Uint8Array, base: number): void {
-  const { checks, ids } = block;
-  const lowerAt = (k: number) => (checks[ids[k] as number] as CheckSummary).id.toLowerCase();
-  // the first id at or after `word`: those that start with it follow it, one run
+  const { checks, ids, lowered } = block;
+  const idAt = (k: number): string => {
+    const at = ids[k] as number;
+    return lowered?.get(at) ?? (checks[at] as CheckSummary).id;
+  };
+  // the first id at or after `word`: those that start with it follow it, one run…
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (lowerAt(mid) < word) lo = mid + 1;
+    if (idAt(mid) < word) lo = mid + 1;
     else hi = mid;
   }
-  for (let k = lo; k < ids.length && lowerAt(k).startsWith(word); k++) out[base + (ids[k] as number)] = 1;
+  // …up to the first one after it that does not
+  let end = lo;
+  hi = ids.length;
+  while (end < hi) {
+    const mid = (end + hi) >>> 1;
+    if (idAt(mid).startsWith(word)) end = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < end; k++) out[base + (ids[k] as number)] = 1;
 }
 
 const sameChecks = (a: readonly CheckSummary[], b: readonly CheckSummary[], from: number) => {
@@ -180,13 +211,17 @@ const sameChecks = (a: readonly CheckSummary[], b: readonly CheckSummary[], from
   return true;
 };
 
-/** Mark in `out` (from `base`) each entry of `col` that holds `word`: contains it, or with `prefix` starts with it. */
-function scan(col: Text, word: string, prefix: boolean, out: Uint8Array, base: number): void {
+/**
+ * Mark in `out` (from `base`) each entry of `col` that holds `word`: contains it, or with `prefix` starts
+ * with it. Returns how many it marked.
+ */
+function scan(col: Text, word: string, prefix: boolean, out: Uint8Array, base: number): number {
   const { text, starts } = col;
   const pattern = prefix ? SEP + word : word;
   // with a prefix the hit is the separator before the entry; else the word's first character
   const shift = prefix ? 1 : 0;
   const count = starts.length - 1;
+  let marked = 0;
   let e = 0;
   let p = text.indexOf(pattern);
   while (p >= 0) {
@@ -196,11 +231,13 @@ function scan(col: Text, word: string, prefix: boolean, out: Uint8Array, base: n
     const end = (starts[e + 1] as number) - 1;
     if (prefix ? starts[e] === q : q >= (starts[e] as number) && q + word.length <= end) {
       out[base + e] = 1;
+      marked++;
       if (e + 1 >= count) break;
       // on to the next entry (for a prefix: its separator)
       p = text.indexOf(pattern, end + (prefix ? 0 : 1));
     } else p = text.indexOf(pattern, p + 1);
   }
+  return marked;
 }
 
 export class CheckIndex {
@@ -322,11 +359,15 @@ export class CheckIndex {
         scan(col, word, prefix, out, base);
         continue;
       }
-      // the different entries that hold the word, then the checks whose entry is one of them
-      const hit = new Uint8Array(col.values.starts.length - 1);
-      scan(col.values, word, prefix, hit, 0);
+      // the different entries that hold the word, then the checks whose entry is one of them (none: no
+      // pass over the block's checks — the usual answer for the type and the tags of a word of a name)
+      const values = col.values.starts.length - 1;
+      const hit = new Uint8Array(values);
+      const hits = scan(col.values, word, prefix, hit, 0);
+      if (hits === 0) continue;
       const { codes } = col;
-      for (let i = 0; i < codes.length; i++) if (hit[codes[i] as number] === 1) out[base + i] = 1;
+      if (hits === values) out.fill(1, base, base + codes.length);
+      else for (let i = 0; i < codes.length; i++) if (hit[codes[i] as number] === 1) out[base + i] = 1;
     }
   }
 }
