@@ -25,14 +25,23 @@ import { type CheckIndex, checkIndexOf, fieldHolds, type IndexField } from "./ch
 /** What the filter reads of a row: the check, and its state (status: words need it). */
 export type FilterableRow = { check: CheckSummary; health?: Health | undefined };
 
+/** One alternative of a word: the word, and where it is looked for (any of them), as a part or a prefix. */
+type TextValue = { word: string; where: readonly { field: IndexField; prefix: boolean }[] };
+
 /** One word of the filter: what it looks at, and its alternatives (any may match). */
 export type Term =
-  | { negate: boolean; kind: "status"; test: (r: FilterableRow) => boolean }
+  | {
+      negate: boolean;
+      kind: "status";
+      /** The states it accepts (a bit per entry of STATES): what a narrowing compares. */
+      states: number;
+      test: (r: FilterableRow) => boolean;
+    }
   | {
       negate: boolean;
       kind: "text";
       /** Each alternative: where it is looked for (any of them), as a part or a prefix. */
-      values: readonly { word: string; where: readonly { field: IndexField; prefix: boolean }[] }[];
+      values: readonly TextValue[];
     };
 
 /** The states `status:` knows (spelled without spaces or dashes), and what each means for a row. */
@@ -52,11 +61,20 @@ function shown(r: FilterableRow): Health | "deactivated" | undefined {
   return r.check.activated === false ? "deactivated" : r.health;
 }
 
-function statusTest(values: string[]): (r: FilterableRow) => boolean {
-  const tests = values.flatMap((v) => {
+/** The states `status:` values name, a bit per entry of STATES. */
+function statesOf(values: string[]): number {
+  let states = 0;
+  for (const v of values) {
     const want = v.replace(/[^a-z]/g, "");
-    return STATES.filter(([name]) => name.startsWith(want)).map(([, t]) => t);
-  });
+    STATES.forEach(([name], i) => {
+      if (name.startsWith(want)) states |= 1 << i;
+    });
+  }
+  return states;
+}
+
+function statusTest(states: number): (r: FilterableRow) => boolean {
+  const tests = STATES.filter((_, i) => (states & (1 << i)) !== 0).map(([, t]) => t);
   return (r) => tests.some((t) => t(r));
 }
 
@@ -78,8 +96,11 @@ const WHERE: Record<string, readonly { field: IndexField; prefix: boolean }[]> =
 /** One word's term: `key:value[,value…]` for a known key, else plain text; undefined: matches every row. */
 function termOf(negate: boolean, key: string | undefined, value: string): Term | undefined {
   const values = value.split(/[,|]/).filter(Boolean);
-  if (key === "status" || key === "state" || key === "is")
-    return values.length ? { negate, kind: "status", test: statusTest(values) } : undefined;
+  if (key === "status" || key === "state" || key === "is") {
+    if (values.length === 0) return undefined;
+    const states = statesOf(values);
+    return { negate, kind: "status", states, test: statusTest(states) };
+  }
   const where = key === undefined ? undefined : WHERE[key];
   if (where)
     return values.length
@@ -121,16 +142,71 @@ export function termsOf(filter: string): readonly Term[] {
 
 function rowMatches(t: Term, row: FilterableRow): boolean {
   if (t.kind === "status") return t.test(row);
-  // loops, not some() with closures: a long list's first answer asks this of thousands of rows at once
-  for (const { word, where } of t.values)
-    for (const { field, prefix } of where) if (fieldHolds(row.check, field, word, prefix)) return true;
+  // counted loops, not some() with closures or iterators: a long list's first answer asks this of
+  // thousands of rows at once, in code run too seldom to be optimised
+  const { values } = t;
+  for (let v = 0; v < values.length; v++) {
+    const { word, where } = values[v] as TextValue;
+    for (let w = 0; w < where.length; w++) {
+      const { field, prefix } = where[w] as { field: IndexField; prefix: boolean };
+      if (fieldHolds(row.check, field, word, prefix)) return true;
+    }
+  }
   return false;
+}
+
+/** Whether a row passes every one of `terms`, row by row. */
+export function matchesTerms(row: FilterableRow, terms: readonly Term[]): boolean {
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i] as Term;
+    if (rowMatches(t, row) === t.negate) return false;
+  }
+  return true;
 }
 
 /** Whether a row passes the checks filter (see the top of this file), row by row. */
 export function matchesCheckFilter(row: FilterableRow, filter: string): boolean {
-  for (const t of termsOf(filter)) if (rowMatches(t, row) === t.negate) return false;
-  return true;
+  return matchesTerms(row, termsOf(filter));
+}
+
+/** Whether every check that a value `a` finds is one `b` finds: looked for in the same places, a longer word. */
+function valueImplies(a: TextValue, b: TextValue): boolean {
+  if (a.where !== b.where) return false;
+  // a prefix of an id: the longer word must start with the shorter; a part of a name: contain it
+  const prefix = a.where.some((w) => w.prefix);
+  return prefix ? a.word.startsWith(b.word) : a.word.includes(b.word);
+}
+
+/** Whether every row term `a` keeps, term `b` keeps too. */
+function implies(a: Term, b: Term): boolean {
+  if (a.negate !== b.negate) return false;
+  if (a.kind === "status" && b.kind === "status")
+    // fewer states kept; negated: more states left out
+    return a.negate ? (b.states & ~a.states) === 0 : (a.states & ~b.states) === 0;
+  if (a.kind !== "text" || b.kind !== "text") return false;
+  // every value of `a` finds only checks one of `b`'s finds (negated: the same values, left out alike)
+  const within = (x: typeof a, y: typeof b) =>
+    x.values.every((v) => y.values.some((w) => valueImplies(v, w)));
+  return a.negate ? within(a, b) && within(b, a) : within(a, b);
+}
+
+/**
+ * When the filter `next` keeps only rows the filter `prev` keeps (typing on at the end of a word, or a
+ * word more: `9` → `99`, `9` → `9 tag:prod`), the terms of `next` a row `prev` kept must still be asked
+ * (those that are not `prev`'s own, term for term); undefined when `next` may keep a row `prev` left out
+ * (a character deleted, a `!` word made longer, an alternative added) — then the rows are asked anew.
+ */
+export function narrowing(prev: readonly Term[], next: readonly Term[]): Term[] | undefined {
+  if (next.length < prev.length) return undefined;
+  const ask: Term[] = [];
+  for (let i = 0; i < next.length; i++) {
+    const t = next[i] as Term;
+    const before = prev[i];
+    if (before === undefined) ask.push(t);
+    else if (!implies(t, before)) return undefined;
+    else if (!implies(before, t)) ask.push(t);
+  }
+  return ask;
 }
 
 /**

@@ -4,7 +4,10 @@
  * the status words by the rows; the result is taken in the list's order through where each row's check
  * is in the index (`positions`, kept by the view's CheckRowsView). A keystroke over 100,000 checks: a
  * scan per word and one pass over a typed array, ~1–3 ms. A status poll while a filter is set reuses the
- * text words' answer (the checks did not change) and only passes over the rows again.
+ * text words' answer (the checks did not change) and only passes over the rows again. A keystroke that
+ * narrows the last whole answer over the same rows — typing on (`9` → `99`), a word more — asks only the
+ * rows that answer kept, and only the words that changed (check-filter.ts `narrowing`): at 10,000 checks
+ * `99` after `9` passes over the ~3,800 rows `9` kept, `999` over ~320, instead of 10,000 each.
  *
  * Over a long list (`progressiveFrom` rows, 20,000) and with a `wake` to call, a keystroke whose words the
  * index has not answered yet is answered in two steps, so no frame waits for all of it: at once, the top
@@ -20,7 +23,8 @@
 import { CountsTally } from "./check-counts.ts";
 import {
   type FilterableRow,
-  matchesCheckFilter,
+  matchesTerms,
+  narrowing,
   statusMatches,
   type Term,
   termsOf,
@@ -48,6 +52,29 @@ export type FilterPace = {
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * A whole answer: the rows kept, and where each one's check is in the index (when a text word asked it),
+ * for the filter's terms over these rows and this index — what a narrowing keystroke starts from.
+ */
+type Answer<R> = {
+  rows: readonly R[];
+  index: CheckIndex;
+  terms: readonly Term[];
+  kept: readonly R[];
+  at: readonly number[] | undefined;
+};
+
+/**
+ * What a keystroke asks: these terms of these rows — the list's (`all`), or a narrowed answer's — each
+ * row's check at `at()` in the index (undefined: not known).
+ */
+type Ask<R> = {
+  rows: readonly R[];
+  at: () => readonly number[] | undefined;
+  terms: readonly Term[];
+  all: boolean;
+};
+
 export class FilteredRows<R extends FilterableRow> {
   readonly #pace: Required<FilterPace>;
   /** Which answer is being found: a newer call drops an unfinished one. */
@@ -57,6 +84,8 @@ export class FilteredRows<R extends FilterableRow> {
   #kept: readonly R[] = [];
   /** The text words' answer, for this index and these terms. */
   #keep: { index: CheckIndex; terms: readonly Term[]; keep: Uint8Array | undefined } | undefined;
+  /** The last whole answer (undefined while none, or the filter is empty). */
+  #answer: Answer<R> | undefined;
   /** The last whole answer started in slices: done when it is kept or dropped. */
   #work: Promise<void> = Promise.resolve();
 
@@ -74,6 +103,9 @@ export class FilteredRows<R extends FilterableRow> {
    * `indexOf()`: the index of the checks the rows were made from; `positions()`: where each row's check is
    * in them (each asked only when a word needs it). With `wake`, a long list may be answered in two steps
    * (see the top of this file): `wake` is called once the whole answer is there to be asked for.
+   *
+   * A keystroke that narrows the last whole answer over the same rows (`9` → `99`: see `narrowing`) asks
+   * only that answer's rows, and only the words that changed.
    */
   rows(
     rows: readonly R[],
@@ -89,77 +121,119 @@ export class FilteredRows<R extends FilterableRow> {
     const terms = termsOf(text);
     if (terms.length === 0) {
       this.#kept = rows;
+      this.#answer = undefined;
       return rows;
     }
     const index = indexOf();
-    const known = this.#keep?.index === index && this.#keep.terms === terms;
-    if (!known && wake !== undefined && rows.length >= this.#pace.progressiveFrom) {
-      const head = this.#head(rows, text);
+    const ask = this.#narrow(rows, index, terms) ?? { rows, at: positions, terms, all: true };
+    const done = (kept: readonly R[], at: readonly number[] | undefined): readonly R[] => {
+      this.#kept = kept;
+      this.#answer = { rows, index, terms, kept, at };
+      return kept;
+    };
+    if (ask.terms.length === 0) return done(ask.rows, this.#answer?.at);
+    const known = ask.all && this.#keep?.index === index && this.#keep.terms === terms;
+    if (!known && wake !== undefined && ask.rows.length >= this.#pace.progressiveFrom) {
+      this.#answer = undefined;
+      const head = this.#head(ask, done);
       // every row looked at in the time given: that is the answer
       if (head === undefined) return this.#kept;
       partial.add(head);
       this.#kept = head;
-      this.#work = this.#whole(generation, rows, index, terms, positions, wake);
+      this.#work = this.#whole(generation, ask, index, done, wake);
       return head;
     }
-    if (!known) this.#keep = { index, terms, keep: textMatches(index, terms) };
-    const at = this.#keep?.keep === undefined ? [] : positions();
-    this.#kept = this.#pass(rows, terms, at, 0, rows.length, []);
-    return this.#kept;
+    let keep: Uint8Array | undefined;
+    if (known) keep = this.#keep?.keep;
+    else {
+      keep = textMatches(index, ask.terms);
+      if (ask.all) this.#keep = { index, terms, keep };
+    }
+    // the positions, for the text words' answer and for the next keystroke (the list's: only when asked)
+    const at = keep === undefined && ask.all ? undefined : ask.at();
+    const outAt: number[] | undefined = at === undefined ? undefined : [];
+    return done(this.#pass(ask, keep, at, 0, ask.rows.length, [], outAt), outAt);
   }
 
-  /** The first matches from the top, row by row; undefined when that went through every row (the answer). */
-  #head(rows: readonly R[], text: string): R[] | undefined {
+  /**
+   * When `terms` narrow the last whole answer, made over these rows and this index: that answer's rows,
+   * and the terms still to ask of them (none: the same rows). Undefined when they do not (or a word must be
+   * looked up that the answer kept no positions for).
+   */
+  #narrow(rows: readonly R[], index: CheckIndex, terms: readonly Term[]): Ask<R> | undefined {
+    const held = this.#answer;
+    if (held === undefined || held.rows !== rows || held.index !== index) return undefined;
+    const ask = narrowing(held.terms, terms);
+    if (ask === undefined) return undefined;
+    const { at } = held;
+    if (at === undefined && ask.some((t) => t.kind === "text")) return undefined;
+    return { rows: held.kept, at: () => at, terms: ask, all: false };
+  }
+
+  /**
+   * The first matches from the top, row by row; undefined when that went through every row (then `done`
+   * with the answer).
+   */
+  #head(ask: Ask<R>, done: (kept: readonly R[], at: undefined) => void): R[] | undefined {
     const { headRows, headMs } = this.#pace;
+    const { rows, terms } = ask;
     const until = performance.now() + headMs;
     const out: R[] = [];
     let j = 0;
     for (; j < rows.length && out.length < headRows; j++) {
       if ((j & 255) === 255 && performance.now() > until) break;
       const r = rows[j] as R;
-      if (matchesCheckFilter(r, text)) out.push(r);
+      if (matchesTerms(r, terms)) out.push(r);
     }
     if (j < rows.length) return out;
-    this.#kept = out;
+    done(out, undefined);
     return undefined;
   }
 
   /**
-   * The rows `[from, to)` the terms keep, appended to `out`: the index's answer for the text words (`at`:
-   * each row's check's position in the index), the status words row by row.
+   * The rows `[from, to)` of the ask the terms keep, appended to `out`: the index's answer for the text
+   * words (`keep`, by `at`: each row's check's position in the index), the status words row by row; with
+   * `outAt`, each kept row's position appended to it.
    */
   #pass(
-    rows: readonly R[],
-    terms: readonly Term[],
-    at: readonly number[],
+    ask: Ask<R>,
+    keep: Uint8Array | undefined,
+    at: readonly number[] | undefined,
     from: number,
     to: number,
     out: R[],
+    outAt: number[] | undefined,
   ): R[] {
-    const keep = this.#keep?.keep;
-    const status = statusMatches(terms);
-    if (keep === undefined) {
+    const { rows } = ask;
+    const status = statusMatches(ask.terms);
+    if (at === undefined) {
       for (let j = from; j < to; j++) if (!status || status(rows[j] as R)) out.push(rows[j] as R);
       return out;
     }
     for (let j = from; j < to; j++) {
-      if (keep[at[j] as number] !== 1) continue;
+      const p = at[j] as number;
+      if (keep !== undefined && keep[p] !== 1) continue;
       const r = rows[j] as R;
-      if (!status || status(r)) out.push(r);
+      if (status && !status(r)) continue;
+      out.push(r);
+      outAt?.push(p);
     }
     return out;
   }
 
-  /** The whole answer, in slices that yield to input; then kept and `wake` called (unless a newer call came). */
+  /**
+   * The whole answer, in slices that yield to input; then `done` with it and `wake` called (unless a newer
+   * call came).
+   */
   async #whole(
     generation: number,
-    rows: readonly R[],
+    ask: Ask<R>,
     index: CheckIndex,
-    terms: readonly Term[],
-    positions: () => readonly number[],
+    done: (kept: readonly R[], at: readonly number[] | undefined) => void,
     wake: () => void,
   ): Promise<void> {
     const { sliceMs } = this.#pace;
+    const { rows, terms } = ask;
     const stale = () => generation !== this.#generation;
     let until = 0;
     // true when the answer is no longer wanted
@@ -178,21 +252,23 @@ export class FilteredRows<R extends FilterableRow> {
       step();
       if (await pause()) return;
     }
-    this.#keep = { index, terms, keep: m.keep() };
-    const at = this.#keep.keep === undefined ? [] : positions();
+    const keep = m.keep();
+    if (ask.all) this.#keep = { index, terms, keep };
+    const at = keep === undefined && ask.all ? undefined : ask.at();
     if (await pause()) return;
     const out: R[] = [];
+    const outAt: number[] | undefined = at === undefined ? undefined : [];
     // the summary's counts of the answer, taken as it is built (check-counts.ts)
     const counts = new CountsTally();
     const STRETCH = 4096;
     for (let j = 0; j < rows.length; j += STRETCH) {
       const had = out.length;
-      this.#pass(rows, terms, at, j, Math.min(rows.length, j + STRETCH), out);
+      this.#pass(ask, keep, at, j, Math.min(rows.length, j + STRETCH), out, outAt);
       counts.add(out, had, out.length);
       if (await pause()) return;
     }
     counts.record(out);
-    this.#kept = out;
+    done(out, outAt);
     wake();
   }
 }

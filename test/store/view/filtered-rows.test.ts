@@ -8,7 +8,12 @@
 import { describe, expect, it } from "vitest";
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import { countRows, countsKnown } from "../../../src/store/view/check-counts.ts";
-import { matchesCheckFilter, parseCheckFilter } from "../../../src/store/view/check-filter.ts";
+import {
+  matchesCheckFilter,
+  matchesTerms,
+  narrowing,
+  parseCheckFilter,
+} from "../../../src/store/view/check-filter.ts";
 import { BLOCK, CheckIndex, checkIndexOf, fieldHolds } from "../../../src/store/view/check-index.ts";
 import { CheckRowsView, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
 import { FilteredRows, isPartialRows } from "../../../src/store/view/filtered-rows.ts";
@@ -264,6 +269,80 @@ describe("FilteredRows", () => {
     expect(marks).toBe(0);
     await filter.settled();
     expect(marks).toBeGreaterThan(0);
+  });
+
+  it.each(Array.from({ length: 12 }, (_, i) => 900 + i))(
+    "a narrowing keeps only rows the filter before kept, and asks them what the row-by-row filter asks (seed %i)",
+    (seed) => {
+      const r = rng(seed);
+      const check = checkMaker(r);
+      const rows = Array.from({ length: 300 }, (_, i) =>
+        makeRow(check(`${r.pick(["A", "b", "9", "İ"])}${i}`), { checkId: "", ...r.pick(HEALTHS) }),
+      );
+      const statusWord = () =>
+        `${r.pick(["", "!", "-"])}status:${r.pick(["f", "fa", "p", "d", "de", "m", "a", ""])}`;
+      let narrowed = 0;
+      for (let n = 0; n < 150; n++) {
+        let before = Array.from({ length: r.int(4) }, () => r.pick(KEYS)).join("");
+        if (r.next() < 0.2) before += ` ${statusWord()}`;
+        // typing on, a word more, an alternative more, or an edit anywhere
+        const op = r.next();
+        const after =
+          op < 0.5
+            ? before + Array.from({ length: 1 + r.int(3) }, () => r.pick(KEYS)).join("")
+            : op < 0.7
+              ? `${before} ${r.next() < 0.5 ? statusWord() : r.pick(WORDS)}`
+              : op < 0.8
+                ? `${before},${r.pick(WORDS)}`
+                : before.slice(0, r.int(before.length + 1)) +
+                  r.pick(KEYS) +
+                  before.slice(r.int(before.length + 1));
+        const ask = narrowing(parseCheckFilter(before), parseCheckFilter(after));
+        if (ask === undefined) continue;
+        narrowed++;
+        for (const row of rows) {
+          // what the filter after keeps: what the one before kept and the terms still asked keep
+          const want = naiveCheckFilter(row, after);
+          expect(
+            naiveCheckFilter(row, before) && matchesTerms(row, ask),
+            `${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+          ).toBe(want);
+        }
+      }
+      expect(narrowed).toBeGreaterThan(20);
+    },
+  );
+
+  it("typing on asks only the rows the answer before kept, with only the new word", () => {
+    const checks = Array.from({ length: 400 }, (_, i) => ({
+      id: `c${i}`,
+      name: `check ${i}`,
+      checkType: "API",
+      tags: i % 2 ? ["odd"] : [],
+    })) as unknown as CheckSummary[];
+    const rows = checks.map((c) => makeRow(c, undefined));
+    const index = checkIndexOf(checks);
+    const filter = new FilteredRows<Row>();
+    let asked = 0;
+    const positions = () => {
+      asked++;
+      return rows.map((_, i) => i);
+    };
+    const ids = (text: string) => filter.rows(rows, text, () => index, positions).map((x) => x.id);
+    const want = (text: string) => rows.filter((x) => naiveCheckFilter(x, text)).map((x) => x.id);
+    expect(ids("check 1")).toEqual(want("check 1"));
+    expect(asked).toBe(1);
+    for (const text of ["check 12", "check 12 odd", "check 12 odd status:p", "check 123 odd status:p"]) {
+      expect(ids(text)).toEqual(want(text));
+      // the list's positions are not asked again: the answer before carries its rows' own
+      expect(asked).toBe(1);
+    }
+    // the same words: the very rows
+    const same = filter.rows(rows, "check 123 odd status:p ", () => index, positions);
+    expect(same).toBe(filter.rows(rows, "check 123 odd status:p", () => index, positions));
+    // a character deleted widens: asked anew
+    expect(ids("check 12 odd")).toEqual(want("check 12 odd"));
+    expect(asked).toBe(2);
   });
 
   it("an empty or half-typed filter keeps the very rows", () => {
