@@ -1,8 +1,9 @@
 /**
  * The windowed table: renders ONLY the rows on screen (ink-table is unusable with ink 8, and rendering all
- * rows costs ~30× more per frame). Rows are memoised components keyed by row id, so moving the cursor
- * re-renders the two rows whose selection changed and nothing else. A click on a row selects it
- * (src/tui/mouse/: the table tells where its rows are).
+ * rows costs ~30× more per frame). Rows are memoised components that keep their key while their row is
+ * on screen (slotKeys), so moving the cursor re-renders the two rows whose selection changed and nothing
+ * else, and a filter keystroke that changes every row updates the lines in place. A click on a row
+ * selects it (src/tui/mouse/: the table tells where its rows are).
  */
 import { Box, type DOMElement, Text } from "ink";
 import { memo, useEffect, useMemo, useRef } from "react";
@@ -87,6 +88,38 @@ function CellsLineView<T>({
 }
 export const CellsLine = memo(CellsLineView) as typeof CellsLineView;
 
+/**
+ * The React key of each row on screen: a row shown before keeps its own (its line is not redrawn when it
+ * only moved), a row new on screen takes one a row that left gave up — so a filter keystroke or a page
+ * down that changes every row updates the lines in place instead of unmounting them and mounting new
+ * ones (Ink's nodes and their layout made anew: a table frame whose 38 rows all changed, 1.7 → 1.4 ms).
+ * Keys are numbers below the rows' count.
+ */
+function slotKeys(held: { current: ReadonlyMap<string, number> }, ids: readonly string[]): number[] {
+  const before = held.current;
+  const next = new Map<string, number>();
+  const taken = new Set<number>();
+  const keys = new Array<number>(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const k = before.get(ids[i] as string);
+    if (k !== undefined && !taken.has(k)) {
+      keys[i] = k;
+      taken.add(k);
+      next.set(ids[i] as string, k);
+    }
+  }
+  let free = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (keys[i] !== undefined) continue;
+    while (taken.has(free)) free++;
+    keys[i] = free;
+    taken.add(free);
+    next.set(ids[i] as string, free);
+  }
+  held.current = next;
+  return keys;
+}
+
 export function Table<T, S extends T = T>(props: TableProps<T, S>) {
   const { rows, decorate, columns, cursor, height, width, rowKey, isMarked, isDim, theme, empty, onWindow } =
     props;
@@ -102,9 +135,11 @@ export function Table<T, S extends T = T>(props: TableProps<T, S>) {
   const header = `  ${laid.map(({ column, width: w }) => fitWidth(column.header, w, column.align)).join(" ")}`;
   // line 0 is the column header, then the rows on screen
   const box = useRef<DOMElement>(null);
+  const slots = useRef<ReadonlyMap<string, number>>(new Map());
   useMouseRows(box, (line) => (line >= 1 && line <= count ? first + line - 1 : undefined));
   const slice = rows.slice(first, first + count);
   const shown: S[] = decorate ? slice.map(decorate) : (slice as S[]);
+  const keys = slotKeys(slots, slice.map(rowKey));
   return (
     <Box ref={box} flexDirection="column" height={height} width={width}>
       <Text bold wrap="truncate">
@@ -115,7 +150,7 @@ export function Table<T, S extends T = T>(props: TableProps<T, S>) {
       ) : (
         shown.map((row, i) => (
           <CellsLine
-            key={rowKey(row as T)}
+            key={keys[i]}
             row={row}
             laid={laid}
             prefix={`${first + i === cursor ? "›" : " "}${isMarked?.(row) ? "●" : " "}`}
