@@ -53,6 +53,12 @@ export type FilterPace = {
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * Where rows' checks are in the index, one per row: the list's (CheckRowsView.positions), or an answer's
+ * own (4 B a row kept, held while the filter is set; made outside V8's young generation, which is 1 MB).
+ */
+type Positions = ArrayLike<number>;
+
+/**
  * A whole answer: the rows kept, and where each one's check is in the index (when a text word asked it),
  * for the filter's terms over these rows and this index — what a narrowing keystroke starts from.
  */
@@ -61,7 +67,7 @@ type Answer<R> = {
   index: CheckIndex;
   terms: readonly Term[];
   kept: readonly R[];
-  at: readonly number[] | undefined;
+  at: Positions | undefined;
 };
 
 /**
@@ -70,7 +76,7 @@ type Answer<R> = {
  */
 type Ask<R> = {
   rows: readonly R[];
-  at: () => readonly number[] | undefined;
+  at: () => Positions | undefined;
   terms: readonly Term[];
   all: boolean;
 };
@@ -126,7 +132,7 @@ export class FilteredRows<R extends FilterableRow> {
     }
     const index = indexOf();
     const ask = this.#narrow(rows, index, terms) ?? { rows, at: positions, terms, all: true };
-    const done = (kept: readonly R[], at: readonly number[] | undefined): readonly R[] => {
+    const done = (kept: readonly R[], at: Positions | undefined): readonly R[] => {
       this.#kept = kept;
       this.#answer = { rows, index, terms, kept, at };
       return kept;
@@ -151,8 +157,9 @@ export class FilteredRows<R extends FilterableRow> {
     }
     // the positions, for the text words' answer and for the next keystroke (the list's: only when asked)
     const at = keep === undefined && ask.all ? undefined : ask.at();
-    const outAt: number[] | undefined = at === undefined ? undefined : [];
-    return done(this.#pass(ask, keep, at, 0, ask.rows.length, [], outAt), outAt);
+    const outAt = at === undefined ? undefined : new Int32Array(ask.rows.length);
+    const kept = this.#pass(ask, keep, at, 0, ask.rows.length, [], outAt);
+    return done(kept, outAt?.slice(0, kept.length));
   }
 
   /**
@@ -193,16 +200,16 @@ export class FilteredRows<R extends FilterableRow> {
   /**
    * The rows `[from, to)` of the ask the terms keep, appended to `out`: the index's answer for the text
    * words (`keep`, by `at`: each row's check's position in the index), the status words row by row; with
-   * `outAt`, each kept row's position appended to it.
+   * `outAt`, each kept row's position put at its place in `out`.
    */
   #pass(
     ask: Ask<R>,
     keep: Uint8Array | undefined,
-    at: readonly number[] | undefined,
+    at: Positions | undefined,
     from: number,
     to: number,
     out: R[],
-    outAt: number[] | undefined,
+    outAt: Int32Array | undefined,
   ): R[] {
     const { rows } = ask;
     const status = statusMatches(ask.terms);
@@ -215,8 +222,8 @@ export class FilteredRows<R extends FilterableRow> {
       if (keep !== undefined && keep[p] !== 1) continue;
       const r = rows[j] as R;
       if (status && !status(r)) continue;
+      if (outAt !== undefined) outAt[out.length] = p;
       out.push(r);
-      outAt?.push(p);
     }
     return out;
   }
@@ -229,7 +236,7 @@ export class FilteredRows<R extends FilterableRow> {
     generation: number,
     ask: Ask<R>,
     index: CheckIndex,
-    done: (kept: readonly R[], at: readonly number[] | undefined) => void,
+    done: (kept: readonly R[], at: Positions | undefined) => void,
     wake: () => void,
   ): Promise<void> {
     const { sliceMs } = this.#pace;
@@ -257,7 +264,7 @@ export class FilteredRows<R extends FilterableRow> {
     const at = keep === undefined && ask.all ? undefined : ask.at();
     if (await pause()) return;
     const out: R[] = [];
-    const outAt: number[] | undefined = at === undefined ? undefined : [];
+    const outAt = at === undefined ? undefined : new Int32Array(rows.length);
     // the summary's counts of the answer, taken as it is built (check-counts.ts)
     const counts = new CountsTally();
     const STRETCH = 4096;
@@ -268,7 +275,7 @@ export class FilteredRows<R extends FilterableRow> {
       if (await pause()) return;
     }
     counts.record(out);
-    done(out, outAt);
+    done(out, outAt?.slice(0, out.length));
     wake();
   }
 }
