@@ -139,8 +139,13 @@ export class FilteredRows<R extends FilterableRow> {
     };
     if (ask.terms.length === 0) return done(ask.rows, this.#answer?.at);
     const known = ask.all && this.#keep?.index === index && this.#keep.terms === terms;
-    if (!known && wake !== undefined && ask.rows.length >= this.#pace.progressiveFrom) {
-      this.#answer = undefined;
+    // long: many rows to pass over, or every check's text to scan (a narrowing over 100,000 checks)
+    const { progressiveFrom } = this.#pace;
+    const long =
+      ask.rows.length >= progressiveFrom ||
+      (index.checks.length >= progressiveFrom && ask.terms.some((t) => t.kind === "text"));
+    if (!known && wake !== undefined && long) {
+      // the answer held stays what a later keystroke may narrow, until this one's whole answer is there
       const head = this.#head(ask, done);
       // every row looked at in the time given: that is the answer
       if (head === undefined) return this.#kept;
@@ -181,19 +186,24 @@ export class FilteredRows<R extends FilterableRow> {
    * The first matches from the top, row by row; undefined when that went through every row (then `done`
    * with the answer).
    */
-  #head(ask: Ask<R>, done: (kept: readonly R[], at: undefined) => void): R[] | undefined {
+  #head(ask: Ask<R>, done: (kept: readonly R[], at: Positions | undefined) => void): R[] | undefined {
     const { headRows, headMs } = this.#pace;
     const { rows, terms } = ask;
     const until = performance.now() + headMs;
     const out: R[] = [];
+    // where each match is in the rows asked (its position, for the next keystroke, once all are looked at)
+    const found: number[] = [];
     let j = 0;
     for (; j < rows.length && out.length < headRows; j++) {
       if ((j & 255) === 255 && performance.now() > until) break;
       const r = rows[j] as R;
-      if (matchesTerms(r, terms)) out.push(r);
+      if (!matchesTerms(r, terms)) continue;
+      out.push(r);
+      found.push(j);
     }
     if (j < rows.length) return out;
-    done(out, undefined);
+    const at = ask.at();
+    done(out, at && Int32Array.from(found, (k) => at[k] as number));
     return undefined;
   }
 
