@@ -345,6 +345,49 @@ describe("FilteredRows", () => {
     expect(asked).toBe(2);
   });
 
+  it("over a long index, a narrowing keystroke answers in two steps too, from the answer before", async () => {
+    const checks = Array.from({ length: 600 }, (_, i) => ({
+      id: `c${i}`,
+      name: `check ${i}`,
+      checkType: "API",
+      tags: [],
+    })) as unknown as CheckSummary[];
+    const rows = checks.map((c) => makeRow(c, undefined));
+    const index = checkIndexOf(checks);
+    // the index is long (500 checks and more); a first answer is 5 rows
+    const filter = new FilteredRows<Row>({ progressiveFrom: 500, headRows: 5, headMs: 1e9, sliceMs: 0 });
+    let asked = 0;
+    const positions = () => {
+      asked++;
+      return rows.map((_, i) => i);
+    };
+    let wakes = 0;
+    const ask = (text: string) =>
+      filter.rows(
+        rows,
+        text,
+        () => index,
+        positions,
+        () => wakes++,
+      );
+    const want = (text: string) => rows.filter((x) => naiveCheckFilter(x, text)).map((x) => x.id);
+    for (const text of ["check 1", "check 12"]) {
+      wakes = 0;
+      const first = ask(text);
+      expect(isPartialRows(first)).toBe(true);
+      expect(first.map((x) => x.id)).toEqual(want(text).slice(0, 5));
+      await filter.settled();
+      expect(wakes).toBe(1);
+      expect(ask(text).map((x) => x.id)).toEqual(want(text));
+    }
+    // the second keystroke asked the first one's rows, by their own positions
+    expect(asked).toBe(1);
+    // a first answer that looked at every row is the whole answer, and the next keystroke narrows it
+    expect(ask("check 123").map((x) => x.id)).toEqual(want("check 123"));
+    expect(ask("check 1234").map((x) => x.id)).toEqual([]);
+    expect(asked).toBe(1);
+  });
+
   it("an empty or half-typed filter keeps the very rows", () => {
     const rows = [makeRow({ id: "a", name: "A", checkType: "API" }, undefined)];
     const index = new CheckIndex(rows.map((x) => x.check));
