@@ -1,8 +1,10 @@
 /**
  * The Ink patch (patches/ink+<version>.patch, docs/ink-patch.md): the installed Ink carries it, and what it
- * draws is byte for byte what the published Ink draws — over the console's checks list moved through many
- * rows and a tree of the tricky cases (wide characters cut by clips and overwritten in their middle, borders, backgrounds, transforms,
- * wrapping, truncation) — and its caches kept across frames stay at their caps.
+ * draws is what the published Ink draws — frame for frame, and on a terminal (test/tui/support/screen.ts)
+ * screen for screen, byte for byte where no rows scrolled — over the console's checks list moved through
+ * many rows, random scrolled frames, and a tree of the tricky cases (wide characters cut by clips and
+ * overwritten in their middle, borders, backgrounds, transforms, wrapping, truncation); and its caches kept
+ * across frames stay at their caps.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +15,7 @@ import { check, manyChecks, status, storeWith } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 import { copyOfInk, gitApply, INK_DIR, inkPatch, installedInkVersion } from "./support/ink-unpatched.ts";
 import { drawn, SizedStdout } from "./support/render.tsx";
+import { Screen } from "./support/screen.ts";
 
 type RenderResult = { output: string; outputHeight: number; staticOutput: string };
 type Renderer = (node: unknown, screenReader: boolean) => RenderResult;
@@ -64,11 +67,14 @@ afterAll(() => published?.remove());
 /** A terminal stream for log-update that keeps every byte written. */
 class Tape {
   columns: number;
-  rows = 40;
+  rows: number;
   isTTY = true;
   bytes = "";
-  constructor(columns: number) {
+  /** Where each frame's bytes end. */
+  frameEnds: number[] = [];
+  constructor(columns: number, rows = 40) {
     this.columns = columns;
+    this.rows = rows;
   }
   write = (s: string) => {
     this.bytes += s;
@@ -100,8 +106,30 @@ function replay(frames: RenderResult[][], columns: number) {
     logs.afterIncremental(a!.output);
     logs.beforeStandard(b!.output);
     logs.afterStandard(a!.output);
+    for (const tape of Object.values(tapes)) tape.frameEnds.push(tape.bytes.length);
   }
   return tapes;
+}
+
+/**
+ * Replays two tapes of the same frames into two terminals, frame by frame; returns the first frame after
+ * which they show something different (a character, a colour or a style), with both screens, or undefined.
+ */
+async function firstDifference(published: Tape, patched: Tape, columns: number, rows: number) {
+  const was = new Screen(columns, rows);
+  const now = new Screen(columns, rows);
+  try {
+    expect(patched.frameEnds.length).toBe(published.frameEnds.length);
+    for (let f = 0; f < published.frameEnds.length; f++) {
+      await was.write(published.bytes.slice(published.frameEnds[f - 1] ?? 0, published.frameEnds[f]));
+      await now.write(patched.bytes.slice(patched.frameEnds[f - 1] ?? 0, patched.frameEnds[f]));
+      if (was.shown() !== now.shown()) return { frame: f, published: was.shown(), patched: now.shown() };
+    }
+    return undefined;
+  } finally {
+    was.dispose();
+    now.dispose();
+  }
 }
 
 function record(root: unknown, frames: RenderResult[][]) {
@@ -163,7 +191,7 @@ describe("the Ink patch", () => {
     expect(after.output.outputCaches.rows.limit).toBeGreaterThan(0);
   });
 
-  it("the checks list through 150 moves, a filter and back: every frame and every byte written are the published Ink's", async () => {
+  it("the checks list through 150 moves, a filter and back: every frame and every screen are the published Ink's, in fewer bytes (scrolled rows moved, not written again)", async () => {
     const { checks, statuses } = manyChecks(400);
     // names with what the fast paths must get right: one-cell punctuation, wide CJK, emoji, combining marks
     const odd = [
@@ -196,7 +224,10 @@ describe("the Ink patch", () => {
       for (const [b, a] of frames) expect(a).toEqual(b);
       const tapes = replay(frames, 120);
       expect(tapes.afterIncremental.bytes.length).toBeGreaterThan(10_000);
-      expect(tapes.afterIncremental.bytes).toBe(tapes.beforeIncremental.bytes);
+      // the rows a scroll moved are moved on the terminal (DL/IL), not written again: the same screens
+      expect(await firstDifference(tapes.beforeIncremental, tapes.afterIncremental, 120, 40)).toBeUndefined();
+      expect(tapes.afterIncremental.bytes).toMatch(/\x1b\[1M/);
+      expect(tapes.afterIncremental.bytes.length).toBeLessThan(tapes.beforeIncremental.bytes.length * 0.6);
       expect(tapes.afterStandard.bytes).toBe(tapes.beforeStandard.bytes);
     } finally {
       await c.close();
@@ -228,6 +259,70 @@ describe("the Ink patch", () => {
       app.unmount();
       app.cleanup();
     }
+  });
+
+  it("scrolled rows moved on the terminal: the published Ink's screen after every one of 1,800 random frames (lists scrolled by a row and by a page, rows edited, the selection moved, blank, repeated and coloured rows, full-screen and not)", async () => {
+    let seed = 27;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const columns = 40;
+    const rows = 12;
+    const item = (i: number) =>
+      [
+        "",
+        `row ${i} ${"x".repeat(random(24))}`,
+        `\x1b[32m● ok\x1b[39m ${i}`,
+        `\x1b[41m failing ${i} \x1b[49m`,
+        "repeated",
+        `決済 ${i} ›`,
+      ][random(6)] as string;
+    let moved = 0;
+    let bytes = { published: 0, patched: 0 };
+    for (let run = 0; run < 60; run++) {
+      const published = new Tape(columns, rows);
+      const patched = new Tape(columns, rows);
+      const logs = [
+        before.logUpdate.create(published, { incremental: true }),
+        after.logUpdate.create(patched, { incremental: true }),
+      ];
+      // full-screen frames fill the rows and end without a line feed; others leave the cursor below them
+      const fullScreen = run % 2 === 0;
+      const height = fullScreen ? rows : rows - 1 - random(5);
+      // output above the frame, already on the screen
+      const above = fullScreen ? "" : "earlier output\n".repeat(random(8));
+      published.bytes = patched.bytes = above;
+      const list = Array.from({ length: 300 }, (_, i) => item(i));
+      let top = random(100);
+      let selected = 0;
+      for (let f = 0; f < 30; f++) {
+        const op = random(8);
+        if (op < 3) top += random(3) - 1;
+        else if (op === 3) top += random(2) ? height - 2 : 2 - height;
+        else if (op === 4) selected = random(height - 2);
+        else if (op === 5) list[top + random(height)] = item(f);
+        else if (op === 6) top += random(5) - 2;
+        top = Math.max(0, Math.min(top, 250));
+        const lines = [`header ${f % 3}`];
+        for (let i = 0; i < height - 2; i++)
+          lines.push(i === selected ? `\x1b[7m› ${list[top + i]}\x1b[27m` : `  ${list[top + i]}`);
+        lines.push(`footer ${top % 4}`);
+        const text = lines.join("\n") + (fullScreen ? "" : "\n");
+        for (const log of logs) log(text);
+        published.frameEnds.push(published.bytes.length);
+        patched.frameEnds.push(patched.bytes.length);
+      }
+      expect(await firstDifference(published, patched, columns, rows)).toBeUndefined();
+      moved += patched.bytes.match(/\x1b\[\d+[LM]/g)?.length ?? 0;
+      bytes = {
+        published: bytes.published + published.bytes.length,
+        patched: bytes.patched + patched.bytes.length,
+      };
+    }
+    // rows were moved, and moving them wrote fewer bytes than writing them again
+    expect(moved).toBeGreaterThan(150);
+    expect(bytes.patched).toBeLessThan(bytes.published * 0.9);
   });
 
   it("the line diff's fast path for one-cell characters: the published Ink's bytes for 20,000 random pairs of lines", async () => {
