@@ -2,13 +2,16 @@
  * End-to-end: the status line tells the truth under faults, in a real terminal (tmux) against real
  * `vigil serve` processes — the service killed (offline within 5 s, never "online" while down, online
  * again within 5 s of it answering), a 429 storm (the age keeps counting, the stale warning comes on
- * time and on every pane), and a shrinking terminal (the screen equals a fresh start's, line by line).
+ * time and on every pane), a shrinking terminal (the screen equals a fresh start's, line by line), and a
+ * list held down and up row by row (rows the Ink patch moves on the terminal instead of writing them again,
+ * docs/ink-patch.md: the screen, colours included, equals the one a jump to the same place draws).
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../support/until.ts";
 import { ensureBundle } from "./support/bundle.ts";
 import { launchConsole } from "./support/console.ts";
 import { type RecordingProxy, recordingProxy } from "./support/recording-proxy.ts";
@@ -250,4 +253,76 @@ describe("each check type's own analytics", () => {
     await t.waitFor(/Connection \(avg\)/, "TCP phases");
     expect(t.screen()).toMatch(/Data \(avg\)/);
   }, 60_000);
+});
+
+describe("a list held down and up in a real terminal", () => {
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve({ demo: false });
+    for (let i = 1; i <= 90; i++)
+      await served.api("POST", "/v1/checks/url", {
+        name: `scroll check ${String(i).padStart(2, "0")}`,
+        activated: i % 3 !== 0,
+        frequency: 1440,
+        tags: i % 4 === 0 ? ["every-fourth"] : [],
+        request: { url: "http://127.0.0.1:9/" },
+      });
+  }, 60_000);
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  /** The screen with its colours, less what differs between two consoles showing the same (requests, age). */
+  const shown = (t: TmuxTerminal) =>
+    t
+      .screenWithColours()
+      .replace(/⇅ \d+/g, "⇅ n")
+      .replace(/data (just now|\d+ \S+ ago)/g, "data (age)");
+  /** Wait until `t` shows what `want` shows (colours included); the last screen seen on failure. */
+  async function sameAs(t: TmuxTerminal, want: TmuxTerminal, what: string) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [a, b] = [shown(t), shown(want)];
+      if (a === b) return;
+      if (Date.now() > deadline) expect(a, what).toBe(b);
+      await sleep(40);
+    }
+  }
+  const selected = (t: TmuxTerminal) => t.lines().find((l) => l.startsWith("›")) ?? "";
+  /**
+   * Hold `key` on `t` (three at a time, each burst drawn before the next: one or a few rows a frame) until
+   * its selected row is `target`'s.
+   */
+  async function holdUntil(t: TmuxTerminal, key: string, target: TmuxTerminal) {
+    const want = await until("the target's selected row", 10_000, () => selected(target) || undefined);
+    for (let bursts = 0; selected(t) !== want; bursts++) {
+      if (bursts > 100) throw new Error(`${key} held 300 times and the selected row is not ${want}`);
+      const before = t.screen();
+      t.keys(key, key, key);
+      await until(`the screen after ${key}`, 5000, () => t.screen() !== before, 10);
+    }
+  }
+
+  it("held j to the end and k to the top: the screens a jump (G, g) draws, colours included, with rows moved", async () => {
+    const held = launchConsole(served, { cols: 120, rows: 30 });
+    const jumped = launchConsole(served, { cols: 120, rows: 30 });
+    terms.push(held, jumped);
+    for (const t of [held, jumped]) {
+      await t.waitFor("90 checks", "the checks list");
+      await t.waitFor("data just now", "fresh data");
+    }
+    const top = selected(jumped);
+    jumped.keys("G");
+    await until("G drawn", 5000, () => selected(jumped) !== top);
+    await holdUntil(held, "j", jumped);
+    await sameAs(held, jumped, "held j to the end, against G");
+    jumped.keys("g");
+    await until("g drawn", 5000, () => selected(jumped) === top);
+    await holdUntil(held, "k", jumped);
+    await sameAs(held, jumped, "held k to the top, against g");
+    // the held console's rows were moved on the terminal (delete/insert line), not all written again
+    const raw = held.raw().toString("latin1");
+    expect(raw).toMatch(/\x1b\[1M/);
+    expect(raw).toMatch(/\x1b\[1L/);
+  }, 90_000);
 });
