@@ -26,6 +26,7 @@ import { apply, type ConsoleState, type ConsoleStore, createConsoleStore } from 
 import { createPlanner, type Intervals, type PaneJobs } from "./sync/plan.ts";
 import { createPoller, type Job, type Poller, type PollerOptions } from "./sync/poller.ts";
 import { watchView } from "./sync/view-watch.ts";
+import { prepareCheckRows } from "./view/selectors.ts";
 import type { Pane } from "./view/types.ts";
 import { setActivity, setPane } from "./view/ui.ts";
 import { withWatchJobs } from "./watch/jobs.ts";
@@ -125,6 +126,10 @@ export function createRuntime(o: RuntimeOptions): Runtime {
       if (now() - listAskedAt < UNKNOWN_CHECK_RELIST_MS) return;
       listAskedAt = now();
       poller.refreshJob("checks");
+    },
+    // each view's checks list made ready for a status poll before it is put in (check-rows.ts `prepare`)
+    prepareStatuses: async (next) => {
+      for (const v of [...views]) await prepareCheckRows(v.getState(), next);
     },
   });
   // the shown panes' jobs, and the checks and statuses whatever the pane (the title's watch needs them)

@@ -35,7 +35,7 @@ import {
   SUMMARY_FIELDS,
   statusSummaryListSchema,
 } from "./summary-schemas.ts";
-import { type Caps, DEFAULT_CAPS, type ListsState } from "./types.ts";
+import { type Caps, DEFAULT_CAPS, type ListsState, type StatusesSlice } from "./types.ts";
 import { readVariables } from "./variables.ts";
 
 /** How often the first read of the checks list draws its progress (and, once they doubled, its rows): 4 times a second. */
@@ -69,7 +69,15 @@ export type LoaderOptions = {
   pageSize?: number;
   /** A status names a check the held list lacks (a new check): read the list again soon. */
   onUnknownCheck?: () => void;
+  /**
+   * A status poll is read and about to be put in the data (`next`, the statuses slice it puts in): the
+   * views make their lists ready for it meanwhile, in slices that yield to input (the runtime's: each
+   * view's checks list, view/selectors.ts `prepareCheckRows`), so the poll's own frame is short.
+   */
+  prepareStatuses?: (next: StatusesSlice) => Promise<void>;
 };
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderOptions = {}) {
   const caps = opts.caps ?? DEFAULT_CAPS;
@@ -251,19 +259,36 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       const ids = idsUntilListed();
       for (const st of items) internStatus(st, checks, table, ids);
       const held = get().statuses;
-      if (held.loadedAt === undefined) apply(store, data.statusesLoaded(items, now(), held));
-      else if (!full) apply(store, data.statusesChanged(items, now(), held));
-      else {
-        // a full read over held statuses: compared in slices, applied as the changes it brings
-        const diff = await diffStatuses(held.byId, items, { signal });
-        const cur = get().statuses;
-        apply(
-          store,
-          cur.byId === held.byId
-            ? data.statusesChanged(diff.changed, now(), cur, diff.removed)
-            : data.statusesLoaded(items, now(), cur),
-        );
+      // a full read over held statuses: compared in slices, applied as the changes it brings
+      const diff =
+        held.loadedAt !== undefined && full
+          ? { base: held.byId, ...(await diffStatuses(held.byId, items, { signal })) }
+          : undefined;
+      // the patch over the statuses held now
+      const patchOver = (cur: StatusesSlice) =>
+        cur.loadedAt === undefined
+          ? data.statusesLoaded(items, now(), cur)
+          : !full
+            ? data.statusesChanged(items, now(), cur)
+            : diff && cur.byId === diff.base
+              ? data.statusesChanged(diff.changed, now(), cur, diff.removed)
+              : data.statusesLoaded(items, now(), cur);
+      let cur = get().statuses;
+      let patch = patchOver(cur);
+      const next = patch.statuses;
+      if (next?.changed !== undefined && opts.prepareStatuses) {
+        // the read's last slice, the patch, the views' lists made ready and the poll's frame: each its
+        // own turn of the loop, a key between them
+        await yieldToLoop();
+        await opts.prepareStatuses(next);
+        signal?.throwIfAborted();
+        // written meanwhile (a session followed to its end): the patch over them, not made ready
+        if (get().statuses !== cur) {
+          cur = get().statuses;
+          patch = patchOver(cur);
+        }
       }
+      apply(store, patch);
       // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
       if (get().checks.loadedAt !== undefined && unknownChecks(get()) > 0) opts.onUnknownCheck?.();
     },

@@ -131,6 +131,19 @@ export function sortedCheckRows(s: ConsoleState): CheckRow[] {
 }
 
 /**
+ * Make the view's checks list ready for a status poll not yet in the data (`next`, the statuses slice it
+ * will put in): the rows it moves found and the new list built in slices that yield to input (check-rows.ts
+ * `prepare`), so the poll's frame puts them in place in one step. Nothing when the view's list was not
+ * last made from the statuses the poll changes (it is not being shown: made when next asked).
+ */
+export async function prepareCheckRows(s: ConsoleState, next: StatusesSlice): Promise<void> {
+  const held = checkRowsOf(s);
+  const changed = next.changed;
+  if (changed === undefined || held.statuses !== s.statuses.byId || changed.since !== held.statuses) return;
+  await held.view.prepare(s.checks.items, next.byId, s.ui.sort, changed.ids);
+}
+
+/**
  * Where check `id`'s row is in `rows` when they are the view's sorted list (a binary search), "absent"
  * when the list holds none, undefined when `rows` are other rows (not known).
  */

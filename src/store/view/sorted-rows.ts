@@ -30,6 +30,22 @@ export type RowChanges<R> = {
  */
 export type RowOrder<R> = ((a: R, b: R) => number) & { sortMany?: (rows: readonly R[]) => R[] };
 const SORT_MANY_FROM = 256;
+/** A plan made in slices (`SortedRows.plan` with a pause) searches this many rows between pauses. */
+const PLAN_SLICE = 128;
+
+/**
+ * A batch of changes made ready over the rows held when it was made (`base`): the new rows and tags, the
+ * rows the batch took out and those it put in by id. Nothing in it is held until `install`.
+ */
+export type RowsPlan<R> = {
+  readonly base: readonly R[];
+  readonly baseTags: readonly number[] | undefined;
+  readonly baseTagOf: ((r: R) => number) | undefined;
+  readonly rows: readonly R[];
+  readonly tags: number[] | undefined;
+  readonly gone: readonly R[];
+  readonly fresh: ReadonlyMap<string, R>;
+};
 
 /** `rows` sorted by `order` (a fresh array). */
 function sortBy<R>(order: RowOrder<R>, rows: R[]): R[] {
@@ -132,10 +148,54 @@ export class SortedRows<R> {
    * are dropped).
    */
   apply(changes: RowChanges<R>): boolean {
-    const upsert = changes.upsert ?? [];
-    const remove = changes.remove ?? [];
-    if (upsert.length + remove.length === 0) return false;
-    return this.#merge(upsert, remove, changes.tags);
+    const plan = this.plan(changes);
+    if (plan === undefined) return false;
+    this.install(plan);
+    return true;
+  }
+
+  /**
+   * What `apply(changes)` would make of the rows held now, made without changing them (undefined: it
+   * changes nothing) — the searches that find where each row goes, the new array built — to `install`
+   * later in one step, while the rows held are still these (`planFits`). `pause`, given, is called
+   * between slices of the searches (every PLAN_SLICE rows): a plan of many rows is made in slices, the
+   * rows held and shown meanwhile; a pause that answers true abandons it (then undefined).
+   */
+  plan(changes: RowChanges<R>): RowsPlan<R> | undefined;
+  plan(changes: RowChanges<R>, pause: () => Promise<boolean>): Promise<RowsPlan<R> | undefined>;
+  plan(
+    changes: RowChanges<R>,
+    pause?: () => Promise<boolean>,
+  ): RowsPlan<R> | undefined | Promise<RowsPlan<R> | undefined> {
+    const steps = this.#planSteps(changes.upsert ?? [], changes.remove ?? [], changes.tags);
+    if (pause === undefined) {
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      return step.value;
+    }
+    return (async () => {
+      let step = steps.next();
+      while (!step.done) {
+        if (await pause()) return undefined;
+        step = steps.next();
+      }
+      return step.value;
+    })();
+  }
+
+  /** Whether `plan` was made over the rows held now (then `install` takes it). */
+  planFits(plan: RowsPlan<R>): boolean {
+    return plan.base === this.#rows && plan.baseTags === this.#tags && plan.baseTagOf === this.#tagOf;
+  }
+
+  /** Put a plan made over the rows held now in place: the new rows, their tags, the rows by id. */
+  install(plan: RowsPlan<R>): void {
+    if (!this.planFits(plan)) throw new Error("SortedRows.install: a plan made over other rows");
+    for (const r of plan.gone) this.#byId.delete(this.#id(r));
+    for (const [id, r] of plan.fresh) this.#byId.set(id, r);
+    this.#rows = plan.rows;
+    this.#tags = plan.tags;
+    if (!plan.tags) this.#tagOf = undefined;
   }
 
   /**
@@ -143,44 +203,55 @@ export class SortedRows<R> {
    * the last one's, the rows it replaces or removes found (few: a binary search each; many: one pass), and
    * the new list built in one pass that copies the held rows between those places in runs (a page of 4,000
    * checks into 96,000 costs a sort of 4,000 and a copy, not a sort of 100,000; 500 changed statuses among
-   * 100,000, 2.1 instead of ~20 ms of splices).
+   * 100,000, 2.1 instead of ~20 ms of splices). Yields (nothing) between slices of the searches; nothing
+   * held is changed (`install` does).
    */
-  #merge(
+  *#planSteps(
     upsert: readonly R[],
     remove: readonly string[],
     upsertTags: readonly number[] | undefined,
-  ): boolean {
-    // the held rows this batch replaces or removes (each once: a row the batch itself added is not held)
+  ): Generator<void, RowsPlan<R> | undefined> {
+    if (upsert.length + remove.length === 0) return undefined;
+    // the batch's rows by id as they end (undefined: removed), and the held rows it replaces or removes
+    // (each once: a row the batch itself added is not held)
+    const now = new Map<string, R | undefined>();
     const gone: R[] = [];
-    const fresh = new Map<string, R>();
+    const heldOf = (id: string) => (now.has(id) ? now.get(id) : this.#byId.get(id));
     // a replaced row's tag goes to the row replacing it; a new row takes the one given with it
     const heldTags = this.#tags;
     const tagById = heldTags && new Map<string, number>();
     for (let u = 0; u < upsert.length; u++) {
       const r = upsert[u] as R;
       const id = this.#id(r);
-      const old = this.#byId.get(id);
+      const old = heldOf(id);
       if (old === r) continue;
+      // the held row, unless this batch put the one there now
       if (old !== undefined) {
-        if (fresh.get(id) !== old) gone.push(old);
+        if (!now.has(id)) gone.push(old);
       } else if (tagById && upsertTags?.[u] !== undefined) tagById.set(id, upsertTags[u] as number);
-      this.#byId.set(id, r);
-      fresh.set(id, r);
+      now.set(id, r);
     }
     for (const id of remove) {
-      const old = this.#byId.get(id);
+      const old = heldOf(id);
       if (old === undefined) continue;
-      if (fresh.get(id) !== old) gone.push(old);
-      this.#byId.delete(id);
-      fresh.delete(id);
+      if (!now.has(id)) gone.push(old);
+      now.set(id, undefined);
     }
-    if (gone.length === 0 && fresh.size === 0) return false;
+    const fresh = new Map<string, R>();
+    for (const [id, r] of now) if (r !== undefined) fresh.set(id, r);
+    if (gone.length === 0 && fresh.size === 0) return undefined;
     const held = this.#rows;
+    const base = { base: held, baseTags: heldTags, baseTagOf: this.#tagOf };
     // where the rows out stand in `held` (ascending): few, each by a binary search; many, by one pass
     let out: number[];
-    if (gone.length * Math.log2(held.length + 2) * 8 < held.length)
-      out = gone.map((r) => this.#indexOf(held, r)).sort((x, y) => x - y);
-    else {
+    if (gone.length * Math.log2(held.length + 2) * 8 < held.length) {
+      out = new Array<number>(gone.length);
+      for (let k = 0; k < gone.length; k++) {
+        out[k] = this.#indexOf(held, gone[k] as R);
+        if (k % PLAN_SLICE === PLAN_SLICE - 1) yield;
+      }
+      out.sort((x, y) => x - y);
+    } else {
       const set = new Set(gone);
       out = [];
       for (let j = 0; j < held.length; j++) if (set.has(held[j] as R)) out.push(j);
@@ -202,6 +273,7 @@ export class SortedRows<R> {
     for (let a = 0; a < added.length; a++) {
       from = this.#firstAfter(held, from, added[a] as R);
       places[a] = from;
+      if (a % PLAN_SLICE === PLAN_SLICE - 1) yield;
     }
     // one pass: the held rows but those out, copied in runs, the new ones laid in at their places
     const size = held.length - out.length + added.length;
@@ -222,10 +294,7 @@ export class SortedRows<R> {
         j++;
       } else break;
     }
-    this.#rows = rows;
-    this.#tags = tags;
-    if (!tags) this.#tagOf = undefined;
-    return true;
+    return { ...base, rows, tags, gone, fresh };
   }
 
   /** The first index at or after `from` whose row in `rows` sorts after `r` (a gallop, then a binary search). */
