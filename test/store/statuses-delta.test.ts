@@ -113,10 +113,11 @@ describe("statusesChanged", () => {
     },
   );
 
-  it("counts the statuses of checks the list lacks as a walk of every status does, over deltas and list changes", () => {
+  it("counts the statuses of checks the list lacks as a walk of every status does, over deltas and list changes", async () => {
     const r = rng(42);
     const store = createConsoleStore();
-    const unknown = createUnknownChecks();
+    // the walk of every status in slices of 7 (50 statuses: several turns of the loop)
+    const unknown = createUnknownChecks({ sliceSize: 7 });
     const ids = Array.from({ length: 50 }, (_, i) => `c${i}`);
     const listed = () => ids.filter(() => r.next() < 0.9).map((id) => ({ id, name: id, checkType: "API" }));
     store.setState(checksLoaded(listed(), 0));
@@ -136,7 +137,7 @@ describe("statusesChanged", () => {
       }
       const s = store.getState();
       const walk = [...s.statuses.byId.keys()].filter((id) => !s.checks.byId.has(id)).length;
-      expect(unknown(s), `step ${step}`).toBe(walk);
+      expect(await unknown(s), `step ${step}`).toBe(walk);
     }
   });
 });

@@ -290,7 +290,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       }
       apply(store, patch);
       // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
-      if (get().checks.loadedAt !== undefined && unknownChecks(get()) > 0) opts.onUnknownCheck?.();
+      if (get().checks.loadedAt !== undefined && (await unknownChecks(get())) > 0) opts.onUnknownCheck?.();
     },
 
     /** The full check of an open detail (configuration, alert subscriptions). */

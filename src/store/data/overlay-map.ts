@@ -45,7 +45,9 @@ export class OverlayMap<K, V> implements ReadonlyMap<K, V> {
   }
 
   *keys(): MapIterator<K> {
-    for (const [k] of this.entries()) yield k;
+    // no [key, value] pair made per entry (every status's key is walked after each new checks list)
+    yield* this.#base.keys();
+    for (const k of this.#top.keys()) if (!this.#base.has(k)) yield k;
   }
 
   *values(): MapIterator<V> {
