@@ -72,7 +72,15 @@ export function statusFeed<E extends z.ZodType>(
   /** The service handed out a status cursor: vigil's. */
   let cursors = false;
   return {
-    async read(signal?: AbortSignal): Promise<StatusRead<z.output<E>>> {
+    /**
+     * `keep`, given, is applied to each status as it is parsed (the console's: interned, and the held
+     * object when equal to it): what the read holds to its end is what `keep` returned, the parsed copy
+     * gone at once.
+     */
+    async read(
+      signal?: AbortSignal,
+      keep?: (status: z.output<E>) => z.output<E>,
+    ): Promise<StatusRead<z.output<E>>> {
       const ask = held && now() - held.fullAt < fullEveryMs ? held : undefined;
       held = undefined;
       const slim = opts.fields !== undefined && (cursors || opts.vigil?.() === true);
@@ -87,7 +95,7 @@ export function statusFeed<E extends z.ZodType>(
           query: ask || slim ? query : undefined,
           signal,
         },
-        element,
+        keep ? element.transform(keep) : element,
       );
       const full = !ask || headerOf(res, STATUS_SINCE_HEADER) !== ask.cursor;
       const cursor = headerOf(res, STATUS_CURSOR_HEADER);

@@ -85,6 +85,21 @@ describe("statusFeed", () => {
     expect(srv.requests.map((r) => r.rawQuery)).toEqual(["", "", ""]);
   });
 
+  it("gives each status to `keep` as it is parsed, and holds what `keep` returned", async () => {
+    srv.always({ json: [status(1), status(2), status(3)] });
+    const feed = statusFeed(http, checkStatusSchema);
+    // keep gives back an object of its own for each status (the console's: the held one when equal)
+    const kept = new Map<string, object>();
+    const r = await feed.read(undefined, (st) => {
+      const own = { ...st };
+      kept.set(st.checkId, own);
+      return own;
+    });
+    expect([...kept.keys()]).toEqual(["c1", "c2", "c3"]);
+    expect(r.items.map((x) => x.checkId)).toEqual(["c1", "c2", "c3"]);
+    for (const x of r.items) expect(x).toBe(kept.get(x.checkId));
+  });
+
   it("asks with the cursor it was given; an answer that is not that delta is the full list", async () => {
     const feed = statusFeed(http, checkStatusSchema);
     srv.reply(

@@ -3,7 +3,9 @@
  * summary-schemas.ts) and checksLoaded takes the summaries as they are. Pure: the summary built per page
  * equals what the list held before (the page validated, interned, then slimmed by checksLoaded at the end)
  * for every check type; and a page with a bad row is still one clear error (the whole page validated as
- * before, against a real loopback server).
+ * before, against a real loopback server). A refresh reads each check as its page arrives
+ * (checkSummaryReader): it holds what a first read of the same pages holds, the unchanged checks as the
+ * held objects, and a bad row is the same one clear error.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
@@ -103,6 +105,79 @@ describe("a page of the checks list with a bad row", () => {
     expect(s.error).toMatch(/^GET \/v1\/checks: unexpected response shape at \[3\]\.name: [^\n]+$/);
     expect(s.items.length).toBe(0);
     expect(s.loadedAt).toBeUndefined();
+    await client.close();
+  });
+});
+
+describe("a refresh of the checks list, each check read as its page arrives", () => {
+  let srv: ScriptedServer;
+  beforeEach(async () => {
+    srv = await new ScriptedServer().start();
+  });
+  afterEach(async () => {
+    await srv.close();
+  });
+
+  /** Pages of 100 of `rows` as the hosted API lists them (no wide pages offered). */
+  const serve = (rows: Record<string, unknown>[]) =>
+    srv.always((req) => {
+      const at = (Number(req.query.get("page") ?? 1) - 1) * 100;
+      const json = rows.slice(at, at + 100);
+      return { json, headers: { "content-range": `${at}-${at + json.length - 1}/${rows.length}` } };
+    });
+  const many = (): Record<string, unknown>[] =>
+    Array.from({ length: 9 }, (_, k) =>
+      page().map((c) => ({ ...c, id: `${k}${String(c.id).slice(1)}` })),
+    ).flat();
+
+  it("holds what a first read of the same pages holds, the unchanged checks as the held objects", async () => {
+    const rows = many();
+    serve(rows);
+    const client = createClient({ baseUrl: srv.url, apiKey: "k" });
+    const store = createConsoleStore({ ui: initialUi("checks") });
+    const loaders = createLoaders(client, store);
+    await loaders.checks();
+    const first = store.getState().checks;
+    expect(first.items.length).toBe(rows.length);
+    // two checks changed, one gone, one new
+    const next = rows
+      .filter((_, i) => i !== 5)
+      .map((c, i) =>
+        i === 2 || i === 40 ? { ...c, name: `${String(c.name)} renamed`, tags: ["moved"] } : c,
+      );
+    next.push({ ...rows[0], id: "99999999-0000-4000-8000-000000000000" });
+    serve(next);
+    await loaders.checks();
+    const refreshed = store.getState().checks.items;
+    // what a console reading these pages first holds
+    const fresh = createConsoleStore({ ui: initialUi("checks") });
+    await createLoaders(client, fresh).checks();
+    expect(refreshed).toEqual(fresh.getState().checks.items);
+    const held = new Map(first.items.map((c) => [c.id, c]));
+    for (const c of refreshed) {
+      const renamed = c.name.endsWith("renamed");
+      if (held.has(c.id) && !renamed) expect(c).toBe(held.get(c.id));
+      else expect(c).not.toBe(held.get(c.id));
+    }
+    expect(refreshed.filter((c) => c.name.endsWith("renamed")).length).toBe(2);
+    await client.close();
+  });
+
+  it("a page with a bad row is one clear error, and the held list stays", async () => {
+    const rows = many();
+    serve(rows);
+    const client = createClient({ baseUrl: srv.url, apiKey: "k", retries: 0 });
+    const store = createConsoleStore({ ui: initialUi("checks") });
+    const loaders = createLoaders(client, store);
+    await loaders.checks();
+    const held = store.getState().checks.items;
+    serve(rows.map((c, i) => (i === 103 ? { ...c, name: 42 } : c)));
+    await expect(loaders.checks()).rejects.toThrow(
+      /^GET \/v1\/checks: unexpected response shape at \[3\]\.name: /,
+    );
+    const s = store.getState().checks;
+    expect(s.error).toMatch(/^GET \/v1\/checks: unexpected response shape at \[3\]\.name: [^\n]+$/);
+    expect(s.items).toBe(held);
     await client.close();
   });
 });

@@ -27,10 +27,11 @@ import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts"
 import type { ListSpec } from "./lists/spec.ts";
 import * as data from "./slices.ts";
 import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
-import { type CheckSummary, keepHeld } from "./summary.ts";
+import { heldOr, type StatusSummary, toStatusSummary } from "./summary.ts";
 import {
   checkSummariesOf,
   checkSummaryListSchema,
+  checkSummaryReader,
   STATUS_SUMMARY_FIELDS,
   SUMMARY_FIELDS,
   statusSummaryListSchema,
@@ -49,8 +50,6 @@ const PARTIAL_EVERY_MS = 250;
 export const PARTIAL_ROWS_MAX = 20_000;
 /** Checks listed at most (memory stays bounded: slim rows, summary-schemas.ts); "100,000 of N" past it. */
 export const MAX_CHECKS = 100_000;
-
-const idOf = (c: CheckSummary) => c.id;
 
 /** The first line of an error's message (sanitised at render time). */
 export function errorLine(e: unknown): string {
@@ -77,6 +76,7 @@ export type LoaderOptions = {
   prepareStatuses?: (next: StatusesSlice) => Promise<void>;
 };
 
+const statusIdOf = (s: StatusSummary) => s.checkId;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderOptions = {}) {
@@ -169,31 +169,35 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       const table = createInterner();
       const ids = idsUntilListed();
       const refresh = get().checks.loadedAt !== undefined;
+      const reader = checkSummaryReader(table, ids, () => get().checks.byId);
       let answered = () => {};
       if (offersWide === undefined) firstAnswer = new Promise<void>((r) => (answered = r));
       const items = await guard(
         () =>
           collectPages(
             async (page, limit) => {
-              const res = await client.http.request({
-                method: "GET",
+              const spec = {
+                method: "GET" as const,
                 path: "/v1/checks",
                 query: wide ? { page, limit, [CHECK_FIELDS_PARAM]: SUMMARY_FIELDS } : { page, limit },
-                schema: checkSummaryListSchema,
                 signal,
-              });
-              total = totalOf(res.headers["content-range"]);
-              const offered = Number(res.headers[CHECKS_PAGE_MAX_HEADER]);
+              };
+              // each check's summary built now, the page dropped: nothing large outlives its page. On a
+              // refresh (the list held) each check is read as the page arrives, in slices, and an
+              // unchanged one is its held summary at once (checkSummaryReader): only the changed outlive
+              // their slice. Not on the first read, whose held rows are this read's own: whole pages
+              const { headers, items } = refresh
+                ? await client.http.requestArray(spec, reader).then((res) => ({ ...res, items: res.data }))
+                : await client.http
+                    .request({ ...spec, schema: checkSummaryListSchema })
+                    .then((res) => ({ ...res, items: checkSummariesOf(res.data, table, ids) }));
+              total = totalOf(headers["content-range"]);
+              const offered = Number(headers[CHECKS_PAGE_MAX_HEADER]);
               wide = Number.isInteger(offered) && offered > 100;
               offersWide = wide;
               answered();
               return {
-                // each check's summary built now, the page dropped: nothing large outlives its page; on a
-                // refresh (the list held) an unchanged check is its held summary (keepHeld) — not on the
-                // first read, whose held rows are this read's own
-                items: refresh
-                  ? keepHeld(checkSummariesOf(res.data, table, ids), get().checks.byId, idOf)
-                  : checkSummariesOf(res.data, table, ids),
+                items,
                 total,
                 pageMax: wide ? Math.min(offered, CHECKS_PAGE_MAX) : undefined,
               };
@@ -249,15 +253,19 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       // the first read waits for the checks list's first answer, when one is coming: it tells whether the
       // service is vigil's, whose statuses are read slim (the hosted API's are asked as they always were)
       if (offersWide === undefined && firstAnswer) await firstAnswer;
+      // each status as it is read: its check id the held check's own string, its location interned
+      // (intern.ts), and the held status when equal to it — a full read (every 5 minutes, every status)
+      // holds to its end only the statuses that changed, each parsed copy gone with its slice of the
+      // answer instead of all kept to the last one (into V8's old generation, ~2 MB at 10,000 checks)
+      const table = createInterner();
+      const keep = (st: StatusSummary): StatusSummary => {
+        internStatus(st, get().checks.byId, table, idsUntilListed());
+        return heldOr(toStatusSummary(st), get().statuses.byId, statusIdOf);
+      };
       const { full, items } = await guard(
-        () => statusReads.read(signal),
+        () => statusReads.read(signal, keep),
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
       );
-      // each status's check id is the held check's own string, its location interned (intern.ts)
-      const table = createInterner();
-      const checks = get().checks.byId;
-      const ids = idsUntilListed();
-      for (const st of items) internStatus(st, checks, table, ids);
       const held = get().statuses;
       // a full read over held statuses: compared in slices, applied as the changes it brings
       const diff =

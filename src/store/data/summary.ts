@@ -275,12 +275,14 @@ export function keepHeld<T extends object>(
   key: (t: T) => string,
 ): T[] {
   if (held.size === 0) return page;
-  for (let i = 0; i < page.length; i++) {
-    const n = page[i] as T;
-    const old = held.get(key(n));
-    if (old !== undefined && old !== n && sameShallow(old, n)) page[i] = old;
-  }
+  for (let i = 0; i < page.length; i++) page[i] = heldOr(page[i] as T, held, key);
   return page;
+}
+
+/** The held entry of `n`'s key when equal to it (sameShallow), else `n` (keepHeld of one entry). */
+export function heldOr<T extends object>(n: T, held: ReadonlyMap<string, T>, key: (t: T) => string): T {
+  const old = held.get(key(n));
+  return old !== undefined && old !== n && sameShallow(old, n) ? old : n;
 }
 
 /**
