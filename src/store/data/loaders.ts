@@ -25,6 +25,7 @@ import { createInterner, type Interner, internStatus } from "./intern.ts";
 import { findLastPass } from "./last-pass.ts";
 import { LIST_KEYS, LISTS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { ListSpec } from "./lists/spec.ts";
+import { OverlayMap } from "./overlay-map.ts";
 import * as data from "./slices.ts";
 import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
 import { heldOr, type StatusSummary, toStatusSummary } from "./summary.ts";
@@ -266,6 +267,13 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
         () => statusReads.read(signal, keep),
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
       );
+      // the statuses set over the held map since its last fold are many: folded now, in slices that
+      // yield to input, not in the poll's frame (overlay-map.ts)
+      if (OverlayMap.wantsCompact(get().statuses.byId))
+        await OverlayMap.compact(get().statuses.byId, async () => {
+          await yieldToLoop();
+          return signal?.aborted === true;
+        });
       const held = get().statuses;
       // a full read over held statuses: compared in slices, applied as the changes it brings
       const diff =
