@@ -254,19 +254,26 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       // the first read waits for the checks list's first answer, when one is coming: it tells whether the
       // service is vigil's, whose statuses are read slim (the hosted API's are asked as they always were)
       if (offersWide === undefined && firstAnswer) await firstAnswer;
-      // each status as it is read: its check id the held check's own string, its location interned
-      // (intern.ts), and the held status when equal to it — a full read (every 5 minutes, every status)
-      // holds to its end only the statuses that changed, each parsed copy gone with its slice of the
-      // answer instead of all kept to the last one (into V8's old generation, ~2 MB at 10,000 checks)
+      // each status's check id is the held check's own string, its location interned (intern.ts); once
+      // statuses are held, as each is read, and the held status when equal to it — a full read (every 5
+      // minutes, every status) holds to its end only the statuses that changed, each parsed copy gone
+      // with its slice of the answer instead of all kept to the last one (into V8's old generation, ~2 MB
+      // at 10,000 checks). The first read, with none to keep, interns them once read (no step per status)
       const table = createInterner();
+      const first = get().statuses.loadedAt === undefined;
       const keep = (st: StatusSummary): StatusSummary => {
         internStatus(st, get().checks.byId, table, idsUntilListed());
         return heldOr(toStatusSummary(st), get().statuses.byId, statusIdOf);
       };
       const { full, items } = await guard(
-        () => statusReads.read(signal, keep),
+        () => statusReads.read(signal, first ? undefined : keep),
         (m) => apply(store, data.loadFailed(get(), "statuses", m)),
       );
+      if (first) {
+        const checks = get().checks.byId;
+        const ids = idsUntilListed();
+        for (const st of items) internStatus(st, checks, table, ids);
+      }
       // the statuses set over the held map since its last fold are many: folded now, in slices that
       // yield to input, not in the poll's frame (overlay-map.ts)
       if (OverlayMap.wantsCompact(get().statuses.byId))
