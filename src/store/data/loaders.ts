@@ -296,14 +296,17 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
             : diff && cur.byId === diff.base
               ? data.statusesChanged(diff.changed, now(), cur, diff.removed)
               : data.statusesLoaded(items, now(), cur);
+      // the read's last slice, the patch, the views' lists made ready, the poll's frame and the count of
+      // statuses of checks not listed: each its own turn of the loop (or turns), a key between them
+      const staged = opts.prepareStatuses !== undefined;
+      if (staged) await yieldToLoop();
       let cur = get().statuses;
       let patch = patchOver(cur);
       const next = patch.statuses;
       if (next?.changed !== undefined && opts.prepareStatuses) {
-        // the read's last slice, the patch, the views' lists made ready and the poll's frame: each its
-        // own turn of the loop, a key between them
         await yieldToLoop();
         await opts.prepareStatuses(next);
+        await yieldToLoop();
         signal?.throwIfAborted();
         // written meanwhile (a session followed to its end): the patch over them, not made ready
         if (get().statuses !== cur) {
@@ -312,6 +315,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
         }
       }
       apply(store, patch);
+      if (staged) await yieldToLoop();
       // a status of a check the list does not hold yet: the list is read again soon (not every 5 min)
       if (get().checks.loadedAt !== undefined && (await unknownChecks(get())) > 0) opts.onUnknownCheck?.();
     },

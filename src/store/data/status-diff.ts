@@ -56,7 +56,7 @@ export async function diffStatuses(
  * poll that turned an incident's checks red.
  */
 export function createUnknownChecks(opts: { sliceSize?: number } = {}) {
-  const size = opts.sliceSize ?? 5000;
+  const size = opts.sliceSize ?? 2000;
   let seen:
     | { checks: ReadonlyMap<string, unknown>; statuses: ReadonlyMap<string, StatusSummary> }
     | undefined;
