@@ -3,9 +3,8 @@
  * summary-schemas.ts) and checksLoaded takes the summaries as they are. Pure: the summary built per page
  * equals what the list held before (the page validated, interned, then slimmed by checksLoaded at the end)
  * for every check type; and a page with a bad row is still one clear error (the whole page validated as
- * before, against a real loopback server). A refresh reads each check as its page arrives
- * (checkSummaryReader): it holds what a first read of the same pages holds, the unchanged checks as the
- * held objects, and a bad row is the same one clear error.
+ * before, against a real loopback server). A refresh (keepHeld) holds what a first read of the same pages
+ * holds, the unchanged checks as the held objects, and a bad row is the same one clear error.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
@@ -109,7 +108,7 @@ describe("a page of the checks list with a bad row", () => {
   });
 });
 
-describe("a refresh of the checks list, each check read as its page arrives", () => {
+describe("a refresh of the checks list", () => {
   let srv: ScriptedServer;
   beforeEach(async () => {
     srv = await new ScriptedServer().start();

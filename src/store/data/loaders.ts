@@ -28,11 +28,10 @@ import type { ListSpec } from "./lists/spec.ts";
 import { OverlayMap } from "./overlay-map.ts";
 import * as data from "./slices.ts";
 import { createUnknownChecks, diffStatuses } from "./status-diff.ts";
-import { heldOr, type StatusSummary, toStatusSummary } from "./summary.ts";
+import { type CheckSummary, heldOr, keepHeld, type StatusSummary, toStatusSummary } from "./summary.ts";
 import {
   checkSummariesOf,
   checkSummaryListSchema,
-  checkSummaryReader,
   STATUS_SUMMARY_FIELDS,
   SUMMARY_FIELDS,
   statusSummaryListSchema,
@@ -51,6 +50,8 @@ const PARTIAL_EVERY_MS = 250;
 export const PARTIAL_ROWS_MAX = 20_000;
 /** Checks listed at most (memory stays bounded: slim rows, summary-schemas.ts); "100,000 of N" past it. */
 export const MAX_CHECKS = 100_000;
+
+const idOf = (c: CheckSummary) => c.id;
 
 /** The first line of an error's message (sanitised at render time). */
 export function errorLine(e: unknown): string {
@@ -170,35 +171,31 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       const table = createInterner();
       const ids = idsUntilListed();
       const refresh = get().checks.loadedAt !== undefined;
-      const reader = checkSummaryReader(table, ids, () => get().checks.byId);
       let answered = () => {};
       if (offersWide === undefined) firstAnswer = new Promise<void>((r) => (answered = r));
       const items = await guard(
         () =>
           collectPages(
             async (page, limit) => {
-              const spec = {
-                method: "GET" as const,
+              const res = await client.http.request({
+                method: "GET",
                 path: "/v1/checks",
                 query: wide ? { page, limit, [CHECK_FIELDS_PARAM]: SUMMARY_FIELDS } : { page, limit },
+                schema: checkSummaryListSchema,
                 signal,
-              };
-              // each check's summary built now, the page dropped: nothing large outlives its page. On a
-              // refresh (the list held) each check is read as the page arrives, in slices, and an
-              // unchanged one is its held summary at once (checkSummaryReader): only the changed outlive
-              // their slice. Not on the first read, whose held rows are this read's own: whole pages
-              const { headers, items } = refresh
-                ? await client.http.requestArray(spec, reader).then((res) => ({ ...res, items: res.data }))
-                : await client.http
-                    .request({ ...spec, schema: checkSummaryListSchema })
-                    .then((res) => ({ ...res, items: checkSummariesOf(res.data, table, ids) }));
-              total = totalOf(headers["content-range"]);
-              const offered = Number(headers[CHECKS_PAGE_MAX_HEADER]);
+              });
+              total = totalOf(res.headers["content-range"]);
+              const offered = Number(res.headers[CHECKS_PAGE_MAX_HEADER]);
               wide = Number.isInteger(offered) && offered > 100;
               offersWide = wide;
               answered();
               return {
-                items,
+                // each check's summary built now, the page dropped: nothing large outlives its page; on a
+                // refresh (the list held) an unchanged check is its held summary (keepHeld) — not on the
+                // first read, whose held rows are this read's own
+                items: refresh
+                  ? keepHeld(checkSummariesOf(res.data, table, ids), get().checks.byId, idOf)
+                  : checkSummariesOf(res.data, table, ids),
                 total,
                 pageMax: wide ? Math.min(offered, CHECKS_PAGE_MAX) : undefined,
               };

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { HeartbeatTiming } from "../../shared/heartbeat-period.ts";
 import { type Interner, internCheck } from "./intern.ts";
-import { type CheckSummary, heldOr, type StatusSummary, toCheckSummary } from "./summary.ts";
+import { type CheckSummary, type StatusSummary, toCheckSummary } from "./summary.ts";
 
 const strings = z.array(z.string()).nullish();
 
@@ -55,27 +55,6 @@ export function checkSummariesOf(
     );
   return out;
 }
-
-/**
- * A page's check as it is read (HttpClient.requestArray: the page parsed in slices as it arrives), made
- * its summary at once, as checkSummariesOf does — and, on a refresh, the held summary of its id when equal
- * to it (`held`, heldOr): a page holds to its end only the summaries of checks that changed, each parsed
- * and validated copy gone with its slice of the answer, not kept until the whole page is parsed (a page
- * of 1,000 checks outlived a scavenge of V8's 1 MB nursery and was promoted, ~1 MB each: the console's
- * RSS rose ~10 MB for a few seconds with the 5-minute re-read of 10,000 checks).
- */
-export function checkSummaryReader(
-  table: Interner,
-  ids?: Interner,
-  held?: () => ReadonlyMap<string, CheckSummary>,
-) {
-  return checkSummaryListSchema.element.transform((c): CheckSummary => {
-    const summary = toCheckSummary(internCheck(c, table, ids));
-    return held ? heldOr(summary, held(), idOf) : summary;
-  });
-}
-
-const idOf = (c: CheckSummary) => c.id;
 
 export const statusSummaryListSchema = z.array(
   z.object({
