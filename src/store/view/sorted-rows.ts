@@ -214,31 +214,35 @@ export class SortedRows<R> {
     if (upsert.length + remove.length === 0) return undefined;
     // the batch's rows by id as they end (undefined: removed), and the held rows it replaces or removes
     // (each once: a row the batch itself added is not held)
-    const now = new Map<string, R | undefined>();
+    // the rows this batch puts, by id, and the held ids it removes: an id's row as the batch goes is
+    // fresh's, else none when removed, else the held one (no map of every id beside these two)
+    const fresh = new Map<string, R>();
+    const removed = new Set<string>();
     const gone: R[] = [];
-    const heldOf = (id: string) => (now.has(id) ? now.get(id) : this.#byId.get(id));
     // a replaced row's tag goes to the row replacing it; a new row takes the one given with it
     const heldTags = this.#tags;
     const tagById = heldTags && new Map<string, number>();
     for (let u = 0; u < upsert.length; u++) {
       const r = upsert[u] as R;
       const id = this.#id(r);
-      const old = heldOf(id);
+      const put = fresh.get(id);
+      const old = put ?? this.#byId.get(id);
       if (old === r) continue;
       // the held row, unless this batch put the one there now
       if (old !== undefined) {
-        if (!now.has(id)) gone.push(old);
+        if (put === undefined) gone.push(old);
       } else if (tagById && upsertTags?.[u] !== undefined) tagById.set(id, upsertTags[u] as number);
-      now.set(id, r);
+      fresh.set(id, r);
     }
     for (const id of remove) {
-      const old = heldOf(id);
-      if (old === undefined) continue;
-      if (!now.has(id)) gone.push(old);
-      now.set(id, undefined);
+      const put = fresh.get(id);
+      if (put !== undefined) fresh.delete(id);
+      else if (!removed.has(id)) {
+        const old = this.#byId.get(id);
+        if (old !== undefined) gone.push(old);
+      }
+      removed.add(id);
     }
-    const fresh = new Map<string, R>();
-    for (const [id, r] of now) if (r !== undefined) fresh.set(id, r);
     if (gone.length === 0 && fresh.size === 0) return undefined;
     const held = this.#rows;
     const base = { base: held, baseTags: heldTags, baseTagOf: this.#tagOf };
