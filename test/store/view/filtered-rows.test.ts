@@ -69,6 +69,17 @@ const HEALTHS = [
   { hasErrors: true },
 ];
 
+/** The rows of `n` API checks "check 0"… (ids c0…) and the list's index; `tags` gives each its tags. */
+function numbered(n: number, tags: (i: number) => string[] = () => []) {
+  const checks = Array.from({ length: n }, (_, i) => ({
+    id: `c${i}`,
+    name: `check ${i}`,
+    checkType: "API",
+    tags: tags(i),
+  })) as unknown as CheckSummary[];
+  return { rows: checks.map((c) => makeRow(c, undefined)), index: checkIndexOf(checks) };
+}
+
 function checkMaker(r: ReturnType<typeof rng>) {
   const word = () => (r.next() < 0.1 ? r.pick(ODD) : r.pick(WORDS));
   return (id: string): CheckSummary => ({
@@ -236,14 +247,7 @@ describe("FilteredRows", () => {
   );
 
   it("the whole answer's first slice waits two turns of the loop (the keystroke's frame is drawn on the first)", async () => {
-    const checks = Array.from({ length: 300 }, (_, i) => ({
-      id: `c${i}`,
-      name: `check ${i}`,
-      checkType: "API",
-      tags: [],
-    })) as unknown as CheckSummary[];
-    const rows = checks.map((c) => makeRow(c, undefined));
-    const index = checkIndexOf(checks);
+    const { rows, index } = numbered(300);
     let marks = 0;
     const counted = new Proxy(index, {
       get: (target, key) =>
@@ -314,14 +318,7 @@ describe("FilteredRows", () => {
   );
 
   it("typing on asks only the rows the answer before kept, with only the new word", () => {
-    const checks = Array.from({ length: 400 }, (_, i) => ({
-      id: `c${i}`,
-      name: `check ${i}`,
-      checkType: "API",
-      tags: i % 2 ? ["odd"] : [],
-    })) as unknown as CheckSummary[];
-    const rows = checks.map((c) => makeRow(c, undefined));
-    const index = checkIndexOf(checks);
+    const { rows, index } = numbered(400, (i) => (i % 2 ? ["odd"] : []));
     const filter = new FilteredRows<Row>();
     let asked = 0;
     const positions = () => {
@@ -346,14 +343,7 @@ describe("FilteredRows", () => {
   });
 
   it("over a long index, a narrowing keystroke answers in two steps too, from the answer before", async () => {
-    const checks = Array.from({ length: 600 }, (_, i) => ({
-      id: `c${i}`,
-      name: `check ${i}`,
-      checkType: "API",
-      tags: [],
-    })) as unknown as CheckSummary[];
-    const rows = checks.map((c) => makeRow(c, undefined));
-    const index = checkIndexOf(checks);
+    const { rows, index } = numbered(600);
     // the index is long (500 checks and more); a first answer is 5 rows
     const filter = new FilteredRows<Row>({ progressiveFrom: 500, headRows: 5, headMs: 1e9, sliceMs: 0 });
     let asked = 0;

@@ -5,7 +5,6 @@
  * whatever happened in between; the name order's allocation-free comparison equals lower-casing both names.
  */
 import { describe, expect, it } from "vitest";
-import { checkHealth, toEpochMs } from "../../../src/shared/format.ts";
 import { checksLoaded, statusesLoaded } from "../../../src/store/data/slices.ts";
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import { createConsoleStore } from "../../../src/store/state.ts";
@@ -15,6 +14,7 @@ import {
   type CheckSortColumn,
   collate,
 } from "../../../src/store/view/check-rows.ts";
+import { type CheckRow, makeCheckRow } from "../../../src/store/view/selectors.ts";
 import { SortedRows } from "../../../src/store/view/sorted-rows.ts";
 import { rng } from "../../support/rng.ts";
 import { sortCheckRowsWhole } from "./full-sort.ts";
@@ -155,16 +155,8 @@ describe("SortedRows plans (a batch made ready, put in later)", () => {
 describe("CheckRowsView.prepare (a status poll made ready before it is in the data)", () => {
   const NAMES = ["alpha", "Alpha", "beta", "Gamma", "gamma", "delta", "Ä", "zeta"];
   const COLUMNS: CheckSortColumn[] = ["status", "name", "type", "frequency", "lastRun"];
-  type Row = ReturnType<typeof makeRow>;
-  function makeRow(check: CheckSummary, status: StatusSummary | undefined) {
-    return {
-      id: check.id,
-      check,
-      status,
-      health: checkHealth(status),
-      statusAt: toEpochMs(status?.updated_at),
-    };
-  }
+  type Row = CheckRow;
+  const makeRow = makeCheckRow;
   const check = (r: ReturnType<typeof rng>, id: string): CheckSummary => ({
     id,
     name: `${r.pick(NAMES)} ${r.int(40)}`,
