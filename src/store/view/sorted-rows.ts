@@ -212,10 +212,10 @@ export class SortedRows<R> {
     upsertTags: readonly number[] | undefined,
   ): Generator<void, RowsPlan<R> | undefined> {
     if (upsert.length + remove.length === 0) return undefined;
-    // the batch's rows by id as they end (undefined: removed), and the held rows it replaces or removes
-    // (each once: a row the batch itself added is not held)
     // the rows this batch puts, by id, and the held ids it removes: an id's row as the batch goes is
-    // fresh's, else none when removed, else the held one (no map of every id beside these two)
+    // fresh's, else none when removed, else the held one (no map of every id beside these two); and the
+    // held rows it replaces or removes, each once (a row the batch itself added is not held). Upserts come
+    // before removes: a removed id is never put again in the same batch
     const fresh = new Map<string, R>();
     const removed = new Set<string>();
     const gone: R[] = [];
