@@ -281,13 +281,8 @@ describe("a list held down and up in a real terminal", () => {
       .replace(/data (just now|\d+ \S+ ago)/g, "data (age)");
   /** Wait until `t` shows what `want` shows (colours included); the last screen seen on failure. */
   async function sameAs(t: TmuxTerminal, want: TmuxTerminal, what: string) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const [a, b] = [shown(t), shown(want)];
-      if (a === b) return;
-      if (Date.now() > deadline) expect(a, what).toBe(b);
-      await sleep(40);
-    }
+    const same = await until(what, 10_000, () => shown(t) === shown(want), 40).catch(() => false);
+    if (!same) expect(shown(t), what).toBe(shown(want));
   }
   const selected = (t: TmuxTerminal) => t.lines().find((l) => l.startsWith("›")) ?? "";
   /**
