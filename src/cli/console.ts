@@ -23,7 +23,7 @@ import { MOUSE_OFF } from "../tui/mouse/sgr.ts";
 import { makeTheme, noColorRequested, type ThemeName } from "../tui/theme.ts";
 import { prepareViews } from "./console-views.ts";
 import { prestartLocalService } from "./local-service.ts";
-import { baselineWasm, capNursery, sizeForMemory } from "./nursery.ts";
+import { baselineWasm, capNursery, createMemorySizing } from "./nursery.ts";
 
 export type ConsoleOptions = {
   fullscreen?: boolean;
@@ -98,6 +98,7 @@ async function startLive(
 ): Promise<Live> {
   // after the first frame, before the big allocations (modules, the checks list)
   const uncapNursery = capNursery();
+  const sizing = createMemorySizing();
   // and before the client's first request compiles undici's HTTP parser (WebAssembly)
   baselineWasm();
   // the data dir's service, found or started first: it starts in its own process while this one loads
@@ -220,6 +221,8 @@ async function startLive(
       actions,
       fullscreen: opts.fullscreen === true,
       ctl,
+      // a key or a click: V8 not sized for memory until the console is quiet again (nursery.ts)
+      onInput: sizing.input,
       checkProfile: (name) => {
         try {
           opts.resolveProfile?.(name);
@@ -231,11 +234,12 @@ async function startLive(
     }),
   );
   runtime.start();
-  // V8 sized for memory once the checks are held (not while the first read builds them: nursery.ts)
+  // V8 sized for memory once the checks are held (not while the first read builds them) and while no one
+  // types (nursery.ts)
   const heldChecks = store.subscribe((s) => {
     if (s.checks.loadedAt === undefined && s.checks.error === undefined) return;
     heldChecks();
-    sizeForMemory();
+    sizing.held();
   });
   // the title carries the failing count; --notify rings or notifies on a change
   const watch = startWatch(store, {
@@ -251,6 +255,7 @@ async function startLive(
   return {
     async stop() {
       heldChecks();
+      sizing.stop();
       uncapNursery();
       watch.stop();
       titleKept = false;

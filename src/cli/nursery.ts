@@ -1,7 +1,8 @@
 /**
  * The interactive console keeps V8's young generation (the nursery) at its start size and V8 sized for
- * memory, to keep the console's memory small and flat with large workspaces. Only the console does this — `vigil serve` and the commands
- * keep V8's defaults.
+ * memory while no one types, to keep the console's memory small and flat with large workspaces without
+ * its collections landing on keys. Only the console does this — `vigil serve` and the commands keep V8's
+ * defaults.
  */
 import { setFlagsFromString } from "node:v8";
 
@@ -17,19 +18,10 @@ import { setFlagsFromString } from "node:v8";
  * more scavenges, each of a 1 MB nursery (an Ink frame allocates ~1.5 MB of short-lived cells); measured on
  * the 2-core machine, key → frame p50 unchanged within its noise, RSS at 10,000 checks 167–173 MB against
  * 184–204 MB (issue 27's report).
- *
- * `--optimize-for-size` too, once the checks are held (sizeForMemory): V8 then grows the old generation
- * in smaller steps and lets the memory reducer give pages back sooner; read when the heap decides to
- * grow, so it works at run time (measured, 10,000 checks: 116–121 MB against 147 MB). Not during the
- * first read of the checks: set from the start, it nearly doubled that read's CPU at 100,000 checks
- * (3.3–3.6 → 6.0–6.7 s of CPU until every check was listed), collecting a heap that was only growing.
  */
 export function capNursery(): () => void {
   setFlagsFromString("--semi-space-growth-factor=1");
-  return () => {
-    setFlagsFromString("--semi-space-growth-factor=2");
-    setFlagsFromString("--no-optimize-for-size");
-  };
+  return () => setFlagsFromString("--semi-space-growth-factor=2");
 }
 
 /**
@@ -52,7 +44,76 @@ export function baselineWasm(): void {
     setFlagsFromString(flag);
 }
 
-/** V8 sized for memory from now on (see above); the console's stop (capNursery's undo) gives the default back. */
-export function sizeForMemory(): void {
-  setFlagsFromString("--optimize-for-size");
+/**
+ * How long without a key or a click before the console counts as quiet (V8 sized for memory again): a held
+ * key repeats every ~33 ms and a quick run of moves comes under a second apart, while someone reading the
+ * screen between keys leaves it sized most of the time (measured with 3 s and a key every 5 s, the
+ * reducer's round waited ~45 s, RSS 10–15 MB higher meanwhile).
+ */
+export const QUIET_AFTER_MS = 1000;
+
+export type MemorySizing = {
+  /** The checks are held: sized for memory from now on whenever the console is quiet. */
+  held(): void;
+  /** A key or a click: not sized for memory until QUIET_AFTER_MS pass without another. */
+  input(): void;
+  /** The console stops: V8's default again. */
+  stop(): void;
+};
+
+/**
+ * `--optimize-for-size` while the console is quiet — once the checks are held, and from QUIET_AFTER_MS after
+ * the last key or click — and not while someone is typing. Read by V8 each time it decides, so it works at
+ * run time.
+ *
+ * Sized for memory, V8 grows the old generation in smaller steps, makes every full collection a
+ * memory-reducing one (it compacts the heap's fragmented pages) and lets its memory reducer run whatever
+ * the program allocates: that reducer collects twice, ~8 s after the last full collection, to give pages
+ * back — measured, 10,000 checks: 116–121 MB against 147 MB when it was set for good; without it at all an
+ * idle console with 10,000 checks stayed at ~115 MB, its reducer waiting for an allocation rate it never
+ * saw fall. Not during the first read of the checks: set from the start, it nearly doubled that read's
+ * CPU at 100,000 checks (3.3–3.6 → 6.0–6.7 s of CPU until every check was listed), collecting a heap that
+ * was only growing.
+ *
+ * Not while someone is typing: those collections came in the middle of a held `j` (the memory reducer's
+ * first round ~8 s after the checks were listed), 15–40 ms each, the compaction alone ~19 ms — the
+ * slowest keys of a move's p95 at 10,000 checks (issue 27). Unsized, a collection is an ordinary one
+ * (no compaction of the whole heap) and the reducer waits while keys allocate; the quiet gives it back.
+ * Only transitions set the flag (a held key sets it once).
+ */
+export function createMemorySizing(
+  setFlags: (flags: string) => void = setFlagsFromString,
+  quietAfterMs = QUIET_AFTER_MS,
+): MemorySizing {
+  let held = false;
+  let typing = false;
+  let sized = false;
+  let timer: NodeJS.Timeout | undefined;
+  const size = (on: boolean) => {
+    if (on === sized) return;
+    sized = on;
+    setFlags(on ? "--optimize-for-size" : "--no-optimize-for-size");
+  };
+  const quiet = () => {
+    typing = false;
+    size(held);
+  };
+  return {
+    held() {
+      held = true;
+      if (!typing) size(true);
+    },
+    input() {
+      typing = true;
+      size(false);
+      if (timer) timer.refresh();
+      else timer = setTimeout(quiet, quietAfterMs).unref();
+    },
+    stop() {
+      held = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      size(false);
+    },
+  };
 }

@@ -46,6 +46,8 @@ export type AppProps = {
   mouse?: MouseControl;
   /** Draw what a key or click changed now, not at the frame-rate throttle's next turn (mount.tsx). */
   frameNow?: () => void;
+  /** Told of every key and click, after it was handled (the console: cli/nursery.ts's memory sizing). */
+  onInput?: () => void;
 };
 
 function Footer({ width }: { width: number }) {
@@ -135,7 +137,16 @@ function Body({ width, height }: { width: number; height: number }) {
   return <PaneView width={width} height={height} />;
 }
 
-export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, mouse, frameNow }: AppProps) {
+export function App({
+  actions,
+  fullscreen,
+  onQuit,
+  switchProfile,
+  initialKeys,
+  mouse,
+  frameNow,
+  onInput,
+}: AppProps) {
   const { store, readOnly, keymap, theme } = useInfo();
   const { columns, rows } = useTerminalSize();
   // a theme of the config's whose text is hard to read says so once, at start
@@ -178,12 +189,14 @@ export function App({ actions, fullscreen, onQuit, switchProfile, initialKeys, m
       mouse?.listen((report) => {
         onReport(report);
         frameNow?.();
+        onInput?.();
       }),
-    [mouse, onReport, frameNow],
+    [mouse, onReport, frameNow, onInput],
   );
   useInput((input, key) => {
     handler(input, key);
     frameNow?.();
+    onInput?.();
   });
   const replayed = useRef(false);
   useEffect(() => {

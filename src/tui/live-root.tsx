@@ -15,6 +15,8 @@ export function liveTree(opts: {
   ctl: AppControl;
   /** Validate a profile name for `:profile`; an error line, or undefined when it can be used. */
   checkProfile: (name: string) => string | undefined;
+  /** Every key and click, after it was handled (App's onInput). */
+  onInput?: () => void;
 }): ReactElement {
   const { ctl } = opts;
   const switchProfile = (name: string) => {
@@ -33,6 +35,7 @@ export function liveTree(opts: {
         initialKeys={ctl.initialKeys}
         mouse={ctl.mouse}
         frameNow={ctl.frameNow}
+        onInput={opts.onInput}
       />
     </ConsoleContext.Provider>
   );

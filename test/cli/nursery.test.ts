@@ -1,16 +1,16 @@
 /**
  * The console's V8 settings (src/cli/nursery.ts): it keeps V8's young generation at its size — one long
  * task that keeps what it allocates, what doubles the nursery scavenge after scavenge, leaves it as it was
- * — and keeps the WebAssembly compiled after the first frame (undici's HTTP parser) on V8's baseline
- * compiler, set at run time as the console does.
+ * — keeps the WebAssembly compiled after the first frame (undici's HTTP parser) on V8's baseline
+ * compiler, set at run time as the console does, and sizes V8 for memory only while no one types.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { getHeapSpaceStatistics } from "node:v8";
-import { expect, it } from "vitest";
-import { capNursery } from "../../src/cli/nursery.ts";
+import { afterEach, expect, it, vi } from "vitest";
+import { capNursery, createMemorySizing } from "../../src/cli/nursery.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -78,4 +78,100 @@ function tierOfHotFunction(baseline: boolean): Promise<string> {
 it("WebAssembly compiled after baselineWasm() stays on the baseline compiler; without it, it tiers up", async () => {
   expect(await tierOfHotFunction(false)).toBe("turbofan");
   expect(await tierOfHotFunction(true)).toBe("liftoff");
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+it("sizes V8 for memory once the checks are held, not while keys come, again after the quiet", () => {
+  vi.useFakeTimers();
+  const set: string[] = [];
+  const sizing = createMemorySizing((f) => set.push(f), 3000);
+  // the first read: a key typed meanwhile changes nothing, and its quiet does not size a heap still growing
+  sizing.input();
+  vi.advanceTimersByTime(5000);
+  expect(set).toEqual([]);
+  sizing.held();
+  expect(set).toEqual(["--optimize-for-size"]);
+  // a held key: unsized at its first key, once
+  for (let i = 0; i < 30; i++) {
+    sizing.input();
+    vi.advanceTimersByTime(33);
+  }
+  expect(set).toEqual(["--optimize-for-size", "--no-optimize-for-size"]);
+  // quiet counts from the last key
+  vi.advanceTimersByTime(3000 - 33 - 1);
+  expect(set).toHaveLength(2);
+  vi.advanceTimersByTime(1);
+  expect(set).toEqual(["--optimize-for-size", "--no-optimize-for-size", "--optimize-for-size"]);
+  // the checks held while someone types: sized only once they stop
+  const later: string[] = [];
+  const typing = createMemorySizing((f) => later.push(f), 3000);
+  typing.input();
+  typing.held();
+  expect(later).toEqual([]);
+  vi.advanceTimersByTime(3000);
+  expect(later).toEqual(["--optimize-for-size"]);
+  // the console stops: V8's default, and no quiet to come sizes it again
+  typing.input();
+  typing.stop();
+  vi.advanceTimersByTime(10_000);
+  expect(later).toEqual(["--optimize-for-size", "--no-optimize-for-size"]);
+  sizing.stop();
+  expect(set.at(-1)).toBe("--no-optimize-for-size");
+});
+
+/**
+ * A child Node (V8's memory reducer traced, its first round 50 ms after a full collection instead of
+ * ~8 s) keeps ~20 MB, holds its checks (sized for memory) and, typing, gets a key; a full collection
+ * arms the reducer, and its first round says whether it would run now whatever the program allocates
+ * ("background": sized for memory) or waits for the allocation to fall ("foreground").
+ */
+function reducerMode(typing: boolean): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "vigil-reducer-"));
+  const file = join(dir, "reducer.mjs");
+  writeFileSync(
+    file,
+    [
+      `import { createMemorySizing } from ${JSON.stringify(join(ROOT, "src/cli/nursery.ts"))};`,
+      "const kept = Array.from({ length: 200_000 }, (_, i) => ({ i, s: 'check-' + i }));",
+      "const sizing = createMemorySizing();",
+      "sizing.held();",
+      typing ? "sizing.input();" : "",
+      "globalThis.gc();",
+      "setInterval(() => kept.length, 1000);",
+    ].join("\n"),
+  );
+  const node = join(ROOT, "node_modules/.bin/node");
+  const child = spawn(
+    node,
+    ["--expose-gc", "--trace-memory-reducer", "--gc-memory-reducer-start-delay-ms=50", file],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return new Promise((done, fail) => {
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => {
+      child.kill();
+      fail(new Error(`no memory reducer round in 30 s\n${out}\n${err}`));
+    }, 30_000);
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
+    // the condition: the reducer's first round, then the child is not needed
+    child.stdout.on("data", (d) => {
+      out += d;
+      const mode = /Memory reducer: \w+ alloc, (\w+)/.exec(out)?.[1];
+      if (mode === undefined) return;
+      clearTimeout(timer);
+      child.kill();
+      done(mode);
+    });
+  });
+}
+
+it("V8's memory reducer runs at once while the console is quiet, and waits for allocation while it is typed at", async () => {
+  expect(await reducerMode(false)).toBe("background");
+  expect(await reducerMode(true)).toBe("foreground");
 });
