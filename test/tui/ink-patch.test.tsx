@@ -398,7 +398,7 @@ describe("the Ink patch", () => {
       expect(narrow.test(c), c).toBe(false);
   });
 
-  it("the narrow fast paths (lines re-serialised by runs, a row of one write, widths): the published Ink's for 20,000 random styled lines", async () => {
+  it("the narrow fast paths (lines re-serialised by runs, a row of one write, widths, a text node's sanitised text): the published Ink's for 20,000 random styled lines", async () => {
     type Narrow = {
       narrowStyledString: (text: string) => string | undefined;
       narrowWidth: (text: string) => number | undefined;
@@ -410,6 +410,13 @@ describe("the Ink patch", () => {
     const isOutput = after.output.default;
     const wasMeasure = (await load<Measure>(published.build, "measure-text.js")).default;
     const isMeasure = (await load<Measure>(installed, "measure-text.js")).default;
+    type Squash = { default: (node: unknown) => string };
+    const wasSquash = (await load<Squash>(published.build, "squash-text-nodes.js")).default;
+    const isSquash = (await load<Squash>(installed, "squash-text-nodes.js")).default;
+    const textNode = (text: string) => ({
+      nodeName: "ink-text",
+      childNodes: [{ nodeName: "#text", nodeValue: text }],
+    });
     const { default: stringWidth } = await import("string-width");
     const tokenizer = await import("@alcalzone/ansi-tokenize");
     const slow = (text: string) =>
@@ -468,6 +475,8 @@ describe("the Ink patch", () => {
         expect(narrowWidth(text), what).toBe(stringWidth(text));
       }
       expect(isMeasure(text), what).toEqual(wasMeasure(text));
+      // a text node's sanitised text (narrow text with SGR only is its own)
+      expect(isSquash(textNode(text)), what).toBe(wasSquash(textNode(text)));
       // one write at x (past the width too), then two overlapping writes: the rows the published Ink makes
       const width = 10 + rand(40);
       const x = rand(width + 3);
@@ -482,6 +491,13 @@ describe("the Ink patch", () => {
       expect(is.get(), `${what} at ${x} of ${width}`).toEqual(was.get());
     }
     expect(fast).toBeGreaterThan(10_000);
+    // more distinct styles than the memo of styles holds (256 foregrounds, each plain, bold and on a
+    // background): the same lines once it has been emptied and refilled, and again
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 768; i++) {
+        const text = `a\u001b[38;5;${i % 256}m${i >= 256 ? (i >= 512 ? "\u001b[44m" : "\u001b[1m") : ""}b›\u001b[39mc\u001b[0m`;
+        expect(narrowStyledString(text), JSON.stringify(text)).toBe(slow(text));
+      }
   });
 
   it("its caches kept across frames stay at their caps however many different lines are drawn", async () => {
