@@ -500,6 +500,30 @@ describe("the Ink patch", () => {
       }
   });
 
+  it("a colour by hex: the published Ink's styled text at every colour level, fore- and background, the level changed between calls", async () => {
+    type Colorize = { default: (text: string, color: string | undefined, type: string) => string };
+    const was = (await load<Colorize>(published.build, "colorize.js")).default;
+    const is = (await load<Colorize>(join(INK_DIR, "build"), "colorize.js")).default;
+    const { default: chalk } = await import("chalk");
+    const level = chalk.level;
+    try {
+      const colors = ["#5fd75f", "#ABC", "#ff6b6b", "#1c1c1c", "red", "ansi256(208)", "rgb(1, 2, 3)", "#zz"];
+      const texts = ["x", "a\u001b[39mb\u001b[49m", "", "one\ntwo", "› ✔ …"];
+      for (const l of [3, 2, 1, 0, 3, 1] as const) {
+        chalk.level = l;
+        for (let twice = 0; twice < 2; twice++)
+          for (const color of colors)
+            for (const type of ["foreground", "background"])
+              for (const text of texts)
+                expect(is(text, color, type), `${l} ${color} ${type} ${JSON.stringify(text)}`).toBe(
+                  was(text, color, type),
+                );
+      }
+    } finally {
+      chalk.level = level;
+    }
+  });
+
   it("its caches kept across frames stay at their caps however many different lines are drawn", async () => {
     const { default: Output, outputCaches } = after.output;
     const names = ["widths", "blockWidths", "lines", "clippedLines", "rows"] as const;
