@@ -175,6 +175,37 @@ const Tree = ({ n }: { n: number }) => (
   </Box>
 );
 
+/** Props and styles added, changed and removed as `n` changes (each Ink's own components). */
+const PropsTree = ({ n, ink }: { n: number; ink: typeof import("ink") }) => {
+  const { Box, Text, Transform } = ink;
+  return (
+    <Box
+      flexDirection={n % 2 ? "row" : "column"}
+      width={40}
+      {...(n % 3 ? { paddingLeft: 1 } : {})}
+      {...(n % 4 === 1 ? { borderStyle: "round" as const } : {})}
+    >
+      <Text
+        color={n % 3 === 0 ? undefined : n % 3 === 1 ? "red" : "#5fd75f"}
+        wrap={n % 2 ? "truncate" : "wrap"}
+        {...(n % 5 ? { bold: true } : {})}
+      >
+        {`line ${n} `}
+        {n % 2 ? <Text inverse>{" sel "}</Text> : null}
+        {n % 3 ? "tail" : "a b"}
+      </Text>
+      {n % 4 ? (
+        <Transform transform={(line: string) => `${n}:${line}`}>
+          <Text>{`t ${n}`}</Text>
+        </Transform>
+      ) : null}
+      <Box height={1 + (n % 2)} {...(n % 3 ? { overflow: "hidden" as const, marginTop: 1 } : {})}>
+        <Text backgroundColor={n % 2 ? "blue" : undefined}>{"x".repeat(n % 50)}</Text>
+      </Box>
+    </Box>
+  );
+};
+
 describe("the Ink patch", () => {
   it("is applied: the installed Ink is the patch's version and carries it (it reverse-applies, and does not apply again)", () => {
     const { version } = inkPatch();
@@ -498,6 +529,34 @@ describe("the Ink patch", () => {
         const text = `a\u001b[38;5;${i % 256}m${i >= 256 ? (i >= 512 ? "\u001b[44m" : "\u001b[1m") : ""}b›\u001b[39mc\u001b[0m`;
         expect(narrowStyledString(text), JSON.stringify(text)).toBe(slow(text));
       }
+  });
+
+  it("props and styles added, changed and removed through 80 renders: the published Ink's frames (its reconciler's comparison of props)", async () => {
+    type InkModule = typeof import("ink");
+    const was = await load<InkModule>(published.build, "index.js");
+    const is = await import("ink");
+    const outs = [new SizedStdout(60, 20), new SizedStdout(60, 20)] as const;
+    const apps = ([was, is] as const).map((ink, k) =>
+      ink.render(<PropsTree n={0} ink={ink} />, {
+        stdout: outs[k] as unknown as NodeJS.WriteStream,
+        debug: true,
+        patchConsole: false,
+        exitOnCtrlC: false,
+      }),
+    );
+    try {
+      for (let n = 0; n < 80; n++) {
+        for (const [k, app] of apps.entries()) app.rerender(<PropsTree n={n} ink={k === 0 ? was : is} />);
+        await Promise.all(outs.map((o) => drawn(o)));
+        expect(outs[1].frames.at(-1), `render ${n}`).toBe(outs[0].frames.at(-1));
+      }
+      expect(new Set(outs[1].frames).size).toBeGreaterThan(40);
+    } finally {
+      for (const app of apps) {
+        app.unmount();
+        app.cleanup();
+      }
+    }
   });
 
   it("a colour by hex: the published Ink's styled text at every colour level, fore- and background, the level changed between calls", async () => {
