@@ -36,11 +36,22 @@ function add(n: Tally, r: CountedRow, sign: 1 | -1): void {
 
 /** The counts of `rows`, one pass (the reference the derived counts must equal). */
 export function countRows(rows: readonly CountedRow[]): CheckCounts {
-  const n = zero();
-  // an index, not an iterator: a filter's answer is counted in its keystroke's frame, often before V8 has
-  // compiled this loop, and an iterator made a result object per row until then (~40 KB a keystroke)
-  for (let i = 0; i < rows.length; i++) add(n, rows[i] as CountedRow, 1);
-  return n;
+  // `add`'s rule in one loop over an index, counted in locals: a filter's answer is counted in its
+  // keystroke's frame, the first time before V8 has compiled this loop, where an iterator made a result
+  // object per row (~40 KB a keystroke) and a call per row cost more than the rest (3,800 rows not yet
+  // compiled: ~0.3 against 0.5–2 ms, a script)
+  let failing = 0;
+  let degraded = 0;
+  let deactivated = 0;
+  let muted = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as CountedRow;
+    if (r.check.muted === true) muted++;
+    if (r.check.activated === false) deactivated++;
+    else if (r.health === "failing") failing++;
+    else if (r.health === "degraded") degraded++;
+  }
+  return { failing, degraded, deactivated, muted };
 }
 
 const known = new WeakMap<readonly CountedRow[], CheckCounts>();
