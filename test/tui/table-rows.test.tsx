@@ -2,11 +2,12 @@
  * The table's lines follow its rows whatever changes (Table.tsx slotKeys: a row new on screen takes the
  * line of a row that left, a row that stays keeps its own): after each change, the frame is the one a
  * table mounted afresh with the same rows and cursor draws — random sets of rows (a filter keystroke),
- * moves and scrolls, rows repeated between sets, fewer rows than lines.
+ * moves and scrolls, rows repeated between sets, fewer rows than lines; the cursor row in inverse video and
+ * on a selection colour, which a coloured cell (an element made once: Table.tsx colouredPart) follows.
  */
 import { render } from "ink";
 import { describe, expect, it } from "vitest";
-import { makeTheme } from "../../src/tui/theme.ts";
+import { makeTheme, type Theme } from "../../src/tui/theme.ts";
 import { Table } from "../../src/tui/widgets/Table.tsx";
 import { windowStart } from "../../src/tui/widgets/table-layout.ts";
 import { rng } from "../support/rng.ts";
@@ -24,9 +25,13 @@ const columns = [
     priority: 1,
   },
 ];
-const theme = makeTheme("dark");
+// the cursor row in inverse video, and on a selection colour (which its coloured cells take from it)
+const themes = [
+  ["inverse video", makeTheme("dark")],
+  ["a selection colour", makeTheme("dark", false, { selection: "#303a4a" })],
+] as const;
 
-function mount(rows: readonly Row[], cursor: number) {
+function mount(rows: readonly Row[], cursor: number, theme: Theme) {
   const stdout = new SizedStdout(40, 9);
   const table = (r: readonly Row[], c: number) => (
     <Table
@@ -55,14 +60,14 @@ function mount(rows: readonly Row[], cursor: number) {
   };
 }
 
-const fresh = (rows: readonly Row[], cursor: number) => {
-  const t = mount(rows, cursor);
+const fresh = (rows: readonly Row[], cursor: number, theme: Theme) => {
+  const t = mount(rows, cursor, theme);
   const f = t.frame();
   t.unmount();
   return f;
 };
 
-describe("the table's lines", () => {
+describe.each(themes)("the table's lines, the cursor row in %s", (_, theme) => {
   it.each([1, 2, 3, 4, 5])(
     "are the rows shown after any change of rows, cursor or scroll (seed %i)",
     (seed) => {
@@ -75,7 +80,7 @@ describe("the table's lines", () => {
       let rows: Row[] = all;
       let cursor = 0;
       let first = 0;
-      const t = mount(rows, cursor);
+      const t = mount(rows, cursor, theme);
       for (let step = 0; step < 40; step++) {
         const op = r.next();
         if (op < 0.4) {
@@ -88,7 +93,7 @@ describe("the table's lines", () => {
         else rows = rows.toReversed();
         t.rerender(rows, cursor);
         first = windowStart(first, cursor, 7, rows.length);
-        expect(t.frame(), `step ${step}`).toBe(fresh(rows.slice(first), cursor - first));
+        expect(t.frame(), `step ${step}`).toBe(fresh(rows.slice(first), cursor - first, theme));
       }
       t.unmount();
     },

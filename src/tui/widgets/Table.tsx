@@ -6,7 +6,7 @@
  * selects it (src/tui/mouse/: the table tells where its rows are).
  */
 import { Box, type DOMElement, Text } from "ink";
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, type ReactElement, useEffect, useMemo, useRef } from "react";
 import { fitWidth } from "../../shared/format.ts";
 import { useMouseRows } from "../mouse/context.tsx";
 import type { Theme } from "../theme.ts";
@@ -30,6 +30,30 @@ export type TableProps<T, S extends T = T> = {
   /** Told which rows are on screen (first index, count) whenever that changes. */
   onWindow?: (first: number, count: number) => void;
 };
+
+/** Coloured parts made before, by place, colour and text (most are a state's symbol: a few). */
+const colouredParts = new Map<string, ReactElement>();
+const COLOURED_PARTS_MAX = 512;
+
+/**
+ * A coloured part of a row: the same element for the same place, colour and text, so React skips it when
+ * a row is drawn again with other cells (a filter keystroke's rows: each one's symbol) — no render of the
+ * part's Text, no update of its node. It still follows the row's background (it reads it from context).
+ */
+function colouredPart(at: number, color: string, text: string): ReactElement {
+  const key = `${at}\u0000${color}\u0000${text}`;
+  let part = colouredParts.get(key);
+  if (part === undefined) {
+    if (colouredParts.size >= COLOURED_PARTS_MAX) colouredParts.clear();
+    part = (
+      <Text key={at} color={color}>
+        {text}
+      </Text>
+    );
+    colouredParts.set(key, part);
+  }
+  return part;
+}
 
 /**
  * One row of laid-out cells as few Ink nodes as possible (layout and output cost grow with the node
@@ -73,16 +97,7 @@ function CellsLineView<T>({
       inverse={selected && theme.selection === undefined}
       backgroundColor={selected ? theme.selection : undefined}
     >
-      {parts.map((p, i) =>
-        p.color === undefined ? (
-          p.text
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: positional parts of one row
-          <Text key={i} color={p.color}>
-            {p.text}
-          </Text>
-        ),
-      )}
+      {parts.map((p, i) => (p.color === undefined ? p.text : colouredPart(i, p.color, p.text)))}
     </Text>
   );
 }
