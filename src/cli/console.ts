@@ -170,7 +170,12 @@ async function startLive(
     onActivity: data.meter.onActivity,
   });
   // the data, the poller and the console's one view over them (src/store/runtime.ts, as vigil share's)
-  const runtime = createRuntime({ client, data, panes: runtimePanes(start) });
+  const runtime = createRuntime({
+    client,
+    data,
+    panes: runtimePanes(start),
+    ...(resolved.fullReadMs !== undefined ? { fullReadMs: resolved.fullReadMs } : {}),
+  });
   const { store, actions } = runtime.addView({
     actions: {
       readOnly: resolved.readOnly,

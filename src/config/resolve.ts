@@ -50,6 +50,12 @@ export type ResolvedConfig = {
   webUrl?: string;
   /** Data older than this is flagged stale (default 90 s; VIGIL_STALE_AFTER or a profile's staleAfterSeconds). */
   staleAfterMs: number;
+  /**
+   * The whole checks list and every status are read again this often (VIGIL_FULL_READ_SECONDS, 10–300;
+   * unset: every 5 minutes). Only shorter: to watch the re-read (a benchmark of its memory), or a service
+   * whose checks change faster than that.
+   */
+  fullReadMs?: number;
   /** Charts' time axes and bucket times in UTC (`--utc` > VIGIL_UTC > a profile's `utc`; default local time). */
   utc: boolean;
   /** The console reads the mouse from the start (`--mouse` > VIGIL_MOUSE > a profile's `mouse`). */
@@ -139,6 +145,11 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   const envReadOnly = readOnlyEnv(env.VIGIL_READ_ONLY);
   const staleEnv = env.VIGIL_STALE_AFTER ? Number(env.VIGIL_STALE_AFTER) : undefined;
   checkFlag("VIGIL_STALE_AFTER (seconds)", staleEnv, profileSchema.shape.staleAfterSeconds);
+  const fullEnv = env.VIGIL_FULL_READ_SECONDS ? Number(env.VIGIL_FULL_READ_SECONDS) : undefined;
+  if (fullEnv !== undefined && !(Number.isInteger(fullEnv) && fullEnv >= 10 && fullEnv <= 300))
+    throw new ConfigError(
+      `VIGIL_FULL_READ_SECONDS must be a whole number of seconds from 10 to 300, got ${JSON.stringify(env.VIGIL_FULL_READ_SECONDS)}`,
+    );
   const envUtc = env.VIGIL_UTC ? /^(1|true|yes)$/i.test(env.VIGIL_UTC) : undefined;
   const envMouse = env.VIGIL_MOUSE ? /^(1|true|yes)$/i.test(env.VIGIL_MOUSE) : undefined;
   const notify = pick(flags.notify, "VIGIL_NOTIFY", profile.notify);
@@ -151,6 +162,7 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
     configPath: path,
     dataDir: defaultDataDir(env, flags.data),
   };
+  if (fullEnv !== undefined) out.fullReadMs = fullEnv * 1000;
   if (baseUrl) out.baseUrl = baseUrl.replace(/\/+$/, "");
   if (apiKey) out.apiKey = apiKey;
   if (accountId) out.accountId = accountId;

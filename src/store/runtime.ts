@@ -23,7 +23,7 @@ import { type ActivityMeter, createActivityMeter } from "./data/activity.ts";
 import { createLoaders, type Loaders } from "./data/loaders.ts";
 import { DATA_SLICES, type DataState } from "./data/types.ts";
 import { apply, type ConsoleState, type ConsoleStore, createConsoleStore } from "./state.ts";
-import { createPlanner, type Intervals, type PaneJobs } from "./sync/plan.ts";
+import { createPlanner, DEFAULT_INTERVALS, type Intervals, type PaneJobs } from "./sync/plan.ts";
 import { createPoller, type Job, type Poller, type PollerOptions } from "./sync/poller.ts";
 import { watchView } from "./sync/view-watch.ts";
 import { prepareCheckRows } from "./view/selectors.ts";
@@ -50,6 +50,11 @@ export type RuntimeOptions = {
   data: SharedData;
   panes: RuntimePanes;
   intervals?: Intervals;
+  /**
+   * The whole checks list and every status read again this often (default every 5 minutes: the checks
+   * job's interval and the statuses' full read, api/check-statuses.ts); only shorter is taken.
+   */
+  fullReadMs?: number;
   poller?: PollerOptions;
   now?: () => number;
 };
@@ -117,6 +122,9 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const now = o.now ?? Date.now;
   const views = new Set<ConsoleStore>();
   const removers = new Set<() => Promise<void>>();
+  const given = o.intervals ?? DEFAULT_INTERVALS;
+  const fullReadMs = o.fullReadMs !== undefined && o.fullReadMs < given.checks ? o.fullReadMs : undefined;
+  const intervals = fullReadMs !== undefined ? { ...given, checks: fullReadMs } : given;
 
   // a status of a check the list lacks (a new check): read the list again, at most once a minute — with
   // more checks than one page that is many requests, whatever the number of views
@@ -131,9 +139,10 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     prepareStatuses: async (next) => {
       for (const v of [...views]) await prepareCheckRows(v.getState(), next);
     },
+    fullReadMs,
   });
   // the shown panes' jobs, and the checks and statuses whatever the pane (the title's watch needs them)
-  const plan = createPlanner(loaders, withWatchJobs(panes.jobs), o.intervals);
+  const plan = createPlanner(loaders, withWatchJobs(panes.jobs), intervals);
   const union = (): Job[] => {
     const jobs = new Map<string, Job>();
     for (const v of views) for (const j of plan(v.getState())) if (!jobs.has(j.key)) jobs.set(j.key, j);

@@ -154,3 +154,24 @@ describe("resolveConfig", () => {
     );
   });
 });
+
+describe("VIGIL_FULL_READ_SECONDS", () => {
+  const resolve = (v: string | undefined) =>
+    resolveConfig({ flags: {}, env: { VIGIL_CONFIG: cfg, VIGIL_FULL_READ_SECONDS: v } });
+
+  it("unset: no interval of its own (the 5 minutes stand); set: that many seconds", () => {
+    expect(resolve(undefined).fullReadMs).toBeUndefined();
+    expect(resolve("").fullReadMs).toBeUndefined();
+    expect(resolve("30").fullReadMs).toBe(30_000);
+    expect(resolve("300").fullReadMs).toBe(300_000);
+  });
+
+  it("only shortens the 5 minutes: longer, too short or not a number is one clear line", () => {
+    for (const v of ["301", "9", "0", "-5", "12.5", "soon"]) {
+      expect(() => resolve(v)).toThrow(ConfigError);
+      expect(() => resolve(v)).toThrow(
+        /^VIGIL_FULL_READ_SECONDS must be a whole number of seconds from 10 to 300/,
+      );
+    }
+  });
+});

@@ -76,6 +76,8 @@ export type LoaderOptions = {
    * view's checks list, view/selectors.ts `prepareCheckRows`), so the poll's own frame is short.
    */
   prepareStatuses?: (next: StatusesSlice) => Promise<void>;
+  /** Every status read whole at least this often (statusFeed; default every 5 minutes). */
+  fullReadMs?: number;
 };
 
 const statusIdOf = (s: StatusSummary) => s.checkId;
@@ -105,6 +107,7 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
   const statusReads = statusFeed(client.http, statusSummaryListSchema.element, {
     now,
     fields: STATUS_SUMMARY_FIELDS,
+    fullEveryMs: opts.fullReadMs,
     vigil: () => offersWide === true,
   });
 
