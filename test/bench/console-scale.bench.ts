@@ -44,7 +44,9 @@
  * VIGIL_BENCH_PHASES picks what is measured after the list (a comma list of idle, moves, poll, filter,
  * rss; default all), e.g. "filter" to measure only the filter keys. VIGIL_BENCH_CONSOLE_FLAGS: Node
  * flags for the console (space-separated), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written when
- * the console ends). VIGIL_BENCH_KEY_WINDOWS=FILE appends each filter key's [written, its frame
+ * the console ends). VIGIL_BENCH_FULL_READ_S=S: the console reads the whole checks list and every status
+ * again every S s (VIGIL_FULL_READ_SECONDS; 10–300, default its 5 minutes), to watch RSS through several of
+ * those reads in a short run (with e.g. "--import memlog.mjs" in the flags above). VIGIL_BENCH_KEY_WINDOWS=FILE appends each filter key's [written, its frame
  * arrived, key] on the monotonic clock in µs (a CPU profile's clock), to cut such a profile to the keys.
  * A bundle with readable names for the profile: VIGIL_BUILD_NAMES=1 node scripts/build.ts.
  */

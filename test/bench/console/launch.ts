@@ -31,6 +31,10 @@ export function consoleEnv(api?: { url: string; apiKey: string }): Record<string
     TERM: "xterm-256color",
     LANG: "C.UTF-8",
     ...(api ? { VIGIL_BASE_URL: api.url, VIGIL_API_KEY: api.apiKey } : {}),
+    // the full re-read of the checks list and statuses sooner than every 5 minutes, to watch it
+    ...(process.env.VIGIL_BENCH_FULL_READ_S
+      ? { VIGIL_FULL_READ_SECONDS: process.env.VIGIL_BENCH_FULL_READ_S }
+      : {}),
   };
 }
 
