@@ -95,7 +95,8 @@ export function statusFeed<E extends z.ZodType>(
           query: ask || slim ? query : undefined,
           signal,
         },
-        keep ? element.transform(keep) : element,
+        element,
+        keep,
       );
       const full = !ask || headerOf(res, STATUS_SINCE_HEADER) !== ask.cursor;
       const cursor = headerOf(res, STATUS_CURSOR_HEADER);

@@ -73,6 +73,8 @@ export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
    * `HttpClient.requestArray` sets it.
    */
   arrayOf?: z.ZodType | undefined;
+  /** With `arrayOf`: what is kept of each element, applied as it is parsed (json-array-reader.ts `each`). */
+  arrayEach?: ((value: never) => unknown) | undefined;
   /**
    * An absolute URL to ask instead of base URL + `path` (an asset link a result names). The API key and
    * account header go with it only when it has the base URL's origin — never to another host.

@@ -181,12 +181,13 @@ export class HttpClient {
    * each element checked by `element`, the thread handed back between slices — a console reading 100,000
    * statuses still answers a key within a frame. The rest as `request`.
    */
-  async requestArray<E extends z.ZodType>(
-    spec: Omit<RequestSpec, "schema" | "raw" | "arrayOf">,
+  async requestArray<E extends z.ZodType, T = z.output<E>>(
+    spec: Omit<RequestSpec, "schema" | "raw" | "arrayOf" | "arrayEach">,
     element: E,
-  ): Promise<HttpResponse<z.output<E>[]>> {
-    const res = await this.request({ ...spec, arrayOf: element });
-    return res as HttpResponse<z.output<E>[]>;
+    each?: (value: z.output<E>) => T,
+  ): Promise<HttpResponse<T[]>> {
+    const res = await this.request({ ...spec, arrayOf: element, arrayEach: each });
+    return res as HttpResponse<T[]>;
   }
 
   async #once(
@@ -235,7 +236,10 @@ export class HttpClient {
       }
       if (spec.arrayOf && status >= 200 && status <= 299) {
         try {
-          const data = await readJsonArray(res.body, spec.arrayOf, { signal });
+          const data = await readJsonArray(res.body, spec.arrayOf, {
+            signal,
+            each: spec.arrayEach as ((value: unknown) => unknown) | undefined,
+          });
           return { status, headers: respHeaders, data };
         } catch (e) {
           if (e instanceof ArrayShapeError)
