@@ -3,8 +3,9 @@
  * summary-schemas.ts) and checksLoaded takes the summaries as they are. Pure: the summary built per page
  * equals what the list held before (the page validated, interned, then slimmed by checksLoaded at the end)
  * for every check type; and a page with a bad row is still one clear error (the whole page validated as
- * before, against a real loopback server). A refresh (keepHeld) holds what a first read of the same pages
- * holds, the unchanged checks as the held objects, and a bad row is the same one clear error.
+ * before, against a real loopback server). A refresh (each check kept as it is parsed: refreshedSummary)
+ * holds what a first read of the same pages holds, the unchanged checks as the held objects, and a bad row
+ * is the same one clear error.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";

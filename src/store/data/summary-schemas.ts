@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { HeartbeatTiming } from "../../shared/heartbeat-period.ts";
 import { type Interner, internCheck } from "./intern.ts";
-import { type CheckSummary, type StatusSummary, toCheckSummary } from "./summary.ts";
+import { type CheckSummary, heldOr, type StatusSummary, toCheckSummary } from "./summary.ts";
 
 const strings = z.array(z.string()).nullish();
 
@@ -55,6 +55,18 @@ export function checkSummariesOf(
     );
   return out;
 }
+
+const idOf = (c: CheckSummary) => c.id;
+
+/**
+ * A refresh's check (the list held), as it is parsed: its summary (interned, slimmed), or the held one
+ * (`held()`, read at each check) when equal to it — so the parsed copy of an unchanged check dies young,
+ * and shareList finds the held object. What a first read of the same page holds, by value.
+ */
+export const refreshedSummary =
+  (table: Interner, held: () => ReadonlyMap<string, CheckSummary>) =>
+  (c: z.output<typeof checkSummaryListSchema.element>): CheckSummary =>
+    heldOr(toCheckSummary(internCheck(c, table)), held(), idOf);
 
 export const statusSummaryListSchema = z.array(
   z.object({

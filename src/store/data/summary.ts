@@ -263,23 +263,10 @@ export const positionsOf = (items: readonly unknown[]): ReadonlyMap<string, numb
   positions.get(items);
 
 /**
- * A page of a refresh, each entry equal to the held one of its key (sameShallow) replaced by the held
- * object, in place; returned. The whole checks list is read again every 5 minutes (sync/plan.ts): its new
- * summaries were all kept until the last page — long enough to reach V8's old generation — beside the held
- * ones they equal, and the console's RSS stood 5–10 MB higher after each such read at 10,000 checks. Now a
- * page's copies of unchanged checks die young, and shareList finds the held ones.
+ * The held entry of `n`'s key when equal to it (sameShallow), else `n`: what a refresh keeps of each entry
+ * as it is parsed (the checks list's and the statuses' reads, every 5 minutes), so the parsed copies of
+ * unchanged entries die young instead of living to the read's end beside the held ones they equal.
  */
-export function keepHeld<T extends object>(
-  page: T[],
-  held: ReadonlyMap<string, T>,
-  key: (t: T) => string,
-): T[] {
-  if (held.size === 0) return page;
-  for (let i = 0; i < page.length; i++) page[i] = heldOr(page[i] as T, held, key);
-  return page;
-}
-
-/** The held entry of `n`'s key when equal to it (sameShallow), else `n` (keepHeld of one entry). */
 export function heldOr<T extends object>(n: T, held: ReadonlyMap<string, T>, key: (t: T) => string): T {
   const old = held.get(key(n));
   return old !== undefined && old !== n && sameShallow(old, n) ? old : n;

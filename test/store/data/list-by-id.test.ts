@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type CheckSummary,
-  keepHeld,
+  heldOr,
   ListById,
   positionsOf,
   shareList,
@@ -61,29 +61,29 @@ describe("shareList's map by id", () => {
   });
 });
 
-describe("keepHeld (a refresh's page)", () => {
+describe("heldOr (each entry of a refresh as it is parsed)", () => {
+  const keep = (page: CheckSummary[], byId: ReadonlyMap<string, CheckSummary>) =>
+    page.map((c) => heldOr(c, byId, (x) => x.id));
+
   it("gives back the held summary of each unchanged check, a changed or new one as read", () => {
     const held = [check("a", 1), { ...check("b", 2), tags: ["prod", "api"] }, check("c", 3)];
     const { items, byId } = shareList([], new Map(), held, (c) => c.id);
     // as a page is read again: fresh objects, tags in a fresh array
     const page = [check("a", 1), { ...check("b", 2), tags: ["prod", "api"] }, check("c", 4), check("d", 5)];
-    const fresh = [...page];
-    const out = keepHeld(page, byId, (c) => c.id);
-    expect(out).toBe(page);
+    const out = keep(page, byId);
     expect(out[0]).toBe(items[0]);
     expect(out[1]).toBe(items[1]);
-    expect(out[2]).toBe(fresh[2]);
+    expect(out[2]).toBe(page[2]);
     expect(out[2]).not.toBe(items[2]);
-    expect(out[3]).toBe(fresh[3]);
+    expect(out[3]).toBe(page[3]);
   });
 
   it("lets shareList keep the held list when a whole refresh changed nothing", () => {
     const held = Array.from({ length: 50 }, (_, i) => check(`c${i}`, i));
     const first = shareList([], new Map(), held, (c) => c.id);
-    const again = keepHeld(
+    const again = keep(
       Array.from({ length: 50 }, (_, i) => check(`c${i}`, i)),
       first.byId,
-      (c) => c.id,
     );
     expect(again.every((c, i) => c === first.items[i])).toBe(true);
     const second = shareList(first.items, first.byId, again, (c) => c.id);
