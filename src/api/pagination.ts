@@ -61,7 +61,8 @@ export async function collectPages<T>(
     /**
      * Pages asked for at once once the first page told the total (Content-Range); 1 = one after another.
      * The pages are kept in their order whatever order they come back in. Without a total, one at a time.
-     * Only then are the service's wider pages used (`Page.pageMax`, planPages).
+     * Only with a total are the service's wider pages used (`Page.pageMax`, planPages) — one at a time
+     * too when `concurrency` is 1.
      */
     concurrency?: number;
   } = {},
@@ -76,7 +77,7 @@ export async function collectPages<T>(
   const concurrency = Math.max(1, opts.concurrency ?? 1);
   if (first.items.length < limit || out.length >= max) return out.slice(0, max);
   if (first.total !== undefined && limit >= first.total) return out.slice(0, max);
-  if (first.total !== undefined && concurrency > 1) {
+  if (first.total !== undefined && (concurrency > 1 || first.pageMax !== undefined)) {
     const plan = planPages({ limit, got: out.length, total: first.total, max, pageMax: first.pageMax });
     const pages: T[][] = [];
     let next = 0;

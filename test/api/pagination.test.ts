@@ -104,6 +104,29 @@ describe("collectPages with concurrency", () => {
     for (const p of prefixes) expect(p).toEqual(Array.from({ length: p.length }, (_, i) => i));
   });
 
+  it("one at a time, still in the service's wider pages once the first offers them", async () => {
+    let running = 0;
+    let most = 0;
+    const asked: string[] = [];
+    const total = 2350;
+    const got = await collectPages(
+      async (page, limit) => {
+        asked.push(`${page}x${limit}`);
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setImmediate(r));
+        running--;
+        const from = (page - 1) * limit;
+        const items = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => from + i);
+        return { items, total, pageMax: 1000 };
+      },
+      { limit: 100, concurrency: 1 },
+    );
+    expect(got).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(asked).toEqual(["1x100", "1x1000", "2x1000", "3x1000"]);
+    expect(most).toBe(1);
+  });
+
   it("reads one page after another when the service tells no total", async () => {
     let running = 0;
     let most = 0;
