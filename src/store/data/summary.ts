@@ -90,13 +90,23 @@ const RESULT_KEYS = new Set([
   "overMaxResponseTime",
 ]);
 
-/** The listed keys of `src`; `src` itself when it has no other key (already slim: no copy, no garbage). */
+/**
+ * The listed keys of `src`; `src` itself when it has no other key (already slim: no copy, no garbage). Its
+ * keys are walked with `for…in` (V8's cached keys of the object's shape), not `Object.keys` (a new array
+ * each time: a full read of 10,000 statuses asked it ~20,000 times).
+ */
 function pick<T>(src: object, keys: ReadonlySet<string>): T {
   const from = src as Record<string, unknown>;
-  const own = Object.keys(from);
-  if (own.every((k) => keys.has(k))) return src as T;
+  let slim = true;
+  for (const k in from) {
+    if (Object.hasOwn(from, k) && !keys.has(k)) {
+      slim = false;
+      break;
+    }
+  }
+  if (slim) return src as T;
   const out: Record<string, unknown> = {};
-  for (const k of own) if (keys.has(k) && from[k] !== undefined) out[k] = from[k];
+  for (const k of Object.keys(from)) if (keys.has(k) && from[k] !== undefined) out[k] = from[k];
   return out as T;
 }
 
@@ -189,21 +199,28 @@ export const toResultSummary = (r: ResultSummary): ResultSummary => {
     : slim;
 };
 
-/** Equal plain values: primitives by identity, arrays element by element (one level), same keys. */
+/**
+ * Equal plain values: primitives by identity, arrays element by element (one level), as many own keys.
+ * Without a new array of keys per object (`for…in` walks V8's cached keys of its shape): a refresh compares
+ * every check and status it reads with the held one, 20,000 objects at 10,000 checks.
+ */
 export function sameShallow(a: object, b: object): boolean {
   if (a === b) return true;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
-  for (const k of ka) {
+  let na = 0;
+  for (const k in ra) {
+    if (!Object.hasOwn(ra, k)) continue;
+    na++;
     const x = ra[k];
     const y = rb[k];
     if (Object.is(x, y)) continue;
     if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
     for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) return false;
   }
-  return true;
+  let nb = 0;
+  for (const k in rb) if (Object.hasOwn(rb, k)) nb++;
+  return na === nb;
 }
 
 /**

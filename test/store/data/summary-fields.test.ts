@@ -76,3 +76,42 @@ describe("held summaries", () => {
     }
   });
 });
+
+describe("sameShallow without arrays of keys", () => {
+  /** What it answered when it compared Object.keys of both. */
+  const byKeys = (a: object, b: object): boolean => {
+    if (a === b) return true;
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    const ra = a as Record<string, unknown>;
+    const rb = b as Record<string, unknown>;
+    return ka.every((k) => {
+      const x = ra[k];
+      const y = rb[k];
+      if (Object.is(x, y)) return true;
+      return (
+        Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => Object.is(v, y[i]))
+      );
+    });
+  };
+  it.each([1, 2, 3, 4])(
+    "answers as the comparison of Object.keys did, over random summaries (seed %i)",
+    (seed) => {
+      const r = rng(seed);
+      const values = [undefined, null, true, false, 0, 1, Number.NaN, "a", "b", ["x"], ["x", "y"], []];
+      const obj = (): Record<string, unknown> => {
+        const o: Record<string, unknown> = {};
+        for (const k of ["checkId", "hasFailures", "updated_at", "tags", "x"])
+          if (r.next() < 0.6) o[k] = r.pick(values);
+        return o;
+      };
+      for (let i = 0; i < 3000; i++) {
+        const a = obj();
+        const b = r.next() < 0.3 ? { ...a } : obj();
+        const sa = r.next() < 0.5 ? heldStatus(a as StatusSummary) : a;
+        expect(sameShallow(sa, b), JSON.stringify([a, b])).toBe(byKeys(sa, b));
+        expect(sameShallow(b, sa)).toBe(byKeys(b, sa));
+      }
+    },
+  );
+});
