@@ -13,6 +13,15 @@ import { afterEach, expect, it, vi } from "vitest";
 import { capNursery, createMemorySizing } from "../../src/cli/nursery.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
+const NODE = join(ROOT, "node_modules/.bin/node");
+const NURSERY = JSON.stringify(join(ROOT, "src/cli/nursery.ts"));
+
+/** A script for a child Node, its lines in a file of a temp dir of its own; returns the file. */
+function childScript(name: string, lines: readonly string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), `vigil-${name}-`)), `${name}.mjs`);
+  writeFileSync(file, lines.join("\n"));
+  return file;
+}
 
 const nursery = () => getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0;
 
@@ -47,27 +56,21 @@ const SPIN = [
  * tier up, and says which compiler the hot function's code came from.
  */
 function tierOfHotFunction(baseline: boolean): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "vigil-wasm-tier-"));
-  const file = join(dir, "tier.mjs");
-  writeFileSync(
-    file,
-    [
-      `import { baselineWasm } from ${JSON.stringify(join(ROOT, "src/cli/nursery.ts"))};`,
-      `const bytes = new Uint8Array(${JSON.stringify(SPIN)});`,
-      "const first = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.spin;",
-      "first(10);",
-      baseline ? "baselineWasm();" : "",
-      // another module (an export named "spim"): V8 shares the compiled module of identical bytes
-      "const other = bytes.slice(); other[27] = 0x6d;",
-      "const hot = new WebAssembly.Instance(new WebAssembly.Module(other)).exports.spim;",
-      "for (let i = 0; i < 20; i++) hot(1_000_000);",
-      'process.stdout.write(%IsTurboFanFunction(hot) ? "turbofan" : %IsLiftoffFunction(hot) ? "liftoff" : "other");',
-    ].join("\n"),
-  );
-  const node = join(ROOT, "node_modules/.bin/node");
+  const file = childScript("wasm-tier", [
+    `import { baselineWasm } from ${NURSERY};`,
+    `const bytes = new Uint8Array(${JSON.stringify(SPIN)});`,
+    "const first = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.spin;",
+    "first(10);",
+    baseline ? "baselineWasm();" : "",
+    // another module (an export named "spim"): V8 shares the compiled module of identical bytes
+    "const other = bytes.slice(); other[27] = 0x6d;",
+    "const hot = new WebAssembly.Instance(new WebAssembly.Module(other)).exports.spim;",
+    "for (let i = 0; i < 20; i++) hot(1_000_000);",
+    'process.stdout.write(%IsTurboFanFunction(hot) ? "turbofan" : %IsLiftoffFunction(hot) ? "liftoff" : "other");',
+  ]);
   return new Promise((done, fail) => {
     execFile(
-      node,
+      NODE,
       ["--allow-natives-syntax", "--wasm-sync-tier-up", file],
       { timeout: 30_000 },
       (err, out, errOut) => (err ? fail(new Error(`${err.message}\n${errOut}`)) : done(out)),
@@ -133,23 +136,17 @@ it("sizes V8 for memory once the checks are held, not while keys come, again aft
  * ("background": sized for memory) or waits for the allocation to fall ("foreground").
  */
 function reducerMode(typing: boolean): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "vigil-reducer-"));
-  const file = join(dir, "reducer.mjs");
-  writeFileSync(
-    file,
-    [
-      `import { createMemorySizing } from ${JSON.stringify(join(ROOT, "src/cli/nursery.ts"))};`,
-      "const kept = Array.from({ length: 200_000 }, (_, i) => ({ i, s: 'check-' + i }));",
-      "const sizing = createMemorySizing();",
-      "sizing.held();",
-      typing ? "sizing.input();" : "",
-      "globalThis.gc();",
-      "setInterval(() => kept.length, 1000);",
-    ].join("\n"),
-  );
-  const node = join(ROOT, "node_modules/.bin/node");
+  const file = childScript("reducer", [
+    `import { createMemorySizing } from ${NURSERY};`,
+    "const kept = Array.from({ length: 200_000 }, (_, i) => ({ i, s: 'check-' + i }));",
+    "const sizing = createMemorySizing();",
+    "sizing.held();",
+    typing ? "sizing.input();" : "",
+    "globalThis.gc();",
+    "setInterval(() => kept.length, 1000);",
+  ]);
   const child = spawn(
-    node,
+    NODE,
     ["--expose-gc", "--trace-memory-reducer", "--gc-memory-reducer-start-delay-ms=50", file],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
