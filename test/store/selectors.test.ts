@@ -6,7 +6,12 @@ import { type CheckSummary, toCheckSummary } from "../../src/store/data/summary.
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleState } from "../../src/store/state.ts";
 import { memo, newViewMemo, viewMemo } from "../../src/store/view/memo.ts";
-import { decorateRow, matchesCheckFilter, sortedCheckRows } from "../../src/store/view/selectors.ts";
+import {
+  decorateRow,
+  lastRunOf,
+  matchesCheckFilter,
+  sortedCheckRows,
+} from "../../src/store/view/selectors.ts";
 import {
   initialUi,
   moveCursor,
@@ -234,6 +239,33 @@ describe("structural sharing and what re-sorts", () => {
     // the analytics pane's own filter still narrows it
     apply(store, setFilter(store.getState(), "analytics", "cache"));
     expect(analyticsChecks(store.getState()).map((r) => r.check.name)).toEqual(["Cache node"]);
+  });
+});
+
+describe("lastRunOf: the later of the status's run and the newest result", () => {
+  const at = Date.parse("2026-11-21T07:00:00Z");
+  const result = (iso: string | undefined, runLocation = "eu-west-1") => ({
+    id: "r",
+    runLocation,
+    stoppedAt: iso,
+  });
+  it("takes whichever is later, with where it ran", () => {
+    expect(lastRunOf(at, "us-east-1", result("2026-11-21T07:00:13Z"))).toEqual({
+      at: at + 13_000,
+      location: "eu-west-1",
+    });
+    expect(lastRunOf(at, "us-east-1", result("2026-11-21T06:50:00Z"))).toEqual({ at, location: "us-east-1" });
+    // the same run seen both ways: the status's
+    expect(lastRunOf(at, "us-east-1", result("2026-11-21T07:00:00Z"))).toEqual({ at, location: "us-east-1" });
+  });
+  it("either may be unknown", () => {
+    expect(lastRunOf(Number.NaN, null, result("2026-11-21T07:00:13Z"))).toEqual({
+      at: at + 13_000,
+      location: "eu-west-1",
+    });
+    expect(lastRunOf(at, "us-east-1", undefined)).toEqual({ at, location: "us-east-1" });
+    expect(lastRunOf(at, undefined, result(undefined))).toEqual({ at, location: undefined });
+    expect(lastRunOf(Number.NaN, undefined, undefined).at).toBeNaN();
   });
 });
 

@@ -2,10 +2,11 @@
  * Rows that are true, in the console's frames: the cursor stays on its check when a status change re-sorts
  * the list (and `t` names that check), a detail never moves the list cursor, deactivated and muted checks
  * carry their markers without colour, LAST RUN is never in the future and the status line says the
- * service clock is ahead, and `?` lists the filter words.
+ * service clock is ahead, the detail names the row's last run, and `?` lists the filter words.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { statusesLoaded } from "../../src/store/data/slices.ts";
+import { resultsLoaded, statusesLoaded } from "../../src/store/data/slices.ts";
+import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";
@@ -49,6 +50,24 @@ describe("rows that are true", () => {
     expect(confirm).toContain("charlie");
     expect(confirm).not.toMatch(/\n\s*bravo\s*\n/);
     await c.press("n");
+  });
+
+  it("the detail names the list row's last run: the later of the status's run and the newest result", async () => {
+    // the status read 10 min after its run, the results since: a run 13 s ago at another location
+    const now = Date.now();
+    const ago = (ms: number) => new Date(now - ms).toISOString();
+    const stale = { ...status(ids[0]!, "passing", ago(10 * 60_000)), lastRunLocation: "us-east-1" };
+    const store = storeWith([checks[0]!], [stale]);
+    const run = { id: "r1", runLocation: "eu-west-1", startedAt: ago(14_000), stoppedAt: ago(13_000) };
+    apply(store, resultsLoaded(store.getState(), ids[0]!, [run], now, DEFAULT_CAPS));
+    const c = renderConsole(store, { columns: 120, rows: 30 });
+    open = c;
+    const list = await frameWhere(c, (f) => cursorLine(f).includes("alpha"));
+    expect(cursorLine(list)).toContain("<1 min ago");
+    await c.press("\r");
+    const detail = await frameWhere(c, (f) => f.includes("Recent results"));
+    expect(detail).toMatch(/last run 1\d s ago at eu-west-1/);
+    expect(detail).not.toContain("10 min ago");
   });
 
   it("a detail never moves the list cursor: keys inside it, and a re-sort meanwhile", async () => {

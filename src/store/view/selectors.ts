@@ -7,7 +7,7 @@
  */
 
 import { checkHealth, type Health, toEpochMs } from "../../shared/format.ts";
-import type { CheckSummary, StatusSummary } from "../data/summary.ts";
+import type { CheckSummary, ResultSummary, StatusSummary } from "../data/summary.ts";
 import type { ResultsEntry, ResultsSlice, StatusesSlice } from "../data/types.ts";
 import type { ConsoleState } from "../state.ts";
 import { runReason } from "../triage/reason.ts";
@@ -168,6 +168,23 @@ export function sortedCheckRow(s: ConsoleState, id: string): CheckRow | undefine
   return checkRowsOf(s).view.row(id) as CheckRow | undefined;
 }
 
+/**
+ * A check's last run as every screen says it: the later of its status's run (`statusAt`, epoch ms, NaN when
+ * unknown) and its newest result held, with where it ran. Either may be behind the other — statuses come
+ * every 10 s and a check's results when it is shown, so the list and the detail would otherwise name two
+ * different last runs of one check.
+ */
+export function lastRunOf(
+  statusAt: number,
+  statusLocation: string | null | undefined,
+  newest: ResultSummary | undefined,
+): { at: number; location: string | undefined } {
+  const resultAt = toEpochMs(newest?.stoppedAt ?? newest?.startedAt);
+  if (Number.isFinite(resultAt) && !(resultAt <= statusAt))
+    return { at: resultAt, location: newest?.runLocation ?? undefined };
+  return { at: statusAt, location: statusLocation ?? undefined };
+}
+
 const decorated = new WeakMap<CheckRow, { items: ResultsEntry["items"] | undefined; row: ShownCheckRow }>();
 /**
  * A row on screen with its newest result (last run, response time). The same row with the same results
@@ -178,11 +195,9 @@ export function decorateRow(row: CheckRow, entry: ResultsEntry | undefined): Sho
   const hit = decorated.get(row);
   if (hit && hit.items === items) return hit.row;
   const last = items?.[0];
-  // the later of the status's run and the newest result (either may be unknown: NaN is left out)
-  const times = [row.statusAt, toEpochMs(last?.stoppedAt ?? last?.startedAt)].filter(Number.isFinite);
   const shown: ShownCheckRow = {
     ...row,
-    lastRunAt: times.length ? Math.max(...times) : Number.NaN,
+    lastRunAt: lastRunOf(row.statusAt, undefined, last).at,
     lastResponseMs: last?.responseTime ?? undefined,
     since: items && row.health !== "pending" ? stateSince(items, row.health) : undefined,
     reason: reasonOf(row, items),

@@ -13,6 +13,7 @@ import {
   formatAgo,
   formatMs,
   statusSymbol,
+  toEpochMs,
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary, ResultSummary } from "../../../store/data/summary.ts";
@@ -23,6 +24,7 @@ import {
   pingUrlOf,
   timingOf,
 } from "../../../store/triage/heartbeat-timeline.ts";
+import { lastRunOf } from "../../../store/view/selectors.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { keyHint } from "../../key-label.ts";
@@ -189,6 +191,8 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const subs = full?.alertChannelSubscriptions ?? [];
   const lines = configLines(check, full);
   const latest = items[items.length - 1];
+  // the later of the status's run and the newest result, as the list's row says it
+  const lastRun = lastRunOf(toEpochMs(status?.updated_at), status?.lastRunLocation, latest);
   // the state (2 lines) and the alerts (a title and 1–3 lines) before the subscriptions get the rest
   const alertRows = Math.max(1, Math.min(3, height - lines.length - 14 - Math.min(subs.length, 2)));
   const room = Math.max(0, height - lines.length - 14 - alertRows);
@@ -200,7 +204,7 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
         {passive(check) ? null : (
           <Text
             color={theme.dim}
-          >{`  last run ${formatAgo(clampToNow(status?.updated_at))} at ${sanitizeLine(status?.lastRunLocation ?? "—")}`}</Text>
+          >{`  last run ${formatAgo(clampToNow(lastRun.at))} at ${sanitizeLine(lastRun.location ?? "—")}`}</Text>
         )}
       </Text>
       {passive(check) ? <HeartbeatLine check={check} /> : null}
