@@ -21,6 +21,7 @@ import { apply, type ConsoleStore } from "../state.ts";
 import { warmCheckFilter } from "../view/check-filter.ts";
 import type { AnalyticsOptions } from "../view/types.ts";
 import { checkRead, incidentRead, locationRead, pageRead } from "../view/work.ts";
+import { createBigReads } from "./big-reads.ts";
 import { heartbeatPagesFor, readHeartbeatEvents } from "./heartbeat-events.ts";
 import { createInterner, type Interner, internStatus } from "./intern.ts";
 import { findLastPass } from "./last-pass.ts";
@@ -78,13 +79,11 @@ export type LoaderOptions = {
   prepareStatuses?: (next: StatusesSlice) => Promise<void>;
   /** Every status read whole at least this often (statusFeed; default every 5 minutes). */
   fullReadMs?: number;
-  /** How long a refresh of the checks list or a statuses read waits at most for the other (BIG_READ_WAIT_MS). */
+  /** How long a refresh of the checks list or a statuses read waits at most for the other (big-reads.ts). */
   bigReadWaitMs?: number;
 };
 
 const statusIdOf = (s: StatusSummary) => s.checkId;
-/** How long a refresh of the checks list or a statuses read waits at most for the other under way (below). */
-export const BIG_READ_WAIT_MS = 5000;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderOptions = {}) {
@@ -437,31 +436,10 @@ export function createLoaders(client: Client, store: ConsoleStore, opts: LoaderO
       apply(store, data.lastPassLoaded(get(), checkId, location, p));
     },
   };
-  // a refresh of the checks list and a read of the statuses once they are held, one after the other: the
-  // two at once (every 5 minutes the list and every status are read whole, often in the same second) kept
-  // each one's answer waiting through the other's parse — promoted to V8's old generation, ~5 MB more
-  // in the console for the seconds until its next major collection. A status poll waits for a refresh
-  // under way (~0.3 s at 10,000 checks, ~3 s at 100,000), at most BIG_READ_WAIT_MS (a slow service's
-  // refresh never holds the statuses back longer); the first reads of both still go together
+  // a refresh of the checks list and a read of the statuses, once both are held, one after the other
+  // (big-reads.ts): together each kept the other's answer alive long enough to reach the old generation
   const { checks, statuses } = loaders;
-  let big: Promise<unknown> = Promise.resolve();
-  const oneAtATime = (held: boolean, read: () => Promise<void>): Promise<void> => {
-    if (!held) return read();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = Promise.race([
-      big,
-      new Promise<void>((r) => {
-        timer = setTimeout(r, opts.bigReadWaitMs ?? BIG_READ_WAIT_MS);
-        timer.unref?.();
-      }),
-    ]);
-    const run = waited.then(() => {
-      clearTimeout(timer);
-      return read();
-    });
-    big = run.catch(() => undefined);
-    return run;
-  };
+  const oneAtATime = createBigReads(opts.bigReadWaitMs);
   loaders.checks = (signal) => oneAtATime(get().checks.loadedAt !== undefined, () => checks(signal));
   loaders.statuses = (signal) => oneAtATime(get().statuses.loadedAt !== undefined, () => statuses(signal));
   return loaders;
