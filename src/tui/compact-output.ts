@@ -1,12 +1,21 @@
 /**
- * The terminal stream handed to Ink, with its frames made shorter without changing what they do. Ink's
- * incremental renderer walks down over every unchanged line below a change with one "cursor next line"
- * (ESC [ E, 3 bytes) per line; a run of k of them is the same as ONE ESC [ k E (CNL with a count: down k
- * lines to column 1, stopping at the bottom margin exactly as k single steps do). On a 40-line frame that
- * is ~100 of the ~420 bytes a selection move writes (design.md §4: ≤ 400 B per move).
+ * The terminal stream handed to Ink, with its frames made shorter and fewer without changing what they do.
+ *
+ * Shorter: Ink's incremental renderer walks down over every unchanged line below a change with one "cursor
+ * next line" (ESC [ E, 3 bytes) per line; a run of k of them is the same as ONE ESC [ k E (CNL with a count:
+ * down k lines to column 1, stopping at the bottom margin exactly as k single steps do). On a 40-line frame
+ * that is ~100 of the ~420 bytes a selection move writes (design.md §4: ≤ 400 B per move).
+ *
+ * Fewer: Ink wraps each frame in a synchronized update and writes it as three writes — "begin" (ESC [?2026h),
+ * the frame, "end" (ESC [?2026l). Each write to a terminal is a system call that wakes the terminal (or sshd,
+ * which may send each as its own packet); the three are gathered into one write of the same bytes in the same
+ * order. What is gathered is written at the "end" write, or at the latest in a microtask after the "begin"
+ * (Ink writes all three in one synchronous call, so the fallback only matters if the frame's write threw).
  */
 
 const CNL_RUN = /(?:\x1b\[E){2,}/g;
+const BEGIN_SYNC = "\x1b[?2026h";
+const END_SYNC = "\x1b[?2026l";
 
 /** Collapse runs of single-line CNL into one counted CNL. */
 export function compactFrame(s: string): string {
@@ -14,13 +23,36 @@ export function compactFrame(s: string): string {
   return s.replace(CNL_RUN, (m) => `\x1b[${m.length / 3}E`);
 }
 
-/** `stream` with `write` passing strings through compactFrame; everything else is the stream itself. */
+/**
+ * `stream` with `write` passing strings through compactFrame and one synchronized frame gathered into one
+ * write; everything else is the stream itself.
+ */
 export function compactStream(stream: NodeJS.WriteStream): NodeJS.WriteStream {
-  const write = (chunk: unknown, ...rest: unknown[]) =>
-    (stream.write as (...a: unknown[]) => boolean)(
-      typeof chunk === "string" ? compactFrame(chunk) : chunk,
-      ...rest,
-    );
+  const raw = stream.write as (...a: unknown[]) => boolean;
+  /** A synchronized frame being gathered: "begin" and what followed it; undefined when none is. */
+  let held: string | undefined;
+  const flush = (): boolean => {
+    if (held === undefined) return true;
+    const s = held;
+    held = undefined;
+    return raw.call(stream, s);
+  };
+  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    if (typeof chunk !== "string" || rest.length > 0) {
+      // A buffer, an encoding or a callback: written as it is, after anything gathered, so order is kept.
+      flush();
+      return raw.call(stream, typeof chunk === "string" ? compactFrame(chunk) : chunk, ...rest);
+    }
+    if (chunk === BEGIN_SYNC) {
+      flush();
+      held = BEGIN_SYNC;
+      queueMicrotask(flush);
+      return true;
+    }
+    if (held === undefined) return raw.call(stream, compactFrame(chunk));
+    held += compactFrame(chunk);
+    return chunk === END_SYNC ? flush() : true;
+  };
   return new Proxy(stream, {
     get(target, prop) {
       if (prop === "write") return write;

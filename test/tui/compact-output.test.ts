@@ -42,4 +42,48 @@ describe("compactFrame", () => {
     expect(s.columns).toBe(120);
     expect("isTTY" in s && s.isTTY).toBe(true);
   });
+
+  const fakeStream = () => {
+    const out: unknown[] = [];
+    const stream = {
+      write(chunk: unknown, ...rest: unknown[]) {
+        out.push(rest.length > 0 ? [chunk, ...rest] : chunk);
+        return true;
+      },
+    } as unknown as NodeJS.WriteStream;
+    return { out, stream };
+  };
+  const BEGIN = "\u001b[?2026h";
+  const END = "\u001b[?2026l";
+
+  it("compactStream writes a synchronized frame — begin, frame, end — as one write of the same bytes", () => {
+    const { out, stream } = fakeStream();
+    const s = compactStream(stream);
+    s.write(BEGIN);
+    s.write(`x${CNL}${CNL}y`);
+    expect(out).toEqual([]);
+    s.write(END);
+    expect(out).toEqual([`${BEGIN}x\u001b[2Ey${END}`]);
+    s.write("after");
+    expect(out).toEqual([`${BEGIN}x\u001b[2Ey${END}`, "after"]);
+  });
+
+  it("compactStream writes a begun frame whose end never came in the next microtask, and keeps the order of other writes", async () => {
+    const { out, stream } = fakeStream();
+    const s = compactStream(stream);
+    s.write(BEGIN);
+    s.write("frame");
+    await Promise.resolve();
+    expect(out).toEqual([`${BEGIN}frame`]);
+    s.write(BEGIN);
+    s.write("a");
+    s.write(Buffer.from("b"));
+    expect(out.slice(1, 2)).toEqual([`${BEGIN}a`]);
+    expect(Buffer.isBuffer(out[2])).toBe(true);
+    s.write(BEGIN);
+    s.write("c");
+    const done = () => {};
+    s.write("d", done);
+    expect(out.slice(3)).toEqual([`${BEGIN}c`, ["d", done]]);
+  });
 });
