@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resultsLoaded } from "../../src/store/data/slices.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply } from "../../src/store/state.ts";
+import { DEFAULT_INTERVALS, type JobKit } from "../../src/store/sync/plan.ts";
+import { checks as checksPane } from "../../src/tui/panes/checks/index.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
 
@@ -96,5 +98,60 @@ describe("checks list: reason and since", () => {
     await c.press("1");
     expect(c.frame()).not.toContain("REASON");
     expect(c.frame()).toContain("SINCE");
+  });
+
+  it("says why a heartbeat fails and since when, as for any check: its results are read for the rows on screen", async () => {
+    const backup = check({
+      name: "Nightly backup",
+      checkType: "HEARTBEAT",
+      heartbeat: { period: 10, periodUnit: "minutes", grace: 5, graceUnit: "minutes" },
+    });
+    const api = check({ name: "Orders API", checkType: "API" });
+    const store = storeWith(
+      [backup, api],
+      [status(backup.id, "failing", min(1)), status(api.id, "passing", min(1))],
+      Date.now(),
+    );
+    // what the service records for a heartbeat (src/service/engine/heartbeats.ts), made before the console
+    // starts: its clock is read at its start
+    const missed = (m: number) => ({
+      id: `h${m}`,
+      resultType: "FINAL",
+      runLocation: "local",
+      startedAt: min(m),
+      hasFailures: true,
+      hasErrors: false,
+      errorMessage: "no ping received within period + grace",
+    });
+    const pinged = {
+      id: "h40",
+      resultType: "FINAL",
+      runLocation: "local",
+      startedAt: min(40),
+      hasFailures: false,
+    };
+    const held = [missed(1), missed(16), pinged];
+    const c = renderConsole(store, { columns: 140, rows: 30 });
+    open = c;
+    await c.press("1");
+    const kit = {
+      loaders: {},
+      intervals: DEFAULT_INTERVALS,
+      maxResultRows: 40,
+      checks: { key: "checks" },
+      statuses: { key: "statuses" },
+      list: (k: string) => ({ key: k }),
+      results: (id: string) => ({ key: `results:${id}` }),
+    } as unknown as JobKit;
+    const keys = checksPane.jobs(store.getState(), kit).map((j) => j.key);
+    expect(keys).toEqual(expect.arrayContaining([`results:${backup.id}`, `results:${api.id}`]));
+    apply(store, resultsLoaded(store.getState(), backup.id, held as never, Date.now(), DEFAULT_CAPS));
+    await c.press("");
+    const row = c
+      .frame()
+      .split("\n")
+      .find((l) => l.includes("Nightly backup"))!;
+    expect(row).toContain("no ping received within period + grace");
+    expect(row).toMatch(/\b16 min\b/);
   });
 });

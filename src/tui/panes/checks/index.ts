@@ -57,11 +57,11 @@ export const checks: PaneSpec<"checks"> = {
       const c = s.checks.byId.get(detail);
       if (c && specOf(c.checkType)?.runs === "passive") jobs.push(heartbeatEventsJob(k, detail));
     } else if (s.checks.loadedAt !== undefined) {
-      // results (the last response time) only for the rows on screen
+      // the results of the rows on screen: their last response time, and what SINCE and REASON say — a
+      // heartbeat's too (no response time, but "no ping received within period + grace" and since when)
       const { first, count } = s.ui.checksWindow;
-      for (const r of visibleCheckRows(s).slice(first, first + Math.min(count, k.maxResultRows))) {
-        if (specOf(r.check.checkType)?.runs !== "passive") jobs.push(k.results(r.id));
-      }
+      for (const r of visibleCheckRows(s).slice(first, first + Math.min(count, k.maxResultRows)))
+        jobs.push(k.results(r.id));
     }
     return jobs;
   },
