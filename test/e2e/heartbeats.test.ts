@@ -57,7 +57,7 @@ describe("the heartbeats pane in a real terminal", () => {
       `every 30 s · no grace · ping URL ${hb.heartbeat.pingUrl}  (y copies it)`,
     );
     expect(s).not.toMatch(/FREQ|thresholds|degraded/);
-    expect(lineOf(s, /● last ping/)).toMatch(/next expected at \d\d:\d\d \(in \d+ s\)/);
+    expect(lineOf(s, /● last ping/)).toMatch(/next expected at \d\d:\d\d:\d\d \(in \d+ s\)/);
     t.keys("y");
     await t.waitFor(/copied ping URL \(\d+ bytes\) to the clipboard via OSC 52/, "the copy notice");
     const b64 = Buffer.from(hb.heartbeat.pingUrl).toString("base64");

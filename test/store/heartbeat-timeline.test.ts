@@ -88,6 +88,19 @@ describe("heartbeatNow and its line", () => {
     );
   });
 
+  it("a short period or grace: the expected and grace times to the second, not both the same minute", () => {
+    const short = { periodMs: MIN, graceMs: 30_000 };
+    const at = T0 + 9 * H + 29 * MIN + 1000; // a ping at 09:29:01 UTC
+    const s = heartbeatNow([ev(at, "RECEIVED")], short, at + 47_000);
+    expect(heartbeatStateLine(s, short, at + 47_000, undefined, { utc: true }).text).toBe(
+      "● last ping 09:29:01 (47 s ago) · next expected at 09:30:01 (in 13 s), grace until 09:30:31",
+    );
+    const late = heartbeatNow([ev(at, "RECEIVED")], short, at + 70_000);
+    expect(heartbeatStateLine(late, short, at + 70_000, undefined, { utc: true }).text).toBe(
+      "▲ late by 10 s, in grace until 09:30:31 (in 20 s) — expected at 09:30:01 · last ping 09:29:01 (1 min ago)",
+    );
+  });
+
   it("in grace: late by how long, until when", () => {
     const now = T0 + 2 * H + 4 * MIN;
     const s = heartbeatNow(events, timing, now);

@@ -166,12 +166,14 @@ export function clockAt(at: number, now: number, o: ClockOptions & { seconds?: b
   return `${formatClock(at, { utc: o.utc, date: !sameDay })}${secs}`;
 }
 
-/** "09:41 (in 12 min)" / "09:41 (3 min ago)". */
-function when(at: number, now: number, o: ClockOptions): string {
+/** "09:41 (in 12 min)" / "09:41 (3 min ago)"; with `o.seconds`, "09:41:07 (in 12 min)". */
+function when(at: number, now: number, o: ClockOptions & { seconds?: boolean }): string {
   const d = at - now;
   const words = formatAgeWords(Math.abs(d));
   return `${clockAt(at, now, o)} (${Math.abs(d) < 1000 ? "now" : d > 0 ? `in ${words}` : `${words} ago`})`;
 }
+
+const FINE_BELOW_MS = 5 * 60_000;
 
 /**
  * The state line of a heartbeat: what an engineer reads first. `heldSince`: the oldest time the events
@@ -184,7 +186,11 @@ export function heartbeatStateLine(
   heldSince?: number,
   o: ClockOptions = {},
 ): { text: string; tone: Tone | undefined } {
-  const clockTime = (at: number, _now: number, seconds = false) => clockAt(at, now, { utc: o.utc, seconds });
+  // the expected and grace times to the second when the period or the grace is under 5 minutes: "grace until
+  // 21:30" beside "next expected at 21:30" says nothing when both fall in the same minute
+  const fine = [t.periodMs, t.graceMs].some((ms) => ms !== undefined && ms > 0 && ms < FINE_BELOW_MS);
+  const clockTime = (at: number, _now: number, seconds = fine) => clockAt(at, now, { utc: o.utc, seconds });
+  const ow = { ...o, seconds: fine };
   const last =
     n.lastPingAt === undefined
       ? undefined
@@ -205,7 +211,7 @@ export function heartbeatStateLine(
     }
     case "in grace":
       return {
-        text: `▲ late by ${formatAgeWords(n.lateByMs ?? 0)}, in grace until ${when(n.graceEndsAt ?? now, now, o)} — expected at ${clockTime(n.expectedAt ?? now, now)} · ${last}`,
+        text: `▲ late by ${formatAgeWords(n.lateByMs ?? 0)}, in grace until ${when(n.graceEndsAt ?? now, now, ow)} — expected at ${clockTime(n.expectedAt ?? now, now)} · ${last}`,
         tone: "warn",
       };
     case "on time":
@@ -213,7 +219,7 @@ export function heartbeatStateLine(
         text:
           n.expectedAt === undefined
             ? `● ${last} · next ping expected: period not recorded`
-            : `● ${last} · next expected at ${when(n.expectedAt, now, o)}${grace}`,
+            : `● ${last} · next expected at ${when(n.expectedAt, now, ow)}${grace}`,
         tone: "ok",
       };
     default:
