@@ -1,6 +1,7 @@
 /**
- * Demo history: a few days of synthetic FINAL results for the existing checks (and heartbeat events for
- * heartbeat checks), so sparklines and analytics have data on first launch. Every row is marked
+ * Demo history: a few days of synthetic FINAL results for the existing checks (and heartbeat events, each
+ * with its result as a live ping has, for heartbeat checks), so sparklines and analytics have data on first
+ * launch. Every row is marked
  * `is_demo = 1`; real runs keep appending. Checks that already have results are left alone, so calling
  * it on every start is harmless. History is spaced at the check's frequency but at least 5 minutes apart
  * (bounded size: ≤ 288 rows per check and day).
@@ -8,6 +9,7 @@
 
 import { isPassive } from "../../contract/check-types.ts";
 import { classify } from "../engine/classify.ts";
+import { heartbeatResult } from "../engine/heartbeats.ts";
 import { uuidv7 } from "../engine/ids.ts";
 import type { ResultRow } from "../repo/runs.ts";
 import type { Repo } from "../repo/store.ts";
@@ -41,9 +43,18 @@ export function backfillHistory(
           const t = opts.now - k * step;
           const late = Math.random() < 0.05;
           const at = Math.round(t + (late ? Math.min(graceMs, step / 2) : 0));
-          repo.insertDemoEvent(uuidv7(), check.id, pingState(cfg, previous, at), at);
+          const state = pingState(cfg, previous, at);
+          const id = uuidv7();
+          repo.insertDemoEvent(id, check.id, state, at);
+          // and its result, as a live ping stores one (engine/heartbeats.ts): the check's status, last run
+          // and "since" come from results — events alone left it "not run yet" beside 70 pings
+          repo.runs.insertResult({
+            ...heartbeatResult(check, { eventId: id, state, at, sessionId: null }),
+            isDemo: true,
+          });
           previous = at;
           events++;
+          results++;
         }
         continue;
       }

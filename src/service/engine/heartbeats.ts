@@ -103,6 +103,43 @@ function floodGate(perSecond: number, burst: number) {
   };
 }
 
+/**
+ * The FINAL result a heartbeat event stores beside it (a ping, or the miss that makes it FAILING): the
+ * check's status, last run and "since" are read from results, as for any check. The demo's history
+ * (demo/backfill.ts) stores the same for each ping it makes up.
+ */
+export function heartbeatResult(
+  check: CheckDef,
+  e: { eventId: string; state: string; at: number; sessionId: string | null },
+): ResultRow {
+  const failed = e.state === "FAILING";
+  return {
+    id: uuidv7(),
+    sessionId: e.sessionId,
+    checkId: check.id,
+    checkType: check.checkType,
+    name: check.name,
+    runLocation: check.runLocations[0] ?? "local",
+    resultType: "FINAL",
+    hasFailures: failed,
+    hasErrors: false,
+    isDegraded: false,
+    overMaxResponseTime: false,
+    aborted: false,
+    isCancelled: false,
+    responseTime: 0,
+    statusCode: null,
+    attempts: 1,
+    retries: 0,
+    startedAt: e.at,
+    stoppedAt: e.at,
+    errorMessage: failed ? "no ping received within period + grace" : null,
+    metrics: {},
+    pageIndex: null,
+    detail: { heartbeatEvent: { id: e.eventId, state: e.state } },
+  };
+}
+
 export function createHeartbeatMonitor(opts: {
   repo: Repo;
   store: RunStore;
@@ -146,31 +183,7 @@ export function createHeartbeatMonitor(opts: {
       startedAt: at,
       stoppedAt: at,
     };
-    const result: ResultRow = {
-      id: uuidv7(),
-      sessionId: session.id,
-      checkId: check.id,
-      checkType: check.checkType,
-      name: check.name,
-      runLocation: location,
-      resultType: "FINAL",
-      hasFailures: failed,
-      hasErrors: false,
-      isDegraded: false,
-      overMaxResponseTime: false,
-      aborted: false,
-      isCancelled: false,
-      responseTime: 0,
-      statusCode: null,
-      attempts: 1,
-      retries: 0,
-      startedAt: at,
-      stoppedAt: at,
-      errorMessage: failed ? "no ping received within period + grace" : null,
-      metrics: {},
-      pageIndex: null,
-      detail: { heartbeatEvent: { id: event.id, state } },
-    };
+    const result = heartbeatResult(check, { eventId: event.id, state, at, sessionId: session.id });
     repo.transaction(() => {
       repo.insertEvent({
         id: event.id,

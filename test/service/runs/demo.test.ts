@@ -90,7 +90,9 @@ describe("demo backfill", () => {
       .prepare("SELECT COUNT(*) AS n FROM heartbeat_events WHERE check_id = ? AND is_demo = 1")
       .get(hb) as { n: number };
     expect(events.n).toBe(47);
-    expect(first.results).toBe(575 + 287);
+    // each ping with its result, as a live ping stores one: the heartbeat has a status and a last run
+    expect(count(hb)).toEqual({ n: 47, demo: 1, last: now - 3_600_000 });
+    expect(first.results).toBe(575 + 287 + 47);
     const locations = t.db
       .prepare("SELECT DISTINCT run_location AS l FROM check_results WHERE check_id = ? ORDER BY l")
       .all(url) as { l: string }[];
@@ -115,6 +117,17 @@ describe("demo backfill", () => {
     });
     rows.forEach((r, i) => {
       expect(r.state, `event ${i} at ${r.ts}`).toBe(pingState(cfg, i === 0 ? null : rows[i - 1]!.ts, r.ts));
+    });
+    // each event's result says what it was, and none is a failure (every event is a ping)
+    const results = t.db
+      .prepare(
+        "SELECT started_at AS ts, has_failures AS f, detail FROM check_results WHERE check_id = ? ORDER BY started_at",
+      )
+      .all(hb) as { ts: number; f: number; detail: string }[];
+    expect(results.map((r) => r.ts)).toEqual(rows.map((r) => r.ts));
+    expect(results.every((r) => r.f === 0)).toBe(true);
+    expect(JSON.parse(results.at(-1)!.detail)).toMatchObject({
+      heartbeatEvent: { state: rows.at(-1)!.state },
     });
     // a late one and the on-time one after it are both there (5 % are late, over 2,000 events)
     expect(new Set(rows.map((r) => r.state))).toEqual(new Set(["RECEIVED", "GRACE", "EARLY"]));
