@@ -257,8 +257,11 @@ describe.each(SIZES)("panes at $columns×$rows", (size) => {
     const c = show(store, "incidents", size);
     expect(c.frame()).toContain("MAJOR");
     expect(c.frame()).toContain("evil␛]0");
+    // the count's noun agrees with it
+    expect(c.frame().split("\n")[1]).toMatch(/^1 incident · /);
     await c.press("6");
     expect(c.frame()).toContain("WEBHOOK");
+    expect(c.frame().split("\n")[1]).toMatch(/^1 alert channel · /);
     await c.press("\r");
     expect(c.frame()).not.toContain("s3cr3t-value-xyz");
     expect(c.frame()).toContain("config.webhookSecret");

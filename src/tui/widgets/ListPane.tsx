@@ -44,11 +44,14 @@ export function ListPane<T>(props: ListPaneProps<T>) {
         ? `no ${noun[0]} matches the filter`
         : `no ${noun[1]}`;
   const count = `${listCount(rows.length, meta.items.length, meta.total, filter !== "")}${props.countSuffix ?? ""}`;
+  // the noun agrees with the count's last number: "1 status page", "1 of 3 status pages", "1+ results"
+  const whole = meta.total !== undefined && meta.total > meta.items.length ? meta.total : meta.items.length;
+  const counted = whole === 1 && !props.countSuffix ? noun[0] : noun[1];
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.dim} wrap="truncate">
         {/* not read yet: no count ("0 results" while they load would say there are none) */}
-        {`${meta.loadedAt === undefined && rows.length === 0 ? `${noun[1]}: reading…` : `${count} ${noun[1]}`} · ${props.summary}`}
+        {`${meta.loadedAt === undefined && rows.length === 0 ? `${noun[1]}: reading…` : `${count} ${counted}`} · ${props.summary}`}
       </Text>
       <Table
         rows={rows}
