@@ -268,6 +268,23 @@ describe.each(SIZES)("panes at $columns×$rows", (size) => {
     for (const bad of FORBIDDEN) expect(c.raw()).not.toContain(bad);
   });
 
+  it("an incident's detail says when it opened, how long ago, and how long it lasted once resolved", async () => {
+    const store = loadedStore();
+    const c = show(store, "incidents", size);
+    await c.press("\r");
+    expect(c.frame()).toMatch(
+      /severity MAJOR · opened \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(1 h(?: \d+ min)? ago\)/,
+    );
+    const resolved = {
+      ...store.getState().incidents.items[0]!,
+      lastUpdateStatus: "RESOLVED",
+      duration: 5_700,
+    } as Incident;
+    apply(store, listLoaded("incidents", [resolved], NOW));
+    await c.press("");
+    expect(c.frame()).toMatch(/ ago\) · resolved after 1 h 35/); // "… 35 min", cut at 80 columns
+  });
+
   it("the checks list shows a hostile check name as text", async () => {
     const c = show(loadedStore(), "checks", size);
     const f = c.frame();

@@ -1,8 +1,9 @@
 /** The detail of one incident: severity, status, services, age, and every update (j/k selects one for `e`). */
 import { Box, Text } from "ink";
-import { formatAgo, formatTimestamp, statusSymbol, truncate } from "../../../shared/format.ts";
+import { formatTimestamp, statusSymbol, truncate } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { incidentStartedAt, sortedUpdates } from "../../../store/data/incidents.ts";
+import { formatAgeWords } from "../../../store/triage/timeline.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { keyHint } from "../../key-label.ts";
 
@@ -23,11 +24,15 @@ export function IncidentDetail({ id, width, height }: { id: string; width: numbe
   const updates = sortedUpdates(inc);
   const sel = Math.min(row ?? updates.length - 1, updates.length - 1);
   const sym = statusSymbol(inc.lastUpdateStatus);
+  const opened = incidentStartedAt(inc);
   const head = [
     `severity ${sanitizeLine(inc.severity)}`,
-    `opened ${formatAgo(incidentStartedAt(inc))}`,
-    inc.lastUpdateStatus === "RESOLVED" && inc.duration != null
-      ? `resolved after ${Math.round(Number(inc.duration) / 60)} min`
+    // when, to the second as the updates below say it, and how long ago in the words the checks use
+    Number.isFinite(opened)
+      ? `opened ${formatTimestamp(opened)} (${formatAgeWords(Math.max(0, Date.now() - opened))} ago)`
+      : "opened: not recorded",
+    inc.lastUpdateStatus === "RESOLVED" && inc.duration != null && Number.isFinite(Number(inc.duration))
+      ? `resolved after ${formatAgeWords(Number(inc.duration) * 1000)}`
       : "",
   ]
     .filter(Boolean)
