@@ -13,7 +13,11 @@
  * - console.local.10k.keyToFrame.p95.ms, console.local.10k.rss.mb (per bundle): the same console on a data
  *   dir holding 10,000 checks (plus the demo's), as console-scale.bench.ts measures them against a served
  *   API: MOVES `j` moves, then RSS after VIGIL_BENCH_SOAK_S (30) s with a key every 5 s; with the
- *   service's own RSS beside it when it runs in a process of its own.
+ *   service's own RSS beside it when it runs in a process of its own. Beside the key p95: the console's
+ *   main-thread CPU per move (cpuMsP50/cpuMsP95, Pty.cpuMs from the key to its frame) and, when the service
+ *   runs in its own process, its CPU per second of wall time across the moves (serviceCpuMsPerS: user +
+ *   system from /proc/PID/stat, 10 ms steps) — on 2 cores what the service burns while keys come competes
+ *   with the console.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -25,7 +29,7 @@ import { spawnServe } from "../e2e/support/service.ts";
 import { checkBody } from "./console/checks-10k.ts";
 import { benchBundles, consoleEnv, percentile, round } from "./console/launch.ts";
 import { measureMoves } from "./console/moves.ts";
-import { Pty } from "./console/pty.ts";
+import { cpuMsOf, Pty } from "./console/pty.ts";
 import type { Figure } from "./run.ts";
 
 const ROUNDS = Number(process.env.VIGIL_BENCH_START_ROUNDS ?? 5);
@@ -204,7 +208,15 @@ async function tenKFigures(report: (f: Figure) => void, root: string): Promise<v
         120_000,
       );
       await pty.quiet(20); // the first loads have come to rest before keys are timed
-      const moves = (await measureMoves(pty, MOVES, () => "j")).map((m) => m.ms);
+      const service = servicePid(dataDir);
+      const own = service !== undefined && service !== pty.programPid();
+      const serviceCpuFrom = own ? cpuMsOf(service) : undefined;
+      const movesFrom = performance.now();
+      const measured = await measureMoves(pty, MOVES, () => "j");
+      const movesS = (performance.now() - movesFrom) / 1000;
+      const serviceCpuTo = own ? cpuMsOf(service) : undefined;
+      const moves = measured.map((m) => m.ms);
+      const cpu = measured.map((m) => m.cpuMs);
       const samples: number[] = [];
       const end = performance.now() + SOAK_S * 1000;
       for (let k = 0; performance.now() < end; k++) {
@@ -212,8 +224,6 @@ async function tenKFigures(report: (f: Figure) => void, root: string): Promise<v
         pty.write(k % 2 === 0 ? "j" : "k");
         samples.push(pty.rssMb() ?? Number.NaN);
       }
-      const service = servicePid(dataDir);
-      const own = service !== undefined && service !== pty.programPid();
       report({
         figure: "console.local.10k.keyToFrame.p95.ms",
         bundle: b.label,
@@ -222,7 +232,12 @@ async function tenKFigures(report: (f: Figure) => void, root: string): Promise<v
         p50: round(percentile(moves, 50)),
         max: round(Math.max(...moves)),
         moves: moves.length,
+        cpuMsP50: round(percentile(cpu, 50)),
+        cpuMsP95: round(percentile(cpu, 95)),
         service: own ? "own process" : "in the console's process",
+        ...(serviceCpuFrom !== undefined && serviceCpuTo !== undefined
+          ? { serviceCpuMsPerS: round((serviceCpuTo - serviceCpuFrom) / movesS) }
+          : {}),
       });
       report({
         figure: "console.local.10k.rss.mb",
