@@ -29,9 +29,9 @@ export function noAgentScan(deps: NoAgentDeps): string[] {
   const repo = deps.repo;
   const now = deps.now();
   const alerted = repo.noAgentAlerts();
-  let active: ReturnType<typeof repo.readAllChecks> | undefined;
+  let active: ReturnType<typeof repo.alertableChecks> | undefined;
   const checksOf = (slug: string) => {
-    active ??= repo.readAllChecks().filter((c) => c.activated && !c.muted);
+    active ??= repo.alertableChecks();
     return active.filter(
       (c) => Array.isArray(c.doc.privateLocations) && c.doc.privateLocations.includes(slug),
     );

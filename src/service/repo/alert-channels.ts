@@ -64,6 +64,11 @@ export function listChannels(db: DatabaseSync, limit = -1, offset = 0): AlertCha
     .map((r) => fromRow(db, r));
 }
 
+/** Whether a channel asks for SSL expiry alerts: one row, not every channel with its subscriptions. */
+export function anySslExpiryChannel(db: DatabaseSync): boolean {
+  return cached(db, "SELECT 1 FROM alert_channels WHERE ssl_expiry = 1 LIMIT 1").get() !== undefined;
+}
+
 export function countChannels(db: DatabaseSync): number {
   const r = db.prepare("SELECT COUNT(*) AS n FROM alert_channels").get();
   return r ? num(r, "n") : 0;

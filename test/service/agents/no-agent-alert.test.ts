@@ -85,6 +85,10 @@ describe("a scan that changes nothing", () => {
           reads++;
           return repo.readAllChecks(...a);
         },
+        alertableChecks: (...a: Parameters<typeof repo.alertableChecks>) => {
+          reads++;
+          return repo.alertableChecks(...a);
+        },
       };
       const now = Date.now();
       const scan = (startedAt: number, agentCount: number) =>

@@ -14,7 +14,7 @@ import { resolveAlertingConfig } from "../../../src/service/alerts/config.ts";
 import { sslScan, sslTargetOf } from "../../../src/service/alerts/ssl.ts";
 import { openRepo } from "../../../src/service/repo/store.ts";
 import { pastTime } from "../../support/until.ts";
-import { tempDb } from "../runs/support.ts";
+import { insertCheck, tempDb } from "../runs/support.ts";
 import type { TestService } from "../support.ts";
 import {
   createChannel,
@@ -132,16 +132,40 @@ describe("SSL expiry", () => {
 });
 
 describe("a service no channel of which asks for SSL expiry", () => {
-  it("reads no check when it scans", async () => {
+  it("reads no check, nor the channels' subscriptions, when it scans", async () => {
     const t = tempDb();
     try {
       const repo = openRepo(t.db);
+      // a channel without SSL expiry, subscribed to an HTTPS check
+      const id = insertCheck(t.db, { checkType: "URL", doc: { request: { url: "https://127.0.0.1:9/" } } });
+      const channel = repo.insertChannel(
+        {
+          type: "WEBHOOK",
+          config: { name: "off", url: "http://127.0.0.1:9/" },
+          sendRecovery: true,
+          sendFailure: true,
+          sendDegraded: false,
+          sslExpiry: false,
+          sslExpiryThreshold: 30,
+          autoSubscribe: false,
+        },
+        new Date().toISOString(),
+      );
+      repo.upsertSubscription(channel, { checkId: id }, true);
       let reads = 0;
       const counting = {
         ...repo,
         readAllChecks: (...a: Parameters<typeof repo.readAllChecks>) => {
           reads++;
           return repo.readAllChecks(...a);
+        },
+        alertableChecks: (...a: Parameters<typeof repo.alertableChecks>) => {
+          reads++;
+          return repo.alertableChecks(...a);
+        },
+        listChannels: (...a: Parameters<typeof repo.listChannels>) => {
+          reads++;
+          return repo.listChannels(...a);
         },
       };
       const deps = {
@@ -172,5 +196,32 @@ describe("the certificate scan at a stop", () => {
     // the first scan was due 300 ms after the service started, so by now + 300 ms at the latest
     await pastTime(Date.now() + 300);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("the checks an alert scan reads (alertableChecks)", () => {
+  it("are readAllChecks' activated, unmuted checks, in its order, a damaged one left out", () => {
+    const t = tempDb();
+    try {
+      const repo = openRepo(t.db);
+      for (let i = 0; i < 12; i++)
+        insertCheck(t.db, {
+          checkType: i % 3 === 0 ? "API" : "URL",
+          name: `check ${String(11 - i).padStart(2, "0")}`,
+          activated: i % 4 !== 1,
+          muted: i % 5 === 2,
+          doc: { request: { url: `https://127.0.0.1:${1000 + i}/` } },
+        });
+      insertCheck(t.db, { checkType: "URL", doc: { tags: "not a list" } });
+      const errors: string[] = [];
+      const all = repo.readAllChecks(() => {});
+      const alertable = repo.alertableChecks((e) => errors.push(e.message));
+      expect(alertable.length).toBeGreaterThan(0);
+      expect(alertable.length).toBeLessThan(all.length);
+      expect(alertable).toEqual(all.filter((c) => c.activated && !c.muted));
+      expect(errors).toHaveLength(1);
+    } finally {
+      t.cleanup();
+    }
   });
 });
