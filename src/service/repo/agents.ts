@@ -7,6 +7,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { CheckRow } from "../engine/checks.ts";
 import { checkRowOf } from "./checks.ts";
 import { flag, num, numOrNull, oneOf, type Row, text, textOrNull } from "./rows.ts";
+import { cached } from "./statements.ts";
 
 export type AgentLocation = { id: string; slug: string; name: string; proxyUrl: string | null };
 
@@ -108,7 +109,7 @@ export function locationHealth(
 
 /** Agents not seen for `olderThanMs` are forgotten (bounded table). */
 export function pruneAgents(db: DatabaseSync, now: number, olderThanMs: number): void {
-  db.prepare("DELETE FROM agents WHERE last_seen < ?").run(now - olderThanMs);
+  cached(db, "DELETE FROM agents WHERE last_seen < ?").run(now - olderThanMs);
 }
 
 export function listLocationSlugs(db: DatabaseSync): { id: string; slug: string }[] {
@@ -233,8 +234,7 @@ export function completeJob(db: DatabaseSync, jobId: string, leaseId: string, no
 
 /** Leases that lapsed: the jobs (the queue puts them back, or gives up on one handed out too often). */
 export function lapsedJobs(db: DatabaseSync, now: number): JobRow[] {
-  return db
-    .prepare("SELECT * FROM agent_jobs WHERE status = 'LEASED' AND lease_until < ?")
+  return cached(db, "SELECT * FROM agent_jobs WHERE status = 'LEASED' AND lease_until < ?")
     .all(now)
     .map(jobOf);
 }

@@ -334,7 +334,7 @@ export function checkTypeOf(db: DatabaseSync, id: string): string | undefined {
 }
 
 export function checkExists(db: DatabaseSync, id: string): boolean {
-  return db.prepare("SELECT 1 FROM checks WHERE id = ?").get(id) !== undefined;
+  return cached(db, "SELECT 1 FROM checks WHERE id = ?").get(id) !== undefined;
 }
 
 export type CheckHead = Pick<CheckDef, "id" | "name" | "createdAt">;
@@ -358,7 +358,7 @@ const headOf = (r: Row): CheckHead => ({
 });
 
 export function checkHead(db: DatabaseSync, id: string): CheckHead | undefined {
-  const r = db.prepare("SELECT id, name, created_at FROM checks WHERE id = ?").get(id);
+  const r = cached(db, "SELECT id, name, created_at FROM checks WHERE id = ?").get(id);
   return r ? headOf(r) : undefined;
 }
 

@@ -18,6 +18,7 @@ import type { SendResult } from "../alerts/channels/types.ts";
 import type { AlertingConfig } from "../alerts/config.ts";
 import { transaction } from "../db/open.ts";
 import { jsonObject, num, numOrNull, text, textOrNull } from "./rows.ts";
+import { cached } from "./statements.ts";
 
 export type DeliveryKind = "CHECK_ALERT" | "SUBSCRIBER";
 
@@ -100,20 +101,26 @@ export function enqueue(db: DatabaseSync, d: NewDelivery, now: number, maxAttemp
   return id;
 }
 
+const DUE_ONE = "SELECT 1 FROM alert_deliveries WHERE status = 'PENDING' AND next_attempt_at <= ? LIMIT 1";
+
 /** Claims up to `limit` due deliveries (PENDING, next attempt ≤ now) for one attempt each. */
 export function claimDue(db: DatabaseSync, now: number, limit: number): ClaimedDelivery[] {
   if (limit <= 0) return [];
+  // the worker asks every second: with nothing due (nearly always) one indexed read answers, no write
+  // transaction is begun and committed empty
+  if (!cached(db, DUE_ONE).get(now)) return [];
   return transaction(db, () => {
-    const rows = db
-      .prepare(
-        `SELECT id, channel_type, payload, secret, attempts, max_attempts FROM alert_deliveries
+    const rows = cached(
+      db,
+      `SELECT id, channel_type, payload, secret, attempts, max_attempts FROM alert_deliveries
          WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`,
-      )
-      .all(now, limit);
-    const claim = db.prepare(
+    ).all(now, limit);
+    const claim = cached(
+      db,
       "UPDATE alert_deliveries SET status = 'SENDING', attempts = attempts + 1, updated_at = ? WHERE id = ? AND status = 'PENDING'",
     );
-    const attemptRow = db.prepare(
+    const attemptRow = cached(
+      db,
       "INSERT INTO alert_delivery_attempts (delivery_id, attempt, started_at, outcome) VALUES (?, ?, ?, 'IN_PROGRESS')",
     );
     const out: ClaimedDelivery[] = [];
@@ -194,8 +201,9 @@ export function recoverInterrupted(db: DatabaseSync, now: number): number {
 
 /** When the next PENDING delivery is due (ms), or undefined when none waits. */
 export function nextDueAt(db: DatabaseSync): number | undefined {
-  const r = db
-    .prepare("SELECT MIN(next_attempt_at) AS t FROM alert_deliveries WHERE status = 'PENDING'")
-    .get();
+  const r = cached(
+    db,
+    "SELECT MIN(next_attempt_at) AS t FROM alert_deliveries WHERE status = 'PENDING'",
+  ).get();
   return (r && numOrNull(r, "t")) ?? undefined;
 }
