@@ -8,7 +8,8 @@ import net from "node:net";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { setChannelUrl } from "../../src/service/repo/alert-channels.ts";
+import { channelFingerprint } from "../../src/service/demo/ownership.ts";
+import { getChannel, getChannelRow, setChannelUrl } from "../../src/service/repo/alert-channels.ts";
 import { getCheck, updateCheck } from "../../src/service/repo/checks.ts";
 import { objectIn } from "../../src/shared/json.ts";
 import { type Json, startTestService, type TestService, tempDir } from "./support.ts";
@@ -197,4 +198,33 @@ describe("the demo never overwrites a user's change", () => {
       await svc.close();
     }
   }, 60_000);
+});
+
+describe("a demo channel's fingerprint", () => {
+  it("is the same read without its subscriptions as read whole (fingerprints stored by earlier versions hold)", async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const svc = await startTestService({ dataDir: dir, demo: true });
+    let channels: Json[];
+    try {
+      channels = (await svc.call("GET", "/v1/alert-channels?limit=100")).body;
+    } finally {
+      await svc.close();
+    }
+    const db = new DatabaseSync(join(dir, "vigil.db"));
+    try {
+      const subscribed = channels.filter((c) => c.subscriptions.length > 0);
+      expect(subscribed.length).toBeGreaterThan(0);
+      for (const c of channels) {
+        const whole = getChannel(db, c.id);
+        const row = getChannelRow(db, c.id);
+        expect(whole && row && channelFingerprint(row)).toBe(whole && channelFingerprint(whole));
+        expect(row).not.toHaveProperty("subscriptions");
+      }
+      // the API's channel: its members in the order they had
+      expect(Object.keys(channels[0] ?? {}).slice(0, 4)).toEqual(["id", "type", "config", "subscriptions"]);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -76,7 +76,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
 
   app.put("/v1/alert-channels/:id", async (c) => {
     const id = channelId(c);
-    if (!ctx.repo.getChannel(id)) throw notFound(NOT_FOUND);
+    if (!ctx.repo.getChannelRow(id)) throw notFound(NOT_FOUND);
     const body = await parseBody(c, alertChannelUpdateBodySchema);
     assertChecksExist(ctx, body.subscriptions);
     ctx.repo.transaction(() => {
@@ -93,7 +93,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
 
   app.put("/v1/alert-channels/:id/subscriptions", async (c) => {
     const id = channelId(c);
-    if (!ctx.repo.getChannel(id)) throw notFound(NOT_FOUND);
+    if (!ctx.repo.getChannelRow(id)) throw notFound(NOT_FOUND);
     const body = await parseBody(c, alertChannelSubscriptionBodySchema);
     assertChecksExist(ctx, [body]);
     const target = body.checkId

@@ -22,7 +22,7 @@
 import { createHash } from "node:crypto";
 import { isObject, objectIn } from "../../shared/json.ts";
 import { type CheckDef, checkDoc, checkOf } from "../engine/checks.ts";
-import type { AlertChannel } from "../repo/alert-channels.ts";
+import type { ChannelRow } from "../repo/alert-channels.ts";
 import type { Repo } from "../repo/store.ts";
 import { isoMs } from "../repo/util.ts";
 import { DEMO_RECEIVER_PATH } from "./receiver-path.ts";
@@ -45,8 +45,9 @@ export function checkFingerprint(check: CheckDef): string {
   return hash(checkDoc(check));
 }
 
-export function channelFingerprint(ch: AlertChannel): string {
-  // subscriptions live in their own table and change with checks; the channel row is the rest
+export function channelFingerprint(ch: ChannelRow & { subscriptions?: unknown }): string {
+  // subscriptions live in their own table and change with checks; the channel row is the rest (read
+  // without them: getChannelRow)
   const { subscriptions: _s, ...row } = ch;
   return hash(row);
 }
@@ -97,7 +98,7 @@ export function recordDemoRows(repo: Repo, ids: { checks: string[]; channels: nu
     if (check) rows.checks[id] = checkFingerprint(check);
   }
   for (const id of ids.channels) {
-    const ch = repo.getChannel(id);
+    const ch = repo.getChannelRow(id);
     if (ch) rows.channels[String(id)] = channelFingerprint(ch);
   }
   writeRows(repo, rows);
@@ -109,7 +110,7 @@ function adoptLegacy(repo: Repo): Rows {
   for (const check of repo.listChecks())
     if (check.doc.isDemo === true && check.updatedAt === check.createdAt)
       rows.checks[check.id] = checkFingerprint(check);
-  for (const ch of repo.listChannels())
+  for (const ch of repo.listChannelRows())
     if (typeof ch.config.url === "string" && RECEIVER.test(ch.config.url) && ch.updated_at === ch.created_at)
       rows.channels[String(ch.id)] = channelFingerprint(ch);
   return rows;
@@ -166,7 +167,7 @@ export function reconcileDemoRows(
   }
 
   for (const [id, fingerprint] of Object.entries(rows.channels)) {
-    const ch = repo.getChannel(Number(id));
+    const ch = repo.getChannelRow(Number(id));
     if (!ch || channelFingerprint(ch) !== fingerprint) {
       delete rows.channels[id]; // deleted, or the user's now
       continue;
@@ -176,7 +177,7 @@ export function reconcileDemoRows(
     const next = url?.replace(RECEIVER, current.url);
     if (!url || !next || next === url) continue;
     repo.setChannelUrl(ch.id, next, at);
-    const after = repo.getChannel(ch.id);
+    const after = repo.getChannelRow(ch.id);
     if (after) rows.channels[id] = channelFingerprint(after);
     out.repointed.push(`alert channel ${id}`);
   }
@@ -190,7 +191,7 @@ export function reconcileDemoRows(
       if (!rows.checks[check.id] && (JSON.stringify(checkDoc(check)).includes(previous.url) || tcp))
         out.leftAlone.push(check.name);
     }
-    for (const ch of repo.listChannels())
+    for (const ch of repo.listChannelRows())
       if (!rows.channels[String(ch.id)] && JSON.stringify(ch.config).includes(previous.url))
         out.leftAlone.push(`alert channel ${ch.id}`);
   }

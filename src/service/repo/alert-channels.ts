@@ -26,6 +26,12 @@ export type AlertChannel = {
 
 export type ChannelInput = Omit<AlertChannel, "id" | "subscriptions" | "created_at" | "updated_at">;
 
+/**
+ * A channel's own row, without its subscriptions — what the demo's fingerprints are of (demo/ownership.ts):
+ * an auto-subscribed channel has one subscription per check, 10,000 rows read and dropped at 10,000 checks.
+ */
+export type ChannelRow = Omit<AlertChannel, "subscriptions">;
+
 const subFromRow = (r: Row): Subscription => ({
   id: num(r, "id"),
   checkId: textOrNull(r, "check_id"),
@@ -41,11 +47,16 @@ function subscriptionsOf(db: DatabaseSync, channelId: number): Subscription[] {
 }
 
 function fromRow(db: DatabaseSync, r: Row): AlertChannel {
+  // the members in the order the API shows them: the subscriptions after the config
+  const { id, type, config, ...rest } = channelRowOf(r);
+  return { id, type, config, subscriptions: subscriptionsOf(db, id), ...rest };
+}
+
+function channelRowOf(r: Row): ChannelRow {
   return {
     id: num(r, "id"),
     type: text(r, "type"),
     config: jsonObject(r, "config"),
-    subscriptions: subscriptionsOf(db, num(r, "id")),
     sendRecovery: flag(r, "send_recovery"),
     sendFailure: flag(r, "send_failure"),
     sendDegraded: flag(r, "send_degraded"),
@@ -77,6 +88,17 @@ export function countChannels(db: DatabaseSync): number {
 export function getChannel(db: DatabaseSync, id: number): AlertChannel | undefined {
   const r = db.prepare("SELECT * FROM alert_channels WHERE id = ?").get(id);
   return r ? fromRow(db, r) : undefined;
+}
+
+/** A channel's row without its subscriptions (ChannelRow). */
+export function getChannelRow(db: DatabaseSync, id: number): ChannelRow | undefined {
+  const r = cached(db, "SELECT * FROM alert_channels WHERE id = ?").get(id);
+  return r ? channelRowOf(r) : undefined;
+}
+
+/** Every channel's row, by id, without their subscriptions (ChannelRow). */
+export function listChannelRows(db: DatabaseSync): ChannelRow[] {
+  return db.prepare("SELECT * FROM alert_channels ORDER BY id").all().map(channelRowOf);
 }
 
 export function insertChannel(db: DatabaseSync, c: ChannelInput, nowIso: string): number {
