@@ -8,9 +8,13 @@
  *
  * Fewer: Ink wraps each frame in a synchronized update and writes it as three writes — "begin" (ESC [?2026h),
  * the frame, "end" (ESC [?2026l). Each write to a terminal is a system call that wakes the terminal (or sshd,
- * which may send each as its own packet); the three are gathered into one write of the same bytes in the same
- * order. What is gathered is written at the "end" write, or at the latest in a microtask after the "begin"
- * (Ink writes all three in one synchronous call, so the fallback only matters if the frame's write threw).
+ * which may send each as its own packet); the three are gathered into one write of the same bytes. What is
+ * gathered is written at the "end" write; before any write to the other stream on the same terminal (Ink
+ * writes a console.error between a "begin" and an "end": begin + erase the frame on stdout, the message on
+ * stderr, the frame + end on stdout — the erase must reach the terminal before the message); and at the
+ * latest in a microtask after the "begin" (Ink writes a synchronized update in one synchronous call, so
+ * the fallback only matters if a write in it threw). So the terminal receives every byte in the order Ink
+ * wrote it, across both streams.
  */
 
 const CNL_RUN = /(?:\x1b\[E){2,}/g;
@@ -24,24 +28,28 @@ export function compactFrame(s: string): string {
 }
 
 /**
- * `stream` with `write` passing strings through compactFrame and one synchronized frame gathered into one
- * write; everything else is the stream itself.
+ * Ink's two streams to one terminal: `stdout` with `write` passing strings through compactFrame and one
+ * synchronized frame gathered into one write, `stderr` writing what stdout gathered before each of its own
+ * writes; everything else is the streams themselves.
  */
-export function compactStream(stream: NodeJS.WriteStream): NodeJS.WriteStream {
-  const raw = stream.write as (...a: unknown[]) => boolean;
+export function compactStreams(
+  stdout: NodeJS.WriteStream,
+  stderr: NodeJS.WriteStream,
+): { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream } {
+  const raw = stdout.write as (...a: unknown[]) => boolean;
   /** A synchronized frame being gathered: "begin" and what followed it; undefined when none is. */
   let held: string | undefined;
   const flush = (): boolean => {
     if (held === undefined) return true;
     const s = held;
     held = undefined;
-    return raw.call(stream, s);
+    return s === "" ? true : raw.call(stdout, s);
   };
   const write = (chunk: unknown, ...rest: unknown[]): boolean => {
     if (typeof chunk !== "string" || rest.length > 0) {
-      // A buffer, an encoding or a callback: written as it is, after anything gathered, so order is kept.
+      // a buffer, an encoding or a callback: written as it is, after anything gathered, so order is kept
       flush();
-      return raw.call(stream, typeof chunk === "string" ? compactFrame(chunk) : chunk, ...rest);
+      return raw.call(stdout, typeof chunk === "string" ? compactFrame(chunk) : chunk, ...rest);
     }
     if (chunk === BEGIN_SYNC) {
       flush();
@@ -49,10 +57,24 @@ export function compactStream(stream: NodeJS.WriteStream): NodeJS.WriteStream {
       queueMicrotask(flush);
       return true;
     }
-    if (held === undefined) return raw.call(stream, compactFrame(chunk));
+    if (held === undefined) return raw.call(stdout, compactFrame(chunk));
     held += compactFrame(chunk);
     return chunk === END_SYNC ? flush() : true;
   };
+  const rawErr = stderr.write as (...a: unknown[]) => boolean;
+  const writeErr = (...a: unknown[]): boolean => {
+    // what stdout gathered goes first; the rest of the frame is still gathered, up to its "end"
+    if (held !== undefined && held !== "") {
+      raw.call(stdout, held);
+      held = "";
+    }
+    return rawErr.apply(stderr, a);
+  };
+  return { stdout: withWrite(stdout, write), stderr: withWrite(stderr, writeErr) };
+}
+
+/** `stream` with its `write` replaced; every other member the stream's own (methods bound to it). */
+function withWrite(stream: NodeJS.WriteStream, write: (...a: unknown[]) => boolean): NodeJS.WriteStream {
   return new Proxy(stream, {
     get(target, prop) {
       if (prop === "write") return write;

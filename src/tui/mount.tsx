@@ -13,7 +13,7 @@ import { Box, type Key, render, Text, useInput } from "ink";
 import type { ReactElement } from "react";
 import { displayWidth, truncate } from "../shared/format.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
-import { compactStream } from "./compact-output.ts";
+import { compactStreams } from "./compact-output.ts";
 import { mouseControl } from "./mouse/input.ts";
 import type { MouseControl } from "./mouse/mode.ts";
 import { isMouseReport } from "./mouse/sgr.ts";
@@ -190,7 +190,8 @@ export function mountConsole(opts: MountOptions): Mounted {
     if (!ended) instance.rerender(sized());
   });
   const instance = render(sized(), {
-    stdout: compactStream(stdout),
+    // one terminal: what stdout holds of a frame is written before anything Ink writes to stderr
+    ...compactStreams(stdout, process.stderr),
     stdin: opts.stdin ?? process.stdin,
     exitOnCtrlC: false,
     // The console is started only on a TTY (main.ts checks stdin and stdout), so it is interactive even

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { compactFrame, compactStream } from "../../src/tui/compact-output.ts";
+import { compactFrame, compactStreams } from "../../src/tui/compact-output.ts";
 import { replay } from "../e2e/support/xterm.ts";
 
 const CNL = "\u001b[E";
+const noErr = { write: () => true } as unknown as NodeJS.WriteStream;
+const compactStream = (s: NodeJS.WriteStream) => compactStreams(s, noErr).stdout;
 
 describe("compactFrame", () => {
   it("turns a run of single-line CNL into one counted CNL, and leaves everything else alone", () => {
@@ -85,5 +87,18 @@ describe("compactFrame", () => {
     const done = () => {};
     s.write("d", done);
     expect(out.slice(3)).toEqual([`${BEGIN}c`, ["d", done]]);
+  });
+
+  it("compactStreams writes what stdout gathered before anything written to stderr", () => {
+    const { out, stream } = fakeStream();
+    const s = compactStreams(stream, {
+      write: (chunk: unknown) => out.push(`err:${String(chunk)}`),
+    } as unknown as NodeJS.WriteStream);
+    s.stdout.write(BEGIN);
+    s.stdout.write("erase");
+    s.stderr.write("warning");
+    s.stdout.write("frame");
+    s.stdout.write(END);
+    expect(out).toEqual([`${BEGIN}erase`, "err:warning", `frame${END}`]);
   });
 });
