@@ -282,7 +282,7 @@ describe.each(SIZES)("panes at $columns×$rows", (size) => {
     } as Incident;
     apply(store, listLoaded("incidents", [resolved], NOW));
     await c.press("");
-    expect(c.frame()).toMatch(/ ago\) · resolved after 1 h 35/); // "… 35 min", cut at 80 columns
+    expect(c.frame()).toMatch(/severity MAJOR · resolved after 1 h 35 min · opened /);
   });
 
   it("the checks list shows a hostile check name as text", async () => {

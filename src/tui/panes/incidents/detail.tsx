@@ -25,15 +25,16 @@ export function IncidentDetail({ id, width, height }: { id: string; width: numbe
   const sel = Math.min(row ?? updates.length - 1, updates.length - 1);
   const sym = statusSymbol(inc.lastUpdateStatus);
   const opened = incidentStartedAt(inc);
+  // how long it lasted before when it opened: the line is cut at the terminal's width, the duration must stay
   const head = [
     `severity ${sanitizeLine(inc.severity)}`,
+    inc.lastUpdateStatus === "RESOLVED" && inc.duration != null && Number.isFinite(Number(inc.duration))
+      ? `resolved after ${formatAgeWords(Number(inc.duration) * 1000)}`
+      : "",
     // when, to the second as the updates below say it, and how long ago in the words the checks use
     Number.isFinite(opened)
       ? `opened ${formatTimestamp(opened)} (${formatAgeWords(Math.max(0, Date.now() - opened))} ago)`
       : "opened: not recorded",
-    inc.lastUpdateStatus === "RESOLVED" && inc.duration != null && Number.isFinite(Number(inc.duration))
-      ? `resolved after ${formatAgeWords(Number(inc.duration) * 1000)}`
-      : "",
   ]
     .filter(Boolean)
     .join(" · ");
