@@ -14,7 +14,7 @@ import { runReason } from "../triage/reason.ts";
 import { runState, type Since, stateSince } from "../triage/timeline.ts";
 import { checkIndexOf } from "./check-index.ts";
 import { CheckRowsView } from "./check-rows.ts";
-import { FilteredRows } from "./filtered-rows.ts";
+import { FilteredRows, rehearseFilteredRows } from "./filtered-rows.ts";
 import { memo, viewMemo } from "./memo.ts";
 
 export type CheckRow = {
@@ -71,11 +71,51 @@ export const allCheckRows = memo(
   },
 );
 
+/** A list of this many rows has its filter's first keystroke rehearsed (`rehearseFirstKey`). */
+export const REHEARSE_FROM = 2000;
+/** …once its rows, the whole list with its statuses, have not changed for this long. */
+export const REHEARSE_AFTER_MS = 250;
+
+/** The rehearsal waiting for the rows to rest (undefined: none), and whether one was made (once a process). */
+const rehearsal = {
+  timer: undefined as NodeJS.Timeout | undefined,
+  run: undefined as (() => Promise<unknown>) | undefined,
+  done: false,
+  /** Resolves when the rehearsal made is done (what a test waits for). */
+  made: undefined as Promise<unknown> | undefined,
+};
+
+/**
+ * The filter's first keystroke run ahead over the view's own rows (filtered-rows.ts
+ * `rehearseFilteredRows`), once a process, when the first whole list of REHEARSE_FROM rows or more, with its
+ * statuses, has rested REHEARSE_AFTER_MS (each newer rows array waits again): the first `/` keystroke of a
+ * console then runs compiled code, as later ones do. Nothing shown changes; the timer keeps no process
+ * alive.
+ */
+function rehearseFirstKey(view: ConsoleState, run: () => Promise<unknown>): void {
+  if (rehearsal.done || view.checks.loadedAt === undefined || view.statuses.loadedAt === undefined) return;
+  rehearsal.run = run;
+  if (rehearsal.timer) {
+    rehearsal.timer.refresh();
+    return;
+  }
+  rehearsal.timer = setTimeout(() => {
+    rehearsal.done = true;
+    rehearsal.timer = undefined;
+    rehearsal.made = rehearsal.run?.();
+    rehearsal.run = undefined;
+  }, REHEARSE_AFTER_MS).unref();
+}
+
+/** Resolves once the rehearsal of the first keystroke has been made (undefined: not yet started). */
+export const firstKeyRehearsed = (): Promise<unknown> | undefined => rehearsal.made;
+
 /**
  * A checks list's `/` filter (check-filter.ts) over the view's sorted rows (`sortedCheckRows`), one
  * FilteredRows per view and list that has its own filter (the checks pane's, the analytics pane's): the
  * checks' search index answers the words (check-index.ts), the view's rows give the order. `progressive`:
- * over a long list, the top is answered first and the rest in slices that yield to input.
+ * over a long list, the top is answered first and the rest in slices that yield to input. A long list's
+ * first keystroke is rehearsed ahead (`rehearseFirstKey`).
  */
 export const newCheckRowsFilter = (progressive = false) => {
   const filterOf = viewMemo(() => new FilteredRows<CheckRow>());
@@ -91,6 +131,15 @@ export const newCheckRowsFilter = (progressive = false) => {
     };
     // a long list's filter may answer the top first, the rest in slices (filtered-rows.ts)
     const wake = progressive ? view.memo?.wake : undefined;
+    if (filter === "" && rows.length >= REHEARSE_FROM)
+      rehearseFirstKey(view, () =>
+        rehearseFilteredRows(
+          rows,
+          index,
+          positions,
+          wake ? {} : { progressiveFrom: Number.POSITIVE_INFINITY },
+        ),
+      );
     return filterOf(view).rows(rows, filter, index, positions, wake) as CheckRow[];
   };
 };

@@ -16,7 +16,7 @@ import {
 } from "../../../src/store/view/check-filter.ts";
 import { BLOCK, CheckIndex, checkIndexOf, fieldHolds } from "../../../src/store/view/check-index.ts";
 import { CheckRowsView, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
-import { FilteredRows, isPartialRows } from "../../../src/store/view/filtered-rows.ts";
+import { FilteredRows, isPartialRows, rehearseFilteredRows } from "../../../src/store/view/filtered-rows.ts";
 import { rng } from "../../support/rng.ts";
 import { naiveCheckFilter } from "./naive-filter.ts";
 import { makeRow, type Row } from "./rows.ts";
@@ -399,6 +399,53 @@ describe("FilteredRows", () => {
       ),
     ).toBe(rows);
     expect(parseCheckFilter("tag:")).toEqual([]);
+  });
+});
+
+describe("rehearseFilteredRows", () => {
+  it.each(Array.from({ length: 12 }, (_, i) => 1100 + i))(
+    "asks the view's rows what a first keystroke and the next would, each answer the plain filter's, and leaves the view's filter as it was (seed %i)",
+    async (seed) => {
+      const r = rng(seed);
+      const check = checkMaker(r);
+      const checks = Array.from({ length: 100 + r.int(400) }, (_, i) =>
+        check(`${r.pick(["a", "B", "9"])}${i}`),
+      );
+      const statuses = new Map<string, StatusSummary>(
+        checks.map((c) => [c.id, { checkId: c.id, ...r.pick(HEALTHS), updated_at: null }]),
+      );
+      const view = new CheckRowsView<CheckSummary, StatusSummary, Row>(makeRow);
+      const rows = view.rows(checks, statuses, { column: r.pick(COLUMNS), desc: r.next() < 0.5 });
+      const index = checkIndexOf(checks);
+      const positions = () => view.positions(index.positionOf);
+      // the view's own filter, set before and asked after
+      const mine = new FilteredRows<Row>();
+      const text = r.pick(["pay", "!a", "status:fail"]);
+      const before = mine.rows(rows, text, () => index, positions);
+      // in one go, and as a long list is answered (its top first, the rest in slices)
+      for (const pace of [{}, { progressiveFrom: 0, headRows: 3, sliceMs: 0 }]) {
+        const lengths = await rehearseFilteredRows(rows, () => index, positions, pace);
+        const name = (rows[rows.length >> 1] as Row).check.name.toLowerCase();
+        const at = Math.max(0, name.search(/[a-z0-9]/));
+        const words = [name.slice(at, at + 1), name.slice(at, at + 2)].filter((w) => w.trim() !== "");
+        expect(lengths).toEqual(words.map((w) => rows.filter((x) => naiveCheckFilter(x, w)).length));
+        // a word the rows hold: never an empty answer
+        for (const n of lengths) expect(n).toBeGreaterThan(0);
+      }
+      expect(mine.rows(rows, text, () => index, positions)).toBe(before);
+      expect(before.map((x) => x.id)).toEqual(rows.filter((x) => naiveCheckFilter(x, text)).map((x) => x.id));
+    },
+  );
+
+  it("over no rows asks nothing", async () => {
+    const index = new CheckIndex([]);
+    expect(
+      await rehearseFilteredRows<Row>(
+        [],
+        () => index,
+        () => [],
+      ),
+    ).toEqual([]);
   });
 });
 
