@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Box, render, Text, Transform } from "ink";
+import { Activity, memo, useEffect, useState } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, manyChecks, status, storeWith } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
@@ -174,6 +175,71 @@ const Tree = ({ n }: { n: number }) => (
     </Box>
   </Box>
 );
+
+/**
+ * Text inside text changed as `n` changes: nested texts edited, coloured and styled, reordered, added and
+ * removed, hidden and shown again (an Activity), and texts left as they were beside them (a memoised one) —
+ * what a text node's squashed text, kept on the node (change 11), must follow.
+ */
+const NestedTree = ({ n, ink }: { n: number; ink: typeof import("ink") }) => {
+  const { Box, Text } = ink;
+  const order = ["a", "b", "c", "d"].map((_, i, all) => all[(i + n) % all.length] as string);
+  // each text below changes in one way only, so that each way must be followed on its own
+  return (
+    <Box flexDirection="column" width={40}>
+      <Text>
+        {order.slice(0, 2 + (n % 3)).map((p, i) => (
+          <Text key={p} color={(n + i) % 3 ? "red" : undefined}>{`${p}${n % 2 ? "!" : ""}`}</Text>
+        ))}
+      </Text>
+      <Text>
+        {order.map((p) => (
+          <Text key={p}>{p}</Text>
+        ))}
+      </Text>
+      <Text>
+        {n % 4 < 2 ? <Text>{"head "}</Text> : null}
+        {"body"}
+      </Text>
+      <Text>
+        {"body"}
+        {n % 6 < 3 ? <Text italic>{" tail"}</Text> : null}
+      </Text>
+      <Text>
+        {"shown? "}
+        <Activity mode={n % 3 === 1 ? "hidden" : "visible"}>
+          <Text bold>{"yes"}</Text>
+        </Activity>
+      </Text>
+      <Text>
+        {"dim? "}
+        <Text dimColor={n % 2 === 0}>{"x"}</Text>
+      </Text>
+      <Text wrap="truncate">
+        {"count "}
+        <Text>
+          {"deep "}
+          <Text underline={n % 5 === 0} backgroundColor={n % 4 ? undefined : "#5fd75f"}>{`${n % 2}`}</Text>
+        </Text>
+        <Text>{`${n % 3}`}</Text>
+      </Text>
+      <Same ink={ink} />
+      <Text>{n % 7 ? "plain" : "plain\tthen a tab"}</Text>
+    </Box>
+  );
+};
+/** NestedTree over a state of its own (a root's rerender would render every Text again: Ink's contexts). */
+const Driven = ({ ink, onSet }: { ink: typeof import("ink"); onSet: (set: (n: number) => void) => void }) => {
+  const [n, setN] = useState(0);
+  useEffect(() => onSet(setN), [onSet]);
+  return <NestedTree n={n} ink={ink} />;
+};
+const Same = memo(({ ink }: { ink: typeof import("ink") }) => (
+  <ink.Text>
+    {"never "}
+    <ink.Text color="#5fd75f">{"re-rendered"}</ink.Text>
+  </ink.Text>
+));
 
 /** Props and styles added, changed and removed as `n` changes (each Ink's own components). */
 const PropsTree = ({ n, ink }: { n: number; ink: typeof import("ink") }) => {
@@ -552,6 +618,44 @@ describe("the Ink patch", () => {
       }
       expect(new Set(outs[1].frames).size).toBeGreaterThan(40);
     } finally {
+      for (const app of apps) {
+        app.unmount();
+        app.cleanup();
+      }
+    }
+  });
+
+  it("text inside text edited, styled, reordered, added, removed, hidden and shown through 120 renders, chalk's level changed midway: the published Ink's frames (a text node's squashed text kept on it)", async () => {
+    type InkModule = typeof import("ink");
+    const was = await load<InkModule>(published.build, "index.js");
+    const is = await import("ink");
+    const { default: chalk } = await import("chalk");
+    const level = chalk.level;
+    const outs = [new SizedStdout(60, 20), new SizedStdout(60, 20)] as const;
+    chalk.level = 3;
+    const setters: ((n: number) => void)[] = [];
+    const apps = ([was, is] as const).map((ink, k) =>
+      ink.render(<Driven ink={ink} onSet={(set) => setters.push(set)} />, {
+        stdout: outs[k] as unknown as NodeJS.WriteStream,
+        debug: true,
+        patchConsole: false,
+        exitOnCtrlC: false,
+      }),
+    );
+    try {
+      for (let n = 0; n < 120; n++) {
+        // the level changes under texts that stay as they were (the memoised one)
+        if (n === 60) chalk.level = 1;
+        await Promise.all(outs.map((o) => drawn(o)));
+        for (const set of setters) set(n);
+        await Promise.all(outs.map((o) => drawn(o)));
+        expect(outs[1].frames.at(-1), `render ${n}`).toBe(outs[0].frames.at(-1));
+      }
+      expect(setters).toHaveLength(2);
+      expect(new Set(outs[1].frames).size).toBeGreaterThan(40);
+      expect(outs[1].frames.at(-1)).toContain("never \u001b[32mre-rendered");
+    } finally {
+      chalk.level = level;
       for (const app of apps) {
         app.unmount();
         app.cleanup();
