@@ -45,6 +45,20 @@ function rig(
 }
 
 describe("key handler", () => {
+  it("moves the cursor and selects its check in one change of the store (each change runs every selector on screen)", () => {
+    const r = rig();
+    let changes = 0;
+    const off = r.store.subscribe(() => {
+      changes++;
+    });
+    r.press("j");
+    off();
+    expect(changes).toBe(1);
+    expect(r.ui().cursor.checks).toBe(1);
+    expect(r.ui().selectedCheckId).toBe(r.ui().cursorId.checks);
+    expect(r.ui().selectedCheckId).toBeDefined();
+  });
+
   it("handles every character of a burst", () => {
     const r = rig();
     r.press("jjj");
