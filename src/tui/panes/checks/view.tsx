@@ -1,6 +1,6 @@
 /** Pane 1: every check in the windowed table (failing and degraded first), or the detail of one. */
 import { Box, Text } from "ink";
-import { useCallback, useMemo } from "react";
+import { memo, useCallback, useMemo } from "react";
 import { specOf } from "../../../contract/check-types.ts";
 import {
   checkSymbol,
@@ -26,7 +26,7 @@ import {
 import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
-import { Table } from "../../widgets/Table.tsx";
+import { Table, type TableProps } from "../../widgets/Table.tsx";
 import type { Column } from "../../widgets/table-layout.ts";
 import { CheckDetail } from "./detail.tsx";
 import { anyReasonShown, checksCursor, visibleCheckRows } from "./rows.ts";
@@ -164,11 +164,23 @@ export function checkColumns(now: number, muted = false, reasons = false): Colum
   return reasons ? columns : columns.filter((c) => c.id !== "reason");
 }
 
+const rowId = (r: CheckRow) => r.id;
+
+type ChecksTableProps = Omit<TableProps<CheckRow, ShownCheckRow>, "cursor" | "rowKey">;
+
+/**
+ * The table with the cursor: the one part of the pane a move changes, so a move renders it (and the two rows
+ * whose selection changed) and not the pane around it — its summary, counts and columns.
+ */
+const ChecksTable = memo(function ChecksTable(props: ChecksTableProps) {
+  const cursor = useConsole(checksCursor);
+  return <Table {...props} cursor={Math.min(cursor, Math.max(0, props.rows.length - 1))} rowKey={rowId} />;
+});
+
 export function ChecksPane({ width, height }: { width: number; height: number }) {
   const { store, theme } = useInfo();
   const detail = useConsole((s) => s.ui.detail.checks);
   const rows = useConsole(visibleCheckRows);
-  const cursor = useConsole(checksCursor);
   const marked = useConsole((s) => s.ui.marked);
   const sort = useConsole((s) => s.ui.sort);
   const filter = useConsole((s) => s.ui.filter.checks ?? "");
@@ -207,14 +219,12 @@ export function ChecksPane({ width, height }: { width: number; height: number })
       <Text wrap="truncate" color={theme.dim}>
         {summary}
       </Text>
-      <Table
+      <ChecksTable
         rows={rows}
         decorate={decorate}
         columns={columns}
-        cursor={Math.min(cursor, Math.max(0, rows.length - 1))}
         height={height - 1}
         width={width}
-        rowKey={(r) => r.id}
         isMarked={isMarked}
         isDim={isDeactivated}
         theme={theme}
