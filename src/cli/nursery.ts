@@ -84,17 +84,26 @@ export type MemorySizing = {
 export function createMemorySizing(
   setFlags: (flags: string) => void = setFlagsFromString,
   quietAfterMs = QUIET_AFTER_MS,
+  now: () => number = performance.now.bind(performance),
 ): MemorySizing {
   let held = false;
   let typing = false;
   let sized = false;
   let timer: NodeJS.Timeout | undefined;
+  /** When the last key or click came: a key only notes it, the timer looks when it fires (no re-arm a key). */
+  let lastInput = 0;
   const size = (on: boolean) => {
     if (on === sized) return;
     sized = on;
     setFlags(on ? "--optimize-for-size" : "--no-optimize-for-size");
   };
   const quiet = () => {
+    const left = lastInput + quietAfterMs - now();
+    if (left > 0) {
+      timer = setTimeout(quiet, left).unref();
+      return;
+    }
+    timer = undefined;
     typing = false;
     size(held);
   };
@@ -106,8 +115,8 @@ export function createMemorySizing(
     input() {
       typing = true;
       size(false);
-      if (timer) timer.refresh();
-      else timer = setTimeout(quiet, quietAfterMs).unref();
+      lastInput = now();
+      timer ??= setTimeout(quiet, quietAfterMs).unref();
     },
     stop() {
       held = false;
