@@ -109,6 +109,18 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
   };
   let movedAt = Number.NEGATIVE_INFINITY;
   let restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last move came on the timers' own clock: a move only notes it, the rest timer looks when it fires. */
+  let movedAtMono = 0;
+  const rested = () => {
+    const left = movedAtMono + restMs - performance.now();
+    if (left > 0) {
+      restTimer = setTimeout(rested, left);
+      restTimer.unref?.();
+      return;
+    }
+    restTimer = undefined;
+    void tick();
+  };
   const schedules = new Map<string, Schedule>();
   const abort = new AbortController();
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -200,11 +212,10 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
     refreshNow,
     moved() {
       movedAt = now();
-      if (restTimer) clearTimeout(restTimer);
-      restTimer = setTimeout(() => {
-        restTimer = undefined;
-        void tick();
-      }, restMs);
+      // not a timer re-armed on every move (a held j): the one under way waits on for what is left
+      movedAtMono = performance.now();
+      if (restTimer) return;
+      restTimer = setTimeout(rested, restMs);
       restTimer.unref?.();
     },
     refreshJob(key) {
