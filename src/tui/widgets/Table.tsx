@@ -55,11 +55,38 @@ function colouredPart(at: number, color: string, text: string): ReactElement {
   return part;
 }
 
+type Part = { text: string; color: string | undefined };
+
+/**
+ * A row's cells as parts: the plain cells joined into one part in the `base` colour, each cell with a tone
+ * a part of its own. The first part is always a plain one, which the row's prefix joins (empty when the
+ * row begins with a cell with a tone, or has no cells). A function of its arguments (a column's `get` and
+ * `tone` are of the row: what else they show, such as the time, makes new columns).
+ */
+function cellParts<T>(row: T, laid: Laid<T>[], base: string | undefined, theme: Theme): Part[] {
+  const parts: Part[] = [];
+  let plain = "";
+  laid.forEach(({ column, width }, i) => {
+    const text = `${i > 0 ? " " : ""}${fitWidth(column.get(row), width, column.align)}`;
+    const tone = column.tone?.(row);
+    const color = tone ? theme.tone[tone] : undefined;
+    if (color === undefined) {
+      plain += text;
+      return;
+    }
+    parts.push({ text: plain, color: base }, { text, color });
+    plain = "";
+  });
+  if (plain || parts.length === 0) parts.push({ text: plain, color: base });
+  return parts;
+}
+
 /**
  * One row of laid-out cells as few Ink nodes as possible (layout and output cost grow with the node
  * count): `prefix` (the cursor and mark columns) and the plain cells are joined into one string in the
  * `base` colour, only cells with a tone get their own coloured node. Shared by the table and the
- * overview's sections.
+ * overview's sections. The cells are kept while the row, columns and colours are (a selection move draws
+ * its two rows again for their prefix and selection only).
  */
 function CellsLineView<T>({
   row,
@@ -76,20 +103,11 @@ function CellsLineView<T>({
   base?: string | undefined;
   theme: Theme;
 }) {
-  const parts: { text: string; color: string | undefined }[] = [];
-  let plain = prefix;
-  laid.forEach(({ column, width }, i) => {
-    const text = `${i > 0 ? " " : ""}${fitWidth(column.get(row), width, column.align)}`;
-    const tone = column.tone?.(row);
-    const color = tone ? theme.tone[tone] : undefined;
-    if (color === undefined) {
-      plain += text;
-      return;
-    }
-    parts.push({ text: plain, color: base }, { text, color });
-    plain = "";
-  });
-  if (plain) parts.push({ text: plain, color: base });
+  const cells = useMemo(() => cellParts(row, laid, base, theme), [row, laid, base, theme]);
+  const first = prefix + (cells[0] as Part).text;
+  // nothing at all: no part (as when the prefix began the plain part)
+  const parts = first === "" && cells.length === 1 ? [] : cells.slice();
+  if (parts.length > 0) parts[0] = { text: first, color: base };
   return (
     // the cursor row: the theme's selection background, else inverse video (also what NO_COLOR keeps)
     <Text
