@@ -162,8 +162,12 @@ export function Table<T, S extends T = T>(props: TableProps<T, S>) {
   const first = windowStart(firstRef.current, cursor, visible, rows.length);
   firstRef.current = first;
   const count = Math.min(visible, Math.max(0, rows.length - first));
+  // Told after this commit's effects, not among them: a store change in a child's effect, before the
+  // effect of a parent's store hook (useSyncExternalStore notes the value it rendered in its own effect,
+  // children's effects run first), wakes that hook with the value of the render before — a second render
+  // of the pane for nothing after every scrolling move (the checks pane's cursor: ChecksTable).
   useEffect(() => {
-    onWindow?.(first, visible);
+    if (onWindow) queueMicrotask(() => onWindow(first, visible));
   }, [first, visible, onWindow]);
   const header = `  ${laid.map(({ column, width: w }) => fitWidth(column.header, w, column.align)).join(" ")}`;
   // line 0 is the column header, then the rows on screen
