@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resultsLoaded } from "../../src/store/data/slices.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply } from "../../src/store/state.ts";
-import { DEFAULT_INTERVALS, type JobKit } from "../../src/store/sync/plan.ts";
 import { checks as checksPane } from "../../src/tui/panes/checks/index.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
+import { keysOnlyJobKit } from "./support/job-kit.ts";
 
 let open: { close(): Promise<void> } | undefined;
 afterEach(async () => {
@@ -134,15 +134,7 @@ describe("checks list: reason and since", () => {
     const c = renderConsole(store, { columns: 140, rows: 30 });
     open = c;
     await c.press("1");
-    const kit = {
-      loaders: {},
-      intervals: DEFAULT_INTERVALS,
-      maxResultRows: 40,
-      checks: { key: "checks" },
-      statuses: { key: "statuses" },
-      list: (k: string) => ({ key: k }),
-      results: (id: string) => ({ key: `results:${id}` }),
-    } as unknown as JobKit;
+    const kit = keysOnlyJobKit;
     const keys = checksPane.jobs(store.getState(), kit).map((j) => j.key);
     expect(keys).toEqual(expect.arrayContaining([`results:${backup.id}`, `results:${api.id}`]));
     apply(store, resultsLoaded(store.getState(), backup.id, held as never, Date.now(), DEFAULT_CAPS));

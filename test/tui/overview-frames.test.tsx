@@ -20,11 +20,11 @@ import {
 import type { ResultSummary } from "../../src/store/data/summary.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/state.ts";
-import { DEFAULT_INTERVALS, type JobKit } from "../../src/store/sync/plan.ts";
 import { setPane } from "../../src/store/view/ui.ts";
 import { overview, overviewCursorItem } from "../../src/tui/panes/overview/index.ts";
 import { check, manyChecks, status, storeWith, uuid } from "../store/fixtures.ts";
 import { renderConsole } from "./support/console.tsx";
+import { keysOnlyJobKit } from "./support/job-kit.ts";
 
 const NOW = Date.now();
 const ago = (min: number) => new Date(NOW - min * 60_000).toISOString();
@@ -324,15 +324,7 @@ describe("the overview pane", () => {
 });
 
 describe("the overview's jobs", () => {
-  const kit = {
-    loaders: {},
-    intervals: DEFAULT_INTERVALS,
-    maxResultRows: 40,
-    checks: { key: "checks" },
-    statuses: { key: "statuses" },
-    list: (k: string) => ({ key: k }),
-    results: (id: string) => ({ key: `results:${id}` }),
-  } as unknown as JobKit;
+  const kit = keysOnlyJobKit;
 
   it("reads the results of every check row on screen — a tall terminal shows more than 30", async () => {
     const many = Array.from({ length: 60 }, (_, i) =>
