@@ -27,24 +27,28 @@ function terminal() {
   return { tty, stdout: new Out(), stderr: new Out() };
 }
 
+/** Where the app hands out Ink's stderr writer. */
+type Warner = { warn?: (s: string) => void };
+
+function App({ got }: { got: Warner }) {
+  got.warn = useStderr().write;
+  return (
+    <Box flexDirection="column">
+      <Text>line one of the frame</Text>
+      <Text>line two of the frame</Text>
+      <Text>line three of the frame</Text>
+    </Box>
+  );
+}
+
 async function screenAfterWarning(gathered: boolean): Promise<string[]> {
   const t = terminal();
   t.tty.push("$ earlier shell output\r\n$ vigil\r\n");
-  let warn: (s: string) => void = () => {};
-  function App() {
-    warn = useStderr().write;
-    return (
-      <Box flexDirection="column">
-        <Text>line one of the frame</Text>
-        <Text>line two of the frame</Text>
-        <Text>line three of the frame</Text>
-      </Box>
-    );
-  }
+  const got: Warner = {};
   const streams = gathered
     ? compactStreams(t.stdout as never, t.stderr as never)
     : { stdout: t.stdout as never, stderr: t.stderr as never };
-  const inst = render(<App />, {
+  const inst = render(<App got={got} />, {
     ...streams,
     stdin: new KeyStdin() as never,
     interactive: true,
@@ -53,7 +57,7 @@ async function screenAfterWarning(gathered: boolean): Promise<string[]> {
     exitOnCtrlC: false,
   });
   await until("the first frame", 10_000, () => t.tty.join("").includes("line three of the frame"));
-  warn("(node) Warning: something to read\n");
+  got.warn?.("(node) Warning: something to read\n");
   inst.unmount();
   return (await replay(new TextEncoder().encode(t.tty.join("")), 40, 12)).lines;
 }
