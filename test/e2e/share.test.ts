@@ -65,6 +65,8 @@ function viewer(key: string, cols = 120, rows = 36): TmuxTerminal {
 }
 
 const cursorRow = (screen: string) => screen.split("\n").find((l) => l.startsWith("› "));
+/** The check the cursor is on (the row's name): what a move changes, where the row's data may fill in meanwhile. */
+const cursorCheck = (screen: string) => cursorRow(screen)?.slice(0, 40).trimEnd();
 const writes = () => proxy.requests.filter((r) => r.method !== "GET");
 
 beforeAll(async () => {
@@ -148,14 +150,14 @@ describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
     second.keys("1");
     const s2 = await second.waitFor(/Storefront home page/, "the second viewer's list", 20_000);
     expect(Math.max(...s2.split("\n").map((l) => l.length))).toBeLessThanOrEqual(100);
-    const firstRow = cursorRow(first.screen());
+    const firstRow = cursorCheck(first.screen());
     const before = cursorRow(s2);
     second.keys("j", "j", "j", "j");
     await second.waitFor((s) => cursorRow(s) !== before, "the second cursor to move");
     // an absence: the first viewer's cursor stays — nothing marks the moment it could have moved, so give
     // its console a few frames (Ink draws at most every 50 ms) after the second one's moved
     await pastTime(Date.now() + 300);
-    expect(cursorRow(first.screen())).toBe(firstRow);
+    expect(cursorCheck(first.screen())).toBe(firstRow);
     // killing its connection frees its session
     second.kill();
     await waitForLog(/ended \(closed\), viewers 1/);
@@ -196,24 +198,30 @@ describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
     // the first viewer's loads have been answered (its status line says online with the data's age)
     await first.waitFor(/● online · data/, "the first viewer's data");
     const one = await rate(12_000);
-    const screens: string[] = [];
+    // each new viewer's output as it comes (its last 200 characters, for a match cut between two chunks),
+    // and whether it has drawn a frame with data yet — seen once, not looked for in a tail its later
+    // frames may have pushed it out of
+    const tails: string[] = [];
+    const withData: boolean[] = [];
+    const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
     const more = Array.from({ length: 19 }, (_, i) => {
-      screens[i] = "";
+      tails[i] = "";
+      withData[i] = false;
       const c = spawn(SSH, [...sshArgs(join(dir, "viewer")), "-tt", "127.0.0.1"], {
         stdio: ["pipe", "pipe", "ignore"],
       });
       c.stdout?.on("data", (d: Buffer) => {
-        screens[i] = `${screens[i]}${d.toString()}`.slice(-20_000);
+        const text = `${tails[i]}${d.toString()}`;
+        if (/online · data/.test(plain(text))) withData[i] = true;
+        tails[i] = text.slice(-200);
       });
       return c;
     });
     try {
       await waitForLog(/viewers 20\/20/, 30_000);
-      // every new viewer has drawn its first frame with data: its loads are done
-      const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
-      await until("the 19 viewers' first frames with data", 30_000, () =>
-        screens.every((s) => /online · data/.test(plain(s))),
-      );
+      // every new viewer has drawn its first frame with data: its loads are done (the wait is not what
+      // is measured: twenty consoles start on two cores, longer in a slow hour)
+      await until("the 19 viewers' first frames with data", 90_000, () => withData.every(Boolean));
       const twenty = await rate(12_000);
       process.stderr.write(`share: most polled request in 12 s: ${one}× with 1 viewer, ${twenty}× with 20\n`);
       expect(one).toBeGreaterThan(0);
@@ -226,7 +234,7 @@ describe.skipIf(!canRun)("vigil share over OpenSSH", () => {
     }
     await waitForLog(/viewers 1$/, 20_000);
     expect(writes()).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });
 
 async function waitForLog(re: RegExp, ms = 10_000): Promise<void> {
