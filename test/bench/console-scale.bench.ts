@@ -17,7 +17,9 @@
  *   earlier build's status-poll figure re-ran: once over a minute old); budget 0.
  * - keyToFrame.p95.ms: `j` written to the pty → arrival of the bytes after which the selected row changed
  *   on the emulated screen (console/moves.ts); MOVES (120) moves ~80 ms apart, the later ones scrolling;
- *   budget p95 ≤ 8 ms at 10k, ≤ 16 ms at 100k; p50 and max beside it.
+ *   budget p95 ≤ 8 ms at 10k, ≤ 16 ms at 100k; p50 and max beside it, the console's main-thread CPU
+ *   per move (cpuMsP50/P95) and its time waiting for a core (waitMsP95: Pty.sched, the run-queue wait) —
+ *   a key's time that is neither is time the console slept (a timer, I/O) or the pty's hops.
  * - keyToFrame.busy.p95.ms: the same with one child process spinning on a core beside the console;
  *   budget 2× the quiet one.
  * - bytesPerMove: bytes per move inside the visible window (the first 25; median); budget ≤ 400.
@@ -31,7 +33,7 @@
  *   or on a long list the top of the answer, "counting…"); the worst of the three (each one listed), and
  *   each key → the frame with the whole answer's count (wholeMs); budget ≤ 16. cpuMs: the console's
  *   main-thread CPU time from each key to that frame (Pty.cpuMs) — on a shared machine the figure to
- *   compare builds by. VIGIL_BENCH_FILTER_ROUNDS (1) rounds of it (Esc between; round r types 9 - r, so
+ *   compare builds by; waitMs: its time waiting for a core in that span. VIGIL_BENCH_FILTER_ROUNDS (1) rounds of it (Esc between; round r types 9 - r, so
  *   888, 777, …: rows no earlier round drew): with more, `rounds` lists every round and keysP50 /
  *   cpuMsP50 are each key's median over them (the figure stays the first round's worst).
  * - filterKey.first.ms: the first of those keys, its own figure — the first filter key of a console, which
@@ -293,6 +295,13 @@ async function measureMovesFigures(n: number, pty: Pty, fig: Fig): Promise<void>
         95,
       ),
     ),
+    // of a move's time, the console's time waiting for a core (Pty.sched): the machine's other work
+    waitMsP95: round(
+      percentile(
+        moves.map((m) => m.waitMs),
+        95,
+      ),
+    ),
     max: round(Math.max(...latency)),
     moves: latency.length,
     inViewP95: round(
@@ -378,6 +387,7 @@ async function measureFilterFigure(n: number, pty: Pty, fig: Fig): Promise<void>
     budget: quietBudget,
     unit: "ms",
     cpuMs: round(first.cpu[0] ?? Number.NaN),
+    waitMs: round(first.wait[0] ?? Number.NaN),
     wholeMs: round(first.whole[0] ?? Number.NaN),
     fresh: !PHASES.has("moves") && !PHASES.has("poll"),
     laterP50: round(percentile(later, 50)),
@@ -391,6 +401,7 @@ async function measureFilterFigure(n: number, pty: Pty, fig: Fig): Promise<void>
     // each key → the frame with the whole answer's count (the same frame on a short list)
     wholeMs: first.whole.map((x) => round(x)),
     cpuMs: first.cpu.map((x) => round(x)),
+    waitMs: first.wait.map((x) => round(x)),
     ...(rounds.length > 1
       ? {
           keysP50: median((r) => r.keys),
@@ -482,7 +493,7 @@ async function statusPoll(pty: Pty, data: OverviewData) {
 async function filterKeys(
   pty: Pty,
   digit = "9",
-): Promise<{ keys: number[]; whole: number[]; cpu: number[] }> {
+): Promise<{ keys: number[]; whole: number[]; cpu: number[]; wait: number[] }> {
   await pty.quiet(2);
   pty.sampleCpu = true;
   const prompt = pty.nextScreen((l) => l.some((x) => /^\/\S*█/.test(x)), "the filter prompt", 30_000);
@@ -491,6 +502,7 @@ async function filterKeys(
   const out: number[] = [];
   const whole: number[] = [];
   const cpu: number[] = [];
+  const wait: number[] = [];
   for (const key of [digit, digit, digit]) {
     const before = summaryOf(await pty.lines());
     const changed = pty.nextScreen((l) => summaryOf(l) !== before, `filter key ${key}`, 30_000);
@@ -500,7 +512,7 @@ async function filterKeys(
       `filter key ${key} counted`,
       30_000,
     );
-    const cpuAt = pty.cpuMs() ?? Number.NaN;
+    const { cpuMs: cpuAt = Number.NaN, waitMs: waitAt = Number.NaN } = pty.sched();
     const at = pty.write(key);
     const frame = await changed;
     out.push(frame.at - at);
@@ -510,11 +522,12 @@ async function filterKeys(
         `${JSON.stringify([MONO_US + at * 1000, MONO_US + frame.at * 1000, key])}\n`,
       );
     cpu.push((frame.cpuMs ?? Number.NaN) - cpuAt);
+    wait.push((frame.waitMs ?? Number.NaN) - waitAt);
     whole.push((await counted).at - at);
     await pty.quiet(2); // the key's frames are all drawn before the next key
   }
   pty.sampleCpu = false;
   pty.write("\x1b");
   await pty.waitFor((l) => !/ of [\d,]+ checks/.test(summaryOf(l)), "the filter cleared", 30_000);
-  return { keys: out, whole, cpu };
+  return { keys: out, whole, cpu, wait };
 }

@@ -6,8 +6,11 @@
  */
 import type { Pty } from "./pty.ts";
 
-/** cpuMs: the program's main-thread CPU from the key to its frame (Pty.cpuMs), sampled for every move. */
-export type Move = { ms: number; bytes: number; cpuMs: number };
+/**
+ * cpuMs: the program's main-thread CPU from the key to its frame (Pty.cpuMs), sampled for every move;
+ * waitMs: its time in that span ready to run but waiting for a core (Pty.sched).
+ */
+export type Move = { ms: number; bytes: number; cpuMs: number; waitMs: number };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const selectedRow = (lines: string[]) => lines.find((l) => l.startsWith("› ")) ?? "";
@@ -20,7 +23,7 @@ export async function measureMoves(pty: Pty, count: number, keyFor: (i: number) 
     const changed = pty.nextScreen((l) => selectedRow(l) !== before, `move ${i + 1}`);
     const sampled = pty.sampleCpu;
     pty.sampleCpu = true;
-    const cpuAt = pty.cpuMs() ?? Number.NaN;
+    const { cpuMs: cpuAt = Number.NaN, waitMs: waitAt = Number.NaN } = pty.sched();
     const at = pty.write(keyFor(i));
     const chunk = await changed;
     pty.sampleCpu = sampled;
@@ -29,6 +32,7 @@ export async function measureMoves(pty: Pty, count: number, keyFor: (i: number) 
       ms: chunk.at - at,
       bytes: pty.bytesBetween(at, chunk.at + 60),
       cpuMs: (chunk.cpuMs ?? Number.NaN) - cpuAt,
+      waitMs: (chunk.waitMs ?? Number.NaN) - waitAt,
     });
   }
   return moves;

@@ -15,7 +15,14 @@ const { Terminal } = xtermHeadless;
  * One read of the program's output. `cpuMs`: the program's main-thread CPU time when it arrived (only while
  * `sampleCpu` is on; Linux /proc/PID/schedstat, ns): what a key cost the console, whatever else the machine runs.
  */
-export type Chunk = { at: number; bytes: number; data: Buffer; cpuMs?: number | undefined };
+export type Chunk = {
+  at: number;
+  bytes: number;
+  data: Buffer;
+  cpuMs?: number | undefined;
+  /** The main thread's time so far ready to run but waiting for a core (schedstat's second field), in ms. */
+  waitMs?: number | undefined;
+};
 
 export type PtyOptions = {
   argv: string[];
@@ -74,7 +81,7 @@ export class Pty {
     });
     this.child.stdout?.on("data", (d: Buffer) => {
       const chunk: Chunk = { at: performance.now(), bytes: d.length, data: d };
-      if (this.sampleCpu) chunk.cpuMs = this.cpuMs();
+      if (this.sampleCpu) Object.assign(chunk, this.sched());
       this.chunks.push(chunk);
       this.parsed = this.parsed.then(
         () =>
@@ -183,12 +190,22 @@ export class Pty {
    * unlike the 10 ms ticks of /proc/PID/stat. V8's helper threads (GC, compilers) are not in it.
    */
   cpuMs(): number | undefined {
+    return this.sched().cpuMs;
+  }
+
+  /**
+   * cpuMs as above, and waitMs: the main thread's time so far runnable but waiting for a core (schedstat's
+   * run-queue wait, ns) — between two readings, what of a key's time the machine's other work took, as
+   * against the console's own CPU and the time it slept (waiting for a timer, I/O or the next input).
+   */
+  sched(): { cpuMs: number | undefined; waitMs: number | undefined } {
     const pid = this.programPid();
-    if (pid === undefined) return undefined;
+    if (pid === undefined) return { cpuMs: undefined, waitMs: undefined };
     try {
-      return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+      const [cpu, wait] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ");
+      return { cpuMs: Number(cpu) / 1e6, waitMs: Number(wait) / 1e6 };
     } catch {
-      return undefined;
+      return { cpuMs: undefined, waitMs: undefined };
     }
   }
 
