@@ -33,7 +33,8 @@
  *   or on a long list the top of the answer, "counting…"); the worst of the three (each one listed), and
  *   each key → the frame with the whole answer's count (wholeMs); budget ≤ 16. cpuMs: the console's
  *   main-thread CPU time from each key to that frame (Pty.cpuMs) — on a shared machine the figure to
- *   compare builds by; waitMs: its time waiting for a core in that span. VIGIL_BENCH_FILTER_ROUNDS (1) rounds of it (Esc between; round r types 9 - r, so
+ *   compare builds by; waitMs: its time waiting for a core in that span, threadsCpuMs: the CPU of its other
+ *   threads then (V8's compilers and GC helpers: on 2 cores, a core the main thread lacks). VIGIL_BENCH_FILTER_ROUNDS (1) rounds of it (Esc between; round r types 9 - r, so
  *   888, 777, …: rows no earlier round drew): with more, `rounds` lists every round and keysP50 /
  *   cpuMsP50 are each key's median over them (the figure stays the first round's worst).
  * - filterKey.first.ms: the first of those keys, its own figure — the first filter key of a console, which
@@ -388,6 +389,7 @@ async function measureFilterFigure(n: number, pty: Pty, fig: Fig): Promise<void>
     unit: "ms",
     cpuMs: round(first.cpu[0] ?? Number.NaN),
     waitMs: round(first.wait[0] ?? Number.NaN),
+    threadsCpuMs: round(first.threads[0] ?? Number.NaN),
     wholeMs: round(first.whole[0] ?? Number.NaN),
     fresh: !PHASES.has("moves") && !PHASES.has("poll"),
     laterP50: round(percentile(later, 50)),
@@ -402,6 +404,7 @@ async function measureFilterFigure(n: number, pty: Pty, fig: Fig): Promise<void>
     wholeMs: first.whole.map((x) => round(x)),
     cpuMs: first.cpu.map((x) => round(x)),
     waitMs: first.wait.map((x) => round(x)),
+    threadsCpuMs: first.threads.map((x) => round(x)),
     ...(rounds.length > 1
       ? {
           keysP50: median((r) => r.keys),
@@ -493,7 +496,7 @@ async function statusPoll(pty: Pty, data: OverviewData) {
 async function filterKeys(
   pty: Pty,
   digit = "9",
-): Promise<{ keys: number[]; whole: number[]; cpu: number[]; wait: number[] }> {
+): Promise<{ keys: number[]; whole: number[]; cpu: number[]; wait: number[]; threads: number[] }> {
   await pty.quiet(2);
   pty.sampleCpu = true;
   const prompt = pty.nextScreen((l) => l.some((x) => /^\/\S*█/.test(x)), "the filter prompt", 30_000);
@@ -503,6 +506,7 @@ async function filterKeys(
   const whole: number[] = [];
   const cpu: number[] = [];
   const wait: number[] = [];
+  const threads: number[] = [];
   for (const key of [digit, digit, digit]) {
     const before = summaryOf(await pty.lines());
     const changed = pty.nextScreen((l) => summaryOf(l) !== before, `filter key ${key}`, 30_000);
@@ -512,7 +516,11 @@ async function filterKeys(
       `filter key ${key} counted`,
       30_000,
     );
-    const { cpuMs: cpuAt = Number.NaN, waitMs: waitAt = Number.NaN } = pty.sched();
+    const {
+      cpuMs: cpuAt = Number.NaN,
+      waitMs: waitAt = Number.NaN,
+      threadsCpuMs: threadsAt = Number.NaN,
+    } = pty.sched();
     const at = pty.write(key);
     const frame = await changed;
     out.push(frame.at - at);
@@ -523,11 +531,12 @@ async function filterKeys(
       );
     cpu.push((frame.cpuMs ?? Number.NaN) - cpuAt);
     wait.push((frame.waitMs ?? Number.NaN) - waitAt);
+    threads.push((frame.threadsCpuMs ?? Number.NaN) - threadsAt);
     whole.push((await counted).at - at);
     await pty.quiet(2); // the key's frames are all drawn before the next key
   }
   pty.sampleCpu = false;
   pty.write("\x1b");
   await pty.waitFor((l) => !/ of [\d,]+ checks/.test(summaryOf(l)), "the filter cleared", 30_000);
-  return { keys: out, whole, cpu, wait };
+  return { keys: out, whole, cpu, wait, threads };
 }

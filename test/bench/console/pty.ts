@@ -6,7 +6,7 @@
  * also fed to @xterm/headless so a benchmark can wait on what the screen shows.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import xtermHeadless from "@xterm/headless";
 
 const { Terminal } = xtermHeadless;
@@ -22,6 +22,8 @@ export type Chunk = {
   cpuMs?: number | undefined;
   /** The main thread's time so far ready to run but waiting for a core (schedstat's second field), in ms. */
   waitMs?: number | undefined;
+  /** The CPU time so far of the program's other threads (V8's compilers and GC helpers, libuv's pool), ms. */
+  threadsCpuMs?: number | undefined;
 };
 
 export type PtyOptions = {
@@ -198,14 +200,25 @@ export class Pty {
    * run-queue wait, ns) — between two readings, what of a key's time the machine's other work took, as
    * against the console's own CPU and the time it slept (waiting for a timer, I/O or the next input).
    */
-  sched(): { cpuMs: number | undefined; waitMs: number | undefined } {
+  sched(): { cpuMs: number | undefined; waitMs: number | undefined; threadsCpuMs: number | undefined } {
+    const none = { cpuMs: undefined, waitMs: undefined, threadsCpuMs: undefined };
     const pid = this.programPid();
-    if (pid === undefined) return { cpuMs: undefined, waitMs: undefined };
+    if (pid === undefined) return none;
     try {
       const [cpu, wait] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ");
-      return { cpuMs: Number(cpu) / 1e6, waitMs: Number(wait) / 1e6 };
+      // the other threads: on 2 cores, a compiler or GC thread at work is a core the main thread lacks
+      let threads = 0;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        if (tid === String(pid)) continue;
+        try {
+          threads += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+        } catch {
+          // the thread ended meanwhile
+        }
+      }
+      return { cpuMs: Number(cpu) / 1e6, waitMs: Number(wait) / 1e6, threadsCpuMs: threads / 1e6 };
     } catch {
-      return { cpuMs: undefined, waitMs: undefined };
+      return none;
     }
   }
 
