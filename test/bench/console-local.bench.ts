@@ -26,7 +26,7 @@ import { join } from "node:path";
 import { ensureBundle } from "../e2e/support/bundle.ts";
 import { NODE, ROOT } from "../e2e/support/paths.ts";
 import { spawnServe } from "../e2e/support/service.ts";
-import { checkBody } from "./console/checks-10k.ts";
+import { tenKDataDir } from "./console/checks-10k.ts";
 import { benchBundles, consoleEnv, percentile, round } from "./console/launch.ts";
 import { measureMoves } from "./console/moves.ts";
 import { cpuMsOf, Pty } from "./console/pty.ts";
@@ -161,37 +161,6 @@ async function startFigures(report: (f: Figure) => void, root: string): Promise<
       rounds: ROUNDS,
     });
   }
-}
-
-/**
- * A data dir with the demo workspace and 10,000 more checks (deactivated, as console/checks-10k.ts makes
- * them), created through the API of a `vigil serve` that is stopped again.
- */
-async function tenKDataDir(root: string): Promise<string> {
-  const dataDir = join(root, "10k-data");
-  const { child, url } = await spawnServe({ dataDir, port: 0, demo: true, home: root });
-  try {
-    const key = readFileSync(join(dataDir, "api-key"), "utf8").trim();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < 10_000) {
-          const i = next++;
-          const res = await fetch(`${url}/v1/checks/url`, {
-            method: "POST",
-            headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-            body: JSON.stringify(checkBody(i)),
-          });
-          if (!res.ok) throw new Error(`creating check ${i}: ${res.status} ${await res.text()}`);
-        }
-      }),
-    );
-  } finally {
-    const gone = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await gone;
-  }
-  return dataDir;
 }
 
 async function tenKFigures(report: (f: Figure) => void, root: string): Promise<void> {

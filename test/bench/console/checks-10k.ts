@@ -3,7 +3,9 @@
  * flight). They are deactivated, so the scheduler never runs them and the data stays unchanged while a
  * benchmark watches the console (the idle figure needs "data unchanged").
  */
-import { type Served, serve } from "../../e2e/support/service.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Served, serve, spawnServe } from "../../e2e/support/service.ts";
 
 const TAGS = ["prod", "staging", "api", "web", "payments", "search", "auth", "jobs"];
 
@@ -37,4 +39,35 @@ export async function serveChecks(n: number): Promise<Served & { createMs: numbe
     throw e;
   }
   return { ...served, createMs: performance.now() - started };
+}
+
+/**
+ * A data dir with the demo workspace and 10,000 more checks (deactivated, as console/checks-10k.ts makes
+ * them), created through the API of a `vigil serve` that is stopped again.
+ */
+export async function tenKDataDir(root: string): Promise<string> {
+  const dataDir = join(root, "10k-data");
+  const { child, url } = await spawnServe({ dataDir, port: 0, demo: true, home: root });
+  try {
+    const key = readFileSync(join(dataDir, "api-key"), "utf8").trim();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < 10_000) {
+          const i = next++;
+          const res = await fetch(`${url}/v1/checks/url`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+            body: JSON.stringify(checkBody(i)),
+          });
+          if (!res.ok) throw new Error(`creating check ${i}: ${res.status} ${await res.text()}`);
+        }
+      }),
+    );
+  } finally {
+    const gone = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await gone;
+  }
+  return dataDir;
 }

@@ -1,0 +1,197 @@
+/**
+ * The alert channels read at 10,000 checks (issue 27): a data dir holding the demo and 10,000 more checks,
+ * which the demo's auto-subscribed channels subscribe to (console/checks-10k.ts `tenKDataDir`), served by a
+ * real `vigil serve` over loopback; the console's read is the store's own loader (`loaders.alertChannels`,
+ * src/store/data/lists/alert-channels.ts) in this process.
+ *
+ * - channels.10k.bytes: the answer's size (every page the console reads).
+ * - channels.10k.console.{first,again}.cpuMs: this process's CPU (user + system) for one whole read — the
+ *   first one (nothing held) and a read again with nothing changed (a conditional GET where the service
+ *   offers one). Median of ROUNDS, with p95 and min.
+ * - channels.10k.console.{first,again}.blockMs: the longest the event loop was held during that read (a
+ *   chain of setImmediate timestamps): how long a key landing then would wait at worst.
+ * - channels.10k.console.{parse,validate,store}Ms: the synchronous pieces of one full read, timed apart on
+ *   the same body: JSON.parse, the schema's safeParse, the store's update.
+ * - channels.10k.service.{full,again}.cpuMsPerRequest: the service's CPU (/proc/PID/stat, 10 ms ticks) per
+ *   request of the console's read, read N times: answered in full (no If-None-Match) and asked again with
+ *   the ETag it gave (a 304 where the service offers one).
+ *
+ * VIGIL_BENCH_10K_DATA=DIR: copy that data dir (made by an earlier run, kept with VIGIL_BENCH_KEEP=1)
+ * instead of making one (~2 min).
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "../../src/api/client.ts";
+import { Agent, request } from "../../src/api/undici-core.ts";
+import { alertChannelListSchema } from "../../src/contract/schemas/alert-channels.ts";
+import { createLoaders } from "../../src/store/data/loaders.ts";
+import { listRead } from "../../src/store/data/slices.ts";
+import { createSharedData } from "../../src/store/runtime.ts";
+import { spawnServe } from "../e2e/support/service.ts";
+import { tenKDataDir } from "./console/checks-10k.ts";
+import { percentile, round } from "./console/launch.ts";
+import type { Figure } from "./run.ts";
+
+const ROUNDS = Number(process.env.VIGIL_BENCH_ROUNDS ?? 15);
+const SERVICE_N = Number(process.env.VIGIL_BENCH_SERVICE_N ?? 30);
+
+/** user + system CPU of a process in ms, from /proc/PID/stat (10 ms ticks). */
+function cpuOfPid(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Runs `work` with a setImmediate chain beside it; resolves with its CPU ms and the longest loop stall. */
+async function watched(work: () => Promise<unknown>): Promise<{ cpu: number; block: number }> {
+  let last = performance.now();
+  let block = 0;
+  let on = true;
+  const tick = () => {
+    const t = performance.now();
+    block = Math.max(block, t - last);
+    last = t;
+    if (on) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const c0 = cpuMs();
+  await work();
+  const cpu = cpuMs() - c0;
+  on = false;
+  tick();
+  return { cpu, block };
+}
+
+function figures(report: (f: Figure) => void, name: string, xs: number[], unit = "ms"): void {
+  report({
+    figure: name,
+    value: round(percentile(xs, 50)),
+    p95: round(percentile(xs, 95)),
+    min: round(Math.min(...xs)),
+    runs: xs.length,
+    unit,
+  });
+}
+
+export default async function (report: (f: Figure) => void): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), "vigil-bench-channels-"));
+  try {
+    const template = process.env.VIGIL_BENCH_10K_DATA;
+    let dataDir: string;
+    if (template) {
+      dataDir = join(root, "10k-data");
+      cpSync(template, dataDir, { recursive: true });
+      rmSync(join(dataDir, "service.json"), { force: true });
+    } else dataDir = await tenKDataDir(root);
+    if (process.env.VIGIL_BENCH_KEEP) process.stderr.write(`bench: data dir kept at ${dataDir}\n`);
+    const { child, url } = await spawnServe({ dataDir, port: 0, demo: true, home: root });
+    const pid = child.pid ?? 0;
+    const apiKey = readFileSync(join(dataDir, "api-key"), "utf8").trim();
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const dispatcher = new Agent({ connections: 1 });
+    try {
+      // the console's read as bytes: every page (100 a page up to 1,000, as lists/alert-channels.ts)
+      const pages: { path: string; text: string; etag: string | undefined }[] = [];
+      for (let page = 1; page <= 10; page++) {
+        const path = `/v1/alert-channels?limit=100&page=${page}`;
+        const res = await request(`${url}${path}`, { method: "GET", headers, dispatcher });
+        const text = await res.body.text();
+        const etag = res.headers.etag;
+        pages.push({ path, text, etag: typeof etag === "string" ? etag : undefined });
+        if ((JSON.parse(text) as unknown[]).length < 100) break;
+      }
+      report({
+        figure: "channels.10k.bytes",
+        value: pages.reduce((n, p) => n + p.text.length, 0),
+        unit: "B",
+      });
+
+      // the synchronous pieces of one full read, apart
+      const parse: number[] = [];
+      const validate: number[] = [];
+      const store: number[] = [];
+      const { store: s } = createSharedData();
+      for (let r = 0; r < ROUNDS; r++) {
+        let p = 0;
+        let v = 0;
+        const items = [];
+        for (const page of pages) {
+          const t0 = performance.now();
+          const data: unknown = JSON.parse(page.text);
+          const t1 = performance.now();
+          const parsed = alertChannelListSchema.parse(data);
+          const t2 = performance.now();
+          p += t1 - t0;
+          v += t2 - t1;
+          items.push(...parsed);
+        }
+        const t3 = performance.now();
+        s.setState(listRead("alertChannels", { items, total: items.length }, Date.now()));
+        store.push(performance.now() - t3);
+        parse.push(p);
+        validate.push(v);
+      }
+      figures(report, "channels.10k.console.parseMs", parse);
+      figures(report, "channels.10k.console.validateMs", validate);
+      figures(report, "channels.10k.console.storeMs", store);
+
+      // the store's own loader: a first read (a new client each round), then a read again, nothing changed
+      const first = { cpu: [] as number[], block: [] as number[] };
+      const again = { cpu: [] as number[], block: [] as number[] };
+      for (let r = 0; r < ROUNDS; r++) {
+        const client = createClient({ baseUrl: url, apiKey });
+        const { store: st } = createSharedData();
+        const loaders = createLoaders(client, st);
+        const a = await watched(() => loaders.alertChannels());
+        first.cpu.push(a.cpu);
+        first.block.push(a.block);
+        const held = st.getState().alertChannels.items;
+        const b = await watched(() => loaders.alertChannels());
+        again.cpu.push(b.cpu);
+        again.block.push(b.block);
+        if (st.getState().alertChannels.items.length !== held.length)
+          throw new Error("the read again differs");
+        await client.close();
+      }
+      figures(report, "channels.10k.console.first.cpuMs", first.cpu);
+      figures(report, "channels.10k.console.first.blockMs", first.block);
+      figures(report, "channels.10k.console.again.cpuMs", again.cpu);
+      figures(report, "channels.10k.console.again.blockMs", again.block);
+
+      // the service's CPU per request: in full, then asked again with the ETag it gave
+      const perRequest = async (conditional: boolean): Promise<number> => {
+        const c0 = cpuOfPid(pid);
+        for (let i = 0; i < SERVICE_N; i++)
+          for (const page of pages) {
+            const h: Record<string, string> = { ...headers };
+            if (conditional && page.etag) h["if-none-match"] = page.etag;
+            const res = await request(`${url}${page.path}`, { method: "GET", headers: h, dispatcher });
+            await res.body.text();
+          }
+        return (cpuOfPid(pid) - c0) / (SERVICE_N * pages.length);
+      };
+      const full: number[] = [];
+      const cond: number[] = [];
+      for (let r = 0; r < 3; r++) {
+        full.push(await perRequest(false));
+        cond.push(await perRequest(true));
+      }
+      figures(report, "channels.10k.service.full.cpuMsPerRequest", full);
+      figures(report, "channels.10k.service.again.cpuMsPerRequest", cond);
+      await dispatcher.close();
+      report({ figure: "loadavg", value: Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]) });
+    } finally {
+      const gone = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await gone;
+    }
+  } finally {
+    if (!process.env.VIGIL_BENCH_KEEP) rmSync(root, { recursive: true, force: true });
+  }
+}
