@@ -1,8 +1,11 @@
 /**
  * Alert channels: list (page/limit, bare array) and read (seed §4.3), plus hosted-style create (201),
  * update, delete (204) and `PUT /v1/alert-channels/{id}/subscriptions` (api-notes §4). Bodies are validated
- * with the client's schemas (src/contract/schemas/alert-channels.ts).
+ * with the client's schemas (src/contract/schemas/alert-channels.ts). The list answers conditional GETs
+ * (ETag, If-None-Match → 304; conditional.ts): the console asks it again every 30 s, and at 10,000 checks
+ * its channels' subscriptions make it ~4.7 MB.
  */
+import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { z } from "zod";
 import {
@@ -16,6 +19,7 @@ import type { ServiceApp, ServiceContext } from "../context.ts";
 import { badRequest, notFound, ServiceError } from "../errors.ts";
 import type { ChannelInput } from "../repo/alert-channels.ts";
 import { isoMs } from "../repo/util.ts";
+import { notModified } from "./conditional.ts";
 import { pagedJson } from "./paging.ts";
 import { parseBody, parseQuery, validate } from "./validate.ts";
 
@@ -50,11 +54,22 @@ function assertChecksExist(ctx: ServiceContext, subs: { checkId?: string | null 
 }
 
 export function register(app: ServiceApp, ctx: ServiceContext): void {
+  /**
+   * The list's ETag: this service's start (a copy of the file, or one restored from a backup, may hold
+   * the same version with other channels) and the version the database keeps (migration 010). It is read
+   * before the channels: a write landing between the two makes the tag older than the answer — asked
+   * again, a full answer — never newer.
+   */
+  const epoch = randomUUID().slice(0, 8);
   app.get("/v1/alert-channels", (c) => {
     const query = parseQuery(c, z.looseObject(alertChannelListQuerySchema.shape));
+    const etag = `"ac-${epoch}-${ctx.repo.channelsVersion()}"`;
+    const same = notModified(c, etag);
+    if (same) return same;
     const limit = query.limit ?? 10;
     const offset = ((query.page ?? 1) - 1) * limit;
-    return pagedJson(c, ctx.repo.listChannels(limit, offset), offset, ctx.repo.countChannels());
+    const items = ctx.repo.listChannels(limit, offset);
+    return pagedJson(c, items, offset, ctx.repo.countChannels(), { ETag: etag });
   });
 
   app.get("/v1/alert-channels/:id", (c) => {

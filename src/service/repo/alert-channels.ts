@@ -75,6 +75,15 @@ export function listChannels(db: DatabaseSync, limit = -1, offset = 0): AlertCha
     .map((r) => fromRow(db, r));
 }
 
+/**
+ * The list's version (migration 010): the database bumps it on every write to the channels or their
+ * subscriptions, so two reads that find it equal would build the same answer.
+ */
+export function channelsVersion(db: DatabaseSync): number {
+  const r = cached(db, "SELECT version FROM alert_channels_version").get();
+  return r ? num(r, "version") : 0;
+}
+
 /** Whether a channel asks for SSL expiry alerts: one row, not every channel with its subscriptions. */
 export function anySslExpiryChannel(db: DatabaseSync): boolean {
   return cached(db, "SELECT 1 FROM alert_channels WHERE ssl_expiry = 1 LIMIT 1").get() !== undefined;

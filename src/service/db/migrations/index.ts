@@ -12,6 +12,7 @@ import { migration as checkAlerts } from "./006-check-alerts.ts";
 import { migration as heartbeatPings } from "./007-heartbeat-pings.ts";
 import { migration as checkSummaries } from "./008-check-summaries.ts";
 import { migration as checksByType } from "./009-checks-by-type.ts";
+import { migration as channelsVersion } from "./010-channels-version.ts";
 
 export type Migration = { version: number; name: string; up(db: DatabaseSync): void };
 
@@ -25,4 +26,5 @@ export const MIGRATIONS: Migration[] = [
   heartbeatPings,
   checkSummaries,
   checksByType,
+  channelsVersion,
 ];
