@@ -76,6 +76,14 @@ export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
   /** With `arrayOf`: what is kept of each element, applied as it is parsed (json-array-reader.ts `each`). */
   arrayEach?: ((value: never) => unknown) | undefined;
   /**
+   * A GET whose answer the client keeps with its `ETag`, if the server gives one, and asks for again with
+   * `If-None-Match`: a `304 Not Modified` gives back the answer kept, the same `data` object (status 304,
+   * the kept headers under the 304's own). A server that gives no ETag, or ignores If-None-Match, is
+   * asked and read as without it. For answers read whole by `schema` (not `raw`, not `arrayOf`).
+   * HttpClient keeps the last answers of a few URLs (`REVALIDATE_KEPT`).
+   */
+  revalidate?: boolean | undefined;
+  /**
    * An absolute URL to ask instead of base URL + `path` (an asset link a result names). The API key and
    * account header go with it only when it has the base URL's origin — never to another host.
    */

@@ -84,6 +84,12 @@ async function readBounded(
   return new Uint8Array(Buffer.concat(chunks, size));
 }
 
+/** How many URLs' answers a client keeps for `revalidate` (the alert channels list: 1 to 10 pages). */
+export const REVALIDATE_KEPT = 32;
+
+/** An answer kept for `revalidate`: the tag it came with, its headers and its data as validated. */
+type Kept = { etag: string; headers: Record<string, string | string[] | undefined>; data: unknown };
+
 export class HttpClient {
   #baseUrl: string;
   readonly accountId: string | undefined;
@@ -94,6 +100,8 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
   #inFlight = 0;
+  /** The answers kept for `revalidate`, by URL, the last used last. */
+  readonly #kept = new Map<string, Kept>();
   /** Attempts made so far (HttpActivity's `id`). */
   #attempts = 0;
 
@@ -205,6 +213,9 @@ export class HttpClient {
       "user-agent": this.#opts.userAgent ?? USER_AGENT,
     };
     if (this.accountId && own) headers["x-service-account"] = this.accountId;
+    const revalidate = spec.revalidate === true && method === "GET" && !spec.raw && !spec.arrayOf;
+    const kept = revalidate ? this.#kept.get(url) : undefined;
+    if (kept) headers["if-none-match"] = kept.etag;
     let body: string | undefined;
     if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);
@@ -228,6 +239,12 @@ export class HttpClient {
       const respHeaders = res.headers as Record<string, string | string[] | undefined>;
       const stated = policyOf(respHeaders["ratelimit-policy"]);
       if (stated && own) this.limiter.adopt(routeFamily(method, path), stated);
+      // "not modified" since the answer kept (a 304 to a request that held none is an error, as before)
+      if (status === 304 && kept) {
+        await res.body.dump();
+        this.#keep(url, kept);
+        return { status, headers: { ...kept.headers, ...respHeaders }, data: kept.data };
+      }
       if (spec.raw && status >= 200 && status <= 299) {
         const bytes = await readBounded(res.body, spec.raw.maxBytes);
         if (!bytes)
@@ -271,6 +288,11 @@ export class HttpClient {
         }
         data = parsed.data;
       }
+      if (revalidate) {
+        const etag = respHeaders.etag;
+        if (typeof etag === "string" && etag !== "") this.#keep(url, { etag, headers: respHeaders, data });
+        else this.#kept.delete(url);
+      }
       return { status, headers: respHeaders, data };
     } catch (e) {
       throw this.#classify(e, method, path, timeoutMs, timeout, spec.signal);
@@ -287,6 +309,16 @@ export class HttpClient {
         ms: performance.now() - started,
         reached,
       });
+    }
+  }
+
+  /** Keeps `kept` as the answer of `url`, the last used last; the oldest go past REVALIDATE_KEPT. */
+  #keep(url: string, kept: Kept): void {
+    this.#kept.delete(url);
+    this.#kept.set(url, kept);
+    for (const oldest of this.#kept.keys()) {
+      if (this.#kept.size <= REVALIDATE_KEPT) break;
+      this.#kept.delete(oldest);
     }
   }
 
