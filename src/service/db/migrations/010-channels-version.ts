@@ -7,7 +7,8 @@
  * list's answer is built from those two tables only, so an unchanged version is an unchanged answer: GET
  * /v1/alert-channels gives it as its ETag and answers a matching If-None-Match with 304 without reading
  * a channel (src/service/app/alert-channels.ts). At 10,000 checks the full answer is ~4.7 MB and ~70 ms
- * of the service's CPU; the version is one row read.
+ * of the service's CPU; the version is one row read. The triggers cost ~1 µs a row written (10,000
+ * subscriptions inserted in one transaction: 7 → 15 ms, in memory).
  */
 import type { Migration } from "./index.ts";
 
