@@ -126,6 +126,8 @@ export class HttpClient {
    */
   retarget(baseUrl: string): void {
     this.#baseUrl = baseUrl.replace(/\/+$/, "");
+    // the answers kept for `revalidate` were the old address's: never asked again, dropped
+    this.#kept.clear();
   }
 
   get inFlight(): number {

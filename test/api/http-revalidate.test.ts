@@ -39,6 +39,19 @@ describe("HttpClient revalidate", () => {
     expect(b.headers["content-range"]).toBe("0-0/1");
   });
 
+  it("a new address (the local service moved) drops what was kept: nothing is sent with a tag after it", async () => {
+    srv.reply(
+      { json: [{ id: 1 }], headers: { etag: '"v1"' } },
+      { json: [{ id: 1 }], headers: { etag: '"v1"' } },
+    );
+    await get();
+    // moved and back (the same URL again): the kept answer was the old address's and is gone
+    http.retarget("http://127.0.0.1:9");
+    http.retarget(srv.url);
+    await get();
+    expect(srv.requests.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined]);
+  });
+
   it("a server that gives no ETag is asked plainly every time", async () => {
     srv.reply({ json: [{ id: 1 }] }, { json: [{ id: 2 }] });
     await get();

@@ -5,7 +5,6 @@
  * (ETag, If-None-Match → 304; conditional.ts): the console asks it again every 30 s, and at 10,000 checks
  * its channels' subscriptions make it ~4.7 MB.
  */
-import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { z } from "zod";
 import {
@@ -58,18 +57,26 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
    * The list's ETag: this service's start (a copy of the file, or one restored from a backup, may hold
    * the same version with other channels) and the version the database keeps (migration 010). It is read
    * before the channels: a write landing between the two makes the tag older than the answer — asked
-   * again, a full answer — never newer.
+   * again, a full answer — never newer. Without the version's row (a file edited by hand) no tag at all:
+   * every read in full, never a 304 that could hide a write.
+   *
+   * The epoch is drawn from Web Crypto, apart from `randomUUID`: a seeded run (`npm run screens`,
+   * scripts/screens/fixed-clock.ts) makes the demo's ids from randomUUID's sequence, which a draw here
+   * would shift.
    */
-  const epoch = randomUUID().slice(0, 8);
+  const epoch = Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(4))).toString("hex");
   app.get("/v1/alert-channels", (c) => {
     const query = parseQuery(c, z.looseObject(alertChannelListQuerySchema.shape));
-    const etag = `"ac-${epoch}-${ctx.repo.channelsVersion()}"`;
-    const same = notModified(c, etag);
-    if (same) return same;
+    const version = ctx.repo.channelsVersion();
+    const etag = version === undefined ? undefined : `"ac-${epoch}-${version}"`;
+    if (etag) {
+      const same = notModified(c, etag);
+      if (same) return same;
+    }
     const limit = query.limit ?? 10;
     const offset = ((query.page ?? 1) - 1) * limit;
     const items = ctx.repo.listChannels(limit, offset);
-    return pagedJson(c, items, offset, ctx.repo.countChannels(), { ETag: etag });
+    return pagedJson(c, items, offset, ctx.repo.countChannels(), etag ? { ETag: etag } : {});
   });
 
   app.get("/v1/alert-channels/:id", (c) => {

@@ -18,6 +18,6 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 export function notModified(c: Context, etag: string): Response | undefined {
   if (!etagMatches(c.req.header("if-none-match"), etag)) return undefined;
   c.header("ETag", etag);
-  c.header("Access-Control-Expose-Headers", "ETag");
+  c.header("Access-Control-Expose-Headers", "Content-Range, ETag");
   return c.body(null, 304);
 }

@@ -79,9 +79,9 @@ export function listChannels(db: DatabaseSync, limit = -1, offset = 0): AlertCha
  * The list's version (migration 010): the database bumps it on every write to the channels or their
  * subscriptions, so two reads that find it equal would build the same answer.
  */
-export function channelsVersion(db: DatabaseSync): number {
+export function channelsVersion(db: DatabaseSync): number | undefined {
   const r = cached(db, "SELECT version FROM alert_channels_version").get();
-  return r ? num(r, "version") : 0;
+  return r ? num(r, "version") : undefined;
 }
 
 /** Whether a channel asks for SSL expiry alerts: one row, not every channel with its subscriptions. */

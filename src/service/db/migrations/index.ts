@@ -1,6 +1,9 @@
 /**
  * Versioned schema migrations for the embedded service's SQLite file, applied in order at start-up.
- * Adding a table: a new file `NNN-name.ts` exporting a `Migration`, plus one line here.
+ * Adding a table: a new file `NNN-name.ts` exporting a `Migration`, plus one line here. A migration that
+ * rebuilds `alert_channels` or `alert_subscriptions` (create, copy, drop, rename) drops migration 010's
+ * triggers with the old table: it must create them again, or the list's version stops moving and its
+ * ETag hides every write (test/service/channels-version.test.ts checks they exist).
  */
 import type { DatabaseSync } from "node:sqlite";
 import { migration as core } from "./001-core.ts";
