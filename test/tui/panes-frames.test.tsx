@@ -175,6 +175,48 @@ describe.each(SIZES)("panes at $columns×$rows", (size) => {
     for (const bad of FORBIDDEN) expect(c.raw()).not.toContain(bad);
   });
 
+  it("sessions: a location whose attempt failed is still running, its retry to come — not done", async () => {
+    const store = loadedStore();
+    const session = {
+      checkSessionId: uuid(),
+      checkId: evil.id,
+      checkType: "API",
+      name: "Checkout API",
+      status: "STARTED",
+      runLocations: ["eu-west-1", "us-east-1"],
+    } as CheckSession;
+    apply(store, sessionsStarted(store.getState(), [session], NOW, DEFAULT_CAPS));
+    const result = (runLocation: string, resultType: "ATTEMPT" | "FINAL", hasFailures: boolean) => ({
+      checkResultId: uuid(),
+      checkId: evil.id,
+      checkType: "API",
+      runLocation,
+      resultType,
+      hasFailures,
+      responseTime: 40,
+    });
+    apply(
+      store,
+      sessionUpdated(store.getState(), {
+        ...session,
+        results: [result("eu-west-1", "ATTEMPT", true), result("us-east-1", "FINAL", false)],
+      } as CheckSessionDetail),
+    );
+    const c = show(store, "sessions", size);
+    const row = c
+      .frame()
+      .split("\n")
+      .find((l) => l.includes("Checkout API"));
+    expect(row).toContain("STARTED");
+    expect(row).toContain("1/2");
+    expect(row).toContain("retrying in eu-west-1");
+    await c.press("\r");
+    const d = c.frame();
+    expect(d).toContain("Locations (1/2)");
+    expect(d).toMatch(/eu-west-1 +retrying/);
+    expect(d).toMatch(/us-east-1 +passed/);
+  });
+
   it("analytics: every metric on one time grid, scaled from 0 / on 0–100 %, a column chart with room", async () => {
     const store = loadedStore();
     apply(store, selectCheck(store.getState(), url.id));

@@ -41,11 +41,25 @@ export function sessionLocations(
   return locations.map((location) => ({ location, result: byLocation.get(location) }));
 }
 
+/**
+ * Locations done / all: a location is done at its FINAL result. An ATTEMPT is a run that failed with a
+ * retry to come (the check's retry strategy), so its location is still running.
+ */
 function progress(t: TrackedSession): string {
   const total = t.session.runLocations.length;
-  const results = sessionResults(t);
-  const done = new Set(results.map((r) => r.runLocation)).size;
+  const done = new Set(
+    sessionResults(t)
+      .filter((r) => r.resultType !== "ATTEMPT")
+      .map((r) => r.runLocation),
+  ).size;
   return total ? `${Math.min(done, total)}/${total}` : `${done}`;
+}
+
+/** The locations whose last word so far is a failed attempt: a retry of theirs is to come. */
+function retrying(t: TrackedSession): string[] {
+  return sessionLocations(t)
+    .filter((l) => l.result?.resultType === "ATTEMPT")
+    .map((l) => l.location);
 }
 
 function elapsed(t: TrackedSession, now: number): string {
@@ -61,7 +75,12 @@ function result(t: TrackedSession): string {
   const results = sessionResults(t);
   const firstError = [...t.resultErrors.values()][0];
   if (firstError) return firstError;
-  if (!t.done) return "running…";
+  if (!t.done) {
+    const again = retrying(t);
+    if (again.length === 0) return "running…";
+    // an attempt failed there (the detail shows it): the retry is what runs now
+    return again.length === 1 ? `retrying in ${again[0]}…` : `retrying in ${again.length} locations…`;
+  }
   const times = results.map((r) => r.responseTime).filter((v): v is number => typeof v === "number");
   return times.length ? `${formatMs(Math.max(...times))} slowest` : "—";
 }
@@ -155,14 +174,18 @@ function SessionDetail({
         </Text>
       </Text>
       {rows.slice(0, Math.max(0, height - 4)).map(({ location: loc, result: r }, i) => {
+        // a failed ATTEMPT while the session runs: its retry is to come (the attempt is still opened by Enter)
+        const again = r?.resultType === "ATTEMPT" && !t.done;
         const state = !r
           ? "pending"
-          : r.hasFailures || r.hasErrors
-            ? "failed"
-            : r.isDegraded
-              ? "degraded"
-              : "passed";
-        const ls = statusSymbol(r ? state : t.done ? "unknown" : "running");
+          : again
+            ? "retrying"
+            : r.hasFailures || r.hasErrors
+              ? "failed"
+              : r.isDegraded
+                ? "degraded"
+                : "passed";
+        const ls = statusSymbol(r && !again ? state : t.done ? "unknown" : "running");
         const err = r ? t.resultErrors.get(r.checkResultId) : undefined;
         return (
           <Text key={loc} wrap="truncate">
