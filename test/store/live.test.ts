@@ -101,7 +101,7 @@ describe("store on the embedded service", () => {
           c.checkType !== "HEARTBEAT" && (c.tags ?? []).includes("prod") && (c.tags ?? []).includes("api"),
       ).length;
     expect(o.kind === "prompt" && o.hint).toBe(
-      `${expected} check${expected === 1 ? "" : "s"} match prod,api,!nothing`,
+      `${expected} check${expected === 1 ? " matches" : "s match"} prod,api,!nothing`,
     );
     actions.promptChange("prod,!prod");
     const bad = store.getState().ui.overlay;

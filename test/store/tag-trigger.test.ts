@@ -42,6 +42,21 @@ describe("T with a tag expression", () => {
     await client.close();
   });
 
+  it("tags that name only checks that do not run on demand: the hint says they are there", async () => {
+    const { store, actions, client } = rig();
+    actions.askTagTrigger();
+    actions.promptChange("nightly");
+    const o = overlay(store);
+    expect(o.kind === "prompt" && o.hint).toBe(
+      "0 checks to run match nightly (1 more does not run on demand: heartbeat or deactivated)",
+    );
+    actions.promptChange("prod");
+    const p = overlay(store);
+    expect(p.kind === "prompt" && p.hint).toBe("1 check matches prod");
+    await actions.stop();
+    await client.close();
+  });
+
   it("matching a check: the confirmation as before", async () => {
     const { store, actions, client } = rig();
     actions.askTagTrigger();

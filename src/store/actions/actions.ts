@@ -141,10 +141,17 @@ export function createActions(
     if (text.trim() === "") return { hint: "e.g. prod,api !flaky | staging", error: undefined, count: 0 };
     try {
       const mt = parseTagExpression(text);
-      const checks = get().checks.items.filter((c) => !isPassive(c.checkType) && c.activated !== false);
-      const count = checks.filter((c) => matchesTags(c.tags ?? [], mt)).length;
+      const matching = get().checks.items.filter((c) => matchesTags(c.tags ?? [], mt));
+      const count = matching.filter((c) => !isPassive(c.checkType) && c.activated !== false).length;
+      // the ones the tags name that do not run on demand are said, not left out of a count that reads "0"
+      const idle = matching.length - count;
+      const checks = count === 1 ? "1 check" : `${count} checks`;
+      const match = count === 1 ? "matches" : "match";
       return {
-        hint: `${count} check${count === 1 ? "" : "s"} match ${formatTagExpression(mt)}`,
+        hint:
+          idle === 0
+            ? `${checks} ${match} ${formatTagExpression(mt)}`
+            : `${checks} to run ${match} ${formatTagExpression(mt)} (${idle} more ${idle === 1 ? "does" : "do"} not run on demand: heartbeat or deactivated)`,
         error: undefined,
         count,
       };
