@@ -134,6 +134,52 @@ describe("alerts and deliveries", () => {
     ]);
   });
 
+  it("who was told first: sent, then failed, then sending; the channels that skipped it last, in one part", () => {
+    const lines = alertLines(
+      entry({
+        alerts: [alert("a1", "ALERT_FAILURE", 9, 41)],
+        deliveries: [
+          delivery({
+            checkAlertId: "a1",
+            alertChannelId: 9,
+            type: "SMS",
+            status: "SKIPPED",
+            attemptCount: 0,
+          }),
+          delivery({
+            checkAlertId: "a1",
+            alertChannelId: 3,
+            type: "WEBHOOK",
+            status: "FAILURE",
+            attemptCount: 3,
+            lastError: "HTTP 502",
+          }),
+          delivery({
+            checkAlertId: "a1",
+            alertChannelId: 8,
+            type: "PAGING",
+            status: "SKIPPED",
+            attemptCount: 0,
+          }),
+          delivery({
+            checkAlertId: "a1",
+            alertChannelId: 1,
+            type: "EMAIL",
+            status: "SUCCESS",
+            attemptCount: 1,
+          }),
+        ],
+      }),
+      channels,
+      target,
+      NOW,
+      5,
+    );
+    expect(lines.map((l) => l.text)).toEqual([
+      "09:41  failure  eu-west-1  → email ops@example.com ✔ sent (1 try) · webhook https://hooks.example.com/x ✖ failed (3 tries: HTTP 502) · ⊘ skipped: sms #9, paging #8",
+    ]);
+  });
+
   it("an alert nobody was told of, a log joined by the run only, a log that could not be read", () => {
     const byRun = alertLines(
       entry({

@@ -84,14 +84,23 @@ const OUTCOME: Record<string, string> = {
   IN_PROGRESS: "◌ sending",
 };
 
+/** Who a delivery went to: `email ops@example.com`, `webhook #3`. */
+function deliveryWho(
+  d: AlertNotification,
+  channels: readonly AlertChannel[],
+  target: (c: AlertChannel) => string,
+): string {
+  const ch = channels.find((c) => c.id === d.alertChannelId);
+  return `${(d.type ?? ch?.type ?? "channel").toLowerCase()} ${ch ? target(ch) || `#${ch.id}` : `#${d.alertChannelId ?? "?"}`}`;
+}
+
 /** A delivery: `email ops@example.com ✔ sent (1 try)`, `webhook #3 ✖ failed (3 tries: timeout)`. */
 export function deliveryText(
   d: AlertNotification,
   channels: readonly AlertChannel[],
   target: (c: AlertChannel) => string,
 ): string {
-  const ch = channels.find((c) => c.id === d.alertChannelId);
-  const who = `${(d.type ?? ch?.type ?? "channel").toLowerCase()} ${ch ? target(ch) || `#${ch.id}` : `#${d.alertChannelId ?? "?"}`}`;
+  const who = deliveryWho(d, channels, target);
   const tries = d.attemptCount ?? d.attempts?.length;
   const outcome = OUTCOME[String(d.status)] ?? String(d.status ?? "not recorded").toLowerCase();
   const failed = d.status === "FAILURE" || d.status === "RATE_LIMITED";
@@ -100,6 +109,27 @@ export function deliveryText(
   const count =
     tries === undefined || tries === null ? "" : ` (${tries} ${tries === 1 ? "try" : "tries"}${why})`;
   return `${who} ${outcome}${count || why}`;
+}
+
+/**
+ * Who was told first: the deliveries that reached a channel, then those that failed, then those still
+ * being sent; the channels that skipped the alert (not subscribed to its kind) last, in one part — on a
+ * line cut at the screen's width, the skipped ones had hidden the sent ones.
+ */
+const RANK: Record<string, number> = { SUCCESS: 0, FAILURE: 1, RATE_LIMITED: 1, IN_PROGRESS: 2, SKIPPED: 4 };
+const rankOf = (d: AlertNotification) => RANK[String(d.status)] ?? 3;
+
+function toldText(
+  told: readonly AlertNotification[],
+  channels: readonly AlertChannel[],
+  target: (c: AlertChannel) => string,
+): string {
+  const sorted = [...told].sort((a, b) => rankOf(a) - rankOf(b));
+  const skipped = sorted.filter((d) => d.status === "SKIPPED");
+  const parts = sorted.filter((d) => d.status !== "SKIPPED").map((d) => deliveryText(d, channels, target));
+  if (skipped.length)
+    parts.push(`⊘ skipped: ${skipped.map((d) => deliveryWho(d, channels, target)).join(", ")}`);
+  return parts.join(" · ");
 }
 
 /** The deliveries of one alert: by its id, else (older logs) by the run that raised it. */
@@ -129,7 +159,7 @@ export function alertLines(
     const when = Number.isFinite(at) ? clockTime(at, now) : "not recorded";
     const told = deliveriesOf(a, entry.deliveries);
     const to = told.length
-      ? told.map((d) => deliveryText(d, channels, target)).join(" · ")
+      ? toldText(told, channels, target)
       : entry.deliveriesError
         ? "deliveries not read"
         : "no channel told";
