@@ -9,10 +9,15 @@ export const alerts: PaneSpec<"alerts"> = {
   title: "Alert channels",
   palette: "alerts",
   rows: listRows(alertChannelRows, (c) => String(c.id)),
-  detail: "alert channel detail: config (masked), subscriptions, webhook preview",
+  detail: "alert channel detail: its newest deliveries, config (masked), subscriptions, webhook preview",
   jobs(s, k) {
     const jobs = [k.list("alertChannels"), k.checks];
-    if (s.ui.detail.alerts) jobs.push(k.one("variables", () => k.loaders.variables()));
+    // the detail shows the channel's newest deliveries: what it was asked to send and how that went
+    if (s.ui.detail.alerts)
+      jobs.push(
+        k.one("variables", () => k.loaders.variables()),
+        k.list("alertNotifications"),
+      );
     return jobs;
   },
   loadedAt: (s) => s.alertChannels.loadedAt,

@@ -1,6 +1,7 @@
 /**
  * Pane 6: alert channels — type, target (secrets masked), F/R/D/S flags, SSL threshold; the detail shows
- * the config (masked; `v` reveals it, never in read-only mode), subscriptions with check names and, for
+ * its newest deliveries (what it was asked to send and how that went), the config (masked; `v` reveals
+ * it, never in read-only mode), subscriptions with check names and, for
  * a type with a preview (a WEBHOOK's rendered request), what a delivery of the alert type chosen with `a`
  * would send.
  */
@@ -63,6 +64,7 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
   const variables = useConsole((s) => s.variables);
   const checks = useConsole((s) => s.checks.byId);
   const scroll = useConsole((s) => s.work.detailRow.alerts ?? 0);
+  const deliveries = useConsole((s) => s.alertNotifications);
   const now = useClock(60_000);
   const [renderer, setRenderer] = useState<RendererState>(loader.current);
   const previewed = hasPreview(channel?.type);
@@ -78,7 +80,15 @@ function ChannelDetail({ id, width, height }: { id: string; width: number; heigh
     };
   }, [previewed, renderer, loader]);
   if (!channel) return <Text color={theme.dim}>alert channel not found</Text>;
-  const lines = alertChannelLines(channel, { revealed, alertType, checks, now, variables, renderer });
+  const lines = alertChannelLines(channel, {
+    revealed,
+    alertType,
+    checks,
+    now,
+    variables,
+    renderer,
+    deliveries: { items: deliveries.items, loadedAt: deliveries.loadedAt, error: deliveries.error },
+  });
   const room = Math.max(1, height - 2);
   const start = Math.min(scroll, Math.max(0, lines.length - room));
   const color = (t: string | undefined) =>

@@ -100,15 +100,23 @@ export function deliveryText(
   channels: readonly AlertChannel[],
   target: (c: AlertChannel) => string,
 ): string {
-  const who = deliveryWho(d, channels, target);
+  return `${deliveryWho(d, channels, target)} ${deliveryOutcome(d)}`;
+}
+
+/**
+ * How a delivery went: `✔ sent (1 try)`, `✖ failed (3 tries: HTTP 502)`, `⊘ skipped: no SMS provider`
+ * (a skipped one's reason, when the log gives one, not its 0 tries).
+ */
+export function deliveryOutcome(d: AlertNotification): string {
   const tries = d.attemptCount ?? d.attempts?.length;
   const outcome = OUTCOME[String(d.status)] ?? String(d.status ?? "not recorded").toLowerCase();
+  const reason = d.lastError ?? d.notificationResult;
+  if (d.status === "SKIPPED") return reason ? `${outcome}: ${reason}` : outcome;
   const failed = d.status === "FAILURE" || d.status === "RATE_LIMITED";
-  const why =
-    failed && (d.lastError ?? d.notificationResult) ? `: ${d.lastError ?? d.notificationResult}` : "";
+  const why = failed && reason ? `: ${reason}` : "";
   const count =
     tries === undefined || tries === null ? "" : ` (${tries} ${tries === 1 ? "try" : "tries"}${why})`;
-  return `${who} ${outcome}${count || why}`;
+  return `${outcome}${count || why}`;
 }
 
 /**
