@@ -14,6 +14,7 @@ import type { StatusPage } from "../../../src/contract/schemas/status-pages.ts";
 import { createActions } from "../../../src/store/actions/actions.ts";
 import { NO_PANES } from "../../../src/store/actions/targets.ts";
 import { createDraftStore, type Draft, memoryDraftStore } from "../../../src/store/forms/drafts.ts";
+import { openOnServices } from "../../../src/store/forms/kinds/incident.ts";
 import {
   createSenders,
   type DraftKind,
@@ -242,5 +243,21 @@ describe("drafts written before the kinds were files", () => {
       /of a kind this vigil does not know \("check-edit"\); it is kept/,
     );
     expect(drafts.get("9178ff44-3318-47c5-b91c-f49657c5752b")).toBeDefined();
+  });
+});
+
+describe("a new incident's confirmation", () => {
+  it("names the incidents already open on the services chosen (not resolved ones, not other services')", () => {
+    const form = FORM_KINDS.incident.open(SERVICES);
+    const incidents = [
+      INCIDENT,
+      { ...INCIDENT, id: "inc-2", name: "Old outage", lastUpdateStatus: "RESOLVED" },
+      { ...INCIDENT, id: "inc-3", name: "Web slow", services: [{ id: "s2", name: "Web" }] },
+    ] as Incident[];
+    expect(openOnServices(form, incidents)).toEqual([]);
+    const onApi = { ...form, values: { ...form.values, services: ["s1"] } };
+    expect(openOnServices(onApi, incidents)).toEqual([
+      '⚠ already open on these services: "DB down" (MAJOR, investigating) — an update to it is posted from pane 5',
+    ]);
   });
 });

@@ -4,12 +4,15 @@
  * records the name, date and text before it leaves (send.ts), and a retry after a lost answer first
  * re-reads the incidents for one with that name carrying that update.
  */
+
+import type { Incident } from "../../../contract/schemas/incidents.ts";
 import {
   INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
   type IncidentCreateBody,
 } from "../../../contract/schemas/incidents.ts";
 import type { Service } from "../../../contract/schemas/services.ts";
+import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { apply } from "../../state.ts";
 import { incidentRead } from "../../view/work.ts";
 import {
@@ -57,6 +60,30 @@ function open(services: readonly Service[]): FormState {
   });
 }
 
+/**
+ * The incidents already open (not resolved) on the services chosen, as the confirmation's last lines: `i`
+ * on a failing check fills in a new incident, and a second public incident for the same outage is easy
+ * to post without seeing the first — its page's subscribers would be told twice.
+ */
+export function openOnServices(f: FormState, incidents: readonly Incident[]): string[] {
+  const chosen = new Set(list(f, "services"));
+  if (chosen.size === 0) return [];
+  const open = incidents.filter(
+    (i) => i.lastUpdateStatus !== "RESOLVED" && (i.services ?? []).some((sv) => chosen.has(sv.id)),
+  );
+  if (open.length === 0) return [];
+  const named = open
+    .slice(0, 2)
+    .map(
+      (i) =>
+        `"${clip(sanitizeLine(i.name), 40)}" (${i.severity}, ${String(i.lastUpdateStatus).toLowerCase()})`,
+    );
+  const more = open.length > 2 ? ` and ${open.length - 2} more` : "";
+  return [
+    `⚠ already open on these services: ${named.join(", ")}${more} — an update to it is posted from pane 5`,
+  ];
+}
+
 function validate(f: FormState): Record<string, string> {
   return errors([...incidentFieldErrors(f), ...updateFieldErrors(f)]);
 }
@@ -84,6 +111,7 @@ function sender(deps: SendDeps): Sender {
         `severity: ${text(f, "severity")}   services: ${serviceNames(f, store)}`,
         statusLine(f),
         clip(text(f, "description").trim()),
+        ...openOnServices(f, store.getState().incidents.items),
       ],
     }),
     async send(f, draft) {
