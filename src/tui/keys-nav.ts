@@ -9,6 +9,7 @@ import type { Pane } from "../store/view/types.ts";
 import * as ui from "../store/view/ui.ts";
 import { cursorCheck } from "./panes/checks/rows.ts";
 import { paneSpec } from "./panes/lookup.ts";
+import { RESULTS_PANE, resultsShown } from "./panes/results/drill.ts";
 import { cursorRow } from "./panes/spec.ts";
 
 export function createNavigation(store: ConsoleStore) {
@@ -62,6 +63,8 @@ export function createNavigation(store: ConsoleStore) {
       } else if (at >= 0) set(ui.selectCheck(s, want));
     }
     set(ui.setPane(get(), pane));
+    // the results drill-down shown again (`:results`) lists what is read from now on, as when opened
+    if (pane === RESULTS_PANE && get().drill.checkId !== undefined) set(resultsShown(get(), Date.now()));
   }
 
   /** The shown pane shows the previous / next of its checks (`showsCheck`); its cursor back on the first row. */

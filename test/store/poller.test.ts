@@ -57,6 +57,40 @@ describe("poller", () => {
     expect(runs.filter((r) => r === "checks")).toHaveLength(1);
   });
 
+  it("readSince: a job whose last read started before it runs at once, as a read asked for, once", async () => {
+    let t = 1_000_000;
+    let since: number | undefined;
+    const runs: { background: boolean }[] = [];
+    const store = createConsoleStore({ ui: initialUi("checks") });
+    const poller = createPoller(
+      store,
+      () => [
+        {
+          key: "list",
+          intervalMs: 60_000,
+          readSince: since,
+          run: async () => {
+            runs.push({ background: isBackground() });
+          },
+        },
+      ],
+      { now: () => t },
+    );
+    await poller.tick();
+    t += 20_000;
+    await poller.tick();
+    expect(runs).toHaveLength(1); // within its minute
+    since = t; // the view showing it opened again
+    await poller.tick();
+    expect(runs).toEqual([{ background: false }, { background: false }]);
+    t += 1000;
+    await poller.tick();
+    expect(runs).toHaveLength(2); // read since: back on its minute
+    t += 60_000;
+    await poller.tick();
+    expect(runs.at(-1)).toEqual({ background: true });
+  });
+
   it("backs off exponentially on errors and honours Retry-After", async () => {
     let fail: unknown = new Error("down");
     const { poller, runs, advance } = rig(() => [{ key: "checks", intervalMs: 8_000, fail: () => fail }]);

@@ -137,10 +137,10 @@ describe("the drill-down", () => {
     const store = createConsoleStore();
     const get = store.getState;
     apply(store, { ui: { ...get().ui, pane: "sessions" } });
-    apply(store, openResults(get(), "c1", "sessions", "r1"));
+    apply(store, openResults(get(), "c1", "sessions", "r1", 1234));
     expect(get().ui.pane).toBe(RESULTS_PANE);
     expect(get().ui.detail[RESULTS_PANE]).toBe("r1");
-    expect(get().drill).toEqual({ checkId: "c1", from: "sessions", expanded: false });
+    expect(get().drill).toEqual({ checkId: "c1", from: "sessions", expanded: false, openedAt: 1234 });
     apply(store, toggleExpanded(get()));
     expect(get().drill.expanded).toBe(true);
     apply(store, resultsBack(get()));
@@ -164,6 +164,7 @@ describe("the results pane's jobs", () => {
     loaders: {},
     intervals: DEFAULT_INTERVALS,
     checks: { key: "checks", intervalMs: 1, run: async () => {} },
+    statuses: { key: "statuses", intervalMs: 1, run: async () => {} },
   } as unknown as JobKit;
   const keys = (s: ReturnType<ReturnType<typeof createConsoleStore>["getState"]>) =>
     resultsPane.jobs(s, kit).map((j) => j.key);
@@ -177,11 +178,11 @@ describe("the results pane's jobs", () => {
       startedAt: new Date(Date.UTC(2026, 10, 25, 9, minute)).toISOString(),
     });
     apply(store, resultPageLoaded(get(), "c1", { entries: [r("b", 2), r("a", 1)], nextId: "n1" }, false, 1));
-    apply(store, openResults(get(), "c1", "checks"));
-    expect(keys(get())).toEqual(["checks", "history:c1", "check:c1"]);
+    apply(store, openResults(get(), "c1", "checks", undefined, Date.now()));
+    expect(keys(get())).toEqual(["checks", "statuses", "history:c1", "check:c1"]);
     apply(store, setCursor(get(), RESULTS_PANE, 1, "a"));
-    expect(keys(get())).toEqual(["checks", "history:c1", "check:c1", "history-more:c1:n1"]);
+    expect(keys(get())).toEqual(["checks", "statuses", "history:c1", "check:c1", "history-more:c1:n1"]);
     apply(store, openResult(get(), "a"));
-    expect(keys(get())).toEqual(["checks", "history:c1", "check:c1", "result:a"]);
+    expect(keys(get())).toEqual(["checks", "statuses", "history:c1", "check:c1", "result:a"]);
   });
 });

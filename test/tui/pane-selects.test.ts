@@ -95,7 +95,7 @@ describe("act targets", () => {
 
   it("results: the drilled check and the result open", () => {
     const r = rig();
-    r.set(openResults(r.s(), c!.id, "checks", "res-9"));
+    r.set(openResults(r.s(), c!.id, "checks", "res-9", Date.now()));
     const t = actTarget(r.s());
     expect(names(t)).toEqual(["charlie"]);
     expect(t.result?.id).toBe("res-9");

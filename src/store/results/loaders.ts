@@ -9,6 +9,7 @@ import type { Client } from "../../api/client.ts";
 import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
 import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import { errorMessage } from "../../shared/errors.ts";
+import { toEpochMs } from "../../shared/format.ts";
 import { apply, type ConsoleStore } from "../state.ts";
 import {
   checkAlertsFailed,
@@ -35,6 +36,8 @@ export function createHistoryLoaders(
   const limit = opts.pageSize ?? HISTORY_CAPS.pageSize;
 
   async function page(checkId: string, nextId: string | undefined, signal?: AbortSignal) {
+    // the status as it was when asked: a status that moves past it makes the newest page due again
+    const asked = toEpochMs(get().statuses.byId.get(checkId)?.updated_at);
     try {
       const p = await client.checkResults.listV2(
         checkId,
@@ -43,7 +46,8 @@ export function createHistoryLoaders(
       );
       signal?.throwIfAborted();
       if (nextId && get().history.pages.get(checkId)?.nextId !== nextId) return; // a refresh got there first
-      apply(store, resultPageLoaded(get(), checkId, p, nextId !== undefined, now()));
+      const statusAt = Number.isFinite(asked) ? asked : undefined;
+      apply(store, resultPageLoaded(get(), checkId, p, nextId !== undefined, now(), statusAt));
     } catch (e) {
       apply(store, resultPageFailed(get(), checkId, line(e)));
       throw e;

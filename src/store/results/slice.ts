@@ -30,6 +30,8 @@ export function resultPageLoaded(
   page: { entries: readonly CheckResult[]; nextId?: string | null | undefined },
   more: boolean,
   now: number,
+  /** The check status's updated_at (epoch ms) when the page was asked for (ResultPages.statusAt). */
+  statusAt?: number,
 ): Patch {
   const held = s.history.pages.get(checkId);
   const fresh = page.entries.map((r) => toResultSummary(r));
@@ -51,7 +53,14 @@ export function resultPageLoaded(
     items = items.slice(0, HISTORY_CAPS.perCheck);
     nextId = undefined;
   }
-  const entry: ResultPages = { items, nextId, loadedAt: now, error: undefined };
+  // a next page says nothing of how new the top is: the newest page's status stays
+  const entry: ResultPages = {
+    items,
+    nextId,
+    loadedAt: more ? (held?.loadedAt ?? now) : now,
+    error: undefined,
+    statusAt: more ? held?.statusAt : statusAt,
+  };
   return {
     history: { ...s.history, pages: putCapped(s.history.pages, checkId, entry, HISTORY_CAPS.checks) },
   };

@@ -18,6 +18,11 @@ type Loadable = { loadedAt: number | undefined; error: string | undefined };
 export type ResultPages = Loadable & {
   items: readonly ResultSummary[];
   nextId: string | undefined;
+  /**
+   * The check status's `updated_at` (epoch ms) when the newest page was asked for: a status that moved
+   * past it and past the newest result held means a run ended since (sync/plan.ts heldBehindStatus).
+   */
+  statusAt?: number | undefined;
 };
 
 /** One result read whole, and for a heartbeat result the event it records (ping source, user agent). */
@@ -41,11 +46,15 @@ export type HistorySlice = {
   alerts: ReadonlyMap<string, CheckAlerts>;
 };
 
-/** One viewer's results drill-down: whose results, the pane to go back to, the body expanded or not. */
+/**
+ * One viewer's results drill-down: whose results, the pane to go back to, the body expanded or not, and
+ * when it was opened (epoch ms): what it lists must have been read since (the results pane's jobs).
+ */
 export type DrillView = {
   checkId: string | undefined;
   from: Pane | undefined;
   expanded: boolean;
+  openedAt?: number | undefined;
 };
 
 /** Bounded memory: how much history is held. */

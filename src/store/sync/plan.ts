@@ -54,7 +54,29 @@ export const PROBE_MAX_MS = 4000;
  * the panes ask for), and once per change of the status. Both times are the service's (no clock skew).
  */
 export function resultsBehind(s: ConsoleState, checkId: string): boolean {
-  const entry = s.results.byCheck.get(checkId);
+  return heldBehindStatus(s, checkId, s.results.byCheck.get(checkId));
+}
+
+/**
+ * The rule of resultsBehind for any results of a check held newest first with the status they were read
+ * with (the rows' results, the results drill-down's pages).
+ */
+export function heldBehindStatus(
+  s: ConsoleState,
+  checkId: string,
+  entry:
+    | {
+        items: readonly {
+          stoppedAt?: string | null | undefined;
+          startedAt?: string | null | undefined;
+          created_at?: string | null | undefined;
+        }[];
+        loadedAt: number | undefined;
+        error: string | undefined;
+        statusAt?: number | undefined;
+      }
+    | undefined,
+): boolean {
   if (!entry || entry.loadedAt === undefined || entry.error !== undefined) return false;
   const at = toEpochMs(s.statuses.byId.get(checkId)?.updated_at);
   if (!Number.isFinite(at)) return false;

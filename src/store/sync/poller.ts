@@ -30,6 +30,13 @@ export type Job = {
    * poller's budget of such early runs (`earlyRuns`), so a busy screen never outruns a route's rate limit.
    */
   stale?: (s: ConsoleState) => boolean;
+  /**
+   * What it shows must have been read since this moment (epoch ms on the poller's clock — e.g. when the
+   * view showing it was opened): while its last successful run started before it, the job is due at once
+   * whatever its interval, as a read asked for (the engineer is waiting on it: ⇅), not an early run of the
+   * budget. A failing job keeps its backoff.
+   */
+  readSince?: number | undefined;
 };
 
 export type Planner = (state: ConsoleState) => Job[];
@@ -53,9 +60,17 @@ export type PollerOptions = {
 
 /**
  * `done`: the job has succeeded before (what it reads is on screen); `asked`: its next run was asked for
- * (`r`, back online) — a run of a done job not asked for is a background refresh (data/activity.ts).
+ * (`r`, back online, `readSince`) — a run of a done job not asked for is a background refresh
+ * (data/activity.ts); `readAt`: when its last successful run started.
  */
-type Schedule = { nextDue: number; failures: number; running: boolean; done: boolean; asked: boolean };
+type Schedule = {
+  nextDue: number;
+  failures: number;
+  running: boolean;
+  done: boolean;
+  asked: boolean;
+  readAt: number;
+};
 
 export type Poller = {
   start(): void;
@@ -130,7 +145,14 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
   const sched = (key: string): Schedule => {
     let s = schedules.get(key);
     if (!s) {
-      s = { nextDue: 0, failures: 0, running: false, done: false, asked: false };
+      s = {
+        nextDue: 0,
+        failures: 0,
+        running: false,
+        done: false,
+        asked: false,
+        readAt: Number.NEGATIVE_INFINITY,
+      };
       schedules.set(key, s);
     }
     return s;
@@ -141,9 +163,11 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
     running++;
     const quiet = s.done && !s.asked;
     s.asked = false;
+    const startedAt = now();
     try {
       await (quiet ? inBackground(() => job.run(abort.signal)) : job.run(abort.signal));
       s.done = true;
+      s.readAt = startedAt;
       s.failures = 0;
       s.nextDue = now() + job.intervalMs;
       opts.onSuccess?.(job.key);
@@ -170,7 +194,9 @@ export function createPoller(store: ConsoleStore, planner: Planner, opts: Poller
       if (job.afterRest && !resting) continue;
       const s = sched(job.key);
       if (s.running) continue;
-      if (s.nextDue > t && !(s.failures === 0 && job.stale?.(state) && takeEarly(t))) continue;
+      const unread = job.readSince !== undefined && s.readAt < job.readSince && s.failures === 0;
+      if (unread) s.asked = true;
+      else if (s.nextDue > t && !(s.failures === 0 && job.stale?.(state) && takeEarly(t))) continue;
       started.push(runJob(job, s));
     }
     await Promise.all(started);

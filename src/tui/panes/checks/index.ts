@@ -83,7 +83,7 @@ export const checks: PaneSpec<"checks"> = {
       run: ({ store }) => {
         const s = store.getState();
         const id = s.ui.detail.checks;
-        if (id) apply(store, openResults(s, id, "checks"));
+        if (id) apply(store, openResults(s, id, "checks", undefined, Date.now()));
       },
     },
     {

@@ -17,16 +17,23 @@ const BACK_TO = "checks";
 
 /**
  * Open `checkId`'s results (newest first) on the results pane, coming from `from` (Esc goes back there);
- * with `resultId`, open that result at once (its list behind it).
+ * with `resultId`, open that result at once (its list behind it). `now` (epoch ms) is when: the list is
+ * read again from then on (the pane's jobs), so pages read before are never shown as the latest.
  */
-export function openResults(s: ConsoleState, checkId: string, from: Pane, resultId?: string): Patch {
+export function openResults(
+  s: ConsoleState,
+  checkId: string,
+  from: Pane,
+  resultId: string | undefined,
+  now: number,
+): Patch {
   const detail = { ...s.ui.detail };
   if (resultId) detail[RESULTS_PANE] = resultId;
   else delete detail[RESULTS_PANE];
   const sameCheck = s.drill.checkId === checkId;
   let next: ConsoleState = {
     ...s,
-    drill: { checkId, from: from === RESULTS_PANE ? s.drill.from : from, expanded: false },
+    drill: { checkId, from: from === RESULTS_PANE ? s.drill.from : from, expanded: false, openedAt: now },
     ui: {
       ...s.ui,
       pane: RESULTS_PANE,
@@ -38,6 +45,11 @@ export function openResults(s: ConsoleState, checkId: string, from: Pane, result
   if (!sameCheck) next = { ...next, ...setCursor(next, RESULTS_PANE, 0, resultId) };
   next = { ...next, ...clearDetailRow(next, RESULTS_PANE) };
   return { drill: next.drill, ui: next.ui, work: next.work };
+}
+
+/** The drill-down shown again as it was (`:results`): from `now` on, as when opened. */
+export function resultsShown(s: ConsoleState, now: number): Patch {
+  return { drill: { ...s.drill, openedAt: now } };
 }
 
 /** Open one result of the list (Enter): its view starts at the top, the body cut. */

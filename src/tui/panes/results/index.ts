@@ -9,6 +9,7 @@
 import { checksTarget, NONE } from "../../../store/actions/targets.ts";
 import type { ResultSummary } from "../../../store/data/summary.ts";
 import { apply, type ConsoleState } from "../../../store/state.ts";
+import { heldBehindStatus } from "../../../store/sync/plan.ts";
 import type { Job } from "../../../store/sync/poller.ts";
 import { clockTime, runAt } from "../../../store/triage/timeline.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
@@ -55,9 +56,16 @@ export const results: PaneSpec<typeof RESULTS_PANE> = {
     if (id === undefined) return [];
     const jobs: Job[] = [
       k.checks,
+      // the check's status says when a run ended (what makes the newest page due again, below)
+      k.statuses,
+      // the newest page: read when the drill-down opens (never an older read shown as the latest), every
+      // minute while shown, and at once when the check's status says a run ended since (as the checks
+      // pane's results: a status poll, 10 s)
       {
         key: `history:${id}`,
         intervalMs: k.intervals.results,
+        readSince: s.drill.openedAt,
+        stale: (st) => heldBehindStatus(st, id, st.history.pages.get(id)),
         run: (sig) => k.loaders.history.resultPage(id, sig),
       },
       // the full check: its thresholds, a browser check's script lines (the checks detail reads the same)

@@ -41,7 +41,7 @@ export const sessions: PaneSpec<"sessions"> = {
         if (!t) return;
         const row = sessionLocations(t)[s.work.detailRow.sessions ?? 0];
         const resultId = row?.result?.checkResultId;
-        if (resultId) apply(store, openResults(s, t.session.checkId, "sessions", resultId));
+        if (resultId) apply(store, openResults(s, t.session.checkId, "sessions", resultId, Date.now()));
         else apply(store, setNotice(s, `no result yet from ${row?.location ?? "this location"}`));
       },
     },
