@@ -174,4 +174,55 @@ describe("activity meter", () => {
     expect(shown).toEqual([1, 2, 0]);
     m.stop();
   });
+
+  it("an error a later answer supersedes is cleared: no answer by any answer, any error by the same request's success", () => {
+    const { store, m } = meter();
+    const last = () => store.getState().activity.lastError;
+    const fail = (method: string, path: string, error: Error) =>
+      m.onActivity({ kind: "error", method, path, error });
+    // the service was gone: refused, then the probe is answered — online, and the refusal is past
+    m.onActivity(start("/v1/locations"));
+    m.onActivity(end("/v1/locations", "unreachable"));
+    fail(
+      "GET",
+      "/v1/locations",
+      new NetworkError("GET", "/v1/locations", "connect ECONNREFUSED 127.0.0.1:36469"),
+    );
+    expect(last()).toMatch(/^network error: connect ECONNREFUSED/);
+    expect(store.getState().activity.connection).toBe("offline");
+    m.onActivity(start("/v1/check-statuses", 1));
+    m.onActivity(end("/v1/check-statuses", "answered", 503, 1));
+    expect(last()).toMatch(/ECONNREFUSED/); // a gateway's 503 is no answer from the service
+    m.onActivity(start("/v1/check-statuses", 2));
+    m.onActivity(end("/v1/check-statuses", "answered", 200, 2));
+    expect(store.getState().activity.connection).toBe("online");
+    expect(last()).toBeUndefined();
+    // a 500 of one request stays while others answer, until that request succeeds
+    const api = new ApiError({
+      status: 500,
+      serverMessage: "database is locked",
+      method: "GET",
+      path: "/v1/checks/x",
+    });
+    fail("GET", "/v1/checks/x?limit=1", api);
+    m.onActivity(end("/v1/check-statuses", "answered", 200, 3));
+    m.onActivity(end("/v1/checks/x", "answered", 500, 4));
+    m.onActivity(end("/v1/checks/y", "answered", 200, 5));
+    expect(last()).toMatch(/^500 database is locked/);
+    m.onActivity(end("/v1/checks/x?limit=2", "answered", 200, 6));
+    expect(last()).toBeUndefined();
+    // an action's own line is not a request's: it stays its 30 s
+    fail("POST", "/v1/checks/x/mute", api);
+    store.setState({ activity: { ...store.getState().activity, lastError: "mute: 500 database is locked" } });
+    m.onActivity({
+      kind: "end",
+      id: 7,
+      method: "POST",
+      path: "/v1/checks/x/mute",
+      status: 200,
+      ms: 1,
+      reached: "answered",
+    });
+    expect(last()).toBe("mute: 500 database is locked");
+  });
 });

@@ -6,7 +6,9 @@
  * caller does next. 502/503/504 count as no answer: that is what a proxy or load balancer in front of a
  * remote service answers once the service behind it is gone (and what a service says while it cannot
  * serve), so a service that went away is never shown online because its gateway still answers. An
- * attempt the caller aborted says nothing. The in-flight count reaches the store at most every `flushMs`,
+ * attempt the caller aborted says nothing. The last error stays until a later answer supersedes it (the
+ * service answering again after an error without an answer; the same request succeeding: messages.ts
+ * `supersedes`), so "online" never stands beside a connection error that is past. The in-flight count reaches the store at most every `flushMs`,
  * so a quick poll (start and end within one window) changes nothing on screen — an idle console stays
  * quiet.
  *
@@ -24,11 +26,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { HttpActivity } from "../../api/http.ts";
 import { apply, type ConsoleStore } from "../state.ts";
-import { requestErrorLine } from "../view/messages.ts";
+import { requestErrorLine, requestFailure, supersedes, UNAVAILABLE } from "../view/messages.ts";
 import { setActivity } from "../view/ui.ts";
-
-/** Statuses that say the service itself is not there to answer (its gateway answered, or it is down). */
-const UNAVAILABLE = new Set([502, 503, 504]);
 
 /** A background refresh counts as in flight once it has been out this long (ms): it may be stuck. */
 export const STUCK_AFTER_MS = 2000;
@@ -104,16 +103,35 @@ export function createActivityMeter(
               : undefined;
         if (connection && store.getState().activity.connection !== connection)
           apply(store, setActivity(store.getState(), { connection }));
+        // a request's error this answer supersedes (messages.ts) is no longer shown as current
+        const a = store.getState().activity;
+        const of = a.lastErrorOf;
+        if (
+          of &&
+          a.lastError === of.line &&
+          e.reached === "answered" &&
+          supersedes(of, e.method, e.path, e.status)
+        )
+          apply(
+            store,
+            setActivity(store.getState(), {
+              lastError: undefined,
+              lastErrorAt: undefined,
+              lastErrorOf: undefined,
+            }),
+          );
         return;
       }
       // a request that failed for good: its last error (the connection state came from its attempts),
       // reason first (messages.ts)
       const at = now().getTime();
+      const line = requestErrorLine(e.method, e.path, e.error, at);
       apply(
         store,
         setActivity(store.getState(), {
-          lastError: requestErrorLine(e.method, e.path, e.error, at),
+          lastError: line,
           lastErrorAt: at,
+          lastErrorOf: { ...requestFailure(e.method, e.path, e.error), line },
         }),
       );
     },

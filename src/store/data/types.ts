@@ -15,6 +15,7 @@ import type { Incident } from "../../contract/schemas/incidents.ts";
 import type { PrivateLocation } from "../../contract/schemas/private-locations.ts";
 import type { StatusPage } from "../../contract/schemas/status-pages.ts";
 import type { HistorySlice } from "../results/types.ts";
+import type { RequestFailure } from "../view/messages.ts";
 import type { LastPass } from "./last-pass.ts";
 import { LIST_KEYS, type ListItem, type ListKey } from "./lists/index.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "./summary.ts";
@@ -111,6 +112,11 @@ export type ActivitySlice = {
   lastError: string | undefined;
   /** When the last error happened (epoch ms): the status line shows it for a while only (messages.ts). */
   lastErrorAt?: number | undefined;
+  /**
+   * The failed request the last error is the line of (absent for an action's own line): a later answer
+   * may supersede it (messages.ts `supersedes`), which clears the error.
+   */
+  lastErrorOf?: (RequestFailure & { line: string }) | undefined;
   /**
    * Which service, when it is the data dir's local one (src/cli/local-service.ts): "local service pid 1234",
    * or "local service (stops with the last console)"; unset for a configured service (the host is shown).
