@@ -77,6 +77,9 @@ export const GLOBAL_KEYS: readonly Binding[] = [
     hint: "filter",
     keys: ["/"],
     help: "filter the list (Enter keeps it, Esc clears)",
+    // the overview is a short list ranked by what needs a look, read at a glance: a filter would hide
+    // what broke next; the checks pane (1) filters every check
+    except: ["overview"],
     run: ({ store }) => apply(store, ui.startFilter(store.getState())),
   },
   {

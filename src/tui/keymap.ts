@@ -278,6 +278,7 @@ export function actionOf(b: Binding, key: KeyName): string {
 
 /** A binding live now on the shown pane: its scope against the pane's detail, then its `when`. */
 const liveIn = (s: ConsoleState, b: Binding) => {
+  if (b.except?.includes(s.ui.pane)) return false;
   if (b.scope !== undefined && (s.ui.detail[s.ui.pane] !== undefined) !== (b.scope === "detail"))
     return false;
   return b.when === undefined || b.when(s);
@@ -328,7 +329,7 @@ export function helpFor(
   readOnly: boolean,
   map: Keymap = DEFAULT_KEYMAP,
 ): { pane: KeyHelp[]; global: KeyHelp[] } {
-  const keep = (b: Binding) => !(readOnly && b.mutating) && b.keys.length > 0;
+  const keep = (b: Binding) => !(readOnly && b.mutating) && b.keys.length > 0 && !b.except?.includes(pane);
   const own = map.panes.get(pane) ?? paneBindings(paneSpec(pane));
   const shadowed = new Set(
     own.filter((b) => b.when === undefined && b.scope === undefined).flatMap((b) => b.keys),
@@ -349,7 +350,7 @@ function hintOf(pane: PaneId, action: string, readOnly: boolean, map: Keymap): s
   const all = [...(map.panes.get(pane) ?? []), ...map.global];
   for (const b of all)
     for (const [a, keys] of actionsOf(b))
-      if (a === action) {
+      if (a === action && !b.except?.includes(pane)) {
         if (keys.length === 0 || (readOnly && b.mutating)) return undefined;
         if (typeof b.hint === "string") {
           // the pair the hint names (down/up, next/previous): the first two actions' first keys
@@ -425,7 +426,9 @@ export function keyTable(map: Keymap = DEFAULT_KEYMAP): string {
     if (same) same.where.push(where);
     else rows.push({ key, actions: names, context, where: [where], what });
   };
-  for (const b of map.global) row(b, "global", "every pane");
+  const titleOf = (id: string) => ALL_PANES.find((p) => p.id === id)?.title.toLowerCase() ?? id;
+  for (const b of map.global)
+    row(b, "global", b.except?.length ? `every pane but ${b.except.map(titleOf).join(", ")}` : "every pane");
   for (const p of ALL_PANES)
     for (const b of map.panes.get(p.id) ?? []) row(b, contextOf(b), p.title.toLowerCase());
   const form = map.form

@@ -69,6 +69,11 @@ export type Binding = {
   mutating?: boolean;
   /** What the read-only refusal calls it ("read-only: triggering is disabled"); default the help line. */
   what?: string;
+  /**
+   * A global binding absent on these panes (their ids): not live there, not in their `?` help or footer,
+   * and the README's key table says so (`/` on the overview, which has no filter: src/tui/global-keys.ts).
+   */
+  except?: readonly string[];
   /** Live only while this holds (e.g. only with a detail open); default always. */
   when?: (s: ConsoleState) => boolean;
   run: (ctx: KeyContext) => void;
