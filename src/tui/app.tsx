@@ -89,7 +89,8 @@ function Body({ width, height }: { width: number; height: number }) {
   const overlay = useConsole((s) => s.ui.overlay);
   const form = useConsole((s) => s.work.form);
   const once = useConsole((s) => s.work.once);
-  if (overlay.kind === "help") return <Help pane={pane} width={width} height={height} />;
+  if (overlay.kind === "help")
+    return <Help pane={pane} top={overlay.top ?? 0} width={width} height={height} />;
   if (overlay.kind === "confirm")
     return (
       <Confirm
@@ -167,6 +168,8 @@ export function App({
         quit: onQuit,
         switchProfile,
         pageSize: () => Math.max(1, height - 5),
+        // the body's size (what the help scrolls in): the frame less header, footer and status line
+        bodySize: () => ({ width: size.current.columns, height: height - 3 }),
         keymap,
         mouse: mouse?.mode,
       }),

@@ -22,6 +22,7 @@ import type { MouseMode } from "./mouse/mode.ts";
 import { isMouseReport } from "./mouse/sgr.ts";
 import { paletteSpec } from "./panes/lookup.ts";
 import type { KeyContext } from "./panes/spec.ts";
+import { helpLines, scrollHelp } from "./widgets/help-lines.ts";
 
 export type { KeyInfo } from "./key-input.ts";
 
@@ -34,11 +35,16 @@ export type KeyHandlerContext = {
   switchProfile: (name: string) => string | undefined;
   /** Rows per page for PgUp/PgDn. */
   pageSize: () => number;
+  /** The body's size, where the `?` help is drawn (its move keys scroll it); default 80×21. */
+  bodySize?: (() => { width: number; height: number }) | undefined;
   /** The keys, with the config file's keys section applied (default: the bindings' own keys). */
   keymap?: Keymap | undefined;
   /** Mouse reporting, turned on and off by a key (`M`). */
   mouse?: MouseMode | undefined;
 };
+
+/** The global actions that scroll the `?` help. */
+const HELP_SCROLL = new Set(["down", "up", "page-down", "page-up", "first", "last"]);
 
 export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: KeyInfo) => void {
   const { store, actions } = ctx;
@@ -120,8 +126,19 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
       const name = fullKeyName(ch, key);
       const closes = (a: string) =>
         keymap.global.some((b) => b.action === a && name !== undefined && b.keys.includes(name));
-      if (key.escape || key.return || closes("help") || closes("quit"))
+      if (key.escape || key.return || closes("help") || closes("quit")) {
         set(ui.setOverlay(s, { kind: "none" }));
+        return;
+      }
+      // the global move keys scroll it (j/k, PgDn/PgUp, g/G by default; the wheel comes as ↑/↓)
+      const b = name === undefined ? undefined : keymap.global.find((x) => x.keys.includes(name));
+      const action = b && name !== undefined ? actionOf(b, name) : undefined;
+      if (action && HELP_SCROLL.has(action)) {
+        const size = ctx.bodySize?.() ?? { width: 80, height: 21 };
+        const count = helpLines(s.ui.pane, ctx.readOnly, keymap, size.width).length;
+        const top = scrollHelp(o.top ?? 0, action, count, size.height);
+        if (top !== (o.top ?? 0)) set(ui.setOverlay(s, { kind: "help", top }));
+      }
       return;
     }
     paneKey(ch, key);

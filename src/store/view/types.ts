@@ -47,7 +47,8 @@ export type Choice = { key: string | undefined; label: string; detail: string | 
 /** What is in front of the pane: a confirmation, a menu, a text prompt, the help, or the palette. */
 export type Overlay =
   | { kind: "none" }
-  | { kind: "help" }
+  /** `top`: the first line shown when the help is longer than the screen (its keys scroll it). */
+  | { kind: "help"; top?: number }
   | { kind: "palette"; text: string; error: string | undefined }
   | { kind: "confirm"; title: string; lines: readonly string[]; action: string }
   /** A small menu (store/actions/choice.ts): an option's key, or j/k and Enter, picks it; Esc closes. */
