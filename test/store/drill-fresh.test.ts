@@ -11,6 +11,7 @@ import { apply, type ConsoleStore, createConsoleStore } from "../../src/store/st
 import { createPlanner, DEFAULT_INTERVALS } from "../../src/store/sync/plan.ts";
 import { createPoller, type Poller } from "../../src/store/sync/poller.ts";
 import { initialUi, setPane } from "../../src/store/view/ui.ts";
+import { createNavigation } from "../../src/tui/keys-nav.ts";
 import { paneJobs } from "../../src/tui/panes/lookup.ts";
 import { openResults } from "../../src/tui/panes/results/drill.ts";
 import { results } from "../../src/tui/panes/results/index.ts";
@@ -86,5 +87,15 @@ describe("the results drill-down", () => {
     expect(clock.t - store.getState().history.pages.get(fx.apiId)!.loadedAt!).toBeLessThan(
       DEFAULT_INTERVALS.results,
     );
+  });
+
+  it("shown again by its pane (`:results`), it is read again as when opened", () => {
+    const store = createConsoleStore({ ui: initialUi("checks") });
+    apply(store, openResults(store.getState(), "c1", "checks", undefined, 1000));
+    apply(store, setPane(store.getState(), "checks"));
+    const before = Date.now();
+    createNavigation(store).goPane("results");
+    expect(store.getState().ui.pane).toBe("results");
+    expect(store.getState().drill.openedAt).toBeGreaterThanOrEqual(before);
   });
 });
