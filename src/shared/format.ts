@@ -60,6 +60,39 @@ export function truncate(s: string, width: number, ellipsis = "…"): string {
   return ellW <= width ? out + ellipsis : out;
 }
 
+/**
+ * `text` in lines of at most `width` cells, broken at spaces; a word wider than a line is cut across lines
+ * (at graphemes, never inside one). The one wrapping of the console's prose: help, a form's message, an
+ * incident update's text.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (displayWidth(next) <= w) {
+      line = next;
+      continue;
+    }
+    if (line) out.push(line);
+    line = "";
+    let cells = 0;
+    for (const { segment } of graphemes(word)) {
+      const gw = graphemeWidth(segment);
+      if (cells + gw > w && line) {
+        out.push(line);
+        line = "";
+        cells = 0;
+      }
+      line += segment;
+      cells += gw;
+    }
+  }
+  out.push(line);
+  return out;
+}
+
 export type Align = "left" | "right";
 
 /** Truncate then pad with spaces to exactly `width` cells. */

@@ -17,6 +17,7 @@ import {
   statusSymbol,
   thousands,
   truncate,
+  wrapWords,
 } from "../../src/shared/format.ts";
 
 describe("displayWidth", () => {
@@ -244,5 +245,25 @@ describe("thousands", () => {
       "1,234,567.5",
       "-9,876",
     ]);
+  });
+});
+
+describe("wrapWords", () => {
+  it("breaks at spaces, never over the width, and cuts only a word wider than a line", () => {
+    expect(wrapWords("the connection pool was identified", 16)).toEqual([
+      "the connection",
+      "pool was",
+      "identified",
+    ]);
+    expect(wrapWords("abcdefghij klm", 4)).toEqual(["abcd", "efgh", "ij", "klm"]);
+    expect(wrapWords("", 10)).toEqual([""]);
+    expect(wrapWords("exactly ten", 11)).toEqual(["exactly ten"]);
+  });
+
+  it("counts cells, not code units: wide characters and graphemes are never split", () => {
+    const lines = wrapWords("日本語のテキスト 👍🏽👍🏽👍🏽", 6);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(6);
+    expect(lines.join("")).toBe("日本語のテキスト👍🏽👍🏽👍🏽");
+    expect(lines).toContain("👍🏽👍🏽👍🏽");
   });
 });

@@ -5,7 +5,7 @@
  */
 import { Box, Text } from "ink";
 import { maskUrlCredentials } from "../../contract/secrets.ts";
-import { displayWidth, truncate } from "../../shared/format.ts";
+import { displayWidth, truncate, wrapWords } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
 import { cardItems, cards, type Field, type FormState, flag, list, text } from "../../store/forms/types.ts";
 import { visibleErrors } from "../../store/forms/validate.ts";
@@ -20,26 +20,6 @@ function chunks(s: string, width: number): string[] {
   const chars = [...s];
   for (let i = 0; i < chars.length; i += width) out.push(chars.slice(i, i + width).join(""));
   return out.length ? out : [""];
-}
-
-/** Wrap at spaces (a word longer than the width is cut). */
-function wrapWords(s: string, width: number): string[] {
-  const out: string[] = [];
-  let line = "";
-  for (const word of s.split(" ")) {
-    const next = line ? `${line} ${word}` : word;
-    if ([...next].length <= width) line = next;
-    else {
-      if (line) out.push(line);
-      line = word;
-      while ([...line].length > width) {
-        out.push([...line].slice(0, width).join(""));
-        line = [...line].slice(width).join("");
-      }
-    }
-  }
-  if (line) out.push(line);
-  return out;
 }
 
 /** Items joined by two spaces, windowed so that item `at` is visible within `width`. */

@@ -5,7 +5,7 @@
  * g/G by default); the help then starts at its top and stops at its last line.
  */
 import { displayKey } from "../../config/keys.ts";
-import { displayWidth, fitWidth } from "../../shared/format.ts";
+import { fitWidth, wrapWords } from "../../shared/format.ts";
 import type { Keymap } from "../keymap.ts";
 import { helpFor } from "../keymap.ts";
 import { paneSpec } from "../panes/lookup.ts";
@@ -13,20 +13,6 @@ import type { PaneId } from "../panes/registry.ts";
 import { actionsOf } from "../panes/spec.ts";
 
 export type HelpLine = { text: string; bold?: boolean };
-
-/** `text` in lines of at most `width` cells, broken at spaces (a longer word is cut by the line). */
-export function wrapWords(text: string, width: number): string[] {
-  const out: string[] = [];
-  let cur = "";
-  for (const word of text.split(" ")) {
-    if (cur && displayWidth(cur) + 1 + displayWidth(word) > width) {
-      out.push(cur);
-      cur = word;
-    } else cur = cur ? `${cur} ${word}` : word;
-  }
-  out.push(cur);
-  return out;
-}
 
 /** Every line of the help of `pane` at `width`: its keys, then the global ones, then how to close it. */
 export function helpLines(

@@ -1,11 +1,14 @@
 /** The detail of one incident: severity, status, services, age, and every update (j/k selects one for `e`). */
 import { Box, Text } from "ink";
-import { formatTimestamp, statusSymbol, truncate } from "../../../shared/format.ts";
+import { formatTimestamp, statusSymbol, truncate, wrapWords } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { incidentStartedAt, sortedUpdates } from "../../../store/data/incidents.ts";
 import { formatAgeWords } from "../../../store/triage/timeline.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { keyHint } from "../../key-label.ts";
+
+/** The lines the selected update's text takes at most (the rest is marked "…"). */
+const UPDATE_LINES = 6;
 
 export function IncidentDetail({ id, width, height }: { id: string; width: number; height: number }) {
   const { theme, readOnly, keymap } = useInfo();
@@ -49,15 +52,17 @@ export function IncidentDetail({ id, width, height }: { id: string; width: numbe
       lines.push({ key: `${i}`, text: truncate(`${prefix}${desc}`, width), selected: false });
       return;
     }
-    // the selected update in full (wrapped under its prefix)
-    const w = Math.max(10, width - prefix.length);
-    const chars = [...desc];
-    for (let k = 0, n = 0; k < Math.max(1, chars.length) && n < 6; k += w, n++)
+    // the selected update in full, wrapped at words under its prefix (up to UPDATE_LINES lines)
+    const parts = wrapWords(desc, Math.max(10, width - prefix.length));
+    const shown = parts.slice(0, UPDATE_LINES);
+    if (parts.length > UPDATE_LINES) shown[UPDATE_LINES - 1] = `${shown[UPDATE_LINES - 1]} …`;
+    shown.forEach((part, n) => {
       lines.push({
         key: `${i}-${n}`,
-        text: `${n === 0 ? prefix : " ".repeat(prefix.length)}${chars.slice(k, k + w).join("")}`,
+        text: `${n === 0 ? prefix : " ".repeat(prefix.length)}${part}`,
         selected: true,
       });
+    });
   });
   const firstSel = lines.findIndex((l) => l.selected);
   const start = Math.max(0, Math.min(firstSel - Math.floor(room / 2), lines.length - room));
