@@ -9,20 +9,28 @@ import type { ResolvedConfig } from "../config/resolve.ts";
 import type { CheckStatus } from "../contract/schemas/check-statuses.ts";
 import type { Check } from "../contract/schemas/checks.ts";
 import { findLocalService } from "../service/info-file.ts";
-import { checkHealth, type Health, statusSymbol } from "../shared/format.ts";
+import { checkHealth, checkStateText, type Health } from "../shared/format.ts";
+import { frequencyCell } from "./commands/heartbeat-view.ts";
 import { type Client, connect } from "./connect.ts";
 import { startEmbedded } from "./embedded.ts";
 import { Output } from "./output.ts";
 
 const RANK: Record<Health, number> = { failing: 0, degraded: 1, "cannot run": 2, pending: 3, passing: 4 };
 
-/** Failing first, then degraded, pending, passing; by name within a state. */
+const DEACTIVATED_RANK = 5;
+
+/**
+ * Failing first, then degraded, pending, passing, and deactivated checks after them all (as the console's
+ * checks list); by name within a state.
+ */
 export function overviewRows(checks: readonly Check[], statuses: readonly CheckStatus[]) {
   const health = new Map<string, Health>(statuses.map((s) => [s.checkId, checkHealth(s)]));
   const byId = new Map(statuses.map((s) => [s.checkId, s]));
+  const rank = (r: { check: Check; health: Health }) =>
+    r.check.activated === false ? DEACTIVATED_RANK : RANK[r.health];
   return checks
     .map((c) => ({ check: c, health: health.get(c.id) ?? "pending", status: byId.get(c.id) }))
-    .sort((a, b) => RANK[a.health] - RANK[b.health] || a.check.name.localeCompare(b.check.name));
+    .sort((a, b) => rank(a) - rank(b) || a.check.name.localeCompare(b.check.name));
 }
 
 export async function printOverview(client: Client, out: Output): Promise<void> {
@@ -33,18 +41,17 @@ export async function printOverview(client: Client, out: Output): Promise<void> 
     return;
   }
   out.table(rows, [
-    { header: "STATUS", get: (r) => `${statusSymbol(r.health).symbol} ${r.health}` },
+    { header: "STATUS", get: (r) => checkStateText(r.health, r.check) },
     { header: "NAME", get: (r) => r.check.name, min: 10 },
     { header: "TYPE", get: (r) => r.check.checkType },
-    {
-      header: "FREQ",
-      get: (r) => (r.check.frequency === undefined ? undefined : `${r.check.frequency} min`),
-    },
+    // how often it runs, or a heartbeat's period: the one FREQ of every check table
+    { header: "FREQ", get: (r) => frequencyCell(r.check), align: "right" },
     { header: "LOCATION", get: (r) => r.status?.lastRunLocation },
     { header: "TAGS", get: (r) => (r.check.tags ?? []).join(", ") },
   ]);
-  const failing = rows.filter((r) => r.health === "failing").length;
-  const degraded = rows.filter((r) => r.health === "degraded").length;
+  const active = rows.filter((r) => r.check.activated !== false);
+  const failing = active.filter((r) => r.health === "failing").length;
+  const degraded = active.filter((r) => r.health === "degraded").length;
   out.note(`${rows.length} checks: ${failing} failing, ${degraded} degraded`);
 }
 

@@ -263,6 +263,17 @@ export function checkSymbol(health: Health, c: { activated?: boolean | null }): 
 }
 
 /**
+ * A check's state as a table cell of the command line, symbol and word: "⊘ deactivated" for a deactivated
+ * check — it does not run, so whatever its last state said it is never shown as passing (or failing) —
+ * else "✖ failing", "✔ passing", ….
+ */
+export function checkStateText(health: Health, c: { activated?: boolean | null }): string {
+  return c.activated === false
+    ? `${DEACTIVATED_MARK} deactivated`
+    : `${statusSymbol(health).symbol} ${health}`;
+}
+
+/**
  * A check's markers, as text (so they survive NO_COLOR): "⊘" deactivated, "m" muted, both "⊘m", none "".
  */
 export function checkMarks(c: { activated?: boolean | null; muted?: boolean | null }): string {

@@ -41,6 +41,34 @@ beforeAll(async () => {
     request: { url: "http://127.0.0.1:9/" },
   });
   urlId = url.body.id;
+  // an hourly check, a heartbeat pinged every minute and a deactivated check that last passed
+  const created = await Promise.all([
+    svc.call("POST", "/v1/checks/url", {
+      name: "Hourly report page",
+      activated: true,
+      frequency: 60,
+      request: { url: "http://127.0.0.1:9/" },
+    }),
+    svc.call("POST", "/v1/checks/heartbeat", {
+      name: "Minute job",
+      activated: true,
+      heartbeat: { period: 1, periodUnit: "minutes", grace: 1, graceUnit: "minutes" },
+    }),
+    svc.call("POST", "/v1/checks/heartbeat", {
+      name: "Paused job",
+      activated: true,
+      heartbeat: { period: 1, periodUnit: "hours", grace: 5, graceUnit: "minutes" },
+    }),
+  ]);
+  const paused = created[2]!.body;
+  // its ping passes it, then it is deactivated: its status still says passing
+  expect((await fetch(paused.heartbeat.pingUrl)).status).toBe(200);
+  await until("the ping's status", 10_000, async () => {
+    const st = await svc.call("GET", `/v1/check-statuses/${paused.id}`);
+    return st.status === 200 && st.body.hasFailures === false;
+  });
+  const off = await svc.call("PUT", `/v1/checks/heartbeat/${paused.id}`, { ...paused, activated: false });
+  expect(off.status).toBe(200);
 });
 afterAll(async () => {
   await svc?.dispose();
@@ -90,6 +118,27 @@ describe("a heartbeat check on the command line", () => {
     expect(row("Nightly backup")).not.toMatch(/\b10 min\b/);
     expect(row("Home page")).toMatch(/\b5 min\b/);
   });
+
+  // `vigil` piped and `checks list` print one FREQ wording: a frequency of 60 is "1 h" like an hourly
+  // heartbeat's period, never "60 min" beside it nor a heartbeat's stored frequency (10 min); and a
+  // deactivated check is "⊘ deactivated", never the "✔ passing" its last run left
+  for (const [what, args] of [
+    ["vigil (no terminal)", []],
+    ["checks list", ["checks", "list"]],
+  ] as const)
+    it(`${what}: FREQ in one wording, a heartbeat's its period; a deactivated check never passing`, async () => {
+      const r = await vigil([...args]);
+      expect(r.code).toBe(0);
+      const row = (name: string) => r.stdout.split("\n").find((l) => l.includes(name)) ?? "";
+      expect(row("Hourly report page")).toMatch(/URL +.*\b1 h\b/);
+      expect(r.stdout).not.toMatch(/\b60 min\b/);
+      expect(row("Minute job")).toMatch(/HEARTBEAT +.*\b1 min\b/);
+      expect(row("Paused job")).toMatch(/HEARTBEAT +.*\b1 h\b/);
+      expect(row("Nightly backup")).toMatch(/HEARTBEAT +.*\b24 h\b/);
+      expect(r.stdout).not.toMatch(/HEARTBEAT +.*\b10 min\b/);
+      expect(row("Paused job")).toMatch(/⊘ deactivated/);
+      expect(row("Paused job")).not.toMatch(/passing/);
+    });
 });
 
 describe("a heartbeat has no response time", () => {

@@ -34,6 +34,21 @@ describe("overviewRows", () => {
   });
 });
 
+describe("overviewRows: deactivated checks", () => {
+  it("come after every active one, whatever their last state (as the console's checks list)", () => {
+    const off = { ...check("z", "aardvark"), activated: false } as never;
+    const rows = overviewRows(
+      [check("a", "alpha"), off, check("b", "bravo")],
+      [
+        status("a", { hasFailures: false }),
+        status("z", { hasFailures: true }),
+        status("b", { hasFailures: true }),
+      ],
+    );
+    expect(rows.map((r) => r.check.name)).toEqual(["bravo", "alpha", "aardvark"]);
+  });
+});
+
 describe("vigil with no command and no TTY", () => {
   it("starts the embedded service with the demo workspace, prints the checks once and exits 0", async () => {
     const home = tempHome();

@@ -1,5 +1,6 @@
 /** One check as key/value lines: `vigil checks get`, and what `checks create|update` answer. */
 import type { Check } from "../../contract/schemas/checks.ts";
+import { formatInterval, frequencyMs } from "../../shared/check-interval.ts";
 import { formatTimestamp } from "../../shared/format.ts";
 import type { Output } from "../output.ts";
 import { heartbeatDetail, isHeartbeat } from "./heartbeat-view.ts";
@@ -29,7 +30,7 @@ export function printCheck(out: Output, c: Check): void {
     ...(heartbeat
       ? heartbeatDetail(c)
       : ([
-          ["Frequency", c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`],
+          ["Frequency", formatInterval(frequencyMs(c.frequency))],
           ["Target", target(c)],
           ["Locations", c.locations ?? undefined],
         ] as [string, unknown][])),

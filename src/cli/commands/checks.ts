@@ -3,7 +3,7 @@
  * and their results (beyond the seed, api-notes §3.1, §3.3).
  */
 import { CHECK_LIST_STATUSES, type Check } from "../../contract/schemas/checks.ts";
-import { checkHealth, statusSymbol } from "../../shared/format.ts";
+import { checkHealth, checkStateText } from "../../shared/format.ts";
 import { type CommandContext, PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
@@ -23,8 +23,6 @@ async function healthById(ctx: CommandContext): Promise<Map<string, Health> | un
     return undefined;
   }
 }
-
-const withSymbol = (s: string) => `${statusSymbol(s).symbol} ${s}`;
 
 export const checksCommand: ResourceSpec = {
   name: "checks",
@@ -69,7 +67,11 @@ export const checksCommand: ResourceSpec = {
           { header: "ID", get: (c) => c.id, min: 8 },
           { header: "NAME", get: (c) => c.name, min: 10 },
           { header: "TYPE", get: (c) => c.checkType },
-          { header: "STATUS", get: (c) => (health ? withSymbol(health.get(c.id) ?? "pending") : undefined) },
+          // a deactivated check is "⊘ deactivated", never the passing its last run left
+          {
+            header: "STATUS",
+            get: (c) => (health ? checkStateText(health.get(c.id) ?? "pending", c) : undefined),
+          },
           { header: "ACTIVE", get: (c) => (c.activated === false ? "no" : c.muted ? "muted" : "yes") },
           // a heartbeat's period: how often a ping is expected
           { header: "FREQ", get: frequencyCell, align: "right" },

@@ -5,6 +5,7 @@
  * 10000 ms" read as if it were). What the check does not say is "not recorded", never guessed.
  */
 import { isPassive } from "../../contract/check-types.ts";
+import { formatInterval, frequencyMs } from "../../shared/check-interval.ts";
 import { heartbeatGraceMs, heartbeatPeriodMs } from "../../shared/heartbeat-period.ts";
 import { formatSpan } from "../../shared/time-grid.ts";
 
@@ -27,15 +28,12 @@ type HeartbeatLike = {
 export const isHeartbeat = (c: HeartbeatLike): boolean => isPassive(String(c.checkType ?? "").toUpperCase());
 
 /**
- * The FREQ cell of `checks list`: how often the check runs ("5 min"), or for a heartbeat how often a ping
- * is expected — its period ("1 h"), as the console's checks list shows it.
+ * The FREQ cell of the command line's check tables (`vigil`, `checks list`): how often the check runs
+ * ("5 min", "1 h"), or for a heartbeat how often a ping is expected — its period — in the one wording of
+ * src/shared/check-interval.ts, as the console's checks list shows it.
  */
 export function frequencyCell(c: HeartbeatLike): string | undefined {
-  if (isHeartbeat(c)) {
-    const period = heartbeatPeriodMs(c.heartbeat);
-    return period === undefined ? undefined : formatSpan(period);
-  }
-  return c.frequency === null || c.frequency === undefined ? undefined : `${c.frequency} min`;
+  return formatInterval(isHeartbeat(c) ? heartbeatPeriodMs(c.heartbeat) : frequencyMs(c.frequency));
 }
 
 /** The detail lines of a heartbeat where another check has its frequency and response-time limits. */

@@ -5,6 +5,7 @@ import { specOf } from "../../../contract/check-types.ts";
 import type { Check } from "../../../contract/schemas/checks.ts";
 import { maskUrlCredentials } from "../../../contract/secrets.ts";
 import { scaleFor, sparkCells } from "../../../shared/chart-scale.ts";
+import { formatInterval, frequencyMs } from "../../../shared/check-interval.ts";
 import {
   checkHealth,
   checkMarkWords,
@@ -53,6 +54,8 @@ function HeartbeatLine({ check }: { check: CheckSummary | Check }) {
   );
 }
 
+const everyText = (interval: string | undefined) => (interval === undefined ? "—" : `every ${interval}`);
+
 /** The configuration lines: the list entry's fields at once, the rest once the full check is read. */
 function configLines(c: CheckSummary, full: Check | undefined): [string, string][] {
   const out: [string, string][] = [
@@ -61,7 +64,7 @@ function configLines(c: CheckSummary, full: Check | undefined): [string, string]
     // a heartbeat is pinged, not run: its period and grace, never a frequency it does not run at
     passive(c)
       ? ["period", periodText(timingOf(full ?? c))]
-      : ["frequency", c.frequency === undefined || c.frequency === null ? "—" : `every ${c.frequency} min`],
+      : ["frequency", everyText(formatInterval(frequencyMs(c.frequency)))],
     ["locations", [...(c.locations ?? []), ...(c.privateLocations ?? [])].join(", ") || "—"],
     ["tags", (c.tags ?? []).join(", ") || "—"],
   ];

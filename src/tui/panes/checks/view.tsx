@@ -2,6 +2,7 @@
 import { Box, Text } from "ink";
 import { memo, useCallback, useMemo } from "react";
 import { specOf } from "../../../contract/check-types.ts";
+import { formatInterval, frequencyMs } from "../../../shared/check-interval.ts";
 import {
   checkSymbol,
   clampToNow,
@@ -40,24 +41,8 @@ const SORT_LABEL = {
   responseTime: "response time",
 } as const;
 
-function frequency(f: number | null | undefined): string {
-  if (f === null || f === undefined) return "—";
-  if (f === 0) return "<1m";
-  return f >= 60 && f % 60 === 0 ? `${f / 60}h` : `${f}m`;
-}
-
 /** A passive check (a heartbeat: pinged, not run) has no frequency or response time of its own. */
 const isPassive = (c: CheckSummary) => specOf(String(c.checkType))?.runs === "passive";
-
-/** FREQ of a heartbeat: its period, "1h", "30s", "7d" ("—" when not recorded). */
-function periodShort(ms: number | undefined): string {
-  if (ms === undefined) return "—";
-  const s = Math.round(ms / 1000);
-  if (s % 86_400 === 0) return `${s / 86_400}d`;
-  if (s % 3600 === 0) return `${s / 3600}h`;
-  if (s % 60 === 0) return `${s / 60}m`;
-  return `${s}s`;
-}
 
 /**
  * The table's columns. The first cell is the state's symbol (⊘ for a deactivated check, whose row is also
@@ -104,7 +89,10 @@ export function checkColumns(now: number, muted = false, reasons = false): Colum
       align: "right",
       // a heartbeat's is its period (FREQ 10m would be a frequency it never runs at)
       get: (r) =>
-        isPassive(r.check) ? periodShort(r.check.heartbeatPeriodMs) : frequency(r.check.frequency),
+        formatInterval(
+          isPassive(r.check) ? r.check.heartbeatPeriodMs : frequencyMs(r.check.frequency),
+          "short",
+        ) ?? "—",
     },
     {
       id: "locations",
