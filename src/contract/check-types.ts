@@ -48,6 +48,17 @@ export const RESULT_MEMBERS: readonly string[] = [...new Set(CHECK_TYPE_DEFS.map
 
 export const isPassive = (checkType: string): boolean => specOf(checkType)?.runs === "passive";
 
+/**
+ * A run's response time as every table shows it: none for a passive check's run — a ping has no response
+ * time, whatever the service records (0 ms) — so results, sessions, statuses and alerts all say "—".
+ */
+export function shownResponseTime(
+  checkType: string | null | undefined,
+  ms: number | null | undefined,
+): number | undefined {
+  return isPassive(String(checkType ?? "")) || ms === null ? undefined : ms;
+}
+
 /** The passive types, for a query that selects or leaves out their checks. */
 export const PASSIVE_TYPES: readonly CheckType[] = CHECK_TYPES.filter(isPassive);
 

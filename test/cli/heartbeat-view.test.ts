@@ -194,7 +194,10 @@ describe("a heartbeat has no response time", () => {
     expect(results.stderr).toBe("");
     const rows = results.stdout.split("\n").filter((l) => /FINAL/.test(l));
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row).not.toMatch(/\b0 ms\b/);
+    for (const row of rows) {
+      expect(row).not.toMatch(/\b0 ms\b/);
+      expect(row).toMatch(/ — /);
+    }
     const [first] = JSON.parse((await cli(["checks", "results", hbId, "--json"])).stdout);
     expect(first.responseTime).toBe(0);
     const session = await cli(["sessions", "get", first.checkSessionId]);

@@ -36,7 +36,7 @@ describe("overviewRows", () => {
 
 describe("overviewRows: deactivated checks", () => {
   it("come after every active one, whatever their last state (as the console's checks list)", () => {
-    const off = { ...check("z", "aardvark"), activated: false } as never;
+    const off = { id: "z", name: "aardvark", checkType: "URL", activated: false } as never;
     const rows = overviewRows(
       [check("a", "alpha"), off, check("b", "bravo")],
       [

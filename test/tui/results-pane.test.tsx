@@ -132,6 +132,35 @@ describe("results drill-down", () => {
     expect(c.frame()).toContain("error code   ECONNREFUSED");
   });
 
+  it("a heartbeat's results are pings: RESP is — on every row, never the 0 ms the service records", async () => {
+    const hb = await fx.svc.call("POST", "/v1/checks/heartbeat", {
+      name: "Cron pinger",
+      activated: true,
+      heartbeat: { period: 1, periodUnit: "hours", grace: 5, graceUnit: "minutes" },
+    });
+    expect(hb.status).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await fetch(hb.body.heartbeat.pingUrl)).status).toBe(200);
+    const { store, c } = await consoleOnService();
+    await until("the heartbeat listed", 8000, () => c.frame().includes("Cron pinger"));
+    putCursorOn(store, "Cron pinger");
+    await c.press("\r");
+    await c.press("r");
+    await until(
+      "its results",
+      8000,
+      () => /Results › Cron pinger/.test(c.frame()) && /FINAL/.test(c.frame()),
+    );
+    const rows = c
+      .frame()
+      .split("\n")
+      .filter((l) => /FINAL/.test(l) && !/KIND/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).not.toMatch(/\b0 ms\b/);
+      expect(row).toMatch(/ — +1 FINAL/);
+    }
+  });
+
   it("the keys are in ? help and r stays refresh outside a check's detail", async () => {
     const { c } = await consoleOnService();
     await c.press("?");

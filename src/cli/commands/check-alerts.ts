@@ -2,7 +2,7 @@
  * `vigil check-alerts list [CHECK_ID]`: the state changes that raised alerts (api-notes §3.5, beyond the
  * seed), newest first — what happened; `vigil alert-notifications list` shows who was told.
  */
-import { isPassive } from "../../contract/check-types.ts";
+import { shownResponseTime } from "../../contract/check-types.ts";
 import type { CheckAlert } from "../../contract/schemas/check-alerts.ts";
 import { formatMs } from "../../shared/format.ts";
 import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
@@ -20,7 +20,7 @@ const columns = (oneCheck: boolean): Column<CheckAlert>[] => [
     header: "RESP",
     // a heartbeat's alert is about a ping that did not come: no response time (never "0 ms")
     get: (a) =>
-      a.responseTime == null || isPassive(String(a.checkType ?? "")) ? undefined : formatMs(a.responseTime),
+      a.responseTime == null ? undefined : formatMs(shownResponseTime(a.checkType, a.responseTime)),
     align: "right",
   },
   { header: "ERROR", get: (a) => a.error, min: 10 },

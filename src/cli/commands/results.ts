@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { screenshotSource } from "../../api/check-results.ts";
 import { UsageError } from "../../api/errors.ts";
-import { isPassive } from "../../contract/check-types.ts";
+import { shownResponseTime } from "../../contract/check-types.ts";
 import type { CheckResult } from "../../contract/schemas/check-results.ts";
 import { errorMessage } from "../../shared/errors.ts";
 import { formatMs } from "../../shared/format.ts";
@@ -42,7 +42,7 @@ function resultColumns(check: ResultCheck | undefined): Column<CheckResult>[] {
     // a heartbeat's result is a ping: no response time (never "0 ms")
     {
       header: "RESPONSE",
-      get: (r) => (isPassive(String(r.checkType ?? "")) ? undefined : formatMs(r.responseTime)),
+      get: (r) => formatMs(shownResponseTime(String(r.checkType ?? ""), r.responseTime)),
       align: "right",
     },
     { header: "ATTEMPTS", get: (r) => attemptsText(asInput(r)) },

@@ -109,7 +109,7 @@ const resultColumns = (
       ),
   },
   // a heartbeat's session is a ping: no response time (never "0 ms")
-  { header: "RESPONSE", get: (r) => (passive ? undefined : formatMs(r.responseTime)), align: "right" },
+  { header: "RESPONSE", get: (r) => formatMs(passive ? undefined : r.responseTime), align: "right" },
   { header: "STARTED", get: (r) => when(r.startedAt) },
   { header: "RESULT ID", get: (r) => r.checkResultId },
   ...(reasons?.byResult.size

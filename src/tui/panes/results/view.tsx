@@ -5,6 +5,7 @@
  */
 import { Box, Text } from "ink";
 import { useMemo } from "react";
+import { shownResponseTime } from "../../../contract/check-types.ts";
 import { formatAgo, formatAgoCoarse, formatMs, type Tone } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { ResultSummary } from "../../../store/data/summary.ts";
@@ -36,7 +37,13 @@ function startedText(r: ResultSummary, now: number): string {
 
 function resultColumns(
   now: number,
-  thresholds: { degradedResponseTime?: number | null; maxResponseTime?: number | null } | undefined,
+  check:
+    | {
+        checkType?: string | null;
+        degradedResponseTime?: number | null;
+        maxResponseTime?: number | null;
+      }
+    | undefined,
   rows: readonly ResultSummary[],
 ): Column<ResultSummary>[] {
   const outcome = (r: ResultSummary) => runOutcome(asInput(r));
@@ -79,7 +86,8 @@ function resultColumns(
       width: 8,
       priority: 85,
       align: "right",
-      get: (r) => formatMs(r.responseTime),
+      // a heartbeat's results are pings: no response time (the service records 0 ms)
+      get: (r) => formatMs(shownResponseTime(check?.checkType, r.responseTime)),
     },
     {
       id: "tries",
@@ -96,7 +104,7 @@ function resultColumns(
       width: "flex",
       minWidth: 12,
       priority: 90,
-      get: (r) => sanitizeLine(runReason(r, thresholds ?? undefined) ?? "—"),
+      get: (r) => sanitizeLine(runReason(r, check ?? undefined) ?? "—"),
     },
   ];
 }
