@@ -115,7 +115,7 @@ async function startLive(
     { createDraftStore },
     { errorLine },
     { createRuntime, createSharedData },
-    { startPaneNames, startPaneSpec },
+    { startPaneSpec },
     { runtimePanes },
     { setNotice },
     { apply },
@@ -139,9 +139,9 @@ async function startLive(
     import("../store/watch/watcher.ts"),
     import("../store/watch/terminal.ts"),
   ]);
+  // the name was checked before anything was drawn (main.ts runConsole): this is the registry's side
   const start = startPaneSpec(resolved.startPane);
-  if (!start)
-    throw new ConfigError(`--pane / startPane: no pane "${resolved.startPane}" (one of ${startPaneNames()})`);
+  if (!start) throw new ConfigError(`--pane / startPane: no pane "${resolved.startPane}"`);
   const data = createSharedData();
 
   let baseUrl: string;

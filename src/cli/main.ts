@@ -10,7 +10,8 @@ import { realpathSync } from "node:fs";
 import module from "node:module";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../api/errors.ts";
-import { type ResolvedConfig, resolveConfig } from "../config/resolve.ts";
+import { ConfigError, type ResolvedConfig, resolveConfig } from "../config/resolve.ts";
+import { startPaneRefusal } from "../config/start-pane.ts";
 import { VigilError } from "../contract/errors.ts";
 import { errorMessage } from "../shared/errors.ts";
 import { VERSION } from "../version.ts";
@@ -30,6 +31,9 @@ export async function runConsole(resolved: ResolvedConfig, values: ParsedValues)
   const theme = values.theme;
   if (theme !== undefined && theme !== "dark" && theme !== "light")
     throw new UsageError(`--theme must be dark or light, got "${String(theme)}"`);
+  // before Ink draws a frame or a service starts, and whether or not there is a terminal
+  const paneRefusal = startPaneRefusal(resolved.startPane);
+  if (paneRefusal) throw new ConfigError(paneRefusal);
   if (process.stdin.isTTY && process.stdout.isTTY && values.json !== true) {
     const { runInteractiveConsole } = await import("./console.ts");
     return await runInteractiveConsole(resolved, {

@@ -71,3 +71,29 @@ describe("vigil with no command and no TTY", () => {
     expect(rows.every((x) => ["passing", "failing", "degraded", "pending"].includes(x.health))).toBe(true);
   });
 });
+
+describe("vigil --pane with a name no pane has", () => {
+  // refused before anything is drawn or started, with no terminal as in one (the check is before the
+  // console's branch): one line, exit 2, nothing on stdout, no service started for the data dir
+  it("is refused without a terminal too: exit 2, one line naming the panes, no table, no service", async () => {
+    const home = tempHome();
+    for (const [args, env] of [
+      [["--pane", "nosuch"], {}],
+      [[], { VIGIL_PANE: "nosuch" }],
+    ] as const) {
+      const r = await runCli([...args], { home, env });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(
+        'vigil: --pane / startPane: no pane "nosuch" (one of overview, checks, sessions, analytics, heartbeats, incidents, alerts, pages, locations)\n',
+      );
+    }
+    expect(existsSync(join(home, "data", "vigil", "vigil.db"))).toBe(false);
+  });
+
+  it("a pane's name starts it as before (piped: the checks table)", async () => {
+    const r = await runCli(["--pane", "heartbeats"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^STATUS\s+NAME\s+TYPE/m);
+  });
+});

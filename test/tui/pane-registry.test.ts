@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { START_PANE_NAMES, startPaneRefusal } from "../../src/config/start-pane.ts";
 import type { Actions } from "../../src/store/actions/actions.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import type { Pane } from "../../src/store/view/types.ts";
@@ -199,4 +200,17 @@ describe("pane registry", () => {
           }
     },
   );
+});
+
+describe("the start pane names the command line checks before Ink loads", () => {
+  it("are the numbered panes' palette names, in order", () => {
+    expect([...START_PANE_NAMES]).toEqual(PANE_SPECS.map((p) => p.palette));
+  });
+
+  it("refuse only a name no pane has", () => {
+    for (const n of [undefined, "", ...START_PANE_NAMES]) expect(startPaneRefusal(n)).toBeUndefined();
+    expect(startPaneRefusal("results")).toMatch(
+      /^--pane \/ startPane: no pane "results" \(one of overview, /,
+    );
+  });
 });

@@ -24,9 +24,6 @@ export function startPaneSpec(name: string | undefined): PaneSpec | undefined {
   return PANE_SPECS.find((p) => p.palette === name || p.id === name);
 }
 
-/** The names a start pane may have, for the error that lists them. */
-export const startPaneNames = (): string => PANE_SPECS.map((p) => p.palette).join(", ");
-
 /** The pane a `:` palette command opens. */
 export const paletteSpec = (cmd: string): PaneSpec | undefined => BY_PALETTE.get(cmd);
 
