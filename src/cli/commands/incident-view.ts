@@ -1,9 +1,20 @@
 /** Shared rendering of incidents and incident updates. */
 import type { Incident, IncidentUpdate } from "../../contract/schemas/incidents.ts";
 import { formatDuration } from "../../shared/format.ts";
+import { incidentStartedAt } from "../../store/data/incidents.ts";
 import type { Column, Output } from "../output.ts";
 import { when } from "../when.ts";
 import { statusText } from "./sessions-view.ts";
+
+/**
+ * When an incident opened, as the console says it: its first update's time (the seed's `created_at` is a
+ * bare date, which would make an incident opened before midnight "1 d ago" an hour later), else
+ * `created_at`.
+ */
+function openedWhen(i: Incident): string {
+  const at = incidentStartedAt(i);
+  return Number.isFinite(at) ? when(at) : when(i.created_at);
+}
 
 export const incidentColumns: Column<Incident>[] = [
   { header: "ID", get: (i) => i.id, min: 8 },
@@ -11,7 +22,7 @@ export const incidentColumns: Column<Incident>[] = [
   { header: "SEVERITY", get: (i) => i.severity },
   { header: "STATUS", get: (i) => statusText(i.lastUpdateStatus) },
   { header: "SERVICES", get: (i) => i.services.map((s) => s.name) },
-  { header: "CREATED", get: (i) => when(i.created_at) },
+  { header: "OPENED", get: openedWhen },
 ];
 
 export const updateColumns: Column<IncidentUpdate>[] = [
@@ -30,6 +41,7 @@ export function printIncident(out: Output, i: Incident): void {
     ["Status", statusText(i.lastUpdateStatus)],
     ["Services", i.services.map((s) => `${s.name} (${s.id})`)],
     ["Duration", i.duration == null ? undefined : formatDuration(i.duration * 1000)],
+    ["Opened", openedWhen(i)],
     ["Created", when(i.created_at)],
     ["Updated", i.updated_at ? when(i.updated_at) : undefined],
   ]);
