@@ -13,7 +13,7 @@ import type { CheckStatus } from "../../contract/schemas/check-statuses.ts";
 import type { Check } from "../../contract/schemas/checks.ts";
 import type { HeartbeatEvent } from "../../contract/schemas/heartbeats.ts";
 import { checkState } from "../../shared/check-state.ts";
-import { thousands, toEpochMs } from "../../shared/format.ts";
+import { thousands } from "../../shared/format.ts";
 import { readHeartbeatEvents } from "../../store/data/heartbeat-events.ts";
 import { findLastPass, type LastPass, lastPassKey } from "../../store/data/last-pass.ts";
 import { errorLine } from "../../store/data/loaders.ts";
@@ -23,6 +23,7 @@ import {
   toResultSummary,
   toStatusSummary,
 } from "../../store/data/summary.ts";
+import { statusRunAt } from "../../store/triage/last-run.ts";
 import {
   attentionChecks,
   buildOverview,
@@ -72,7 +73,7 @@ export function overviewChecks(checks: readonly Check[], statuses: readonly Chec
       check: toCheckSummary(c),
       status,
       health: checkState(status),
-      statusAt: toEpochMs(status?.updated_at),
+      statusAt: statusRunAt(c, status),
     };
   });
 }

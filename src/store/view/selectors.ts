@@ -10,6 +10,7 @@ import { checkHealth, type Health, toEpochMs } from "../../shared/format.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "../data/summary.ts";
 import type { ResultsEntry, ResultsSlice, StatusesSlice } from "../data/types.ts";
 import type { ConsoleState } from "../state.ts";
+import { newestRun, statusRunAt } from "../triage/last-run.ts";
 import { runReason } from "../triage/reason.ts";
 import { runState, type Since, stateSince } from "../triage/timeline.ts";
 import { checkIndexOf } from "./check-index.ts";
@@ -22,7 +23,10 @@ export type CheckRow = {
   check: CheckSummary;
   status: StatusSummary | undefined;
   health: Health;
-  /** Epoch ms of the status's last run, NaN when unknown (what the "last run" sort uses). */
+  /**
+   * Epoch ms of the status's last run, NaN when unknown — or when it is a heartbeat's FAILING result, which
+   * is not a ping (triage/last-run.ts) — what the "last run" sort uses.
+   */
   statusAt: number;
 };
 
@@ -47,7 +51,8 @@ export function makeCheckRow(check: CheckSummary, status: StatusSummary | undefi
     check,
     status,
     health: checkHealth(status),
-    statusAt: toEpochMs(status?.updated_at),
+    // a failing heartbeat's status is the FAILING result, not a ping: no run (triage/last-run.ts)
+    statusAt: statusRunAt(check, status),
   };
 }
 
@@ -246,7 +251,8 @@ export function decorateRow(row: CheckRow, entry: ResultsEntry | undefined): Sho
   const last = items?.[0];
   const shown: ShownCheckRow = {
     ...row,
-    lastRunAt: lastRunOf(row.statusAt, undefined, last).at,
+    // a heartbeat's last run is its last ping: its newest passing result, never the FAILING one
+    lastRunAt: lastRunOf(row.statusAt, undefined, newestRun(row.check, items)).at,
     lastResponseMs: last?.responseTime ?? undefined,
     since: items && row.health !== "pending" ? stateSince(items, row.health) : undefined,
     reason: reasonOf(row, items),
