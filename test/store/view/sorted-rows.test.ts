@@ -5,11 +5,11 @@
  * slice's own reducers so unchanged checks and statuses keep their identity as they do live.
  */
 import { describe, expect, it } from "vitest";
-import { checkHealth, toEpochMs } from "../../../src/shared/format.ts";
 import { checksLoaded, statusesLoaded } from "../../../src/store/data/slices.ts";
 import type { CheckSummary, StatusSummary } from "../../../src/store/data/summary.ts";
 import { createConsoleStore } from "../../../src/store/state.ts";
 import { CheckRowsView, type CheckSort, type CheckSortColumn } from "../../../src/store/view/check-rows.ts";
+import { makeCheckRow } from "../../../src/store/view/selectors.ts";
 import { SortedRows } from "../../../src/store/view/sorted-rows.ts";
 import { rng } from "../../support/rng.ts";
 import { sortCheckRowsWhole } from "./full-sort.ts";
@@ -124,16 +124,9 @@ describe("CheckRowsView (the checks list, joined and sorted incrementally)", () 
   const NAMES = ["alpha", "Alpha", "beta", "Gamma", "gamma", "delta", "Ä", "zeta", "eta", "a b"];
   const COLUMNS: CheckSortColumn[] = ["status", "name", "type", "frequency", "lastRun", "responseTime"];
 
+  // the console's own join of a check and its status (a failing heartbeat's status time is no run)
   type Row = ReturnType<typeof makeRow>;
-  function makeRow(check: CheckSummary, status: StatusSummary | undefined) {
-    return {
-      id: check.id,
-      check,
-      status,
-      health: checkHealth(status),
-      statusAt: toEpochMs(status?.updated_at),
-    };
-  }
+  const makeRow = makeCheckRow;
 
   function check(r: ReturnType<typeof rng>, id: string): CheckSummary {
     return {
