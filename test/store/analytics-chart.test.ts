@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnalyticsReport } from "../../src/contract/schemas/analytics.ts";
 import { HOUR, MINUTE, timeGrid } from "../../src/shared/time-grid.ts";
-import { bucketQuery, cursorColumn, stepCursor } from "../../src/store/analytics/bucket.ts";
+import { bucketCounts, bucketQuery, cursorColumn, stepCursor } from "../../src/store/analytics/bucket.ts";
 import { reportSeries, seriesStatsText, valueText } from "../../src/store/analytics/chart.ts";
 import { analyticsQuery, reportGrid } from "../../src/store/analytics/query.ts";
 import { initialUi } from "../../src/store/view/ui.ts";
@@ -130,5 +130,21 @@ describe("the chart cursor", () => {
     });
     const wide = timeGrid({ from: 0, to: 7 * 24 * HOUR, bucketMs: 12 * 60 * MINUTE });
     expect(bucketQuery(wide, 0)).toHaveProperty("tooWide");
+  });
+});
+
+describe("bucketCounts: the cursor line's runs, in agreement with their number", () => {
+  const bucket = (n: number, failed: number, more = false) => ({
+    key: "k",
+    loadedAt: 0,
+    error: undefined,
+    more,
+    results: Array.from({ length: n }, (_, i) => ({ id: `r${i}`, hasFailures: i < failed })),
+  });
+  it("1 run, 2 runs, 100+ runs, with the failed ones", () => {
+    expect(bucketCounts(bucket(1, 0)).text).toBe("1 run");
+    expect(bucketCounts(bucket(1, 1)).text).toBe("1 run, 1 failed");
+    expect(bucketCounts(bucket(2, 0)).text).toBe("2 runs");
+    expect(bucketCounts(bucket(100, 0, true)).text).toBe("100+ runs");
   });
 });

@@ -151,8 +151,11 @@ export async function loadBucket(
   }
 }
 
-/** Counts of a bucket's results for the cursor line: "12 runs, 1 failed" / "100+ runs". */
-export function bucketCounts(b: AnalyticsBucket): { runs: string; failed: number } {
+/** Counts of a bucket's results for the cursor line: "12 runs, 1 failed" / "1 run" / "100+ runs". */
+export function bucketCounts(b: AnalyticsBucket): { runs: string; failed: number; text: string } {
   const failed = b.results.filter((r) => r.hasFailures || r.hasErrors).length;
-  return { runs: `${b.results.length}${b.more ? "+" : ""}`, failed };
+  const n = b.results.length;
+  const runs = `${n}${b.more ? "+" : ""}`;
+  const text = `${runs} ${n === 1 && !b.more ? "run" : "runs"}${failed ? `, ${failed} failed` : ""}`;
+  return { runs, failed, text };
 }

@@ -120,8 +120,7 @@ function runsText(
   if ("tooWide" in q) return "runs: not listed for buckets over 6 h";
   if (!bucket) return "runs: reading…";
   if (bucket.error && bucket.loadedAt === undefined) return "runs: could not be read";
-  const c = bucketCounts(bucket);
-  return `${c.runs} runs${c.failed ? `, ${c.failed} failed` : ""}`;
+  return bucketCounts(bucket).text;
 }
 
 export function AnalyticsPane({ width, height }: { width: number; height: number }) {
