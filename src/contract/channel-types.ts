@@ -70,6 +70,19 @@ export function channelTarget(channel: { type?: unknown; config?: unknown }): st
   return targetIn(maskAlertChannel(channel));
 }
 
+/**
+ * A channel named one way on every screen and table: "#3 EMAIL ops@example.com" — its number, its type and
+ * where it delivers (channelTarget), each left out when not known ("#3 EMAIL", "#3").
+ */
+export function channelLabel(id: unknown, type: unknown, target: string | undefined): string {
+  const parts = [
+    id === null || id === undefined ? "" : `#${String(id)}`,
+    type ? String(type) : "",
+    target ?? "",
+  ];
+  return parts.filter((p) => p !== "").join(" ");
+}
+
 /** Whether channels of this type have a preview of what a delivery would send (the console's detail). */
 export const hasPreview = (type: unknown): boolean => channelTypeDef(type)?.preview !== undefined;
 

@@ -326,7 +326,7 @@ describe("updates", () => {
     expect(JSON.parse(deliveries.out)[0].alertConfig.webhookSecret).toBe("...cdef");
     // the delivery names its channel and check, not a bare number
     const shown = await vigil(["alert-notifications", "list"]);
-    expect(shown.out).toMatch(/Checkout API\s+WEBHOOK\s+3 Incident bot\s+ALERT_FAILURE/);
+    expect(shown.out).toMatch(/Checkout API\s+WEBHOOK\s+#3 WEBHOOK Incident bot\s+ALERT_FAILURE/);
   });
 
   it("incidents update --status never exits 0 having changed nothing (issue 28)", async () => {

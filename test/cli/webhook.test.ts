@@ -229,5 +229,9 @@ describe("vigil alert-notifications list", () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/STATUS/);
     expect(table.stdout).toContain("SKIPPED");
+    // the channel named as the console names it, one way for every type: number, type, target
+    expect(table.stdout).toMatch(
+      new RegExp(`EMAIL +#${emailId} EMAIL a@example\\.test +ALERT_FAILURE +SKIPPED`),
+    );
   });
 });

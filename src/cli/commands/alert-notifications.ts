@@ -1,18 +1,18 @@
 /** `vigil alert-notifications list`: the alert delivery log (api-notes §3.5, beyond the seed). */
+import { channelLabel, channelTarget } from "../../contract/channel-types.ts";
 import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
-
 import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
 import { when } from "../when.ts";
 
-/** The channel a delivery went to: its number and name (the config as sent), else its type: `3 Incident bot`. */
+/**
+ * The channel a delivery went to, named as the console names it: `#5 PAGING Storefront` — its number, its
+ * type and its target in the config as sent (masked), whatever the type.
+ */
 function channelText(n: AlertNotification): string | undefined {
-  const cfg = (n.alertConfig ?? {}) as Record<string, unknown>;
-  const name = typeof cfg.name === "string" && cfg.name !== "" ? cfg.name : undefined;
-  const label = name ?? n.type ?? undefined;
-  if (n.alertChannelId == null) return label;
-  return label ? `${n.alertChannelId} ${label}` : String(n.alertChannelId);
+  const target = channelTarget({ type: n.type, config: n.alertConfig ?? {} }) || undefined;
+  return channelLabel(n.alertChannelId, n.type, target) || undefined;
 }
 
 const columns: Column<AlertNotification>[] = [

@@ -3,6 +3,7 @@
  * counts bar, the calm line, "failing for …", where, the reason, overdue heartbeats, deliveries that did not
  * go out, private locations without an agent. The model they put into words is overview.ts.
  */
+import { channelLabel } from "../../contract/channel-types.ts";
 import { formatAgo, thousands } from "../../shared/format.ts";
 import {
   type CheckTriage,
@@ -149,7 +150,7 @@ export function deliveryCheckText(d: Pick<DeliveryTrouble, "checkName">): string
 
 /** "#3 EMAIL ops@example.com" (or "#3" before the channels are read). */
 export function channelText(d: DeliveryTrouble): string {
-  return [`#${d.channelId}`, d.channelType, d.channelTarget].filter(Boolean).join(" ");
+  return channelLabel(d.channelId, d.channelType, d.channelTarget);
 }
 
 /** "3 checks", "1 check, 2 groups". */
