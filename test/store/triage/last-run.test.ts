@@ -20,7 +20,11 @@ const result = (id: string, at: string, failing: boolean) => ({
   stoppedAt: at,
   responseTime: 0,
 });
-const entry = (items: ReturnType<typeof result>[]) => ({ items, loadedAt: Date.parse(MISS), error: undefined });
+const entry = (items: ReturnType<typeof result>[]) => ({
+  items,
+  loadedAt: Date.parse(MISS),
+  error: undefined,
+});
 
 describe("the last run of an overdue heartbeat", () => {
   it("is not the FAILING result's time: the status says no ping (NaN)", () => {
