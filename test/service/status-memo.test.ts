@@ -36,6 +36,9 @@ function check(id: string): CheckDef {
   );
 }
 
+/** The check as the statuses read it: it runs in eu-west-1. */
+const sc = (id: string) => ({ id, statusLocations: ["eu-west-1"], locationsKey: "eu-west-1" });
+
 let n = 0;
 function result(
   checkId: string,
@@ -90,10 +93,10 @@ afterEach(() => {
 let asList = false;
 function both(id: string, now = NOW) {
   asList = !asList;
-  const got = asList ? checkStatuses(db, ["b", id, "a"], now)[1] : checkStatus(db, id, now);
+  const got = asList ? checkStatuses(db, [sc("b"), sc(id), sc("a")], now)[1] : checkStatus(db, sc(id), now);
   const other = new DatabaseSync(join(dir, "vigil.db"));
   try {
-    expect(got).toEqual(checkStatus(other, id, now));
+    expect(got).toEqual(checkStatus(other, sc(id), now));
   } finally {
     other.close();
   }
@@ -104,7 +107,7 @@ describe("checkStatus remembered", () => {
   it("a result row whose column holds the wrong thing: a CorruptRowError naming the column, never a guess", () => {
     store.insertResult(result("a", NOW - 1000));
     fresh.prepare("UPDATE check_results SET has_failures = 'yes'").run();
-    expect(() => checkStatus(fresh, "a", NOW)).toThrow("column has_failures holds text, not 0 or 1");
+    expect(() => checkStatus(fresh, sc("a"), NOW)).toThrow("column has_failures holds text, not 0 or 1");
   });
 
   it("a check that never ran, then ran: the new result shows", () => {
@@ -165,7 +168,7 @@ describe("checkStatus remembered", () => {
     expect(both("a")?.latest.hasFailures).toBe(false);
     db.exec("BEGIN");
     store.insertResult(result("a", NOW - 1000, { failed: true }));
-    expect(checkStatus(db, "a", NOW)?.latest.hasFailures).toBe(true);
+    expect(checkStatus(db, sc("a"), NOW)?.latest.hasFailures).toBe(true);
     db.exec("ROLLBACK");
     expect(both("a")?.latest.hasFailures).toBe(false);
   });

@@ -1,5 +1,7 @@
 /**
- * Check statuses (api-notes §3.2, beyond the seed): the latest FINAL result of each check that has run.
+ * Check statuses (api-notes §3.2, beyond the seed): of each check that has run, the worst of the latest
+ * FINAL results of the locations it runs in now, the newest of those in that state (repo/run-queries.ts
+ * checkStatus) — the hosted API's is its latest result, whatever its location.
  * A check that never ran has no entry in the list (the console shows it as pending) and answers 404 alone.
  * When the latest run could not be made here (e.g. no usable browser) the status says so — `cannotRun`
  * with the reason — and is neither failing nor passing (a vigil extension; hosted clients ignore it).
@@ -70,16 +72,13 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       const out = [];
       for (const id of changes.ids) {
         const head = ctx.repo.checkHead(id);
-        const s = head && view(head, ctx.repo.checkStatus(id, ctx.now()));
+        const s = head && view(head, ctx.repo.checkStatus(head, ctx.now()));
         if (s) out.push(picked(s, fields));
       }
       return c.json(out);
     }
     const heads = ctx.repo.checkHeads();
-    const statuses = ctx.repo.checkStatuses(
-      heads.map((h) => h.id),
-      ctx.now(),
-    );
+    const statuses = ctx.repo.checkStatuses(heads, ctx.now());
     const out = [];
     for (const [i, check] of heads.entries()) {
       const s = view(check, statuses[i]);
@@ -91,7 +90,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
   app.get("/v1/check-statuses/:checkId", (c) => {
     const row = ctx.repo.checkHead(c.req.param("checkId") ?? "");
     if (!row) throw notFound("Check not found");
-    const s = view(row, ctx.repo.checkStatus(row.id, ctx.now()));
+    const s = view(row, ctx.repo.checkStatus(row, ctx.now()));
     if (!s) throw notFound("No status for this check yet");
     return c.json(s);
   });

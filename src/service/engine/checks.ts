@@ -8,7 +8,7 @@
  * fall back to the hosted defaults (api-notes §3.1); a column that does not hold what the table says, or a
  * field that is not what a check holds, is a CorruptRowError naming it (src/service/repo/rows.ts).
  */
-import { specOf } from "../../contract/check-types.ts";
+import { PASSIVE_TYPES, specOf } from "../../contract/check-types.ts";
 import { RETRY_DEFAULTS, RETRY_LIMITS } from "../../contract/schemas/check-bodies.ts";
 import { objectIn } from "../../shared/json.ts";
 import { num as column, flag, jsonObject, jsonStrings, type Row, text } from "../repo/rows.ts";
@@ -85,6 +85,25 @@ type Columns = Pick<
 /** Location label used when a check lists none. */
 export const DEFAULT_LOCATION = "local";
 
+/** Where a check runs: its public and private locations, or DEFAULT_LOCATION when it lists none. */
+export function runLocationsOf(locations: readonly string[], privateLocations: readonly string[]): string[] {
+  const all = [...locations, ...privateLocations];
+  return all.length > 0 ? all : [DEFAULT_LOCATION];
+}
+
+/**
+ * The locations whose results decide a check's status now (run-queries.ts): where it runs — but a
+ * heartbeat records its pings and misses at its first location only (engine/heartbeats.ts).
+ */
+export function statusLocationsOf(
+  checkType: string,
+  locations: readonly string[],
+  privateLocations: readonly string[],
+): string[] {
+  const all = runLocationsOf(locations, privateLocations);
+  return (PASSIVE_TYPES as readonly string[]).includes(checkType) ? all.slice(0, 1) : all;
+}
+
 const num = (v: unknown, d: number): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
 const clamp = (v: number, max: number): number => Math.max(0, Math.min(max, v));
 
@@ -113,12 +132,11 @@ function modelOf(c: Columns, doc: Record<string, unknown>): CheckDef {
   const privateLocations = Array.isArray(doc.privateLocations)
     ? doc.privateLocations.filter((l): l is string => typeof l === "string")
     : [];
-  const all = [...c.locations, ...privateLocations];
   return {
     ...c,
     frequencyOffset: num(doc.frequencyOffset, 0),
     privateLocations,
-    runLocations: all.length > 0 ? all : [DEFAULT_LOCATION],
+    runLocations: runLocationsOf(c.locations, privateLocations),
     degradedResponseTime: num(doc.degradedResponseTime, degraded),
     maxResponseTime: num(doc.maxResponseTime, max),
     shouldFail: doc.shouldFail === true,

@@ -10,7 +10,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { PASSIVE_TYPES } from "../../contract/check-types.ts";
 import { isObject } from "../../shared/json.ts";
 import { SUMMARY_MEMBERS } from "../db/migrations/008-check-summaries.ts";
-import { type CheckDef, type CheckRow, checkDoc, toCheckDef } from "../engine/checks.ts";
+import { type CheckDef, type CheckRow, checkDoc, statusLocationsOf, toCheckDef } from "../engine/checks.ts";
 import { STATE_SQL } from "./check-state.ts";
 import { flag, jsonObject, jsonStrings, num, numOrNull, type Row, text, textOrNull } from "./rows.ts";
 import { cached } from "./statements.ts";
@@ -337,28 +337,59 @@ export function checkExists(db: DatabaseSync, id: string): boolean {
   return cached(db, "SELECT 1 FROM checks WHERE id = ?").get(id) !== undefined;
 }
 
-export type CheckHead = Pick<CheckDef, "id" | "name" | "createdAt">;
+/**
+ * What the statuses read of a check: id, name, creation date, and the locations whose results decide its
+ * status (statusLocationsOf: where it runs now), with those joined as one key (the status memo compares it).
+ */
+export type CheckHead = Pick<CheckDef, "id" | "name" | "createdAt"> & {
+  statusLocations: readonly string[];
+  locationsKey: string;
+};
+
+/** The head's columns: privateLocations from the summary (migration 008), not the document. */
+const HEAD_COLUMNS =
+  "id, name, created_at, check_type, locations, json_extract(summary, '$.privateLocations') AS private_locations";
 
 /**
- * Every check's id, name and creation date, by name (the check-statuses list); remembered while the checks
- * stay as they are (the list's memo) — at 100,000 checks the sorted read was ~0.3 s of every full statuses read.
+ * Every check's head, by name (the check-statuses list); remembered while the checks stay as they are (the
+ * list's memo) — at 100,000 checks the sorted read was ~0.3 s of every full statuses read.
  */
 export function checkHeads(db: DatabaseSync): readonly CheckHead[] {
   const memo = listMemo(db);
   if (memo?.heads) return memo.heads;
-  const heads = db.prepare("SELECT id, name, created_at FROM checks ORDER BY name").all().map(headOf);
+  const heads = db.prepare(`SELECT ${HEAD_COLUMNS} FROM checks ORDER BY name`).all().map(headOf);
   if (memo) memo.heads = heads;
   return heads;
 }
 
-const headOf = (r: Row): CheckHead => ({
-  id: text(r, "id"),
-  name: text(r, "name"),
-  createdAt: text(r, "created_at"),
-});
+/** A JSON array's strings; anything else (a damaged row, no summary) none. */
+function stringsIn(json: string | null): string[] {
+  if (json === null) return [];
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function headOf(r: Row): CheckHead {
+  const statusLocations = statusLocationsOf(
+    text(r, "check_type"),
+    stringsIn(textOrNull(r, "locations")),
+    stringsIn(textOrNull(r, "private_locations")),
+  );
+  return {
+    id: text(r, "id"),
+    name: text(r, "name"),
+    createdAt: text(r, "created_at"),
+    statusLocations,
+    locationsKey: statusLocations.join("\n"),
+  };
+}
 
 export function checkHead(db: DatabaseSync, id: string): CheckHead | undefined {
-  const r = cached(db, "SELECT id, name, created_at FROM checks WHERE id = ?").get(id);
+  const r = cached(db, `SELECT ${HEAD_COLUMNS} FROM checks WHERE id = ?`).get(id);
   return r ? headOf(r) : undefined;
 }
 

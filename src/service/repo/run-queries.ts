@@ -2,7 +2,7 @@
  * Read queries over run data for the check-results and check-statuses routes.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { flag, num, numOrNull, present, text, textOrNull } from "./rows.ts";
+import { flag, num, numOrNull, present, type Row, text, textOrNull } from "./rows.ts";
 import { type ResultRow, resultFromRaw } from "./runs.ts";
 import { cached } from "./statements.ts";
 
@@ -107,7 +107,7 @@ export function pageResults(
   return { entries, nextId: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
-/** What a status says of the latest FINAL result (the columns it reads, nothing parsed beyond them). */
+/** What a status says of the result that decides it (the columns it reads, nothing parsed beyond them). */
 export type StatusLatest = {
   id: string;
   runLocation: string;
@@ -116,27 +116,89 @@ export type StatusLatest = {
   isDegraded: boolean;
   isCancelled: boolean;
   errorMessage: string | null;
+  startedAt: number;
   stoppedAt: number;
 };
 
 export type StatusRow = {
+  /** The result that decides the status (decidingResult), not necessarily the newest. */
   latest: StatusLatest;
   longestRun: number | null;
   shortestRun: number | null;
 };
 
+/** What a status is decided for: the check and the locations it runs in now (CheckHead). */
+export type StatusCheck = { id: string; statusLocations: readonly string[]; locationsKey: string };
+
+/**
+ * How far back a location's latest result still counts: one day before the check's newest FINAL result
+ * (of any location). A location that stopped reporting for longer (an agent gone for good before the
+ * cannot-run results existed, a location renamed) no longer holds the check failing. Measured from the
+ * newest result, not the clock, so that a status changes only when a result is stored or the check is
+ * written — what the memo below and the status deltas (status-changes.ts) rely on.
+ */
+export const LOCATION_WINDOW_MS = 86_400_000;
+
+/** failing over degraded over passing; cannot run only when no location has a real verdict. */
+function rank(r: StatusLatest): number {
+  if (r.isCancelled) return 0;
+  if (r.hasFailures || r.hasErrors) return 3;
+  if (r.isDegraded) return 2;
+  return 1;
+}
+
+/**
+ * The result that decides a check's status, from the latest FINAL result of each location it runs in
+ * now (`perLocation`, any order): the worst of them — failing (failures or errors) over degraded over
+ * passing, a run that could not be made ("cannot run") only when no location has a real verdict — and
+ * among the results in that state the newest. Undefined for none. Pure.
+ */
+export function decidingResult<T extends StatusLatest>(perLocation: readonly T[]): T | undefined {
+  let out: T | undefined;
+  for (const r of perLocation) {
+    if (!out) {
+      out = r;
+      continue;
+    }
+    const d = rank(r) - rank(out);
+    if (d > 0 || (d === 0 && r.startedAt > out.startedAt)) out = r;
+  }
+  return out;
+}
+
+const LATEST_COLUMNS =
+  "id, run_location, has_failures, has_errors, is_degraded, is_cancelled, error_message, started_at, stopped_at";
+
+function latestOf(r: Row): StatusLatest {
+  return {
+    id: text(r, "id"),
+    runLocation: text(r, "run_location"),
+    hasFailures: flag(r, "has_failures"),
+    hasErrors: flag(r, "has_errors"),
+    isDegraded: flag(r, "is_degraded"),
+    isCancelled: flag(r, "is_cancelled"),
+    errorMessage: textOrNull(r, "error_message"),
+    startedAt: num(r, "started_at"),
+    stoppedAt: num(r, "stopped_at"),
+  };
+}
+
 /**
  * What checkStatus remembers per check, so GET /v1/check-statuses over 100,000 checks every 10 s does not
  * ask SQLite 200,000 questions each time: a check's status stands until a result of it is stored (found
- * by the rowids stored since the last look — whatever code stored it), or its 24-hour range loses its
- * oldest run (`rangeUntil`). Dropped whole when results are deleted (`resultsPruned`, which retention
- * calls; nothing else deletes results) or another connection committed (`PRAGMA data_version`), and never used inside a transaction.
+ * by the rowids stored since the last look — whatever code stored it), the locations it runs in change
+ * (`locationsKey`), or its 24-hour range loses its oldest run (`rangeUntil`). Dropped whole when results
+ * are deleted (`resultsPruned`, which retention calls; nothing else deletes results) or another connection
+ * committed (`PRAGMA data_version`), and never used inside a transaction.
  */
 type StatusMemo = {
   version: number;
   /** The highest check_results rowid looked at. */
   seen: number;
-  byCheck: Map<string, { status: StatusRow | undefined; at: number; rangeUntil: number }>;
+  byCheck: Map<
+    string,
+    { status: StatusRow | undefined; at: number; rangeUntil: number; locationsKey: string }
+  >;
 };
 const statusMemos = new WeakMap<DatabaseSync, StatusMemo>();
 
@@ -174,40 +236,86 @@ function statusMemo(db: DatabaseSync): StatusMemo | undefined {
 }
 
 /**
- * The latest FINAL result of a check plus its longest and shortest response time over the last 24 h
- * (a choice: the hosted description does not say over which period). Undefined when it never ran.
- * Only the columns a status shows are read: GET /v1/check-statuses asks this of every check (10,000 at
- * once for the console's first screen), and the result's stored detail (assertions, timings, logs) is
- * neither read nor parsed for it. Remembered until it can change (StatusMemo).
+ * A check's status: the result that decides it (decidingResult over the latest FINAL result of each
+ * location it runs in now, those within LOCATION_WINDOW_MS of its newest) plus its longest and shortest
+ * response time over the last 24 h (a choice: the hosted description does not say over which period).
+ * Results of a location the check no longer runs in do not count — unless no location it runs in has a
+ * result in the window (it was just moved): then its newest result, whatever its location, is the status
+ * until one of them runs. Undefined when it never ran. Only the columns a status shows are read: GET
+ * /v1/check-statuses asks this of every check (10,000 at once for the console's first screen), and the
+ * result's stored detail (assertions, timings, logs) is neither read nor parsed for it. Remembered until
+ * it can change (StatusMemo).
  */
-export function checkStatus(db: DatabaseSync, checkId: string, now: number): StatusRow | undefined {
-  return statusOf(db, statusMemo(db), checkId, now);
+export function checkStatus(db: DatabaseSync, check: StatusCheck, now: number): StatusRow | undefined {
+  return statusOf(db, statusMemo(db), check, now);
 }
 
 /** checkStatus of many checks (GET /v1/check-statuses): what was remembered is checked once, not per check. */
 export function checkStatuses(
   db: DatabaseSync,
-  checkIds: readonly string[],
+  checks: readonly StatusCheck[],
   now: number,
 ): (StatusRow | undefined)[] {
   const memo = statusMemo(db);
-  return checkIds.map((id) => statusOf(db, memo, id, now));
+  return checks.map((c) => statusOf(db, memo, c, now));
+}
+
+/**
+ * The latest FINAL result of each of `locations` within the window, newest results first: the newest few
+ * rows of the check answer it when its locations take turns or run together (one indexed read); a location
+ * not among them is looked for over the window (one more read, only then).
+ */
+function latestPerLocation(
+  db: DatabaseSync,
+  checkId: string,
+  locations: readonly string[],
+): { newest: StatusLatest | undefined; found: StatusLatest[] } {
+  const few = Math.max(8, 4 * locations.length);
+  const rows = cached(
+    db,
+    `SELECT ${LATEST_COLUMNS} FROM check_results WHERE check_id = ? AND result_type = 'FINAL' ORDER BY started_at DESC LIMIT ?`,
+  )
+    .all(checkId, few)
+    .map(latestOf);
+  const newest = rows[0];
+  if (!newest) return { newest, found: [] };
+  const from = newest.startedAt - LOCATION_WINDOW_MS;
+  const wanted = new Set(locations);
+  const found: StatusLatest[] = [];
+  for (const r of rows) {
+    if (r.startedAt < from) break;
+    if (wanted.delete(r.runLocation)) found.push(r);
+  }
+  if (wanted.size > 0 && rows.length === few) {
+    // SQLite's bare columns of a MAX() aggregate come from the row holding the maximum
+    const more = cached(
+      db,
+      `SELECT ${LATEST_COLUMNS.replace("started_at", "MAX(started_at) AS started_at")} FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ? AND run_location IN (SELECT value FROM json_each(?)) GROUP BY run_location`,
+    ).all(checkId, from, JSON.stringify([...wanted]));
+    for (const r of more) found.push(latestOf(r));
+  }
+  return { newest, found };
 }
 
 function statusOf(
   db: DatabaseSync,
   memo: StatusMemo | undefined,
-  checkId: string,
+  check: StatusCheck,
   now: number,
 ): StatusRow | undefined {
+  const checkId = check.id;
   const known = memo?.byCheck.get(checkId);
-  if (known && now >= known.at && now < known.rangeUntil) return known.status;
-  const latest = cached(
-    db,
-    "SELECT id, run_location, has_failures, has_errors, is_degraded, is_cancelled, error_message, stopped_at FROM check_results WHERE check_id = ? AND result_type = 'FINAL' ORDER BY started_at DESC LIMIT 1",
-  ).get(checkId);
-  if (!latest) {
-    memo?.byCheck.set(checkId, { status: undefined, at: now, rangeUntil: Number.POSITIVE_INFINITY });
+  if (known && now >= known.at && now < known.rangeUntil && known.locationsKey === check.locationsKey)
+    return known.status;
+  const { newest, found } = latestPerLocation(db, checkId, check.statusLocations);
+  const locationsKey = check.locationsKey;
+  if (!newest) {
+    memo?.byCheck.set(checkId, {
+      status: undefined,
+      at: now,
+      rangeUntil: Number.POSITIVE_INFINITY,
+      locationsKey,
+    });
     return undefined;
   }
   const range = cached(
@@ -216,21 +324,12 @@ function statusOf(
   ).get(checkId, now - 86_400_000);
   const oldest = range ? numOrNull(range, "oldest") : null;
   const status: StatusRow = {
-    latest: {
-      id: text(latest, "id"),
-      runLocation: text(latest, "run_location"),
-      hasFailures: flag(latest, "has_failures"),
-      hasErrors: flag(latest, "has_errors"),
-      isDegraded: flag(latest, "is_degraded"),
-      isCancelled: flag(latest, "is_cancelled"),
-      errorMessage: textOrNull(latest, "error_message"),
-      stoppedAt: num(latest, "stopped_at"),
-    },
+    latest: decidingResult(found) ?? newest,
     longestRun: range ? numOrNull(range, "longest") : null,
     shortestRun: range ? numOrNull(range, "shortest") : null,
   };
   // the range holds until its oldest run leaves the 24 h window
   const rangeUntil = oldest === null ? Number.POSITIVE_INFINITY : oldest + 86_400_000;
-  memo?.byCheck.set(checkId, { status, at: now, rangeUntil });
+  memo?.byCheck.set(checkId, { status, at: now, rangeUntil, locationsKey });
   return status;
 }
