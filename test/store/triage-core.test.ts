@@ -8,7 +8,7 @@ import {
   resultReason,
   runReason,
 } from "../../src/store/triage/reason.ts";
-import { sinceText, stateSince, stateTimeline } from "../../src/store/triage/timeline.ts";
+import { atLocations, sinceText, stateSince, stateTimeline } from "../../src/store/triage/timeline.ts";
 
 const at = (min: number) => new Date(Date.UTC(2026, 10, 25, 9, min)).toISOString();
 
@@ -214,6 +214,54 @@ describe("since when", () => {
       ["failing", "passing", "eu-west-1"],
       ["passing", "degraded", "us-east-1"],
     ]);
+  });
+
+  it("'since before' names the minute after the oldest result held, never one before it", () => {
+    const first = Date.UTC(2026, 10, 25, 9, 40, 1); // a first run at 09:40:01
+    const s = stateSince(
+      [run(50, "fail"), { ...run(40, "fail"), startedAt: new Date(first).toISOString() }],
+      "failing",
+    );
+    expect(s).toMatchObject({ at: first, exact: false });
+    const text = sinceText(s!, Date.parse(at(55)));
+    const named = /since before (\d\d):(\d\d)\)$/.exec(text);
+    const d = new Date(first);
+    // the minute named (local time) is the one after 09:40:01
+    expect([Number(named?.[1]), Number(named?.[2])]).toEqual([
+      new Date(first + 60_000).getHours(),
+      new Date(first + 60_000).getMinutes(),
+    ]);
+    expect(d.getSeconds()).toBe(1);
+  });
+
+  it("two locations taking turns, one always failing: failing at every run, as vigil's service says", () => {
+    const results = [];
+    for (let m = 30; m < 50; m += 2) results.push(run(m, "fail", "office"), run(m + 1, "pass", "eu-west-1"));
+    const changes = stateTimeline(results);
+    expect(changes.map((c) => c.to)).toEqual(["failing"]);
+    expect(stateSince(results, "failing")).toMatchObject({ locationsIn: 1, locationsSeen: 2, exact: false });
+    expect(stateSince(results, "passing")).toMatchObject({ locationsIn: 1 }); // what a latest-only service would ask
+  });
+
+  it("a run that could not be made counts only when no location has a verdict", () => {
+    const cannot = (min: number, loc: string) => ({ ...run(min, "pass", loc), isCancelled: true });
+    expect(stateTimeline([run(40, "pass", "eu-west-1"), cannot(41, "office")]).map((c) => c.to)).toEqual([
+      "passing",
+    ]);
+    expect(stateTimeline([cannot(40, "office"), run(41, "pass", "eu-west-1")]).map((c) => c.to)).toEqual([
+      "cannot run",
+      "passing",
+    ]);
+  });
+
+  it("a location taken off the check no longer counts (unless no listed location has run)", () => {
+    const results = [run(50, "fail", "office"), run(51, "pass", "eu-west-1")];
+    const now = atLocations(results, { locations: ["eu-west-1"], privateLocations: [] });
+    expect(now.map((r) => r.runLocation)).toEqual(["eu-west-1"]);
+    expect(stateTimeline(now).map((c) => c.to)).toEqual(["passing"]);
+    expect(atLocations(results, { locations: ["eu-west-1"], privateLocations: ["office"] })).toBe(results);
+    expect(atLocations(results, { locations: ["us-east-1"] })).toBe(results);
+    expect(atLocations(results, {})).toBe(results);
   });
 
   it("never says 'for -3 s' when the service clock is ahead", () => {

@@ -33,7 +33,7 @@ import { toEpochMs } from "../../shared/format.ts";
 import { type LastPass, lastPassHolds, lastPassKey } from "../data/last-pass.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "../data/summary.ts";
 import { runReason } from "./reason.ts";
-import { locationStreaks, runAt, runState, type Since, stateSince } from "./timeline.ts";
+import { atLocations, locationStreaks, runAt, runState, type Since, stateSince } from "./timeline.ts";
 
 /** A check joined with its status (what selectors.ts's `allCheckRows` gives; the CLI builds the same). */
 export type OverviewCheck = {
@@ -165,7 +165,7 @@ export type CheckTriage = {
  */
 export function checkTriage(
   row: OverviewCheck,
-  results: readonly ResultSummary[] | undefined,
+  held: readonly ResultSummary[] | undefined,
   lastPass?: (location: string) => LastPass | undefined,
 ): CheckTriage {
   const state = (RANK[row.health] === undefined ? "failing" : row.health) as TriageState;
@@ -176,7 +176,7 @@ export function checkTriage(
     checkType: String(row.check.checkType),
     state,
     muted: row.check.muted === true,
-    resultsHeld: results !== undefined,
+    resultsHeld: held !== undefined,
     since: undefined,
     sinceAfter: undefined,
     openStreaks: [],
@@ -185,7 +185,8 @@ export function checkTriage(
     locationsOf: configured > 0 ? configured : undefined,
     lastRunAt: row.statusAt,
   };
-  if (!results) return out;
+  if (!held) return out;
+  const results = atLocations(held, row.check);
   const since = stateSince(results, state);
   if (since) {
     out.since = since;

@@ -6,11 +6,14 @@
  * (the status says so) but neither location's streak is broken by the other's runs. So:
  * - a location's state is its newest FINAL result's, and its streak starts at the oldest result of the
  *   unbroken run of that state that ends with the newest;
+ * - the check's state is the worst of its locations' (failing > degraded > passing, "cannot run" only
+ *   when no location has a verdict — the rule vigil's service decides its status by);
  * - the check has been failing, degraded or unable to run since the EARLIEST streak start among the
- *   locations now in that state; passing — which it is only while every location passes — since the
- *   LATEST (the last location to come back);
- * - when a location's every held result is in that state, the streak began before what is held: the time
- *   is a bound ("since before 09:41", `exact: false`), never presented as the start.
+ *   locations now in that state; passing — which it is only while every location with a verdict passes
+ *   — since the LATEST (the last location to come back);
+ * - when a location's every held result is in that state, the streak began no later than what is held:
+ *   the time is a bound (`exact: false`), never presented as the start — "since before 09:42" names the
+ *   minute after the oldest result held (00:59:01 → "before 01:00"), never a time before it.
  */
 
 import type { CheckState } from "../../shared/check-state.ts";
@@ -31,6 +34,22 @@ export type TimelineInput = {
   stoppedAt?: string | null | undefined;
   created_at?: string | null | undefined;
 };
+
+/**
+ * The results of the locations a check runs in now (its `locations` and `privateLocations`): a location
+ * taken off the check no longer counts, as in vigil's service. The results unchanged (the same array) when
+ * the check lists no location, when every result is of one it lists, or when none is (it was just moved:
+ * what it did last is all there is).
+ */
+export function atLocations<T extends TimelineInput>(
+  results: readonly T[],
+  check: { locations?: readonly string[] | null; privateLocations?: readonly string[] | null },
+): readonly T[] {
+  const where = new Set([...(check.locations ?? []), ...(check.privateLocations ?? [])]);
+  if (where.size === 0 || results.every((r) => where.has(r.runLocation ?? ""))) return results;
+  const kept = results.filter((r) => where.has(r.runLocation ?? ""));
+  return kept.some((r) => r.resultType !== "ATTEMPT") ? kept : results;
+}
 
 export function runState(r: TimelineInput): RunState {
   if (r.isCancelled) return "cannot run";
@@ -69,7 +88,7 @@ export type Transition = {
 
 /**
  * The check's state changes, oldest first. The check's state after each run is the worst of its
- * locations' latest states (failing > degraded > cannot run > passing), so a location that keeps failing
+ * locations' latest states (failing > degraded > passing > cannot run), so a location that keeps failing
  * is not "recovered" by another location's pass. The first entry has `from: undefined` (the state when
  * the held history starts).
  */
@@ -88,11 +107,15 @@ export function stateTimeline(results: readonly TimelineInput[]): Transition[] {
   return out;
 }
 
-const SEVERITY: Record<RunState, number> = { failing: 3, degraded: 2, "cannot run": 1, passing: 0 };
+/**
+ * The rule vigil's service decides a status by (src/service/repo/run-queries.ts decidingResult): failing
+ * over degraded over passing; a run that could not be made only when no location has a real verdict.
+ */
+const SEVERITY: Record<RunState, number> = { failing: 3, degraded: 2, passing: 1, "cannot run": 0 };
 function worst(states: Iterable<RunState>): RunState {
-  let w: RunState = "passing";
-  for (const s of states) if (SEVERITY[s] > SEVERITY[w]) w = s;
-  return w;
+  let w: RunState | undefined;
+  for (const s of states) if (w === undefined || SEVERITY[s] > SEVERITY[w]) w = s;
+  return w ?? "passing";
 }
 
 export type Since = {
@@ -169,15 +192,17 @@ export function clockTime(at: number, now: number, seconds = false): string {
 }
 
 /**
- * "12 min (since 09:41)", or for a streak older than the results held "over 2 h (since before 07:10)";
+ * "12 min (since 09:41)", or for a streak older than the results held "over 2 h (since before 07:10)"
+ * (the oldest held at 07:09:xx);
  * a time ahead of the local clock counts as now (never "for -3 s").
  */
 export function sinceText(since: Since, now: number): string {
   const at = Math.min(since.at, now);
   const age = formatAgeWords(now - at);
-  return since.exact
-    ? `${age} (since ${clockTime(at, now)})`
-    : `over ${age} (since before ${clockTime(at, now)})`;
+  if (since.exact) return `${age} (since ${clockTime(at, now)})`;
+  // the streak began at the oldest result held or before it: the minute after it is a true bound, the
+  // minute it falls in may not be (a first run at 00:59:01 did not start "before 00:59")
+  return `over ${age} (since before ${clockTime(Math.floor(at / 60_000) * 60_000 + 60_000, now)})`;
 }
 
 /** Coarse age for "failing for …": "40 s", "12 min", "3 h 5 min", "2 d 4 h". */

@@ -12,7 +12,7 @@ import type { ResultsEntry, ResultsSlice, StatusesSlice } from "../data/types.ts
 import type { ConsoleState } from "../state.ts";
 import { newestRun, statusRunAt } from "../triage/last-run.ts";
 import { runReason } from "../triage/reason.ts";
-import { runState, type Since, stateSince } from "../triage/timeline.ts";
+import { atLocations, runState, type Since, stateSince } from "../triage/timeline.ts";
 import { checkIndexOf } from "./check-index.ts";
 import { CheckRowsView } from "./check-rows.ts";
 import { FilteredRows, rehearseFilteredRows } from "./filtered-rows.ts";
@@ -254,7 +254,8 @@ export function decorateRow(row: CheckRow, entry: ResultsEntry | undefined): Sho
     // a heartbeat's last run is its last ping: its newest passing result, never the FAILING one
     lastRunAt: lastRunOf(row.statusAt, undefined, newestRun(row.check, items)).at,
     lastResponseMs: last?.responseTime ?? undefined,
-    since: items && row.health !== "pending" ? stateSince(items, row.health) : undefined,
+    since:
+      items && row.health !== "pending" ? stateSince(atLocations(items, row.check), row.health) : undefined,
     reason: reasonOf(row, items),
   };
   decorated.set(row, { items, row: shown });

@@ -25,6 +25,7 @@ import {
   pingUrlOf,
   timingOf,
 } from "../../../store/triage/heartbeat-timeline.ts";
+import { atLocations } from "../../../store/triage/timeline.ts";
 import { lastRunOf } from "../../../store/view/selectors.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
@@ -249,7 +250,13 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
         </Text>
       ) : null}
       {latest ? <LatestRun result={latest} /> : null}
-      <History id={id} items={items} health={health} width={width} alertRows={alertRows} />
+      <History
+        id={id}
+        items={atLocations(items, check)}
+        health={health}
+        width={width}
+        alertRows={alertRows}
+      />
       <Text bold>{full ? `Alert subscriptions (${subs.length})` : "Alert subscriptions (loading…)"}</Text>
       {full && subs.length === 0 ? <Text color={theme.dim}> none</Text> : null}
       {subs.slice(0, room).map((sub) => {
