@@ -114,6 +114,36 @@ describe("vigil status", () => {
     }
   }, 60_000);
 
+  it("a check failing in one of its two locations stays failing while they take turns: exit 1 after every run", async () => {
+    const own = await startTestService();
+    const half = await startTarget(200);
+    try {
+      const envOwn = { VIGIL_BASE_URL: own.url, VIGIL_API_KEY: own.apiKey };
+      const c = await createUrlCheck(own, half.url, {
+        name: "Half down",
+        locations: ["eu-west-1", "us-east-1"],
+        retryStrategy: null,
+      });
+      // the locations take turns (no runParallel): answering 200, 503, 200, … fails one of them every time
+      expect((await runCheck(own, c.id)).status).toBe("PASSED");
+      for (let i = 0; i < 4; i++) {
+        half.status.value = i % 2 === 0 ? 503 : 200;
+        await runCheck(own, c.id);
+        const r = await runCli(["status", "--json"], { env: envOwn });
+        expect(r.code).toBe(1);
+        const row = JSON.parse(r.stdout).checks.find((x: { id: string }) => x.id === c.id);
+        expect(row).toMatchObject({ state: "failing", locationsIn: 1, locationsOf: 2 });
+      }
+      half.status.value = 200;
+      await runCheck(own, c.id); // the failing location passes again
+      const back = await runCli(["status"], { env: envOwn });
+      expect(back.code).toBe(0);
+    } finally {
+      await half.close();
+      await own.dispose();
+    }
+  }, 60_000);
+
   it("exits 5 when the service cannot be reached, 4 when it refuses the key, and 2 for a bad flag", async () => {
     const gone = await closedUrl("");
     const r = await runCli(["status"], { env: { VIGIL_BASE_URL: gone, VIGIL_API_KEY: "k-0123456789" } });
