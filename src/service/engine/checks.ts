@@ -101,7 +101,7 @@ export function statusLocationsOf(
   privateLocations: readonly string[],
 ): string[] {
   const all = runLocationsOf(locations, privateLocations);
-  return (PASSIVE_TYPES as readonly string[]).includes(checkType) ? all.slice(0, 1) : all;
+  return PASSIVE_TYPES.some((t) => t === checkType) ? all.slice(0, 1) : all;
 }
 
 const num = (v: unknown, d: number): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
