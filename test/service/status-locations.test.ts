@@ -4,7 +4,8 @@
  * them. A check failing in one location and passing in another stays failing while the two take turns —
  * in the full list, the single status and the deltas alike — until the failing location passes again; a
  * location taken off the check stops counting; a run that could not be made counts only when no location
- * has a real verdict; a location silent for more than a day before the newest result no longer counts.
+ * has a real verdict; a location silent for more than a day before the newest result no longer counts. The
+ * checks list's `status` filter agrees at every step.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATUS_CURSOR_HEADER, STATUS_SINCE_HEADER } from "../../src/contract/schemas/check-statuses.ts";
@@ -67,6 +68,12 @@ async function statusOf(id: string, cursor?: string): Promise<{ status: Status; 
     const delta = await get(`/v1/check-statuses?changedSince=${encodeURIComponent(cursor)}`);
     expect(delta.since).toBe(cursor);
     expect((delta.body as Status[]).find((s) => s.checkId === id)).toEqual(one);
+  }
+  // the checks list's status filter says the same (repo/check-state.ts)
+  if (!one.cannotRun) {
+    const state = one.hasFailures || one.hasErrors ? "failing" : one.isDegraded ? "degraded" : "passing";
+    const listed = (await get(`/v1/checks?status=${state}&limit=100`)).body as { id: string }[];
+    expect(listed.map((c) => c.id)).toContain(id);
   }
   return { status: one, cursor: full.cursor };
 }
