@@ -46,6 +46,7 @@ type Status = {
   cannotRun?: boolean;
   lastRunLocation: string;
   lastCheckRunId: string;
+  updated_at: string;
 };
 
 const get = async (path: string) => {

@@ -56,7 +56,7 @@ export function register(app: ServiceApp, ctx: ServiceContext): void {
       lastCheckRunId: s.latest.id,
       sslDaysRemaining: null,
       created_at: check.createdAt,
-      updated_at: new Date(s.latest.stoppedAt).toISOString(),
+      updated_at: new Date(s.updatedAt).toISOString(),
     };
   };
   app.get("/v1/check-statuses", (c) => {

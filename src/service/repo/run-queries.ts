@@ -123,6 +123,12 @@ export type StatusLatest = {
 export type StatusRow = {
   /** The result that decides the status (decidingResult), not necessarily the newest. */
   latest: StatusLatest;
+  /**
+   * When the check's newest FINAL result stopped (epoch ms; the status's `updated_at`): the status was
+   * last confirmed then, whichever result decides it — a client that reads a check's results again when
+   * this moves (the console's RESP, LAST RUN) sees every run, not only those that change the verdict.
+   */
+  updatedAt: number;
   longestRun: number | null;
   shortestRun: number | null;
 };
@@ -326,8 +332,10 @@ function statusOf(
     "SELECT MAX(response_time) AS longest, MIN(response_time) AS shortest, MIN(started_at) AS oldest FROM check_results WHERE check_id = ? AND result_type = 'FINAL' AND started_at >= ?",
   ).get(checkId, now - 86_400_000);
   const oldest = range ? numOrNull(range, "oldest") : null;
+  const latest = decidingResult(found) ?? newest;
   const status: StatusRow = {
-    latest: decidingResult(found) ?? newest,
+    latest,
+    updatedAt: Math.max(newest.stoppedAt, latest.stoppedAt),
     longestRun: range ? numOrNull(range, "longest") : null,
     shortestRun: range ? numOrNull(range, "shortest") : null,
   };
