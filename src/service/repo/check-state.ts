@@ -30,17 +30,22 @@ const LOCATIONS = `(
 
 const NEWEST = `(SELECT MAX(n.started_at) FROM check_results n WHERE n.check_id = c.id AND n.result_type = 'FINAL')`;
 
+/** A rank and a time in one integer: the greatest is the worst state's newest result (times < 10^13 ms). */
+const SCALE = 10_000_000_000_000;
+
 /**
  * SQL expression over a `checks` row aliased `c`: 'passing' | 'failing' | 'degraded' | 'cannot_run' (no
- * location could run it, e.g. no usable browser, no agent) | NULL.
+ * location could run it, e.g. no usable browser, no agent) | NULL. Each location's latest result is one
+ * indexed walk back from the newest that stops at its first row of that location (a row or two when the
+ * locations take turns or run together) — not a read of the day's results.
  */
 export const STATE_SQL = `coalesce(
-  (SELECT ${STATE_OF("x")} FROM (
-      SELECT r.has_failures, r.has_errors, r.is_degraded, r.is_cancelled, MAX(r.started_at) AS started_at
-      FROM check_results r
-      WHERE r.check_id = c.id AND r.result_type = 'FINAL' AND r.started_at >= ${NEWEST} - ${LOCATION_WINDOW_MS}
-        AND r.run_location IN ${LOCATIONS}
-      GROUP BY r.run_location) x
-    ORDER BY ${RANK_OF("x")} DESC, x.started_at DESC LIMIT 1),
+  (SELECT CASE MAX(k) / ${SCALE} WHEN 3 THEN 'failing' WHEN 2 THEN 'degraded' WHEN 1 THEN 'passing'
+      WHEN 0 THEN 'cannot_run' END
+    FROM (SELECT (SELECT ${RANK_OF("r")} * ${SCALE} + r.started_at FROM check_results r
+        WHERE r.check_id = c.id AND r.result_type = 'FINAL' AND r.run_location = l.value
+          AND r.started_at >= ${NEWEST} - ${LOCATION_WINDOW_MS}
+        ORDER BY r.started_at DESC LIMIT 1) AS k
+      FROM ${LOCATIONS} l)),
   (SELECT ${STATE_OF("r")} FROM check_results r WHERE r.check_id = c.id AND r.result_type = 'FINAL'
     ORDER BY r.started_at DESC LIMIT 1))`;
