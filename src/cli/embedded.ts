@@ -1,7 +1,7 @@
 /**
  * The embedded service of a data dir, started in this process when nothing else is configured or running
- * (the console, the overview and `vigil share` do this): the demo workspace, loopback, a free port, the
- * data dir's key, and `service.json` written so other commands find it — removed again by `stop`.
+ * (the console, the overview and `vigil share` do this): the demo workspace, loopback, the data dir's usual
+ * port (src/service/address.ts: ping URLs stay the same), the data dir's key, and `service.json` written so other commands find it — removed again by `stop`.
  */
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
@@ -16,12 +16,11 @@ export async function startEmbedded(
   const service = await startService({
     dataDir: resolved.dataDir,
     host: "127.0.0.1",
-    port: 0,
     demo: true,
     apiKey: resolveApiKey(resolved.dataDir),
     ...(logError ? { logError } : {}),
   });
-  writeServiceInfo(resolved.dataDir, service.url);
+  writeServiceInfo(resolved.dataDir, service.url, service.usualUrl ? { usualUrl: service.usualUrl } : {});
   return {
     url: service.url,
     apiKey: service.apiKey,

@@ -10,7 +10,11 @@ import type { ResourceSpec } from "./command.ts";
 
 export const SERVE_OPTIONS: OptionSpecs = {
   host: { type: "string", value: "HOST", help: "address to listen on (default 127.0.0.1)" },
-  port: { type: "string", value: "N", help: "port, 0-65535 (default 0: any free port)" },
+  port: {
+    type: "string",
+    value: "N",
+    help: "port, 0-65535: exactly N (else $VIGIL_SERVICE_PORT; default: the data dir's usual port; 0: any free port)",
+  },
   demo: {
     type: "boolean",
     negatable: true,

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { UsageError } from "../api/errors.ts";
 import { dataDir as resolveDataDir } from "../config/paths.ts";
 import { DataDirError } from "../service/db/data-dir.ts";
-import { removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
+import { addressMovedText, removeServiceInfo, writeServiceInfo } from "../service/info-file.ts";
 import { resolveApiKey, SERVE_STOP_GRACE_MS, startService } from "../service/main.ts";
 import { errorMessage } from "../shared/errors.ts";
 import { Args, bindPositionals, type ParsedValues, parseTokens } from "./args.ts";
@@ -29,7 +29,8 @@ import { openRotatingLog, redirectOutput } from "./service-log.ts";
 
 export type ServeArgs = {
   host: string;
-  port: number;
+  /** --port, else $VIGIL_SERVICE_PORT; undefined: the port the data dir remembers (service/address.ts). */
+  port: number | undefined;
   dataDir: string;
   demo: boolean;
   init: boolean;
@@ -61,12 +62,17 @@ export function serveArgsFrom(
   };
   const host = a.string("host") ?? "127.0.0.1";
   if (!host) throw new UsageError("--host needs a value");
-  const port = a.string("port");
-  if (port !== undefined && (!/^\d+$/.test(port) || Number(port) > 65535))
-    throw new UsageError(`--port must be an integer 0-65535, got ${JSON.stringify(port)}`);
+  const flagPort = a.string("port");
+  const envPort = env.VIGIL_SERVICE_PORT === "" ? undefined : env.VIGIL_SERVICE_PORT;
+  const port =
+    flagPort !== undefined
+      ? wholeNumber("--port", flagPort, 0, 65535)
+      : envPort !== undefined
+        ? wholeNumber("VIGIL_SERVICE_PORT", envPort, 0, 65535)
+        : undefined;
   return {
     host,
-    port: port === undefined ? 0 : Number(port),
+    port,
     dataDir: resolveDataDir(env, a.string("data")),
     demo: a.flag("demo") ?? true,
     init: a.flag("init") === true,
@@ -146,8 +152,15 @@ export async function runServe(
     return 1;
   }
   // service.json first, so whoever sees the `listening on` line also finds the file.
-  writeServiceInfo(args.dataDir, service.url, args.idleStopS ? { idleStopS: args.idleStopS } : {});
+  writeServiceInfo(args.dataDir, service.url, {
+    ...(args.idleStopS ? { idleStopS: args.idleStopS } : {}),
+    ...(service.usualUrl ? { usualUrl: service.usualUrl } : {}),
+  });
   io.stdout(`listening on ${service.url}\n`);
+  // its usual port was taken: ping URLs given out before (cron jobs) do not reach it — said here, in the
+  // log, and by every client through service.json (local-service.ts)
+  if (service.usualUrl)
+    io.stderr(`vigil serve: warning: ${addressMovedText(service.url, service.usualUrl, service.usualWhy)}\n`);
   if (!env.VIGIL_API_KEY) io.stderr(`api key: stored in ${join(args.dataDir, "api-key")}\n`);
   // a console that started this service is still loading: its first reads' first answers are given now
   void service.warm();

@@ -1,10 +1,12 @@
 /**
- * `<dataDir>/service.json` = `{"url", "pid", "idleStopS"?}` (0600): how CLI commands and the console find
+ * `<dataDir>/service.json` = `{"url", "pid", "idleStopS"?, "usualUrl"?}` (0600): how CLI commands and the console find
  * the local service that `vigil serve` (or a console, `vigil share`, `vigil agent`) runs for a data dir.
  * Written before `listening on` is printed, removed on a clean stop; a file whose pid is gone counts as no
  * service. It is written through `service.json.<pid>.tmp` and a rename; such a file a service left when it
  * died in between is removed at the next start. `idleStopS` is there when the service stops by itself that many seconds after its last client
- * left (started by a client, not by hand).
+ * left (started by a client, not by hand). `usualUrl` is there when the data dir's usual port was taken and
+ * the service listens elsewhere (src/service/address.ts): every client says so, since ping URLs given out
+ * with the usual port do not reach it.
  *
  * Clients of the local service hold a **lease**: one file per client, `<dataDir>/clients/<pid>-<id>.json`
  * (0600), touched every `LEASE_RENEW_MS` and removed when the client leaves. A lease counts while its pid
@@ -33,7 +35,14 @@ import { z } from "zod";
 import { errorCode } from "../shared/errors.ts";
 import { isObject, parseJsonAs } from "../shared/json.ts";
 
-export type LocalService = { url: string; pid: number; apiKey?: string; idleStopS?: number };
+export type LocalService = {
+  url: string;
+  pid: number;
+  apiKey?: string;
+  idleStopS?: number;
+  /** The data dir's usual address, when the service is not on it (its port was taken). */
+  usualUrl?: string;
+};
 
 const infoPath = (dataDir: string) => join(dataDir, "service.json");
 
@@ -56,7 +65,7 @@ export function findLocalService(dataDir: string): LocalService | undefined {
     return undefined;
   }
   if (!isObject(info)) return undefined;
-  const { url, pid, idleStopS } = info;
+  const { url, pid, idleStopS, usualUrl } = info;
   if (typeof url !== "string" || !/^https?:\/\//.test(url)) return undefined;
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
   let apiKey: string | undefined;
@@ -70,7 +79,42 @@ export function findLocalService(dataDir: string): LocalService | undefined {
     pid,
     ...(apiKey ? { apiKey } : {}),
     ...(typeof idleStopS === "number" && idleStopS > 0 ? { idleStopS } : {}),
+    ...(typeof usualUrl === "string" && /^https?:\/\//.test(usualUrl) && usualUrl !== url
+      ? { usualUrl }
+      : {}),
   };
+}
+
+const hostPort = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+const portOf = (url: string) => {
+  try {
+    return new URL(url).port;
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * What every place that names a moved service says (service log, a command's stderr, the console's
+ * notice): where it is, where it usually is, and what that breaks.
+ */
+export function addressMovedText(url: string, usualUrl: string, why?: string): string {
+  const reason = why === undefined || why === "EADDRINUSE" ? "taken by another program" : why;
+  return (
+    `the local service is on ${hostPort(url)}, not its usual ${hostPort(usualUrl)} (${reason}): ` +
+    `ping URLs with port ${portOf(usualUrl)} (cron jobs) do not reach it until that port is free and the service restarts`
+  );
+}
+
+/** The status line's and ping URL line's short form: `⚠ not on usual port 36469`. */
+export function addressMovedShort(usualUrl: string): string {
+  return `⚠ not on its usual port ${portOf(usualUrl)}`;
 }
 
 /**
@@ -79,7 +123,11 @@ export function findLocalService(dataDir: string): LocalService | undefined {
  * note (this is a new start). The temporary files a service left when it died between writing and
  * renaming (`service.json.<pid>.tmp`) are removed first (`removeStaleInfoTmp`).
  */
-export function writeServiceInfo(dataDir: string, url: string, extra: { idleStopS?: number } = {}): string {
+export function writeServiceInfo(
+  dataDir: string,
+  url: string,
+  extra: { idleStopS?: number; usualUrl?: string } = {},
+): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   removeStaleInfoTmp(dataDir);
   const file = infoPath(dataDir);

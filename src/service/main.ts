@@ -16,7 +16,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { listeningPort } from "../shared/net.ts";
+import { type Listened, listenKeepingPort } from "./address.ts";
 import { type Alerting, type AlertingModuleOptions, createAlerting } from "./alerts/alerting.ts";
 import { createApp } from "./app/app.ts";
 import { ROUTE_MODULES } from "./app/routes.ts";
@@ -29,6 +29,10 @@ import { uuid } from "./repo/util.ts";
 
 export type StartOptions = {
   host?: string;
+  /**
+   * The port: undefined = the one the data dir remembers, else a free one (remembered); N = exactly N;
+   * 0 = any free port, not remembered (src/service/address.ts).
+   */
   port?: number;
   dataDir: string;
   demo?: boolean;
@@ -61,6 +65,13 @@ export const SERVE_STOP_GRACE_MS = 5000;
 
 export type RunningService = {
   url: string;
+  /**
+   * The data dir's usual address (`http://HOST:PORT`), when its port was taken and this start listens
+   * elsewhere: ping URLs given out before do not reach this service (address.ts).
+   */
+  usualUrl?: string;
+  /** Why the usual port could not be had (`EADDRINUSE`, ...), with `usualUrl`. */
+  usualWhy?: string;
   apiKey: string;
   /** The alerting module (tests: SSL scan on demand, wait for in-flight deliveries). */
   alerting: Alerting;
@@ -182,15 +193,10 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
 
   const server: Server = createServer(getRequestListener(app.fetch));
   let demo: { stopAgents(): Promise<void>; stop(): Promise<void> } | undefined;
+  let listened: Listened;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(opts.port ?? 0, host, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
-    publicUrl = `http://${urlHost(host)}:${listeningPort(server)}`;
+    listened = await listenKeepingPort(server, host, opts.port, repo);
+    publicUrl = `http://${urlHost(host)}:${listened.port}`;
     if (opts.demo !== false) {
       const { startDemo } = await import("./demo/run.ts");
       demo = await startDemo({ repo, now, publicUrl: () => publicUrl, logError });
@@ -211,6 +217,9 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   let closing: Promise<void> | undefined;
   return {
     url: publicUrl,
+    ...(listened.usualPort !== undefined
+      ? { usualUrl: `http://${urlHost(host)}:${listened.usualPort}`, usualWhy: listened.why ?? "taken" }
+      : {}),
     apiKey,
     alerting,
     retention,

@@ -121,7 +121,7 @@ describe("vigil serve (child process)", () => {
         err += String(d);
       });
       expect(await exited(child as ChildProcessWithoutNullStreams)).toBe(1);
-      expect(err).toContain("EADDRINUSE");
+      expect(err).toContain(`port ${port} on 127.0.0.1 is taken by another program`);
       expect(existsSync(join(data, "service.json"))).toBe(false);
     } finally {
       blocker.close();
@@ -141,10 +141,10 @@ describe("vigil serve (child process)", () => {
 
 describe("parseServeArgs", () => {
   const env = {};
-  it("defaults: loopback, port 0, demo on, XDG data dir", () => {
+  it("defaults: loopback, the data dir's usual port, demo on, XDG data dir", () => {
     expect(parseServeArgs([], env)).toEqual({
       host: "127.0.0.1",
-      port: 0,
+      port: undefined,
       dataDir: join(homedir(), ".local/share/vigil"),
       demo: true,
       init: false,
@@ -185,6 +185,14 @@ describe("parseServeArgs", () => {
       maxBodyBytes: 4096,
       retentionDays: 9,
     });
+  });
+  it("the port: --port, else VIGIL_SERVICE_PORT (0 = any free port), else none asked for", () => {
+    expect(parseServeArgs(["--port", "7711"], { VIGIL_SERVICE_PORT: "7722" }).port).toBe(7711);
+    expect(parseServeArgs([], { VIGIL_SERVICE_PORT: "7722" }).port).toBe(7722);
+    expect(parseServeArgs([], { VIGIL_SERVICE_PORT: "0" }).port).toBe(0);
+    expect(parseServeArgs([], { VIGIL_SERVICE_PORT: "" }).port).toBeUndefined();
+    expect(() => parseServeArgs([], { VIGIL_SERVICE_PORT: "77e1" })).toThrow(/VIGIL_SERVICE_PORT must be/);
+    expect(() => parseServeArgs([], { VIGIL_SERVICE_PORT: "65536" })).toThrow(/VIGIL_SERVICE_PORT must be/);
   });
   it.each([
     ["--port", "70000"],

@@ -1,0 +1,96 @@
+/**
+ * The port the data dir's service listens on, kept across restarts: heartbeat ping URLs embed it, and a
+ * cron job's `curl` given one cannot follow a service that moved (clients and agents can: service.json).
+ *
+ * The rule, by what the caller asked for (`vigil serve --port`, `VIGIL_SERVICE_PORT`, else nothing):
+ * - **nothing**: the port the data dir remembers (meta `service_port`), else a free one, which is then
+ *   remembered. When the remembered port is taken by another program the service still starts, on a free
+ *   port, and says so (`usualPort`): the caller prints it, service.json carries it to every client. The
+ *   remembered port is kept, so the next start returns to it once it is free — the address cron jobs
+ *   were given.
+ * - **a port N > 0**: exactly N, or no start (a fixed port exists for what cannot follow a move); N is
+ *   remembered, so later starts without a setting ask for it too.
+ * - **0**: any free port, remembered nowhere (tests, throwaway services).
+ *
+ * Node's `listen` sets SO_REUSEADDR on Linux, so a port whose last service was killed (-9) and left
+ * connections in TIME_WAIT is taken again at once; only a listening socket of someone else refuses it.
+ */
+import type { Server } from "node:http";
+import { listeningPort } from "../shared/net.ts";
+
+const PORT_KEY = "service_port";
+
+type Meta = { getMeta(key: string): string | undefined; setMeta(key: string, value: string): void };
+
+export type Listened = {
+  port: number;
+  /** The remembered port this start could not have (taken), when it listens elsewhere. */
+  usualPort?: number;
+  /** Why it could not: `EADDRINUSE` (another program listens there), or the error's code. */
+  why?: string;
+};
+
+/** A port number the data dir remembers (undefined: none, or not a port). */
+export function rememberedPort(meta: Meta): number | undefined {
+  const v = Number(meta.getMeta(PORT_KEY));
+  return Number.isInteger(v) && v > 0 && v < 65536 ? v : undefined;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+const code = (e: unknown) =>
+  typeof e === "object" && e !== null && "code" in e && typeof e.code === "string" ? e.code : undefined;
+
+/** A fixed port another program listens on: one line that says what to do. */
+export class PortTakenError extends Error {
+  override name = "PortTakenError";
+}
+
+/** Listens by the rule above; `port` is what the caller asked for (undefined: nothing). */
+export async function listenKeepingPort(
+  server: Server,
+  host: string,
+  port: number | undefined,
+  meta: Meta,
+): Promise<Listened> {
+  if (port === 0) {
+    await listen(server, 0, host);
+    return { port: listeningPort(server) };
+  }
+  if (port !== undefined) {
+    try {
+      await listen(server, port, host);
+    } catch (e) {
+      if (code(e) === "EADDRINUSE")
+        throw new PortTakenError(
+          `port ${port} on ${host} is taken by another program (asked for with --port or VIGIL_SERVICE_PORT): stop it or choose another port`,
+        );
+      throw e;
+    }
+    if (rememberedPort(meta) !== port) meta.setMeta(PORT_KEY, String(port));
+    return { port };
+  }
+  const usual = rememberedPort(meta);
+  if (usual !== undefined) {
+    try {
+      await listen(server, usual, host);
+      return { port: usual };
+    } catch (e) {
+      // taken (or no longer ours to use): a free port below, said loudly by the caller
+      await listen(server, 0, host);
+      return { port: listeningPort(server), usualPort: usual, why: code(e) ?? String(e) };
+    }
+  }
+  await listen(server, 0, host);
+  const got = listeningPort(server);
+  meta.setMeta(PORT_KEY, String(got));
+  return { port: got };
+}
