@@ -13,6 +13,7 @@ import { createClient } from "../api/client.ts";
 import { UsageError } from "../api/errors.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import {
+  addressMovedText,
   findLocalService,
   LEASE_RENEW_MS,
   type Lease,
@@ -66,6 +67,9 @@ export async function connect(resolved: ResolvedConfig): Promise<Connection> {
   let lease: Lease | undefined;
   if (!baseUrl) {
     const local = findLocalService(resolved.dataDir) ?? (await startLocal(resolved.dataDir));
+    // not on the data dir's usual address (its port was taken): ping URLs given out before do not reach it
+    if (local.usualUrl)
+      process.stderr.write(`vigil: warning: ${addressMovedText(local.url, local.usualUrl)}\n`);
     baseUrl = local.url;
     apiKey = apiKey ?? local.apiKey;
     if (!apiKey)

@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { UsageError } from "../api/errors.ts";
 import { VigilError } from "../contract/errors.ts";
 import {
+  addressMovedText,
   type ClientKind,
   findLocalService,
   LEASE_RENEW_MS,
@@ -51,6 +52,8 @@ export type LocalTarget = {
   pid: number;
   apiKey: string | undefined;
   idleStopS: number | undefined;
+  /** The data dir's usual address, when the service is not on it (its port was taken). */
+  usualUrl: string | undefined;
 };
 
 const target = (s: LocalService): LocalTarget => ({
@@ -58,7 +61,16 @@ const target = (s: LocalService): LocalTarget => ({
   pid: s.pid,
   apiKey: s.apiKey,
   idleStopS: s.idleStopS,
+  usualUrl: s.usualUrl,
 });
+
+/**
+ * What a client says when its service is not on the data dir's usual address (` — ⚠ …`, appended to a
+ * notice), else nothing: ping URLs given out with the usual port do not reach it (src/service/address.ts).
+ */
+export function addressWarning(t: Pick<LocalTarget, "url" | "usualUrl">): string {
+  return t.usualUrl ? ` — ⚠ ${addressMovedText(t.url, t.usualUrl)}` : "";
+}
 
 /** What the status line says about a local service. */
 export function serviceLabel(t: Pick<LocalTarget, "pid" | "idleStopS">): string {
@@ -288,12 +300,12 @@ export async function attachLocalService(dataDir: string, o: AttachOptions): Pro
     const now = findLocalService(dir);
     if (now) {
       goneSaid = false;
-      if (now.url !== cur.url || now.pid !== cur.pid) {
+      if (now.url !== cur.url || now.pid !== cur.pid || now.usualUrl !== cur.usualUrl) {
         cur = target(now);
         emit({
           kind: "moved",
           target: cur,
-          text: `local service restarted: ${hostOf(cur.url)}, pid ${cur.pid}`,
+          text: `local service restarted: ${hostOf(cur.url)}, pid ${cur.pid}${addressWarning(cur)}`,
         });
       }
       return;
@@ -313,7 +325,7 @@ export async function attachLocalService(dataDir: string, o: AttachOptions): Pro
           emit({
             kind: "moved",
             target: cur,
-            text: `local service had stopped: started again (${hostOf(cur.url)}, pid ${cur.pid})`,
+            text: `local service had stopped: started again (${hostOf(cur.url)}, pid ${cur.pid})${addressWarning(cur)}`,
           });
         },
         (err: unknown) => {

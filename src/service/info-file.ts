@@ -112,11 +112,6 @@ export function addressMovedText(url: string, usualUrl: string, why?: string): s
   );
 }
 
-/** The status line's and ping URL line's short form: `⚠ not on usual port 36469`. */
-export function addressMovedShort(usualUrl: string): string {
-  return `⚠ not on its usual port ${portOf(usualUrl)}`;
-}
-
 /**
  * Written by the service once it listens — whole, through a rename, so a client that reads it the moment
  * it appears (local-service.ts watches the data dir) never reads half of it; clears a `vigil serve stop`

@@ -18,6 +18,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -157,6 +158,57 @@ describe("the local service started by its clients", () => {
     expect(servicePid(dataDir)).toBeUndefined();
   }, 60_000);
 
+  it("stopped with `vigil serve stop` and started again by a command, the service is on the same port", async () => {
+    const { root, dataDir } = newRoot();
+    const cli = (args: string[]) => runCli([...args, "--data", dataDir], { home: root, env: env(root) });
+    const c = client(root, dataDir);
+    const { attached } = await c.line("attached", (l) => l.attached);
+    expect((await cli(["serve", "stop"])).code).toBe(0);
+    await c.line("gone", (l) => l.kind === "gone");
+    const r = await cli(["checks", "list", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^vigil: started the local service/m);
+    expect(r.stderr).not.toContain("warning");
+    // the client attached all along finds the new one, at the same address
+    const moved = await c.line("moved", (l) => l.kind === "moved");
+    expect(moved.target.url).toBe(attached.url);
+    expect(moved.target.usualUrl).toBeUndefined();
+    expect(moved.text).toBe(
+      `local service restarted: ${new URL(attached.url).host}, pid ${moved.target.pid}`,
+    );
+    await c.close();
+    await until("the service to stop", 20_000, () => servicePid(dataDir) === undefined);
+  }, 60_000);
+
+  it("its usual port taken by another program: started elsewhere, and every client says so", async () => {
+    const { root, dataDir } = newRoot();
+    const first = client(root, dataDir);
+    const { attached } = await first.line("attached", (l) => l.attached);
+    await first.close();
+    await until("the service to stop", 20_000, () => !alive(attached.pid));
+    const usual = Number(new URL(attached.url).port);
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(usual, "127.0.0.1", r));
+    try {
+      const r = await runCli(["checks", "list", "--json", "--data", dataDir], { home: root, env: env(root) });
+      expect(r.code).toBe(0);
+      expect(Array.isArray(JSON.parse(r.stdout))).toBe(true);
+      const warning =
+        /^vigil: warning: the local service is on 127\.0\.0\.1:(\d+), not its usual 127\.0\.0\.1:(\d+) \(taken by another program\): ping URLs with port (\d+) \(cron jobs\) do not reach it until that port is free and the service restarts$/m.exec(
+          r.stderr,
+        );
+      expect(warning?.slice(2)).toEqual([String(usual), String(usual)]);
+      expect(Number(warning?.[1])).not.toBe(usual);
+      const c = client(root, dataDir);
+      const again = (await c.line("attached", (l) => l.attached)).attached;
+      expect(again.url).toBe(`http://127.0.0.1:${warning?.[1]}`);
+      expect(again.usualUrl).toBe(attached.url);
+      await c.close();
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+
   it("two clients starting at the same moment share one service, which stops once both left", async () => {
     const { root, dataDir } = newRoot();
     const [a, b] = [client(root, dataDir), client(root, dataDir)];
@@ -196,6 +248,8 @@ describe("the local service started by its clients", () => {
     const moved = await c.line("moved", (l) => l.kind === "moved");
     expect(moved.text).toMatch(/^local service had stopped: started again \(127\.0\.0\.1:\d+, pid \d+\)$/);
     expect(moved.target.pid).not.toBe(attached.pid);
+    // on the same port: the ping URLs given out before still reach it (src/service/address.ts)
+    expect(moved.target.url).toBe(attached.url);
     expect(alive(moved.target.pid)).toBe(true);
     await c.close();
     await until("the new service to stop", 10_000, () => !alive(moved.target.pid));
