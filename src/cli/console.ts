@@ -205,9 +205,13 @@ async function startLive(
   if (attached) {
     // which local service, in the status line; a restarted one is followed and named in a notice
     const { m, attached: a } = attached;
-    runtime.setService(m.serviceLabel(a.current()));
+    const cur = a.current();
+    runtime.setService(m.serviceLabel(cur), cur);
+    // not on the data dir's usual address (its port was taken): said at once, not only in the status line
+    const warning = m.addressWarning(cur);
+    if (warning) apply(store, setNotice(store.getState(), `local service pid ${cur.pid}${warning}`));
     a.on((e) => {
-      if (e.kind === "moved") runtime.serviceMoved(e.target.url, m.serviceLabel(e.target));
+      if (e.kind === "moved") runtime.serviceMoved(e.target.url, m.serviceLabel(e.target), e.target.usualUrl);
       apply(store, setNotice(store.getState(), e.text));
     });
   }

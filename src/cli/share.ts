@@ -21,7 +21,7 @@ import { sanitizeLine } from "../shared/sanitize.ts";
 import { Args, bindPositionals, parseTokens } from "./args.ts";
 import { prepareViews } from "./console-views.ts";
 import { configFlags, secrets } from "./io.ts";
-import { attachLocalService, type LocalAttachment, serviceLabel } from "./local-service.ts";
+import { addressWarning, attachLocalService, type LocalAttachment, serviceLabel } from "./local-service.ts";
 import { SHARE_OPTIONS } from "./programs.ts";
 
 export type ShareArgs = {
@@ -159,10 +159,13 @@ export async function runShareCommand(a: Args): Promise<number> {
   const hub = createHub(client, data);
   if (local) {
     // the viewers' status line names the local service; a restarted one is followed
-    hub.setService(serviceLabel(local.current()));
+    const cur = local.current();
+    hub.setService(serviceLabel(cur), cur);
+    const warning = addressWarning(cur);
+    if (warning) log(`local service pid ${cur.pid}${warning}`);
     local.on((e) => {
       log(e.text);
-      if (e.kind === "moved") hub.serviceMoved(e.target.url, serviceLabel(e.target));
+      if (e.kind === "moved") hub.serviceMoved(e.target.url, serviceLabel(e.target), e.target.usualUrl);
     });
   }
   hub.start();

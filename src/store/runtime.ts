@@ -67,6 +67,9 @@ export type View = {
   remove(): Promise<void>;
 };
 
+/** Where the data dir's local service is, and its usual address when it is not there. */
+export type LocalAt = { url: string; usualUrl?: string | undefined };
+
 export type Runtime = {
   readonly data: ConsoleStore;
   readonly poller: Poller;
@@ -74,10 +77,13 @@ export type Runtime = {
   readonly views: number;
   /** A new view over the shared data, on `pane` (default: the start pane), with its own actions. */
   addView(o: { pane?: Pane; actions: Omit<ActionsOptions, "panes"> }): View;
-  /** Which service, for the status line ("local service pid 1234"). */
-  setService(label: string): void;
+  /**
+   * Which service, for the status line ("local service pid 1234"); for the data dir's local one also where
+   * it is and, when that is not its usual address, the usual one (status line, ping URLs).
+   */
+  setService(label: string, at?: LocalAt): void;
   /** The service moved (a restarted local one): requests go to `url`, it is named, everything is read again. */
-  serviceMoved(url: string, label: string): void;
+  serviceMoved(url: string, label: string, usualUrl?: string): void;
   start(): void;
   /** Stop polling and every view; the client and the meter are stopped too. */
   stop(): Promise<void>;
@@ -177,12 +183,21 @@ export function createRuntime(o: RuntimeOptions): Runtime {
       removers.add(remove);
       return { store, actions, remove };
     },
-    setService(label) {
-      apply(data, setActivity(data.getState(), { service: label }));
+    setService(label, at) {
+      apply(
+        data,
+        setActivity(data.getState(), {
+          service: label,
+          ...(at ? { serviceUrl: at.url, serviceUsualUrl: at.usualUrl } : {}),
+        }),
+      );
     },
-    serviceMoved(url, label) {
+    serviceMoved(url, label, usualUrl) {
       client.http.retarget(url);
-      apply(data, setActivity(data.getState(), { service: label }));
+      apply(
+        data,
+        setActivity(data.getState(), { service: label, serviceUrl: url, serviceUsualUrl: usualUrl }),
+      );
       poller.refreshNow();
     },
     start: () => poller.start(),

@@ -4,8 +4,10 @@
  * sanitised; `m i y o` are in the `?` help of the overview, the checks pane and the results.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { Check } from "../../src/contract/schemas/checks.ts";
 import { apply } from "../../src/store/state.ts";
-import { setPane } from "../../src/store/view/ui.ts";
+import { setActivity, setPane } from "../../src/store/view/ui.ts";
+import { checkRead } from "../../src/store/view/work.ts";
 import type { PaneId } from "../../src/tui/panes/registry.ts";
 import { check, status, storeWith } from "../store/fixtures.ts";
 import { frameWhere, renderConsole } from "./support/console.tsx";
@@ -73,6 +75,44 @@ describe("act keys in the console", () => {
     expect(c.raw()).not.toContain("\u202e");
     await c.press("\u001b");
     await frameWhere(c, (f) => !f.includes("Copy ("));
+  });
+
+  it("y's ping URL is the local service's address now: one read before a move is read again first", async () => {
+    const pingUrl = "http://127.0.0.1:4312/ping/5b0e2f7c-0d3c-4d7e-9d55-6a1d1c0f8e21";
+    const beat = check({
+      name: "Nightly backup",
+      checkType: "HEARTBEAT",
+      heartbeat: { period: 1, periodUnit: "hours", grace: 10, graceUnit: "minutes" },
+    } as Partial<Check> & { name: string });
+    const store = storeWith([beat], [status(beat.id, "passing")]);
+    apply(
+      store,
+      checkRead(store.getState(), {
+        ...beat,
+        heartbeat: { ...beat.heartbeat, pingToken: "5b0e2f7c", pingUrl },
+      } as Check),
+    );
+    apply(store, setPane(store.getState(), "checks"));
+    const menu = async (serviceUrl: string, serviceUsualUrl?: string) => {
+      apply(store, setActivity(store.getState(), { serviceUrl, serviceUsualUrl }));
+      const c = renderConsole(store, { columns: 120, rows: 30 });
+      open = c;
+      await frameWhere(c, (f) => f.includes("Nightly backup"));
+      await c.press("y");
+      const f = await frameWhere(c, (f) => f.includes("Copy (Nightly backup"));
+      await c.press("\u001b");
+      await frameWhere(c, (f) => !f.includes("Copy ("));
+      await c.close();
+      open = undefined;
+      return f.split("\n").find((l) => l.includes("ping URL")) ?? "";
+    };
+    expect(await menu("http://127.0.0.1:4312")).toContain(pingUrl);
+    const moved = await menu("http://127.0.0.1:5999");
+    expect(moved).toContain("(read from the service)");
+    expect(moved).not.toContain("4312");
+    expect(await menu("http://127.0.0.1:4312", "http://127.0.0.1:36469")).toContain(
+      `${pingUrl}  ⚠ not the service's usual address`,
+    );
   });
 
   it.each<PaneId>(["overview", "checks", "results"])("%s: m i y o are in the ? help", async (pane) => {

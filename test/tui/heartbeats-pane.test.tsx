@@ -10,7 +10,7 @@ import type { HeartbeatEvent } from "../../src/contract/schemas/heartbeats.ts";
 import { heartbeatsLoaded } from "../../src/store/data/slices.ts";
 import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
-import { openDetail, setPane } from "../../src/store/view/ui.ts";
+import { openDetail, setActivity, setPane } from "../../src/store/view/ui.ts";
 import { checkRead } from "../../src/store/view/work.ts";
 import { heartbeats } from "../../src/tui/panes/heartbeats/index.ts";
 import { ratioLine } from "../../src/tui/panes/heartbeats/view.tsx";
@@ -172,6 +172,55 @@ describe("heartbeats pane", () => {
     y.run(ctx);
     expect(copied).toHaveLength(1);
     expect(s.getState().ui.notice).toMatch(/no ping URL/);
+  });
+});
+
+describe("the local service's address (src/service/address.ts)", () => {
+  const at = (s: ConsoleStore, serviceUrl: string, serviceUsualUrl?: string) =>
+    apply(s, setActivity(s.getState(), { serviceUrl, serviceUsualUrl }));
+  const yIn = (s: ConsoleStore) => {
+    const copied: [string, string][] = [];
+    const y = heartbeats.bindings.find((b) => b.keys.includes("y"))!;
+    y.run({
+      store: s,
+      actions: { copyText: (what: string, text: string) => copied.push([what, text]) },
+    } as unknown as KeyContext);
+    return copied;
+  };
+
+  it("on its usual address: the ping URL as read, no warning", () => {
+    const s = store([]);
+    at(s, "http://127.0.0.1:4312");
+    const f = show(s, "heartbeats").frame();
+    expect(f).toContain(`ping URL ${PING_URL}`);
+    expect(f).not.toMatch(/⚠ address changed|not on usual port/);
+    expect(yIn(s)).toEqual([["ping URL", PING_URL]]);
+  });
+
+  it("a ping URL read before the service moved is neither shown nor copied until read again", () => {
+    const s = store([]);
+    at(s, "http://127.0.0.1:5999");
+    const f = show(s, "heartbeats").frame();
+    expect(f).toContain("ping URL reading… (the service moved)");
+    expect(f).not.toContain("127.0.0.1:4312");
+    expect(yIn(s)).toEqual([]);
+    expect(s.getState().ui.notice).toMatch(/being read/);
+  });
+
+  it("not on its usual port: the ping URL line, the check detail and the status line say so", () => {
+    const s = store([]);
+    at(s, "http://127.0.0.1:4312", "http://127.0.0.1:36469");
+    const f = show(s, "heartbeats").frame();
+    expect(f).toContain(`ping URL ${PING_URL}`);
+    expect(f).toContain(
+      "⚠ address changed: the usual port 36469 was taken — ping URLs with port 36469 (cron jobs) do not reach the service",
+    );
+    expect(f).toContain("⚠ not on usual port 36469");
+    void open?.close();
+    apply(s, openDetail(s.getState(), "checks", beat.id));
+    const d = show(s, "checks").frame();
+    expect(d).toContain(`ping URL     ${PING_URL}  (y copies it)`);
+    expect(d).toContain("⚠ address changed: the usual port 36469 was taken");
   });
 });
 

@@ -24,6 +24,7 @@ import { errorLine } from "../data/loaders.ts";
 import type { CheckSummary } from "../data/summary.ts";
 import { apply, type ConsoleStore } from "../state.ts";
 import type { Poller } from "../sync/poller.ts";
+import { pingUrlOf } from "../triage/heartbeat-timeline.ts";
 import { actionErrorLine } from "../view/messages.ts";
 import type { Choice } from "../view/types.ts";
 import { setActivity } from "../view/ui.ts";
@@ -270,13 +271,29 @@ export function createActActions(deps: ActDeps) {
               text: x.request?.url ? maskUrlCredentials(String(x.request.url)) : undefined,
             })),
         });
-      const pingUrl = held?.heartbeat?.pingUrl;
-      if (pingUrl)
+      // the ping URL at the local service's address now: one read before it moved is read again first
+      const ping = pingUrlOf(held, s.activity);
+      if (held?.heartbeat?.pingUrl)
         options.push({
           key: "p",
           label: "ping URL",
-          detail: pingUrl,
-          run: () => copyText("ping URL", pingUrl),
+          detail: ping.url
+            ? `${ping.url}${ping.note ? "  ⚠ not the service's usual address" : ""}`
+            : "(read from the service)",
+          run: () => {
+            if (ping.url) return copyText("ping URL", ping.url);
+            deps.notice("reading the check for its ping URL…");
+            client.checks.get(c.id).then(
+              (x) => {
+                const now = pingUrlOf(x, get().activity).url;
+                if (now) copyText("ping URL", now);
+                else if (x.heartbeat?.pingUrl)
+                  deps.notice("not copied: the service moved again while the check was read — try again");
+                else deps.notice("nothing to copy: the check has no ping URL");
+              },
+              (e) => deps.notice(`cannot read the check: ${errorLine(e)}`),
+            );
+          },
         });
       if (reason)
         options.push({ key: "r", label: "reason", detail: reason, run: () => copyText("reason", reason) });

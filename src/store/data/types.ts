@@ -122,6 +122,10 @@ export type ActivitySlice = {
    * or "local service (stops with the last console)"; unset for a configured service (the host is shown).
    */
   service?: string | undefined;
+  /** The local service's URL now (its ping URLs start with it); unset for a configured service. */
+  serviceUrl?: string | undefined;
+  /** The local service's usual URL, when it is not on it (its port was taken: src/service/address.ts). */
+  serviceUsualUrl?: string | undefined;
 };
 
 /** The lists read whole at the lists' pace: one file each in data/lists/, one line in its registry. */

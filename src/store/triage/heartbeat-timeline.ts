@@ -260,13 +260,46 @@ export function periodText(t: HeartbeatTiming): string {
   return `${period} · ${grace}`;
 }
 
-/** The ping URL of the full check; what to say while it is not read or when it has none. */
+/**
+ * Where the data dir's local service is now, and its usual address when it is not there (its port was
+ * taken: src/service/address.ts) — the activity slice's; both unset for a configured service.
+ */
+export type ServiceAt = { serviceUrl?: string | undefined; serviceUsualUrl?: string | undefined };
+
+const portOf = (url: string) => {
+  try {
+    return new URL(url).port;
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * The ping URL of the full check; what to say while it is not read or when it has none. A URL read from a
+ * local service that has since restarted at another address is not shown or copied (it would not reach
+ * the service) until the check is read again; one at an address that is not the data dir's usual one
+ * carries a `note` saying that URLs given out before (cron jobs) do not reach the service.
+ */
 export function pingUrlOf(
   full: { heartbeat?: { pingUrl?: string | null | undefined } | null | undefined } | undefined,
-): { url: string | undefined; text: string } {
+  at: ServiceAt = {},
+): { url: string | undefined; text: string; note?: string } {
   if (!full) return { url: undefined, text: "reading…" };
   const url = full.heartbeat?.pingUrl;
-  return url ? { url, text: sanitizeLine(url) } : { url: undefined, text: "not recorded" };
+  if (!url) return { url: undefined, text: "not recorded" };
+  if (at.serviceUrl && !url.startsWith(`${at.serviceUrl}/`))
+    return { url: undefined, text: "reading… (the service moved)" };
+  if (at.serviceUrl && at.serviceUsualUrl) {
+    const usual = portOf(at.serviceUsualUrl);
+    return {
+      url,
+      text: sanitizeLine(url),
+      note: sanitizeLine(
+        `⚠ address changed: the usual port ${usual} was taken — ping URLs with port ${usual} (cron jobs) do not reach the service until it is back there`,
+      ),
+    };
+  }
+  return { url, text: sanitizeLine(url) };
 }
 
 // ---- the strip -----------------------------------------------------------------------------------------

@@ -88,12 +88,21 @@ function useShownError(): string | undefined {
   return shownError({ lastError, lastErrorAt }, since.current.at, Math.max(now, Date.now()));
 }
 
+const portOf = (url: string) => {
+  try {
+    return new URL(url).port;
+  } catch {
+    return "?";
+  }
+};
+
 export function StatusLine({ width }: { width: number }) {
   const { theme, readOnly, profile, host } = useInfo();
   const connection = useConsole((s) => s.activity.connection);
   const inFlight = useConsole((s) => s.activity.inFlight);
   const lastError = useShownError();
   const service = useConsole((s) => s.activity.service);
+  const usualUrl = useConsole((s) => s.activity.serviceUsualUrl);
   const c = CONNECTION[connection];
   const tone =
     connection === "online" ? theme.tone.ok : connection === "offline" ? theme.tone.bad : theme.tone.busy;
@@ -103,13 +112,19 @@ export function StatusLine({ width }: { width: number }) {
   // while an error is shown it comes before the name of the service (which stays on screen): the name
   // gives way down to 8 cells so the error keeps ~30 at 80 columns (42: the rest of the line)
   const line = lastError ? sanitizeLine(lastError) : "";
-  const errMax = Math.max(10, width - 42 - Math.min(8, whole.length));
+  // the local service is not on the data dir's usual address (its port was taken): always on screen
+  const moved = usualUrl ? ` ⚠ not on usual port ${portOf(usualUrl)}` : "";
+  const errMax = Math.max(10, width - 42 - moved.length - Math.min(8, whole.length));
   const err = line ? truncate(line, Math.min(displayWidth(line), errMax)) : "";
-  const who = truncate(whole, Math.max(8, Math.min(whoMax, width - 42 - (err ? displayWidth(err) : 0))));
+  const who = truncate(
+    whole,
+    Math.max(8, Math.min(whoMax, width - 42 - moved.length - (err ? displayWidth(err) : 0))),
+  );
   return (
     <Box width={width} height={1}>
       <Text wrap="truncate">
         <Text color={theme.dim}>{who}</Text>
+        {moved ? <Text color={theme.warn}>{moved}</Text> : null}
         {readOnly ? (
           <Text inverse color={theme.warn}>
             {" READ-ONLY "}

@@ -23,6 +23,7 @@ import {
   heartbeatStateLine,
   periodText,
   pingUrlOf,
+  type ServiceAt,
   timingOf,
 } from "../../../store/triage/heartbeat-timeline.ts";
 import { atLocations } from "../../../store/triage/timeline.ts";
@@ -58,7 +59,7 @@ function HeartbeatLine({ check }: { check: CheckSummary | Check }) {
 const everyText = (interval: string | undefined) => (interval === undefined ? "—" : `every ${interval}`);
 
 /** The configuration lines: the list entry's fields at once, the rest once the full check is read. */
-function configLines(c: CheckSummary, full: Check | undefined): [string, string][] {
+function configLines(c: CheckSummary, full: Check | undefined, at: ServiceAt): [string, string][] {
   const out: [string, string][] = [
     ["type", String(c.checkType)],
     ["state", `${c.activated === false ? "deactivated" : "activated"}${c.muted ? ", muted" : ""}`],
@@ -74,7 +75,11 @@ function configLines(c: CheckSummary, full: Check | undefined): [string, string]
   if (r?.url) out.push(["request", `${r.method ?? "GET"} ${maskUrlCredentials(r.url)}`]);
   if (r?.hostname) out.push(["target", `${r.hostname}${r.port ? `:${r.port}` : ""}`]);
   if (r?.query) out.push(["query", `${r.recordType ?? ""} ${r.query}`]);
-  if (full.heartbeat) out.push(["ping URL", `${pingUrlOf(full).text}  (y copies it)`]);
+  if (full.heartbeat) {
+    const ping = pingUrlOf(full, at);
+    out.push(["ping URL", `${ping.text}${ping.url ? "  (y copies it)" : ""}`]);
+    if (ping.note) out.push(["", ping.note]);
+  }
   if (!passive(c) && (full.degradedResponseTime != null || full.maxResponseTime != null))
     out.push([
       "thresholds",
@@ -170,6 +175,9 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const status = useConsole((s) => s.statuses.byId.get(id));
   const results = useConsole((s) => s.results.byCheck.get(id));
   const channels = useConsole((s) => s.alertChannels.items);
+  // the local service's address now and its usual one (a heartbeat's ping URL line)
+  const serviceUrl = useConsole((s) => s.activity.serviceUrl);
+  const serviceUsualUrl = useConsole((s) => s.activity.serviceUsualUrl);
   if (!check) return <Text color={theme.dim}>check not found (it may have been deleted)</Text>;
   const health = checkHealth(status);
   // a deactivated check does not run: ⊘, whatever its last state said
@@ -193,7 +201,7 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const privateSlugs = new Set(check.privateLocations ?? []);
   const byLocation = Map.groupBy(items, (r) => r.runLocation ?? "—");
   const subs = full?.alertChannelSubscriptions ?? [];
-  const lines = configLines(check, full);
+  const lines = configLines(check, full, { serviceUrl, serviceUsualUrl });
   const latest = items[items.length - 1];
   // the later of the status's run and the newest result, as the list's row says it
   const lastRun = lastRunOf(toEpochMs(status?.updated_at), status?.lastRunLocation, latest);

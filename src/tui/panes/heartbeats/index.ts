@@ -6,6 +6,7 @@ import { heartbeatsBehind } from "../../../store/data/heartbeat-events.ts";
 import { apply } from "../../../store/state.ts";
 import type { JobKit } from "../../../store/sync/plan.ts";
 import type { Job } from "../../../store/sync/poller.ts";
+import { pingUrlOf } from "../../../store/triage/heartbeat-timeline.ts";
 import { setNotice } from "../../../store/view/ui.ts";
 import { paneCheck } from "../check-panes.ts";
 import { byAction, listRows, type PaneSpec } from "../spec.ts";
@@ -67,14 +68,17 @@ export const heartbeats: PaneSpec<"heartbeats"> = {
         const s = store.getState();
         const row = paneCheck(s, "heartbeats");
         const held = row ? s.details.checks.get(row.id) : undefined;
-        const url = held?.heartbeat?.pingUrl;
-        if (url) actions.copyText("ping URL", url);
+        // the URL as shown: none from before a move of the local service (pingUrlOf)
+        const ping = pingUrlOf(held, s.activity);
+        if (ping.url) actions.copyText("ping URL", ping.url);
         else
           apply(
             store,
             setNotice(
               s,
-              held ? "nothing to copy: the check has no ping URL" : "the check is being read — try again",
+              held && !held.heartbeat?.pingUrl
+                ? "nothing to copy: the check has no ping URL"
+                : "the check is being read — try again",
             ),
           );
       },

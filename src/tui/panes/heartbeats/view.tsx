@@ -192,6 +192,9 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
   const checks = useConsole((s) => heartbeatChecks(s));
   const entry = useConsole((s) => (row ? s.heartbeats.byCheck.get(row.id) : undefined));
   const full = useConsole((s) => (row ? s.details.checks.get(row.id) : undefined));
+  // the local service's address now and its usual one: a ping URL from before a move is not shown
+  const serviceUrl = useConsole((s) => s.activity.serviceUrl);
+  const serviceUsualUrl = useConsole((s) => s.activity.serviceUsualUrl);
   const status = useConsole((s) => (row ? s.statuses.byId.get(row.id) : undefined));
   const events = useConsole(heartbeatEventRows);
   const cursor = useConsole((s) => cursorIn(s, "heartbeats", heartbeatEventRows(s), eventId));
@@ -213,7 +216,7 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
   const marks = checkMarkWords(row.check);
   const sym = checkSymbol(checkHealth(status), row.check);
   const position = checks.findIndex((c) => c.id === row.id) + 1;
-  const ping = pingUrlOf(full);
+  const ping = pingUrlOf(full, { serviceUrl, serviceUsualUrl });
   const held = entry && entry.loadedAt !== undefined;
   // the last real ping (never the FAILING event), when the next is due, overdue and by how long
   const state = held ? heartbeatNow(entry.events, timing, now) : undefined;
@@ -238,6 +241,11 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
           {ping.url ? keyHint(keymap, "heartbeats", "copy", " copies it)").replace(/^(.+)$/, "  ($1") : ""}
         </Text>
       </Text>
+      {ping.note ? (
+        <Text wrap="truncate" color={theme.warn}>
+          {ping.note}
+        </Text>
+      ) : null}
       <Text
         wrap="truncate"
         color={line.tone ? theme.tone[line.tone] : theme.dim}
@@ -259,7 +267,7 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
       )}
     </>
   );
-  const headerLines = entry && entry.to > 0 ? 7 : 5;
+  const headerLines = (entry && entry.to > 0 ? 7 : 5) + (ping.note ? 1 : 0);
   if (detail !== undefined && selected) {
     const c = classified.get(selected.id);
     const rows: [string, string][] = [
