@@ -3,8 +3,8 @@
  * the watch a background service keeps on its clients' leases (src/service/info-file.ts) to stop by
  * itself once the last one left.
  *
- * `vigil serve status [--data DIR] [--json]`: whether the data dir's service runs, its URL and pid, how it
- * stops (with its last client, or when stopped), the clients attached and the log. Exit codes: 0 running,
+ * `vigil serve status [--data DIR] [--json]`: whether the data dir's service runs, its URL and pid (and
+ * its usual URL when it is not on it: `usualUrl`), how it stops (with its last client, or when stopped), the clients attached and the log. Exit codes: 0 running,
  * 3 not running, 2 usage error.
  *
  * `vigil serve stop [--data DIR] [--timeout SECONDS]`: asks the service to stop (SIGTERM: runs in
@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { dataDir as resolveDataDir } from "../config/paths.ts";
 import {
+  addressMovedText,
   findLocalService,
   type LeaseInfo,
   liveLeases,
@@ -75,6 +76,7 @@ export async function runServeControl(
                 pid: service.pid,
                 stops: service.idleStopS ? "idle" : "when-stopped",
                 ...(service.idleStopS ? { idleStopSeconds: service.idleStopS } : {}),
+                ...(service.usualUrl ? { usualUrl: service.usualUrl } : {}),
               }
             : {}),
           clients: leases,
@@ -90,6 +92,8 @@ export async function runServeControl(
     io.stdout(
       [
         `running: ${service.url} pid ${service.pid} (data dir ${dir})`,
+        // not on the data dir's usual address (its port was taken): said where one looks for the address
+        ...(service.usualUrl ? [`warning: ${addressMovedText(service.url, service.usualUrl)}`] : []),
         service.idleStopS
           ? `stops by itself ${service.idleStopS} s after its last client leaves; log ${join(dir, "service.log")}`
           : "started with vigil serve: runs until stopped",

@@ -203,6 +203,16 @@ describe("the local service started by its clients", () => {
       const again = (await c.line("attached", (l) => l.attached)).attached;
       expect(again.url).toBe(`http://127.0.0.1:${warning?.[1]}`);
       expect(again.usualUrl).toBe(attached.url);
+      // vigil serve status: where one looks for the address
+      const status = await runCli(["serve", "status", "--data", dataDir], { home: root, env: env(root) });
+      expect(status.stdout).toContain(
+        `warning: the local service is on ${new URL(again.url).host}, not its usual 127.0.0.1:${usual} (taken by another program)`,
+      );
+      const json = await runCli(["serve", "status", "--json", "--data", dataDir], {
+        home: root,
+        env: env(root),
+      });
+      expect(JSON.parse(json.stdout)).toMatchObject({ url: again.url, usualUrl: attached.url });
       await c.close();
     } finally {
       blocker.close();
