@@ -254,6 +254,10 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
         await alerting.stop().catch(logError);
         await closed;
         clearTimeout(cut);
+        // one I/O turn: clients in this process (tests, an in-process restart) read the end of the
+        // connections just closed, so a service started next on the same port (address.ts) is not sent
+        // requests on sockets their keep-alive pools still hold
+        await new Promise<void>((resolve) => setImmediate(resolve));
         // checked and recorded as a clean stop: the next start skips quick_check on the file as left here
         const problem = closeDataDir(opened);
         if (problem !== undefined)

@@ -57,10 +57,11 @@ describe("restart survival", () => {
       const b = await startService({ dataDir: data, demo: false, scheduler: false });
       try {
         expect(b.apiKey).toBe(firstKey);
+        expect(b.url).toBe(a.url);
         const after = await Promise.all(reads.map((p) => call(b.url, b.apiKey, "GET", p)));
         for (let i = 0; i < reads.length; i++) {
           expect(after[i]!.status).toBe(200);
-          // ping URLs embed the port, which changes; nothing else may.
+          // the same port (src/service/address.ts): ping URLs included, nothing may change
           expect(after[i]!.body).toEqual(before[i]!.body);
         }
         const locRead = await call(b.url, b.apiKey, "GET", `/v1/private-locations/${loc.id}`);
