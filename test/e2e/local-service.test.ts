@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -129,6 +130,45 @@ describe.skipIf(!canRun)("the local service in its own process", () => {
     await until("the service to stop", 20_000, () => !alive(pid));
     expect(servicePid(dataDir)).toBeUndefined();
     expect(readFileSync(join(dataDir, "service.log"), "utf8")).toMatch(/no client for 2 s, stopping/);
+  }, 150_000);
+
+  it("its usual port taken: the console says so in the status line, a notice and under the ping URL", async () => {
+    const { root, dataDir } = newRoot();
+    // the first start (by a console) takes a free port, which the data dir remembers
+    const first = localConsole(root, dataDir);
+    await first.waitFor(/● online/, "the first console online", 30_000);
+    const url = await until("service.json", 5000, () => {
+      try {
+        return JSON.parse(readFileSync(join(dataDir, "service.json"), "utf8")).url as string;
+      } catch {
+        return undefined;
+      }
+    });
+    const pid = servicePid(dataDir);
+    first.keys("q");
+    await first.waitFor("[exited 0]", "the first console to quit");
+    await until("the service to stop", 20_000, () => pid === undefined || !alive(pid));
+    const usual = Number(new URL(url).port);
+    // another program on it: the next start listens elsewhere, and the console says so
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(usual, "127.0.0.1", r));
+    try {
+      const t = localConsole(root, dataDir);
+      await t.waitFor(/● online/, "online on another port", 30_000);
+      await t.waitFor(`⚠ not on usual port ${usual}`, "the status line's warning", 10_000);
+      await t.waitFor(`not its usual 127.0.0.1:${usual}`, "the notice", 10_000);
+      t.keys("4");
+      await t.waitFor(
+        `⚠ address changed: the usual port ${usual} was taken`,
+        "the warning under the demo heartbeat's ping URL",
+        30_000,
+      );
+      expect(t.screen()).not.toContain(`127.0.0.1:${usual}/ping/`);
+      t.keys("q");
+      await t.waitFor("[exited 0]", "the console to quit");
+    } finally {
+      blocker.close();
+    }
   }, 150_000);
 
   it("restarted by hand on a new port, the service is found again by an open console within 15 s", async () => {
