@@ -3,8 +3,8 @@
  * cron job's `curl` given one cannot follow a service that moved (clients and agents can: service.json).
  *
  * The rule, by what the caller asked for (`vigil serve --port`, `VIGIL_SERVICE_PORT`, else nothing):
- * - **nothing**: the port the data dir remembers (meta `service_port`), else a free one, which is then
- *   remembered. When the remembered port is taken by another program the service still starts, on a free
+ * - **nothing**: the port the data dir remembers (meta `service_port`), else a free one (below the
+ *   ephemeral range: `listenFirst`), which is then remembered. When the remembered port is taken by another program the service still starts, on a free
  *   port, and says so (`usualPort`): the caller prints it, service.json carries it to every client. The
  *   remembered port is kept, so the next start returns to it once it is free — the address cron jobs
  *   were given.
@@ -15,6 +15,7 @@
  * Node's `listen` sets SO_REUSEADDR on Linux, so a port whose last service was killed (-9) and left
  * connections in TIME_WAIT is taken again at once; only a listening socket of someone else refuses it.
  */
+import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { listeningPort } from "../shared/net.ts";
 
@@ -89,8 +90,42 @@ export async function listenKeepingPort(
       return { port: listeningPort(server), usualPort: usual, why: code(e) ?? String(e) };
     }
   }
-  await listen(server, 0, host);
-  const got = listeningPort(server);
+  const got = await listenFirst(server, host);
   meta.setMeta(PORT_KEY, String(got));
   return { port: got };
+}
+
+/**
+ * The first start's port, to be kept: a free one below the kernel's ephemeral range (32768+ by default),
+ * where the ports of outgoing connections come from — a port in that range could be held by some
+ * program's connection at a later start, and the service would have to move. A few random tries, else any
+ * free port.
+ */
+async function listenFirst(server: Server, host: string): Promise<number> {
+  const low = ephemeralLow();
+  if (low !== undefined && low > MIN_KEPT + 1000)
+    for (let i = 0; i < 16; i++) {
+      const port = MIN_KEPT + Math.floor(Math.random() * (low - MIN_KEPT));
+      try {
+        await listen(server, port, host);
+        return port;
+      } catch {
+        // taken: another one
+      }
+    }
+  await listen(server, 0, host);
+  return listeningPort(server);
+}
+
+/** The lowest port a first start picks from (below it: well-known and commonly configured ports). */
+const MIN_KEPT = 20_000;
+
+/** The start of the ephemeral port range (Linux), undefined where it cannot be read. */
+export function ephemeralLow(file = "/proc/sys/net/ipv4/ip_local_port_range"): number | undefined {
+  try {
+    const low = Number(readFileSync(file, "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 && low < 65536 ? low : undefined;
+  } catch {
+    return undefined;
+  }
 }
