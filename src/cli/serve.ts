@@ -2,7 +2,9 @@
  * `vigil serve [--host 127.0.0.1] [--port N] [--data DIR] [--no-demo] [--init] [--max-body BYTES]
  * [--retention-days N]`: the embedded service alone.
  *
- * The first stdout line is `listening on http://HOST:PORT` (scripts wait for it). One service per data dir:
+ * The first stdout line is `listening on http://HOST:PORT` (scripts wait for it). The port is `--port`
+ * (else VIGIL_SERVICE_PORT) exactly, else the data dir's usual one (src/service/address.ts); a start that
+ * could not have its usual port says so on stderr and in service.json (`usualUrl`). One service per data dir:
  * the database's OS lock decides (src/service/db/data-dir.ts); `<dataDir>/service.json` (0600) only tells
  * others the URL and pid, and is removed on a clean stop (SIGINT/SIGTERM). The key is $VIGIL_API_KEY, else
  * the one stored 0600 in `<dataDir>/api-key` (generated on first start); the key itself is never printed.

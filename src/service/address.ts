@@ -4,16 +4,17 @@
  *
  * The rule, by what the caller asked for (`vigil serve --port`, `VIGIL_SERVICE_PORT`, else nothing):
  * - **nothing**: the port the data dir remembers (meta `service_port`), else a free one (below the
- *   ephemeral range: `listenFirst`), which is then remembered. When the remembered port is taken by another program the service still starts, on a free
- *   port, and says so (`usualPort`): the caller prints it, service.json carries it to every client. The
- *   remembered port is kept, so the next start returns to it once it is free — the address cron jobs
- *   were given.
+ *   ephemeral range: `listenFirst`), which is then remembered. When the remembered port is taken by
+ *   another program the service still starts, on a free port, and says so (`usualPort`): the caller
+ *   prints it, service.json carries it to every client. The remembered port is kept, so the next start
+ *   returns to it once it is free — the address cron jobs were given.
  * - **a port N > 0**: exactly N, or no start (a fixed port exists for what cannot follow a move); N is
  *   remembered, so later starts without a setting ask for it too.
  * - **0**: any free port, remembered nowhere (tests, throwaway services).
  *
  * Node's `listen` sets SO_REUSEADDR on Linux, so a port whose last service was killed (-9) and left
- * connections in TIME_WAIT is taken again at once; only a listening socket of someone else refuses it.
+ * connections in TIME_WAIT is taken again at once (test/service/address.test.ts checks it); only a
+ * socket someone else holds on it — a listener, or a connection bound to that local port — refuses it.
  */
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
