@@ -109,7 +109,15 @@ export function createPlanner(
   intervals: Intervals = DEFAULT_INTERVALS,
   opts: { maxResultRows?: number } = {},
 ): Planner {
-  const list: JobKit["list"] = (key) => ({ key, intervalMs: intervals.lists, run: () => loaders[key]() });
+  // Lists are read at the lists' pace, but for the private locations: agents come and go within seconds
+  // (one counts as alive for 30 s after its last call) and the overview says which location has none, so
+  // that list is read at the statuses' pace wherever it is shown (the overview, pane 8) — at the lists'
+  // pace a fresh demo's overview said "no agent ever seen" for up to 30 s of an agent alive from its third.
+  const list: JobKit["list"] = (key) => ({
+    key,
+    intervalMs: key === "privateLocations" ? intervals.statuses : intervals.lists,
+    run: () => loaders[key](),
+  });
   const kit: JobKit = {
     loaders,
     intervals,

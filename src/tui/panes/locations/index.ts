@@ -13,7 +13,8 @@ export const locations: PaneSpec<"locations"> = {
   detail: "private location detail (keys and proxy credentials masked)",
   jobs(s, k) {
     // agents come and go within seconds: the list (agent count, last seen) is read at the status pace
-    const jobs = [{ ...k.list("privateLocations"), intervalMs: k.intervals.statuses }];
+    // (k.list's own pace for this list: src/store/sync/plan.ts)
+    const jobs = [k.list("privateLocations")];
     const id = s.ui.detail.locations;
     if (id)
       jobs.push(
