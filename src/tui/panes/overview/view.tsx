@@ -9,7 +9,14 @@
  */
 import { Box, type DOMElement, Text } from "ink";
 import { useEffect, useMemo, useRef } from "react";
-import { formatAgo, listCount, statusSymbol, type Tone, thousands } from "../../../shared/format.ts";
+import {
+  displayWidth,
+  formatAgo,
+  listCount,
+  statusSymbol,
+  type Tone,
+  thousands,
+} from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { apply, type ConsoleState } from "../../../store/state.ts";
 import type {
@@ -64,10 +71,14 @@ const STATE_SYMBOL: Record<string, { symbol: string; tone: Tone }> = {
   "cannot run": { symbol: "⊘", tone: "muted" },
 };
 
-/** Widths that keep the reason readable: a narrow pane gives up the type and the locations first. */
+/**
+ * Widths that keep the reason readable: a narrow pane gives up the type and the locations first. The
+ * name's column is a cell wider than its longest name, so a name never runs into the type beside it
+ * ("Checkout API  API", not "Checkout API API").
+ */
 function nameWidth(width: number, names: readonly string[]): number {
   const cap = width >= 140 ? 32 : width >= 100 ? 24 : 18;
-  return Math.max(12, Math.min(cap, Math.max(0, ...names.map((n) => n.length))));
+  return Math.max(12, Math.min(cap, Math.max(0, ...names.map((n) => displayWidth(n) + 1))));
 }
 
 /** The reason's least width: what stays readable of "connect ECONNREFUSED 10.0.0.7:443". */
