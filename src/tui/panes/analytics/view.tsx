@@ -14,6 +14,7 @@
 import { Box, type DOMElement, Text } from "ink";
 import { useRef } from "react";
 import { REPORTS } from "../../../contract/analytics-metrics.ts";
+import { shownResponseTime } from "../../../contract/check-types.ts";
 import {
   bandsText,
   chartCells,
@@ -98,7 +99,8 @@ const secondClock = (ms: number, utc: boolean) => {
   return `${formatClock(ms, { utc })}:${s}`;
 };
 
-function runLine(r: ResultSummary, utc: boolean): string {
+/** A bucket's run: a ping's response time is "—" (shownResponseTime), as in every other table. */
+export function runLine(r: ResultSummary, checkType: string, utc: boolean): string {
   const failed = r.hasFailures || r.hasErrors;
   const sym = statusSymbol(
     r.isCancelled ? "cancelled" : failed ? "failed" : r.isDegraded ? "degraded" : "passed",
@@ -107,7 +109,7 @@ function runLine(r: ResultSummary, utc: boolean): string {
   const when = Number.isFinite(at) ? secondClock(at, utc) : "time not recorded";
   const loc = sanitizeLine(r.runLocation ?? "location not recorded");
   const why = r.reason ?? r.errorMessage;
-  return `${sym.symbol} ${when}  ${loc.padEnd(14)} ${formatMs(r.responseTime).padStart(8)}${why ? `  ${sanitizeLine(why)}` : ""}`;
+  return `${sym.symbol} ${when}  ${loc.padEnd(14)} ${formatMs(shownResponseTime(checkType, r.responseTime)).padStart(8)}${why ? `  ${sanitizeLine(why)}` : ""}`;
 }
 
 /** The runs of the cursor's bucket in words, for the cursor line. */
@@ -301,7 +303,7 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
       for (const r of shown)
         list.push(
           <Text key={r.id} wrap="truncate">
-            {`  ${runLine(r, utc)}`}
+            {`  ${runLine(r, String(row.check.checkType), utc)}`}
           </Text>,
         );
       const rest = bucket.results.length - shown.length;
