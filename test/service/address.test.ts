@@ -11,6 +11,7 @@ import { type AddressInfo, createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ephemeralLow } from "../../src/service/address.ts";
+import { until } from "../support/until.ts";
 import { exited, refusedStart, serve } from "./serve-child.ts";
 import { call, tempDir } from "./support.ts";
 
@@ -27,14 +28,6 @@ function dataDir(): string {
 }
 const portOf = (firstLine: string) => Number(new URL(firstLine.slice("listening on ".length)).port);
 const info = (data: string) => JSON.parse(readFileSync(join(data, "service.json"), "utf8"));
-
-async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Something else listening on `port` (127.0.0.1). */
 async function occupy(port: number): Promise<Server> {
@@ -115,7 +108,7 @@ describe("the service's address across restarts", () => {
     });
     a.child.kill("SIGKILL");
     await exited(a.child);
-    await until("a TIME_WAIT socket on the old port", () => timeWaitOn(port) > 0);
+    await until("a TIME_WAIT socket on the old port", 10_000, () => timeWaitOn(port) > 0);
     agent.destroy();
 
     const b = await serve(base(data));
@@ -140,7 +133,7 @@ describe("the service's address across restarts", () => {
     try {
       const moved = portOf(b.firstLine);
       expect(moved).not.toBe(port);
-      await until("the warning on stderr", () => b.stderr().includes("warning"));
+      await until("the warning on stderr", 10_000, () => b.stderr().includes("warning"));
       expect(b.stderr()).toContain(
         `vigil serve: warning: the local service is on 127.0.0.1:${moved}, not its usual 127.0.0.1:${port} (taken by another program): ping URLs with port ${port} (cron jobs) do not reach it`,
       );

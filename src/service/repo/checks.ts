@@ -362,22 +362,12 @@ export function checkHeads(db: DatabaseSync): readonly CheckHead[] {
   return heads;
 }
 
-/** A JSON array's strings; anything else (a damaged row, no summary) none. */
-function stringsIn(json: string | null): string[] {
-  if (json === null) return [];
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 function headOf(r: Row): CheckHead {
   const statusLocations = statusLocationsOf(
     text(r, "check_type"),
-    stringsIn(textOrNull(r, "locations")),
-    stringsIn(textOrNull(r, "private_locations")),
+    jsonStrings(r, "locations"),
+    // no summary (a document the summary could not be made from): none; a damaged list: CorruptRowError
+    jsonStrings(r, "private_locations"),
   );
   return {
     id: text(r, "id"),
