@@ -17,18 +17,44 @@ function hash(s: string): number {
   return h;
 }
 
-/** Synthetic measurements of one run at `at` (ms): a daily wave, noise, a 3 % failure rate. */
+/**
+ * A source of its own for one run's parts (mulberry32, seeded by the check and the run's time): the same
+ * draws for the same run, and none taken from `rnd`, whose sequence decides the demo's failures (the
+ * README's pictures are made from a seeded `rnd`: scripts/screens.ts).
+ */
+function partsSource(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Synthetic measurements of one run at `at` (ms): the check's own daily wave (its depth and its peak hour
+ * from the check's id, so no two checks' charts have one shape), noise, a rare spike, a 3 % failure rate;
+ * the parts of a run (phases, vitals) each with noise of their own (the type's generator).
+ */
 export function syntheticRun(
   check: Pick<CheckDef, "id" | "checkType">,
   at: number,
   rnd: () => number = Math.random,
 ): SyntheticRun {
-  const base = 40 + (hash(check.id) % 360);
-  const wave = 1 + 0.35 * Math.sin(((at % DAY) / DAY) * 2 * Math.PI);
+  const h = hash(check.id);
+  const base = 40 + (h % 360);
+  const depth = 0.1 + ((h >>> 9) % 40) / 100;
+  const peak = ((h >>> 17) % 24) / 24;
+  const wave = 1 + depth * Math.sin(((at % DAY) / DAY + peak) * 2 * Math.PI);
   const noise = Math.exp((rnd() - 0.5) * 0.8);
   const spike = rnd() < 0.02 ? 3 + rnd() * 4 : 1;
   const failed = rnd() < 0.03;
+  const own = partsSource(h ^ Math.floor(at / 1000));
+  const jitter = (spread: number) => Math.exp((own() - 0.5) * spread);
+  const chance = (p: number) => own() < p;
   // a type without one (a heartbeat's history is events, made apart) is drawn as an HTTP check
   const generate = demoFor(check.checkType) ?? httpDemo;
-  return generate({ base, scale: wave * noise * spike, failed, rnd });
+  return generate({ base, scale: wave * noise * spike, jitter, chance, failed, rnd });
 }

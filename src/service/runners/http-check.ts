@@ -151,19 +151,22 @@ export async function runHttpCheck(ctx: RunContext, opts: HttpApiOptions): Promi
   };
 }
 
-/** The demo's run of an HTTP check (URL and API): a response time and its phases. */
-export function httpDemo({ base, scale, failed }: SyntheticDraw): SyntheticRun {
-  const rt = r2(base * scale);
+/**
+ * The demo's run of an HTTP check (URL and API): its phases, each with its own behaviour, and their sum
+ * as the response time — DNS mostly answered from a cache (a miss now and then), the connection the
+ * network's round trip (steady), the first byte the server's time (the check's daily wave and spikes),
+ * the download the body's transfer.
+ */
+export function httpDemo({ base, scale, jitter, chance, failed }: SyntheticDraw): SyntheticRun {
+  const wait = r2(0.4 * jitter(0.6));
+  const dns = r2(chance(0.04) ? 15 + 25 * jitter(0.8) : 1.5 * jitter(0.5));
+  const tcp = r2(base * 0.06 * jitter(0.3));
+  const firstByte = r2(base * 0.8 * scale);
+  const download = r2(base * 0.1 * jitter(0.7));
   return {
-    responseTime: rt,
+    responseTime: r2(wait + dns + tcp + firstByte + download),
     statusCode: failed ? 500 : 200,
     failed,
-    metrics: {
-      wait: r2(rt * 0.01),
-      dns: r2(rt * 0.03),
-      tcp: r2(rt * 0.06),
-      firstByte: r2(rt * 0.8),
-      download: r2(rt * 0.1),
-    },
+    metrics: { wait, dns, tcp, firstByte, download },
   };
 }

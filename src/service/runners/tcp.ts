@@ -120,15 +120,16 @@ async function run(ctx: RunContext): Promise<RunOutcome> {
 
 export const tcpRunner: Runner = { run };
 
-/** The demo's TCP run: a total time, most of it the connection. */
-function demo({ base, scale, failed }: SyntheticDraw): SyntheticRun {
-  const total = r2((base / 20) * scale);
-  return {
-    responseTime: total,
-    statusCode: null,
-    failed,
-    metrics: { total, dns: r2(total * 0.1), connection: r2(total * 0.6), data: r2(total * 0.3) },
-  };
+/**
+ * The demo's TCP run: DNS (cached, steady), the connection (the network, its own noise) and the data
+ * exchanged (the server's time: the check's wave), the total their sum.
+ */
+function demo({ base, scale, jitter, failed }: SyntheticDraw): SyntheticRun {
+  const dns = r2((base / 200) * jitter(0.5));
+  const connection = r2((base / 33) * jitter(0.4));
+  const data = r2((base / 66) * scale);
+  const total = r2(dns + connection + data);
+  return { responseTime: total, statusCode: null, failed, metrics: { total, dns, connection, data } };
 }
 
 export const tcp: CheckTypeService = { runner: tcpRunner, demo };

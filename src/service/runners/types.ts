@@ -64,10 +64,21 @@ export type Runner = {
 };
 
 /**
- * What one demo run draws from (src/service/demo/synthetic.ts): the check's base latency, the time of
- * day's wave × noise × a spike as one scale, whether it fails, a random source.
+ * What one demo run draws from (src/service/demo/synthetic.ts): the check's base latency; `scale`, the
+ * check's own daily wave × this run's noise × a rare spike — what the server's part of a run carries;
+ * `jitter(spread)`, an independent noise factor (median 1) for each other part of a run, and `chance(p)`,
+ * so a chart of its phases or vitals does not draw one shape many times over (both from a source of their
+ * own: `rnd`'s sequence, which decides the demo's failures, stays as it was); whether it fails; a random
+ * source.
  */
-export type SyntheticDraw = { base: number; scale: number; failed: boolean; rnd: () => number };
+export type SyntheticDraw = {
+  base: number;
+  scale: number;
+  jitter: (spread: number) => number;
+  chance: (p: number) => boolean;
+  failed: boolean;
+  rnd: () => number;
+};
 
 /** One run of the demo history, its measurements shaped like a real run of the type. */
 export type SyntheticRun = {

@@ -270,19 +270,26 @@ export const browserRunner: Runner = {
   run: (ctx) => slots.run(() => attempt(ctx)),
 };
 
-/** The demo's browser run: a script duration, the first page's web vitals, now and then an error. */
-function demo({ base, scale, failed, rnd }: SyntheticDraw): SyntheticRun {
-  const rt = r2((800 + base * 4) * scale);
+/**
+ * The demo's browser run: the first page's web vitals, each built on the one before it with its own
+ * noise — TTFB the server's time (the check's wave), first paint after the document's parse, the largest
+ * paint after the page's images — and the script's duration past the largest paint; now and then an error.
+ */
+function demo({ base, scale, jitter, failed, rnd }: SyntheticDraw): SyntheticRun {
+  const TTFB = r2((120 + base * 0.6) * scale);
+  const FCP = r2(TTFB + (250 + base * 0.5) * jitter(0.4));
+  const LCP = r2(FCP + (150 + base * 0.8) * jitter(0.9));
+  const rt = r2(LCP + (300 + base * 1.5) * jitter(0.3));
   return {
     responseTime: rt,
     statusCode: failed ? 500 : 200,
     failed,
     metrics: {
-      TTFB: r2(rt * 0.15),
-      FCP: r2(rt * 0.45),
-      LCP: r2(rt * 0.7),
+      TTFB,
+      FCP,
+      LCP,
       CLS: Math.round(rnd() * rnd() * 0.3 * 1000) / 1000,
-      TBT: r2(rt * 0.05 * rnd()),
+      TBT: r2(90 * jitter(1.2) * rnd()),
       consoleErrors: rnd() < 0.1 ? 1 : 0,
       networkErrors: failed ? 1 : 0,
       userScriptErrors: 0,
