@@ -193,6 +193,22 @@ export function formatPercent(v: number | null | undefined, isPercent = false): 
 export type Tone = "ok" | "bad" | "warn" | "busy" | "muted";
 export type StatusSymbol = { symbol: string; tone: Tone };
 
+/**
+ * The marks of states, one per meaning (a delivery's: store/triage/delivery-state.ts, with these marks):
+ *
+ * | mark | meaning                                   | e.g.                                               |
+ * |------|-------------------------------------------|----------------------------------------------------|
+ * | ✔    | well / done                               | passing, resolved (incident), received (ping)      |
+ * | ✖    | failed                                    | failing, failed, timed out, CRITICAL (severity)    |
+ * | ▲    | a warning level                           | degraded, late, MAJOR / MEDIUM / MINOR (severity)  |
+ * | ◌    | under way                                 | running, investigating, identified (incident)      |
+ * | ◉    | under way, being watched                  | monitoring (incident)                              |
+ * | ○    | not yet                                   | pending, queued, unknown                           |
+ * | ⊘    | did not happen / off                      | deactivated, cancelled, cannot run, muted          |
+ *
+ * An incident has a severity and a status: where both are shown its mark is its status's, beside the
+ * status (`MAJOR  ◉ MONITORING`: the overview, the incidents pane, `vigil incidents list`, `vigil status`).
+ */
 const STATUS: Record<string, StatusSymbol> = {};
 const put = (symbol: string, tone: Tone, names: string[]) => {
   for (const n of names) STATUS[n] = { symbol, tone };

@@ -66,7 +66,7 @@ describe("an alert channel's detail", () => {
     const start = out.indexOf("Deliveries (the newest of the last 24 h)");
     expect(start).toBeGreaterThanOrEqual(0);
     expect(out.slice(start + 1, start + 4)).toEqual([
-      "  00:55  failure  Checkout API  eu-west-1  ⊘ skipped: no SMS provider configured",
+      "  00:55  failure  Checkout API  eu-west-1  ⊘ not sent: no SMS provider configured",
       "  00:45  failure  Checkout API  eu-west-1  ✖ failed (3 tries: HTTP 502)",
       "  00:15  recovery  Checkout API  eu-west-1  ✔ sent (1 try)",
     ]);

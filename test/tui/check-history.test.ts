@@ -134,7 +134,7 @@ describe("alerts and deliveries", () => {
     ]);
   });
 
-  it("who was told first: sent, then failed, then sending; the channels that skipped it last, in one part", () => {
+  it("who was told first: sent, then failed, then sending; the channels it was not sent to last, in one part", () => {
     const lines = alertLines(
       entry({
         alerts: [alert("a1", "ALERT_FAILURE", 9, 41)],
@@ -176,7 +176,7 @@ describe("alerts and deliveries", () => {
       5,
     );
     expect(lines.map((l) => l.text)).toEqual([
-      "09:41  failure  eu-west-1  → email ops@example.com ✔ sent (1 try) · webhook https://hooks.example.com/x ✖ failed (3 tries: HTTP 502) · ⊘ skipped: sms #9, paging #8",
+      "09:41  failure  eu-west-1  → email ops@example.com ✔ sent (1 try) · webhook https://hooks.example.com/x ✖ failed (3 tries: HTTP 502) · ⊘ not sent: sms #9, paging #8",
     ]);
   });
 
@@ -228,7 +228,7 @@ describe("alerts and deliveries", () => {
     expect(alertWords("ALERT_DEGRADED_RECOVERY")).toBe("degraded recovery");
     expect(alertWords(undefined)).toBe("alert");
     expect(deliveryText(delivery({ alertChannelId: 3, status: "RATE_LIMITED" }), channels, target)).toBe(
-      "webhook https://hooks.example.com/x ✖ rate-limited",
+      "webhook https://hooks.example.com/x ✖ rate limited",
     );
   });
 });

@@ -166,7 +166,7 @@ describe("the overview pane", () => {
       /Nightly backup +expected (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d +8 min late +last ping (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d \(18 min ago\)/,
     );
     expect(f).toMatch(
-      /Open incidents \(1\)\n +▲ MAJOR +INVESTIGATING +Checkout errors +Checkout +updated 7 min ago/,
+      /Open incidents \(1\)\n +MAJOR +◌ INVESTIGATING +Checkout errors +Checkout +updated 7 min ago/,
     );
     // the delivery names the check its alert was about, not only the channel's number
     expect(f).toMatch(/✖ Login page +#4 +failed +2 min ago HTTP 500 from https:\/\/hooks\.example\.com/);

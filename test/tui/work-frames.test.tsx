@@ -158,7 +158,8 @@ describe.each([
     const list = c.frame();
     expect(list.indexOf("Checkout errors")).toBeLessThan(list.indexOf("Search slow"));
     expect(list).toMatch(/2 incidents · 1 open/);
-    expect(list).toMatch(/MAJOR\s+IDENTIFIED/);
+    // the mark is the status's, beside it (as on the overview and in \`vigil incidents list\`)
+    expect(list).toMatch(/MAJOR\s+◌ IDENTIFIED/);
     await c.press("\r");
     const d = c.frame();
     expect(d).toContain("Investigating 500s");

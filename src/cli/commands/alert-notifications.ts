@@ -1,6 +1,7 @@
 /** `vigil alert-notifications list`: the alert delivery log (api-notes §3.5, beyond the seed). */
 import { channelLabel, channelTarget } from "../../contract/channel-types.ts";
 import type { AlertNotification } from "../../contract/schemas/alert-notifications.ts";
+import { deliveryLabel } from "../../store/triage/delivery-state.ts";
 import { ONE_PAGE_OPTIONS, onePage, type ResourceSpec } from "../command.ts";
 import { defined } from "../input.ts";
 import type { Column } from "../output.ts";
@@ -22,7 +23,9 @@ const columns: Column<AlertNotification>[] = [
   { header: "TYPE", get: (n) => n.type },
   { header: "CHANNEL", get: channelText, min: 8 },
   { header: "ALERT", get: (n) => n.alertType },
-  { header: "STATUS", get: (n) => n.status },
+  // the console's word and mark (store/triage/delivery-state.ts): `⊘ not sent`, not SKIPPED; --json and
+  // --status keep the API's
+  { header: "STATUS", get: deliveryLabel },
   { header: "TRIES", get: (n) => n.attemptCount ?? n.attempts?.length, align: "right" },
   { header: "RESULT", get: (n) => n.notificationResult, min: 10 },
 ];
@@ -36,11 +39,11 @@ export const alertNotificationsCommand: ResourceSpec = {
       summary: "list alert deliveries of a 24 h window (default: the last 24 h), newest first",
       options: {
         channel: { type: "string", value: "ID", help: "only this alert channel" },
-        failures: { type: "boolean", help: "only failed (or skipped) deliveries" },
+        failures: { type: "boolean", help: "only deliveries failed, rate limited or not sent" },
         status: {
           type: "string",
           value: "S",
-          help: "IN_PROGRESS, SUCCESS, FAILURE, RATE_LIMITED or SKIPPED",
+          help: "IN_PROGRESS (sending, retrying), SUCCESS (sent), FAILURE (failed), RATE_LIMITED (rate limited) or SKIPPED (not sent)",
         },
         from: { type: "string", value: "WHEN", help: "window start: UNIX seconds or ISO date-time" },
         to: { type: "string", value: "WHEN", help: "window end: UNIX seconds or ISO date-time" },

@@ -23,6 +23,7 @@ import {
   toResultSummary,
   toStatusSummary,
 } from "../../store/data/summary.ts";
+import { deliveryMark } from "../../store/triage/delivery-state.ts";
 import { statusRunAt } from "../../store/triage/last-run.ts";
 import {
   attentionChecks,
@@ -49,6 +50,7 @@ import type { CommandContext, ResourceSpec } from "../command.ts";
 import type { Client } from "../connect.ts";
 import { EXIT, exitCodeOf } from "../exit-codes.ts";
 import { when } from "../when.ts";
+import { statusText } from "./sessions-view.ts";
 
 /**
  * The exit status when the service could not be read (the state is unknown): the error's own code
@@ -229,7 +231,7 @@ export const statusCommand: ResourceSpec = {
           ctx.out.section(`Open incidents (${thousands(o.incidents.length)})`);
           ctx.out.table(o.incidents, [
             { header: "SEVERITY", get: (i) => i.severity },
-            { header: "STATUS", get: (i) => i.status },
+            { header: "STATUS", get: (i) => statusText(i.status) },
             { header: "NAME", get: (i) => i.name, min: 10 },
             { header: "SERVICES", get: (i) => i.services },
             { header: "LAST UPDATE", get: (i) => when(Math.min(i.lastUpdateAt, now), now) },
@@ -241,7 +243,7 @@ export const statusCommand: ResourceSpec = {
           ctx.out.table(o.deliveries, [
             { header: "CHECK", get: (d) => deliveryCheckText(d), min: 8 },
             { header: "CHANNEL", get: (d) => channelText(d), min: 8 },
-            { header: "PROBLEM", get: (d) => deliveryText(d, now) },
+            { header: "PROBLEM", get: (d) => `${deliveryMark(d.problem)} ${deliveryText(d, now)}` },
             { header: "WHEN", get: (d) => when(Math.min(d.at, now), now) },
             { header: "ERROR", get: (d) => d.error ?? "no error recorded" },
           ]);

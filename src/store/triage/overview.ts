@@ -32,6 +32,7 @@ import type { CheckState } from "../../shared/check-state.ts";
 import { toEpochMs } from "../../shared/format.ts";
 import { type LastPass, lastPassHolds, lastPassKey } from "../data/last-pass.ts";
 import type { CheckSummary, ResultSummary, StatusSummary } from "../data/summary.ts";
+import { type DeliveryState, deliveryState } from "./delivery-state.ts";
 import { runReason } from "./reason.ts";
 import { atLocations, locationStreaks, runAt, runState, type Since, stateSince } from "./timeline.ts";
 
@@ -329,7 +330,8 @@ export function openIncidents(items: readonly Incident[]): OpenIncident[] {
     );
 }
 
-export type DeliveryProblem = "failed" | "rate limited" | "not sent" | "retrying";
+/** A delivery in trouble, in the words of delivery-state.ts. */
+export type DeliveryProblem = Exclude<DeliveryState, "sent" | "sending">;
 
 export type DeliveryTrouble = {
   channelId: number;
@@ -353,19 +355,8 @@ export type DeliveryTrouble = {
 const FAILED_STATUSES = new Set(["FAILURE", "RATE_LIMITED", "SKIPPED"]);
 
 function problemOf(n: AlertNotification): DeliveryProblem | undefined {
-  switch (n.status) {
-    case "FAILURE":
-      return "failed";
-    case "RATE_LIMITED":
-      return "rate limited";
-    case "SKIPPED":
-      return "not sent";
-    case "IN_PROGRESS":
-      // an attempt failed and another is due
-      return (n.attemptCount ?? 0) > 1 || n.nextAttemptAt || n.lastError ? "retrying" : undefined;
-    default:
-      return undefined;
-  }
+  const state = deliveryState(n);
+  return state === "sent" || state === "sending" ? undefined : state;
 }
 
 function errorOf(n: AlertNotification): string | undefined {

@@ -10,6 +10,7 @@ import type { CheckAlert } from "../../../contract/schemas/check-alerts.ts";
 import type { CheckState } from "../../../shared/check-state.ts";
 import { displayWidth, type Tone, toEpochMs } from "../../../shared/format.ts";
 import type { CheckAlerts } from "../../../store/results/types.ts";
+import { deliveryLabel } from "../../../store/triage/delivery-state.ts";
 import {
   clockTime,
   type RunState,
@@ -76,14 +77,6 @@ function alertTone(t: unknown): Tone {
   return "muted";
 }
 
-const OUTCOME: Record<string, string> = {
-  SUCCESS: "✔ sent",
-  FAILURE: "✖ failed",
-  RATE_LIMITED: "✖ rate-limited",
-  SKIPPED: "⊘ skipped",
-  IN_PROGRESS: "◌ sending",
-};
-
 /** Who a delivery went to: `email ops@example.com`, `webhook #3`. */
 function deliveryWho(
   d: AlertNotification,
@@ -104,12 +97,13 @@ export function deliveryText(
 }
 
 /**
- * How a delivery went: `✔ sent (1 try)`, `✖ failed (3 tries: HTTP 502)`, `⊘ skipped: no SMS provider`
- * (a skipped one's reason, when the log gives one, not its 0 tries).
+ * How a delivery went, in the words and marks of store/triage/delivery-state.ts: `✔ sent (1 try)`,
+ * `✖ failed (3 tries: HTTP 502)`, `⊘ not sent: no SMS provider` (a not-sent one's reason, when the log
+ * gives one, not its 0 tries).
  */
 export function deliveryOutcome(d: AlertNotification): string {
   const tries = d.attemptCount ?? d.attempts?.length;
-  const outcome = OUTCOME[String(d.status)] ?? String(d.status ?? "not recorded").toLowerCase();
+  const outcome = deliveryLabel(d);
   const reason = d.lastError ?? d.notificationResult;
   if (d.status === "SKIPPED") return reason ? `${outcome}: ${reason}` : outcome;
   const failed = d.status === "FAILURE" || d.status === "RATE_LIMITED";
@@ -121,8 +115,8 @@ export function deliveryOutcome(d: AlertNotification): string {
 
 /**
  * Who was told first: the deliveries that reached a channel, then those that failed, then those still
- * being sent; the channels that skipped the alert (not subscribed to its kind) last, in one part — on a
- * line cut at the screen's width, the skipped ones had hidden the sent ones.
+ * being sent; the channels it was not sent to (no transport for them, …) last, in one part — on a line
+ * cut at the screen's width, those had hidden the sent ones.
  */
 const RANK: Record<string, number> = { SUCCESS: 0, FAILURE: 1, RATE_LIMITED: 1, IN_PROGRESS: 2, SKIPPED: 4 };
 const rankOf = (d: AlertNotification) => RANK[String(d.status)] ?? 3;
@@ -133,10 +127,12 @@ function toldText(
   target: (c: AlertChannel) => string,
 ): string {
   const sorted = [...told].sort((a, b) => rankOf(a) - rankOf(b));
-  const skipped = sorted.filter((d) => d.status === "SKIPPED");
+  const notSent = sorted.filter((d) => d.status === "SKIPPED");
   const parts = sorted.filter((d) => d.status !== "SKIPPED").map((d) => deliveryText(d, channels, target));
-  if (skipped.length)
-    parts.push(`⊘ skipped: ${skipped.map((d) => deliveryWho(d, channels, target)).join(", ")}`);
+  if (notSent.length)
+    parts.push(
+      `${deliveryLabel({ status: "SKIPPED" })}: ${notSent.map((d) => deliveryWho(d, channels, target)).join(", ")}`,
+    );
   return parts.join(" · ");
 }
 

@@ -10,16 +10,17 @@ import { IncidentDetail } from "./detail.tsx";
 import { incidentRows } from "./rows.ts";
 
 const COLUMNS: Column<Incident>[] = [
+  { id: "severity", header: "SEVERITY", width: 8, priority: 90, get: (i) => sanitizeLine(i.severity) },
+  // the mark is the status's, beside it (◌ investigating · ◉ monitoring · ✔ resolved): as on the overview
+  // and in `vigil incidents list`, never read as the severity's
   {
-    id: "sym",
-    header: "",
-    width: 1,
+    id: "status",
+    header: "STATUS",
+    width: 15,
     priority: 100,
-    get: (i) => statusSymbol(i.lastUpdateStatus).symbol,
+    get: (i) => `${statusSymbol(i.lastUpdateStatus).symbol} ${sanitizeLine(i.lastUpdateStatus)}`,
     tone: (i) => statusSymbol(i.lastUpdateStatus).tone,
   },
-  { id: "severity", header: "SEVERITY", width: 8, priority: 90, get: (i) => sanitizeLine(i.severity) },
-  { id: "status", header: "STATUS", width: 13, priority: 80, get: (i) => sanitizeLine(i.lastUpdateStatus) },
   { id: "name", header: "NAME", width: "flex", minWidth: 16, priority: 99, get: (i) => sanitizeLine(i.name) },
   {
     id: "services",

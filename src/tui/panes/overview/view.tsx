@@ -19,6 +19,7 @@ import {
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { apply, type ConsoleState } from "../../../store/state.ts";
+import { deliveryMark } from "../../../store/triage/delivery-state.ts";
 import type {
   CheckTriage,
   DeadLocation,
@@ -184,15 +185,23 @@ function heartbeatColumns(
 
 function incidentColumns(now: number): Column<OpenIncident>[] {
   return [
+    // the severity a word in its colour; the mark is the status's, beside it — as in the incidents pane
+    // and `vigil incidents list` (◌ investigating, identified · ◉ monitoring: shared/format.ts)
     {
       id: "sev",
       header: "",
-      width: 10,
+      width: 8,
       priority: 100,
-      get: (i) => `${statusSymbol(i.severity).symbol} ${sanitizeLine(i.severity)}`,
+      get: (i) => sanitizeLine(i.severity),
       tone: (i) => (i.severity === "CRITICAL" ? "bad" : "warn"),
     },
-    { id: "status", header: "", width: 13, priority: 90, get: (i) => sanitizeLine(i.status) },
+    {
+      id: "status",
+      header: "",
+      width: 15,
+      priority: 90,
+      get: (i) => `${statusSymbol(i.status).symbol} ${sanitizeLine(i.status)}`,
+    },
     { id: "name", header: "", width: "flex", minWidth: 16, priority: 99, get: (i) => sanitizeLine(i.name) },
     {
       id: "services",
@@ -221,7 +230,8 @@ function deliveryColumns(
       header: "",
       width: 1,
       priority: 100,
-      get: (d) => (d.problem === "retrying" ? "◌" : "✖"),
+      get: (d) => deliveryMark(d.problem),
+      // every row here is trouble: a delivery not sent is as bad as a failed one (its mark says which)
       tone: (d) => (d.problem === "retrying" ? "warn" : "bad"),
     },
     // which check's alert did not go out (not only the channel's number)
