@@ -18,7 +18,7 @@ import { ACT_KEYS } from "../act-keys.ts";
 import { DETAIL_MOVE_KEYS, DETAIL_STEP } from "../detail-keys.ts";
 import { byAction, cursorRow, listRows, type PaneSpec } from "../spec.ts";
 import { RESULTS_PANE, resultsBack, toggleExpanded } from "./drill.ts";
-import { drillCheck, drillPages, openResultLines, resultRows } from "./rows.ts";
+import { drillCheck, drillPages, openResult, openResultLines, resultRows } from "./rows.ts";
 import { ResultsPane } from "./view.tsx";
 
 const resultOpen = (s: ConsoleState) => s.ui.detail[RESULTS_PANE] !== undefined;
@@ -94,7 +94,9 @@ export const results: PaneSpec<typeof RESULTS_PANE> = {
     const name = drillCheck(s)?.name ?? id;
     const open = s.ui.detail[RESULTS_PANE];
     if (!open) return [name];
-    const r = drillPages(s)?.items.find((x) => x.id === open);
+    // the run's time whichever way the result was opened: from the list (its page holds it) or from a
+    // session (opened by its id, maybe before a page holds it): the result read whole has it too
+    const r = drillPages(s)?.items.find((x) => x.id === open) ?? openResult(s)?.result;
     const at = r ? runAt(r) : Number.NaN;
     return [name, Number.isFinite(at) ? `result ${clockTime(at, Date.now(), true)}` : "result"];
   },
