@@ -69,7 +69,9 @@ export async function connect(resolved: ResolvedConfig): Promise<Connection> {
     const local = findLocalService(resolved.dataDir) ?? (await startLocal(resolved.dataDir));
     // not on the data dir's usual address (its port was taken): ping URLs given out before do not reach it
     if (local.usualUrl)
-      process.stderr.write(`vigil: warning: ${addressMovedText(local.url, local.usualUrl)}\n`);
+      process.stderr.write(
+        `vigil: warning: ${addressMovedText(local.url, local.usualUrl, local.usualWhy)}\n`,
+      );
     baseUrl = local.url;
     apiKey = apiKey ?? local.apiKey;
     if (!apiKey)

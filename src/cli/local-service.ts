@@ -54,6 +54,8 @@ export type LocalTarget = {
   idleStopS: number | undefined;
   /** The data dir's usual address, when the service is not on it (its port was taken). */
   usualUrl: string | undefined;
+  /** Why, as the system said (service.json `usualWhy`), when known. */
+  usualWhy: string | undefined;
 };
 
 const target = (s: LocalService): LocalTarget => ({
@@ -62,14 +64,15 @@ const target = (s: LocalService): LocalTarget => ({
   apiKey: s.apiKey,
   idleStopS: s.idleStopS,
   usualUrl: s.usualUrl,
+  usualWhy: s.usualWhy,
 });
 
 /**
  * What a client says when its service is not on the data dir's usual address (` — ⚠ …`, appended to a
  * notice), else nothing: ping URLs given out with the usual port do not reach it (src/service/address.ts).
  */
-export function addressWarning(t: Pick<LocalTarget, "url" | "usualUrl">): string {
-  return t.usualUrl ? ` — ⚠ ${addressMovedText(t.url, t.usualUrl)}` : "";
+export function addressWarning(t: Pick<LocalTarget, "url" | "usualUrl" | "usualWhy">): string {
+  return t.usualUrl ? ` — ⚠ ${addressMovedText(t.url, t.usualUrl, t.usualWhy)}` : "";
 }
 
 /** What the status line says about a local service. */

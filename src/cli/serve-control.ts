@@ -93,7 +93,9 @@ export async function runServeControl(
       [
         `running: ${service.url} pid ${service.pid} (data dir ${dir})`,
         // not on the data dir's usual address (its port was taken): said where one looks for the address
-        ...(service.usualUrl ? [`warning: ${addressMovedText(service.url, service.usualUrl)}`] : []),
+        ...(service.usualUrl
+          ? [`warning: ${addressMovedText(service.url, service.usualUrl, service.usualWhy)}`]
+          : []),
         service.idleStopS
           ? `stops by itself ${service.idleStopS} s after its last client leaves; log ${join(dir, "service.log")}`
           : "started with vigil serve: runs until stopped",

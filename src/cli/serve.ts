@@ -157,6 +157,7 @@ export async function runServe(
   writeServiceInfo(args.dataDir, service.url, {
     ...(args.idleStopS ? { idleStopS: args.idleStopS } : {}),
     ...(service.usualUrl ? { usualUrl: service.usualUrl } : {}),
+    ...(service.usualUrl && service.usualWhy ? { usualWhy: service.usualWhy } : {}),
   });
   io.stdout(`listening on ${service.url}\n`);
   // its usual port was taken: ping URLs given out before (cron jobs) do not reach it — said here, in the

@@ -28,7 +28,7 @@ export type Listened = {
   port: number;
   /** The remembered port this start could not have (taken), when it listens elsewhere. */
   usualPort?: number;
-  /** Why it could not: `EADDRINUSE` (another program listens there), or the error's code. */
+  /** Why it could not: `EADDRINUSE` (something holds it — which, the system does not say), or the error's code. */
   why?: string;
 };
 
@@ -51,7 +51,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 const code = (e: unknown) =>
   typeof e === "object" && e !== null && "code" in e && typeof e.code === "string" ? e.code : undefined;
 
-/** A fixed port another program listens on: one line that says what to do. */
+/** A fixed port in use (by whom, the system does not say): one line that says what to do. */
 export class PortTakenError extends Error {
   override name = "PortTakenError";
 }
@@ -73,7 +73,7 @@ export async function listenKeepingPort(
     } catch (e) {
       if (code(e) === "EADDRINUSE")
         throw new PortTakenError(
-          `port ${port} on ${host} is taken by another program (asked for with --port or VIGIL_SERVICE_PORT): stop it or choose another port`,
+          `port ${port} on ${host} is in use (asked for with --port or VIGIL_SERVICE_PORT): stop what holds it or choose another port`,
         );
       throw e;
     }

@@ -1,12 +1,13 @@
 /**
- * `<dataDir>/service.json` = `{"url", "pid", "idleStopS"?, "usualUrl"?}` (0600): how CLI commands and the console find
+ * `<dataDir>/service.json` = `{"url", "pid", "idleStopS"?, "usualUrl"?, "usualWhy"?}` (0600): how CLI commands and the console find
  * the local service that `vigil serve` (or a console, `vigil share`, `vigil agent`) runs for a data dir.
  * Written before `listening on` is printed, removed on a clean stop; a file whose pid is gone counts as no
  * service. It is written through `service.json.<pid>.tmp` and a rename; such a file a service left when it
  * died in between is removed at the next start. `idleStopS` is there when the service stops by itself that many seconds after its last client
  * left (started by a client, not by hand). `usualUrl` is there when the data dir's usual port was taken and
  * the service listens elsewhere (src/service/address.ts): every client says so, since ping URLs given out
- * with the usual port do not reach it.
+ * with the usual port do not reach it; `usualWhy` with it, what the system said (`EADDRINUSE`, …), so a
+ * client says only that (addressMovedText) — never who held the port, which nobody asked.
  *
  * Clients of the local service hold a **lease**: one file per client, `<dataDir>/clients/<pid>-<id>.json`
  * (0600), touched every `LEASE_RENEW_MS` and removed when the client leaves. A lease counts while its pid
@@ -42,6 +43,8 @@ export type LocalService = {
   idleStopS?: number;
   /** The data dir's usual address, when the service is not on it (its port was taken). */
   usualUrl?: string;
+  /** Why it could not have it, as the system said (`EADDRINUSE`, …), when service.json says. */
+  usualWhy?: string;
 };
 
 const infoPath = (dataDir: string) => join(dataDir, "service.json");
@@ -65,7 +68,7 @@ export function findLocalService(dataDir: string): LocalService | undefined {
     return undefined;
   }
   if (!isObject(info)) return undefined;
-  const { url, pid, idleStopS, usualUrl } = info;
+  const { url, pid, idleStopS, usualUrl, usualWhy } = info;
   if (typeof url !== "string" || !/^https?:\/\//.test(url)) return undefined;
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
   let apiKey: string | undefined;
@@ -80,7 +83,7 @@ export function findLocalService(dataDir: string): LocalService | undefined {
     ...(apiKey ? { apiKey } : {}),
     ...(typeof idleStopS === "number" && idleStopS > 0 ? { idleStopS } : {}),
     ...(typeof usualUrl === "string" && /^https?:\/\//.test(usualUrl) && usualUrl !== url
-      ? { usualUrl }
+      ? { usualUrl, ...(typeof usualWhy === "string" && ERROR_CODE.test(usualWhy) ? { usualWhy } : {}) }
       : {}),
   };
 }
@@ -100,12 +103,27 @@ const portOf = (url: string) => {
   }
 };
 
+/** A system error code as service.json may carry it (printed: nothing else is). */
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,31}$/;
+
+/**
+ * Why the service is not on its usual port, in words true whoever held it: the system said the port was
+ * in use (`EADDRINUSE` — by another program, another data dir's vigil service, a connection bound to that
+ * port: the service does not know which), or another code, or (an older service.json) nothing.
+ */
+export function usualPortWhyText(port: string, why: string | undefined): string {
+  if (why === "EADDRINUSE") return `port ${port} was in use when the service started`;
+  if (why !== undefined && ERROR_CODE.test(why))
+    return `port ${port} could not be listened on when the service started: ${why}`;
+  return `port ${port} was not available when the service started`;
+}
+
 /**
  * What every place that names a moved service says (service log, a command's stderr, the console's
- * notice): where it is, where it usually is, and what that breaks.
+ * notice, `vigil serve status`): where it is, where it usually is, why as far as known, and what that breaks.
  */
 export function addressMovedText(url: string, usualUrl: string, why?: string): string {
-  const reason = why === undefined || why === "EADDRINUSE" ? "taken by another program" : why;
+  const reason = usualPortWhyText(portOf(usualUrl), why);
   return (
     `the local service is on ${hostPort(url)}, not its usual ${hostPort(usualUrl)} (${reason}): ` +
     `ping URLs with port ${portOf(usualUrl)} (cron jobs) do not reach it until that port is free and the service restarts`
@@ -121,7 +139,7 @@ export function addressMovedText(url: string, usualUrl: string, why?: string): s
 export function writeServiceInfo(
   dataDir: string,
   url: string,
-  extra: { idleStopS?: number; usualUrl?: string } = {},
+  extra: { idleStopS?: number; usualUrl?: string; usualWhy?: string } = {},
 ): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   removeStaleInfoTmp(dataDir);

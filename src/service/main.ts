@@ -218,7 +218,10 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   return {
     url: publicUrl,
     ...(listened.usualPort !== undefined
-      ? { usualUrl: `http://${urlHost(host)}:${listened.usualPort}`, usualWhy: listened.why ?? "taken" }
+      ? {
+          usualUrl: `http://${urlHost(host)}:${listened.usualPort}`,
+          ...(listened.why ? { usualWhy: listened.why } : {}),
+        }
       : {}),
     apiKey,
     alerting,

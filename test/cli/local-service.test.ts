@@ -180,7 +180,7 @@ describe("the local service started by its clients", () => {
     await until("the service to stop", 20_000, () => servicePid(dataDir) === undefined);
   }, 60_000);
 
-  it("its usual port taken by another program: started elsewhere, and every client says so", async () => {
+  it("its usual port in use (another program holds it): started elsewhere, and every client says only that", async () => {
     const { root, dataDir } = newRoot();
     const first = client(root, dataDir);
     const { attached } = await first.line("attached", (l) => l.attached);
@@ -194,10 +194,11 @@ describe("the local service started by its clients", () => {
       expect(r.code).toBe(0);
       expect(Array.isArray(JSON.parse(r.stdout))).toBe(true);
       const warning =
-        /^vigil: warning: the local service is on 127\.0\.0\.1:(\d+), not its usual 127\.0\.0\.1:(\d+) \(taken by another program\): ping URLs with port (\d+) \(cron jobs\) do not reach it until that port is free and the service restarts$/m.exec(
+        /^vigil: warning: the local service is on 127\.0\.0\.1:(\d+), not its usual 127\.0\.0\.1:(\d+) \(port (\d+) was in use when the service started\): ping URLs with port (\d+) \(cron jobs\) do not reach it until that port is free and the service restarts$/m.exec(
           r.stderr,
         );
-      expect(warning?.slice(2)).toEqual([String(usual), String(usual)]);
+      // what the system said (EADDRINUSE), carried by service.json; never who holds the port
+      expect(warning?.slice(2)).toEqual([String(usual), String(usual), String(usual)]);
       expect(Number(warning?.[1])).not.toBe(usual);
       const c = client(root, dataDir);
       const again = (await c.line("attached", (l) => l.attached)).attached;
@@ -206,7 +207,7 @@ describe("the local service started by its clients", () => {
       // vigil serve status: where one looks for the address
       const status = await runCli(["serve", "status", "--data", dataDir], { home: root, env: env(root) });
       expect(status.stdout).toContain(
-        `warning: the local service is on ${new URL(again.url).host}, not its usual 127.0.0.1:${usual} (taken by another program)`,
+        `warning: the local service is on ${new URL(again.url).host}, not its usual 127.0.0.1:${usual} (port ${usual} was in use when the service started)`,
       );
       const json = await runCli(["serve", "status", "--json", "--data", dataDir], {
         home: root,

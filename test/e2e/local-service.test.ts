@@ -159,7 +159,7 @@ describe.skipIf(!canRun)("the local service in its own process", () => {
       await t.waitFor(`not its usual 127.0.0.1:${usual}`, "the notice", 10_000);
       t.keys("4");
       await t.waitFor(
-        `⚠ address changed: the usual port ${usual} was taken`,
+        `⚠ address changed: the service is not on its usual port ${usual}`,
         "the warning under the demo heartbeat's ping URL",
         30_000,
       );

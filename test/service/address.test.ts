@@ -2,7 +2,7 @@
  * The data dir's service keeps its address across restarts (src/service/address.ts), through `vigil serve`
  * as a child process on real loopback: a clean restart and a restart after kill -9 (with the old port's
  * connections in TIME_WAIT) get the same port, so a heartbeat's ping URL does not change; a usual port
- * taken by another program still starts the service, elsewhere, and says so (stderr, service.json) — and
+ * in use (another program holds it) still starts the service, elsewhere, and says so (stderr, service.json) — and
  * the next start once it is free returns to it; a fixed port (VIGIL_SERVICE_PORT) is that port or no start.
  */
 import { readFileSync, rmSync } from "node:fs";
@@ -135,13 +135,15 @@ describe("the service's address across restarts", () => {
       expect(moved).not.toBe(port);
       await until("the warning on stderr", 10_000, () => b.stderr().includes("warning"));
       expect(b.stderr()).toContain(
-        `vigil serve: warning: the local service is on 127.0.0.1:${moved}, not its usual 127.0.0.1:${port} (taken by another program): ping URLs with port ${port} (cron jobs) do not reach it`,
+        `vigil serve: warning: the local service is on 127.0.0.1:${moved}, not its usual 127.0.0.1:${port} (port ${port} was in use when the service started): ping URLs with port ${port} (cron jobs) do not reach it`,
       );
       // every client finds it in service.json (src/cli/local-service.ts)
       expect(info(data)).toEqual({
         url: `http://127.0.0.1:${moved}`,
         pid: b.child.pid,
         usualUrl: `http://127.0.0.1:${port}`,
+        // what the system said, so a client says that and no more (info-file.ts usualPortWhyText)
+        usualWhy: "EADDRINUSE",
       });
     } finally {
       b.child.kill("SIGTERM");
@@ -190,7 +192,7 @@ describe("the service's address across restarts", () => {
     const refused = await refusedStart(base(data), { VIGIL_SERVICE_PORT: String(fixed) });
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
-      `vigil serve: cannot start: port ${fixed} on 127.0.0.1 is taken by another program (asked for with --port or VIGIL_SERVICE_PORT): stop it or choose another port`,
+      `vigil serve: cannot start: port ${fixed} on 127.0.0.1 is in use (asked for with --port or VIGIL_SERVICE_PORT): stop what holds it or choose another port`,
     );
     expect(any.listening).toBe(true);
   });

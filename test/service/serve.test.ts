@@ -121,7 +121,7 @@ describe("vigil serve (child process)", () => {
         err += String(d);
       });
       expect(await exited(child as ChildProcessWithoutNullStreams)).toBe(1);
-      expect(err).toContain(`port ${port} on 127.0.0.1 is taken by another program`);
+      expect(err).toContain(`port ${port} on 127.0.0.1 is in use`);
       expect(existsSync(join(data, "service.json"))).toBe(false);
     } finally {
       blocker.close();

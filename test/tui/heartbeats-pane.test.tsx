@@ -213,14 +213,14 @@ describe("the local service's address (src/service/address.ts)", () => {
     const f = show(s, "heartbeats").frame();
     expect(f).toContain(`ping URL ${PING_URL}`);
     expect(f).toContain(
-      "⚠ address changed: the usual port 36469 was taken — ping URLs with port 36469 (cron jobs) do not reach the service",
+      "⚠ address changed: the service is not on its usual port 36469 — ping URLs with port 36469 (cron jobs) do not reach it",
     );
     expect(f).toContain("⚠ not on usual port 36469");
     void open?.close();
     apply(s, openDetail(s.getState(), "checks", beat.id));
     const d = show(s, "checks").frame();
     expect(d).toContain(`ping URL     ${PING_URL}  (y copies it)`);
-    expect(d).toContain("⚠ address changed: the usual port 36469 was taken");
+    expect(d).toContain("⚠ address changed: the service is not on its usual port 36469");
   });
 });
 

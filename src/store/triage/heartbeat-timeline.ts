@@ -295,7 +295,7 @@ export function pingUrlOf(
       url,
       text: sanitizeLine(url),
       note: sanitizeLine(
-        `⚠ address changed: the usual port ${usual} was taken — ping URLs with port ${usual} (cron jobs) do not reach the service until it is back there`,
+        `⚠ address changed: the service is not on its usual port ${usual} — ping URLs with port ${usual} (cron jobs) do not reach it until it is back there`,
       ),
     };
   }
