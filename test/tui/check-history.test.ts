@@ -44,16 +44,30 @@ describe("state changes", () => {
 
   it("one chain, oldest first; cut from the oldest end to the width", () => {
     expect(timelineText(history, NOW, 200)).toBe(
-      "since 09:00 passing → failing at 09:41 in eu-west-1 → passing at 10:02 in eu-west-1 → failing at 10:15 in us-east-1",
+      "passing since before 09:01 → failing at 09:41 in eu-west-1 → passing at 10:02 in eu-west-1 → failing at 10:15 in us-east-1",
     );
     expect(timelineText(history, NOW, 60)).toBe("… → failing at 10:15 in us-east-1");
     expect(timelineText(history, NOW, 80)).toBe(
       "… → passing at 10:02 in eu-west-1 → failing at 10:15 in us-east-1",
     );
+    // every result held failing: it began no later than the oldest — "since before" the minute after it
     expect(timelineText([run(9, 0, "fail"), run(9, 5, "fail")], NOW, 80)).toBe(
-      "since 09:00 failing (no change in the 2 results held)",
+      "failing since before 09:01 (no change in the 2 results held)",
     );
     expect(timelineText([], NOW, 80)).toBe("no results held yet");
+  });
+
+  it("since its first run: only when the results held are shown to begin there", () => {
+    const all = [run(9, 0, "fail"), run(9, 5, "fail")];
+    expect(timelineText(all, NOW, 80, true)).toBe(
+      "failing since its first run at 09:00 (no change in the 2 results held)",
+    );
+    expect(timelineText(history, NOW, 200, true)).toMatch(
+      /^passing since its first run at 09:00 → failing at 09:41/,
+    );
+    // the state line: a start, not a bound
+    expect(sinceLine(all, "failing", NOW, true)).toBe("for 1 h 30 min (since 09:00)");
+    expect(sinceLine(all, "failing", NOW)).toBe("for over 1 h 30 min (since before 09:01)");
   });
 });
 

@@ -176,6 +176,8 @@ export function resultsLoaded(
   /** The check status's updated_at (epoch ms) when they were asked for (ResultsEntry.statusAt). */
   statusAt?: number,
 ): Patch {
+  // a page short of the limit asked ends the list (api-notes §1: page style)
+  const ended = items.length < caps.resultsPerCheck;
   const sorted = items
     .map(toResultSummary)
     .sort(
@@ -190,12 +192,12 @@ export function resultsLoaded(
         byCheck: putCapped(
           s.results.byCheck,
           checkId,
-          { ...prev, loadedAt: now, statusAt },
+          { ...prev, loadedAt: now, statusAt, ended },
           caps.resultChecks,
         ),
       },
     };
-  const entry: ResultsEntry = { items: sorted, loadedAt: now, error: undefined, statusAt };
+  const entry: ResultsEntry = { items: sorted, loadedAt: now, error: undefined, statusAt, ended };
   return { results: { byCheck: putCapped(s.results.byCheck, checkId, entry, caps.resultChecks) } };
 }
 
@@ -210,6 +212,7 @@ export function resultsFailed(s: ConsoleState, checkId: string, error: string, c
     loadedAt: prev?.loadedAt,
     error,
     statusAt: prev?.statusAt,
+    ended: prev?.ended,
   };
   return { results: { byCheck: putCapped(s.results.byCheck, checkId, entry, caps.resultChecks) } };
 }

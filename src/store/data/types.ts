@@ -49,6 +49,11 @@ export type StatusesSlice = Loadable & {
 export type ResultsEntry = Loadable & {
   items: readonly ResultSummary[];
   /**
+   * The service had no more than these (its page came back short of the limit asked): what is held is
+   * all it gave for this read — one of the proofs that they begin at the first run (timeline.ts).
+   */
+  ended?: boolean | undefined;
+  /**
    * The check status's `updated_at` (epoch ms) when these results were asked for: a status that moved
    * past it (and past the newest result) means a run finished since, and the results are read again.
    */

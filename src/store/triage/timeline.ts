@@ -13,7 +13,9 @@
  *   — since the LATEST (the last location to come back);
  * - when a location's every held result is in that state, the streak began no later than what is held:
  *   the time is a bound (`exact: false`), never presented as the start — "since before 09:42" names the
- *   minute after the oldest result held (00:59:01 → "before 01:00"), never a time before it.
+ *   minute after the oldest result held (00:59:01 → "before 01:00"), never a time before it — unless the
+ *   results held are shown to begin at the check's first run (`heldFromFirstRun`): then that run is the
+ *   start, and only then is "since its first run" said.
  */
 
 import type { CheckState } from "../../shared/check-state.ts";
@@ -142,6 +144,8 @@ export type LocationStreak = {
 export function locationStreaks(
   results: readonly TimelineInput[],
   state: RunState,
+  /** The results held begin at the check's first run (heldFromFirstRun): a streak over all of them began there. */
+  fromFirstRun = false,
 ): { streaks: LocationStreak[]; locationsSeen: number } {
   const byLocation = Map.groupBy(chronological(results), (x) => x.r.runLocation ?? "");
   const streaks: LocationStreak[] = [];
@@ -150,7 +154,8 @@ export function locationStreaks(
     let i = runs.length - 1;
     while (i > 0 && runState((runs[i - 1] as { r: TimelineInput }).r) === state) i--;
     // i === 0: every held result of this location is in the state, its streak is older than the history
-    streaks.push({ location, start: (runs[i] as { at: number }).at, exact: i > 0 });
+    // held — or, the history held being the whole of it, began at the location's first run
+    streaks.push({ location, start: (runs[i] as { at: number }).at, exact: i > 0 || fromFirstRun });
   }
   return { streaks, locationsSeen: byLocation.size };
 }
@@ -159,8 +164,12 @@ export function locationStreaks(
  * Since when the check has been in `state` (see the module comment); undefined when no location's newest
  * result is in it (e.g. the results held are older than the status that says so).
  */
-export function stateSince(results: readonly TimelineInput[], state: RunState): Since | undefined {
-  const { streaks, locationsSeen } = locationStreaks(results, state);
+export function stateSince(
+  results: readonly TimelineInput[],
+  state: RunState,
+  fromFirstRun = false,
+): Since | undefined {
+  const { streaks, locationsSeen } = locationStreaks(results, state, fromFirstRun);
   if (streaks.length === 0) return undefined;
   const counts = { locationsIn: streaks.length, locationsSeen };
   if (state === "passing") {
@@ -200,9 +209,61 @@ export function sinceText(since: Since, now: number): string {
   const at = Math.min(since.at, now);
   const age = formatAgeWords(now - at);
   if (since.exact) return `${age} (since ${clockTime(at, now)})`;
-  // the streak began at the oldest result held or before it: the minute after it is a true bound, the
-  // minute it falls in may not be (a first run at 00:59:01 did not start "before 00:59")
-  return `over ${age} (since before ${clockTime(Math.floor(at / 60_000) * 60_000 + 60_000, now)})`;
+  return `over ${age} (since ${beforeText(at, now)})`;
+}
+
+/**
+ * "before 09:42" for a state that began at `at` (the oldest result held) or earlier: the minute after it is
+ * a true bound, the minute it falls in may not be (a first run at 00:59:01 did not start "before 00:59").
+ */
+export function beforeText(at: number, now: number): string {
+  return `before ${clockTime(Math.floor(at / 60_000) * 60_000 + 60_000, now)}`;
+}
+
+/**
+ * How soon after its creation a check's first run is looked for: vigil's service runs a new activated
+ * check within 10 s (its scheduler's jitter, engine/scheduler.ts); a first result later than this proves
+ * nothing (a check created inactive, a run cut off by the list's reach) — "since before" is said.
+ */
+export const FIRST_RUN_WITHIN_MS = 60_000;
+/**
+ * The shortest time any service keeps results: vigil's `--retention-days` is at least 1 (repo/retention.ts
+ * deletes by age only); a hosted account keeps days of them. A check created within it has lost no run.
+ */
+export const RESULTS_KEPT_AT_LEAST_MS = 86_400_000;
+
+/**
+ * Whether the results held begin at the check's very first run — so a state held by all of them has held
+ * since that run, not only "since before" the oldest. Neither API says "first run" or gives a total
+ * (the hosted lists have none; vigil's `Content-Range` counts what retention left), so it is proven from
+ * three things together, each true of both services:
+ * - `listEnded`: the service had no older result for this read (a short page, or no cursor onward);
+ * - the oldest result held ran within FIRST_RUN_WITHIN_MS after the check's `created_at` — no run can be
+ *   older than the check, and this bounds what an unknown reach of the list (a hosted default window)
+ *   could have cut off to a run in that minute (the one case left: a list whose reach ends inside the
+ *   first minute of a check younger than a day);
+ * - the check was created within RESULTS_KEPT_AT_LEAST_MS: retention, which deletes old runs first, cannot
+ *   have taken one of its runs.
+ * Any of them unknown (no `created_at`, a list read in part): false, and "since before" is said.
+ */
+export function heldFromFirstRun(
+  results: readonly TimelineInput[],
+  listEnded: boolean,
+  check: { created_at?: string | null | undefined },
+  now: number,
+): boolean {
+  if (!listEnded || results.length === 0) return false;
+  const created = toEpochMs(check.created_at);
+  if (!Number.isFinite(created) || now - created > RESULTS_KEPT_AT_LEAST_MS) return false;
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const r of results) {
+    const at = runAt(r);
+    if (!Number.isFinite(at)) return false; // a result without a time: where it falls is not known
+    if (at < oldest) oldest = at;
+  }
+  // a result older than the check (beyond a few seconds of clock between writers) says `created_at` is not
+  // when it began running (a copied or re-created check): nothing proven
+  return oldest - created >= -5_000 && oldest - created <= FIRST_RUN_WITHIN_MS;
 }
 
 /** Coarse age for "failing for …": "40 s", "12 min", "3 h 5 min", "2 d 4 h". */

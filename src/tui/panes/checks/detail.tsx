@@ -26,7 +26,7 @@ import {
   type ServiceAt,
   timingOf,
 } from "../../../store/triage/heartbeat-timeline.ts";
-import { atLocations } from "../../../store/triage/timeline.ts";
+import { atLocations, heldFromFirstRun } from "../../../store/triage/timeline.ts";
 import { lastRunOf } from "../../../store/view/selectors.ts";
 import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
@@ -130,12 +130,22 @@ const runSymbol = (r: ResultSummary) =>
 function History({
   id,
   items,
+  all,
+  ended,
+  createdAt,
   health,
   width,
   alertRows,
 }: {
   id: string;
+  /** The results held at the check's locations now (atLocations). */
   items: readonly ResultSummary[];
+  /** Every result held, wherever it ran: what is proven to begin at the first run, or not. */
+  all: readonly ResultSummary[];
+  /** The service gave no more results than `all` (ResultsEntry.ended). */
+  ended: boolean;
+  /** The check's `created_at` (from its full read; the list entry has none): unknown proves nothing. */
+  createdAt: string | null | undefined;
   health: ReturnType<typeof checkHealth>;
   width: number;
   alertRows: number;
@@ -144,7 +154,9 @@ function History({
   const entry = useConsole((s) => s.history.alerts.get(id));
   const channels = useConsole((s) => s.alertChannels.items);
   const now = useClock(15_000);
-  const since = sinceLine(items, health, now);
+  // "since its first run" only when the results held are shown to begin there (timeline.ts)
+  const fromFirstRun = heldFromFirstRun(all, ended, { created_at: createdAt }, now);
+  const since = sinceLine(items, health, now, fromFirstRun);
   const color = (l: HistoryLine) => (l.tone === "dim" ? theme.dim : l.tone ? theme.tone[l.tone] : undefined);
   const alerts = alertLines(entry, channels, channelTarget, now, alertRows);
   return (
@@ -156,7 +168,7 @@ function History({
       <Text
         wrap="truncate"
         color={theme.dim}
-      >{`  ${sanitizeLine(timelineText(items, now, width - 4))}`}</Text>
+      >{`  ${sanitizeLine(timelineText(items, now, width - 4, fromFirstRun))}`}</Text>
       <Text bold>{`Alerts${entry?.loadedAt !== undefined ? ` (${entry.alerts.length})` : ""}`}</Text>
       {alerts.slice(0, Math.max(1, alertRows)).map((l, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: positional lines, newest first
@@ -261,6 +273,9 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
       <History
         id={id}
         items={atLocations(items, check)}
+        all={items}
+        ended={results?.ended === true}
+        createdAt={full?.created_at}
         health={health}
         width={width}
         alertRows={alertRows}

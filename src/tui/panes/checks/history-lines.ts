@@ -12,6 +12,7 @@ import { displayWidth, type Tone, toEpochMs } from "../../../shared/format.ts";
 import type { CheckAlerts } from "../../../store/results/types.ts";
 import { deliveryLabel } from "../../../store/triage/delivery-state.ts";
 import {
+  beforeText,
   clockTime,
   type RunState,
   sinceText,
@@ -24,15 +25,17 @@ export type HistoryLine = { text: string; tone?: Tone | "dim" };
 
 /**
  * "for 12 min (since 09:41) · 1 of 2 locations" for the state the status says, from the FINAL results
- * held; undefined when they do not show it (pending, or results older than the status).
+ * held; undefined when they do not show it (pending, or results older than the status). `fromFirstRun`:
+ * the results held begin at the check's first run (timeline.ts heldFromFirstRun).
  */
 export function sinceLine(
   results: readonly TimelineInput[],
   health: CheckState,
   now: number,
+  fromFirstRun = false,
 ): string | undefined {
   if (health === "pending") return undefined;
-  const since = stateSince(results, health as RunState);
+  const since = stateSince(results, health as RunState, fromFirstRun);
   if (!since) return undefined;
   const where = since.locationsSeen > 1 ? ` · ${since.locationsIn} of ${since.locationsSeen} locations` : "";
   return `for ${sinceText(since, now)}${where}`;
@@ -40,14 +43,22 @@ export function sinceLine(
 
 /**
  * The state changes as one chain, newest kept when it must be cut to `width`:
- * `since 09:12 passing → failing at 09:41 in eu-west-1 → passing at 10:02 in us-east-1`.
+ * `passing since before 09:13 → failing at 09:41 in eu-west-1 → passing at 10:02 in us-east-1`. The first
+ * state held began at the oldest result held or before it ("since before", the minute after it); only when
+ * the results held are shown to begin at the check's first run (`fromFirstRun`, timeline.ts
+ * heldFromFirstRun) is it `passing since its first run at 09:12`.
  */
-export function timelineText(results: readonly TimelineInput[], now: number, width: number): string {
+export function timelineText(
+  results: readonly TimelineInput[],
+  now: number,
+  width: number,
+  fromFirstRun = false,
+): string {
   const changes = stateTimeline(results);
   if (changes.length === 0) return "no results held yet";
   const parts = changes.map((t, i) =>
     i === 0
-      ? `since ${clockTime(t.at, now)} ${t.to}`
+      ? `${t.to} since ${fromFirstRun ? `its first run at ${clockTime(t.at, now)}` : beforeText(t.at, now)}`
       : `${t.to} at ${clockTime(t.at, now)}${t.location ? ` in ${t.location}` : ""}`,
   );
   if (changes.length === 1) return `${parts[0]} (no change in the ${results.length} results held)`;
