@@ -93,6 +93,42 @@ export function wrapWords(text: string, width: number): string[] {
   return out;
 }
 
+/**
+ * Which of `parts` go on which line when joined by `sep` in lines of at most `width` cells (a line after
+ * the first starting with `indent`), broken only between parts: a count, a state or a time inside a part is
+ * never cut across lines, nor cut short while a line has room for it whole. Each line's part indices.
+ */
+export function partLines(parts: readonly string[], width: number, sep = " · ", indent = ""): number[][] {
+  const w = Math.max(1, width);
+  const sepW = displayWidth(sep);
+  const indentW = displayWidth(indent);
+  const out: number[][] = [];
+  let line: number[] = [];
+  let used = 0;
+  parts.forEach((part, i) => {
+    const pw = displayWidth(part);
+    if (line.length > 0 && used + sepW + pw > w) {
+      out.push(line);
+      line = [];
+    }
+    used = line.length === 0 ? (out.length > 0 ? indentW : 0) + pw : used + sepW + pw;
+    line.push(i);
+  });
+  if (line.length > 0 || out.length === 0) out.push(line);
+  return out;
+}
+
+/**
+ * `parts` joined by `sep` in lines of at most `width` cells, broken only between parts (partLines); only
+ * a part wider than a line on its own is cut, with "…". The one rule for a line of " · " parts at a narrow
+ * width (the overview's counts, a heartbeat's state, the analytics' settings and cursor).
+ */
+export function wrapParts(parts: readonly string[], width: number, sep = " · ", indent = ""): string[] {
+  return partLines(parts, width, sep, indent).map((ids, n) =>
+    truncate((n > 0 ? indent : "") + ids.map((i) => parts[i]).join(sep), Math.max(1, width)),
+  );
+}
+
 export type Align = "left" | "right";
 
 /** Truncate then pad with spaces to exactly `width` cells. */

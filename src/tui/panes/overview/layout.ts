@@ -5,7 +5,8 @@
  * other line, its rows windowed around the cursor (only the rows on screen are ever drawn, so 1,000
  * failing checks cost what 20 do).
  */
-import { windowStart } from "../../widgets/table-layout.ts";
+import { displayWidth } from "../../../shared/format.ts";
+import { PREFIX_WIDTH, windowStart } from "../../widgets/table-layout.ts";
 
 export type SectionNeed<Id extends string> = { id: Id; count: number };
 
@@ -69,3 +70,66 @@ export function placeSections<Id extends string>(
   }
   return [];
 }
+
+/** How a failing check's row is laid out at a width (checkRowForm). */
+export type CheckRowForm = {
+  /** The type column is shown. */
+  type: boolean;
+  /** The locations column ("1 of 2 locations") is shown, this wide. */
+  where: boolean;
+  whereW: number;
+  /** "12 min (since 09:41)": the state word left to the symbol beside the name. */
+  short: boolean;
+  /** The since column's width: its longest text on screen, cut only when nothing else is left to give. */
+  forW: number;
+};
+
+/** What the reason keeps when nothing else can give way: "connect ECON…", enough to tell what broke. */
+export const REASON_FLOOR = 12;
+
+const widest = (texts: readonly string[]) => Math.max(0, ...texts.map(displayWidth));
+
+/**
+ * What gives way on a failing check's row so that the reason keeps `reasonMin` cells and the state, the
+ * name and since when stay whole: first the type, then the locations count (in the check's detail, one
+ * Enter away), then the state word of "failing for 12 min (since 09:41)" (the row's symbol says it: "12 min
+ * (since 09:41)"). Only when none of that is left does the reason go under `reasonMin` (down to REASON_FLOOR),
+ * and only below that is the since text cut, with "…". Where the whole row fits (120 columns) it is drawn
+ * whole. `texts` are the rows on screen: since as said in full and short, where, and the reason (one
+ * shorter than `reasonMin` needs only its own width).
+ */
+export function checkRowForm(
+  width: number,
+  nameW: number,
+  texts: {
+    long: readonly string[];
+    short: readonly string[];
+    where: readonly string[];
+    reason: readonly string[];
+  },
+  reasonMin: number,
+): CheckRowForm {
+  // reasons shorter than the least width need only their own
+  const reasonW = Math.min(reasonMin, widest(texts.reason));
+  // prefix, the state (2), the name, since, each with its gap, and the reason's gap
+  const base = PREFIX_WIDTH + 2 + 1 + nameW + 1 + 1;
+  const longW = Math.max(12, widest(texts.long));
+  const shortW = Math.max(12, widest(texts.short));
+  const whereW = Math.min(20, widest(texts.where));
+  const hasWhere = whereW > 0;
+  const forms: CheckRowForm[] = [
+    { type: true, where: hasWhere, whereW, short: false, forW: longW },
+    { type: false, where: hasWhere, whereW, short: false, forW: longW },
+    { type: false, where: false, whereW, short: false, forW: longW },
+    { type: false, where: false, whereW, short: true, forW: shortW },
+  ];
+  for (const f of forms) {
+    const need = base + f.forW + (f.type ? TYPE_WIDTH + 1 : 0) + (f.where ? f.whereW + 1 : 0) + reasonW;
+    if (need <= width) return f;
+  }
+  const forW = Math.max(12, Math.min(shortW, width - base - REASON_FLOOR));
+  return { type: false, where: false, whereW, short: true, forW };
+}
+
+/** The type column's width ("HEARTBEAT", "MULTI_STEP"). */
+export const TYPE_WIDTH = 10;

@@ -13,6 +13,7 @@ import {
   displayWidth,
   formatAgo,
   listCount,
+  partLines,
   statusSymbol,
   type Tone,
   thousands,
@@ -61,8 +62,8 @@ import { useConsole, useInfo } from "../../context.tsx";
 import { keyHint } from "../../key-label.ts";
 import { useMouseRows } from "../../mouse/context.tsx";
 import { CellsLine } from "../../widgets/Table.tsx";
-import { type Column, type Laid, layoutColumns, PREFIX_WIDTH } from "../../widgets/table-layout.ts";
-import { placeSections } from "./layout.ts";
+import { type Column, type Laid, layoutColumns } from "../../widgets/table-layout.ts";
+import { type CheckRowForm, checkRowForm, placeSections, REASON_FLOOR, TYPE_WIDTH } from "./layout.ts";
 
 const cursorOf = (s: ConsoleState) => cursorIn(s, "overview", overviewItems(s), overviewItemKey);
 
@@ -73,36 +74,34 @@ const STATE_SYMBOL: Record<string, { symbol: string; tone: Tone }> = {
 };
 
 /**
- * Widths that keep the reason readable: a narrow pane gives up the type and the locations first. The
- * name's column is a cell wider than its longest name, so a name never runs into the type beside it
- * ("Checkout API  API", not "Checkout API API").
+ * The name's column, at most 18 cells at 80 columns (what gives way on the row: checkRowForm); a cell
+ * wider than its longest name, so a name never runs into the type beside it ("Checkout API  API", not
+ * "Checkout API API").
  */
 function nameWidth(width: number, names: readonly string[]): number {
   const cap = width >= 140 ? 32 : width >= 100 ? 24 : 18;
   return Math.max(12, Math.min(cap, Math.max(0, ...names.map((n) => displayWidth(n) + 1))));
 }
 
-/** The reason's least width: what stays readable of "connect ECONNREFUSED 10.0.0.7:443". */
-const reasonMin = (width: number) => (width >= 100 ? 36 : 20);
-
 /**
- * The "failing for …" column: as wide as its longest text on screen — after midnight its times carry their
- * date, "failing for over 2 h 26 min (since before Nov 26 22:05)" — within what the state, the name and the
- * reason's least width leave on the line (the type and the locations give way first: their priority is
- * lower); at least 12, and never under 34 where that leaves less (then the layout drops the column whole
- * rather than show a stub).
+ * The reason's least width before the locations count gives way: "connect ECONNREFUSED 10.0.0.7:443",
+ * "status code equals 200, received 503" whole.
  */
-function forWidth(width: number, nameW: number, texts: readonly string[]): number {
-  const room = width - PREFIX_WIDTH - 2 - nameW - reasonMin(width) - 3;
-  return fitTo(texts, 12, Math.max(34, room));
-}
+const reasonMin = (width: number) => (width >= 100 ? 36 : 30);
 
 /** The "failing for …" cell, or what is not known yet. */
 const forCell = (t: CheckTriage, now: number) =>
   forText(t.state, t.since, now, t.sinceAfter) ?? (t.resultsHeld ? `${t.state}, since not known` : "…");
 
-function checkColumns(now: number, width: number, nameW: number, forW: number): Column<CheckTriage>[] {
-  return [
+/** The same without the state word, which the row's symbol says: "12 min (since 09:41)" (checkRowForm). */
+const shortForCell = (t: CheckTriage, now: number) => {
+  const text = forCell(t, now);
+  const lead = `${t.state} for `;
+  return text.startsWith(lead) ? text.slice(lead.length) : text;
+};
+
+function checkColumns(now: number, nameW: number, form: CheckRowForm): Column<CheckTriage>[] {
+  const columns: Column<CheckTriage>[] = [
     {
       id: "state",
       header: "",
@@ -112,31 +111,40 @@ function checkColumns(now: number, width: number, nameW: number, forW: number): 
       tone: (t) => STATE_SYMBOL[t.state]?.tone,
     },
     { id: "name", header: "", width: nameW, priority: 99, get: (t) => sanitizeLine(t.name) },
-    { id: "type", header: "", width: 9, priority: 30, get: (t) => sanitizeLine(t.checkType) },
-    {
-      id: "for",
+  ];
+  if (form.type)
+    columns.push({
+      id: "type",
       header: "",
-      width: forW,
-      priority: 90,
-      get: (t) => forCell(t, now),
-    },
-    {
+      width: TYPE_WIDTH,
+      priority: 30,
+      get: (t) => sanitizeLine(t.checkType),
+    });
+  columns.push({
+    id: "for",
+    header: "",
+    width: form.forW,
+    priority: 90,
+    get: (t) => (form.short ? shortForCell(t, now) : forCell(t, now)),
+  });
+  if (form.where)
+    columns.push({
       id: "where",
       header: "",
-      width: 16,
+      width: form.whereW,
       priority: 60,
       get: (t) => locationsText(t) ?? "",
-    },
-    {
-      id: "reason",
-      header: "",
-      width: "flex",
-      minWidth: reasonMin(width),
-      priority: 95,
-      get: (t) => sanitizeLine(reasonText(t)),
-      tone: (t) => (t.reason ? undefined : "muted"),
-    },
-  ];
+    });
+  columns.push({
+    id: "reason",
+    header: "",
+    width: "flex",
+    minWidth: REASON_FLOOR,
+    priority: 95,
+    get: (t) => sanitizeLine(reasonText(t)),
+    tone: (t) => (t.reason ? undefined : "muted"),
+  });
+  return columns;
 }
 
 const expectedCell = (h: HeartbeatTriage, now: number) => `expected ${heartbeatTexts(h, now).expected}`;
@@ -359,7 +367,23 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   ].filter((x): x is string => x !== undefined);
   const clear = [...(clearParts.length ? [`✔ ${clearParts.join(" · ")}`] : []), ...pending];
 
-  const fixed = 1 + (topLine ? 1 : 0) + (clear.length ? 1 : 0);
+  // the counts bar: every count whole — at a narrow width it goes on as many lines as it needs, broken
+  // between its parts (never "0 overdue heartbe…" with the open incidents gone)
+  const soFar = partial
+    ? `so far, ${listCount(checksSlice.items.length, checksSlice.items.length, checksSlice.total, false)} read: `
+    : "";
+  const counted = countsParts(
+    counts,
+    overdue.length,
+    incidentsSlice.loadedAt === undefined ? undefined : incidents.length,
+  );
+  const countsLines = countsKnown
+    ? partLines(
+        counted.map((p, i) => (i === 0 ? soFar + p.text : p.text)),
+        width,
+      )
+    : [[]];
+  const fixed = countsLines.length + (topLine ? 1 : 0) + (clear.length ? 1 : 0);
   const places = placeSections(
     (Object.keys(lists) as OverviewSection[]).map((id) => ({ id, count: lists[id] })),
     Math.max(0, height - fixed),
@@ -374,7 +398,7 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const box = useRef<DOMElement>(null);
   useMouseRows(box, (line) => {
     const starts = sectionStarts(items);
-    let at = 1 + (topLine ? 1 : 0);
+    let at = countsLines.length + (topLine ? 1 : 0);
     for (const p of places) {
       at += 1;
       if (line >= at && line < at + p.shown) return starts[p.id] + p.first + (line - at);
@@ -406,14 +430,31 @@ export function OverviewPane({ width, height }: { width: number; height: number 
     width,
     [...shownChecks, ...shownHeartbeats].map((t) => t.name),
   );
-  const forW = forWidth(
+  const form = checkRowForm(
     width,
     nameW,
-    shownChecks.map((t) => forCell(t, now)),
+    {
+      long: shownChecks.map((t) => forCell(t, now)),
+      short: shownChecks.map((t) => shortForCell(t, now)),
+      where: shownChecks.map((t) => locationsText(t) ?? ""),
+      reason: shownChecks.map((t) => sanitizeLine(reasonText(t))),
+    },
+    reasonMin(width),
   );
+  const { type: formType, where: formWhere, whereW: formWhereW, short: formShort, forW } = form;
   const laidChecks = useMemo(
-    () => layoutColumns(checkColumns(now, width, nameW, forW), width),
-    [now, width, nameW, forW],
+    () =>
+      layoutColumns(
+        checkColumns(now, nameW, {
+          type: formType,
+          where: formWhere,
+          whereW: formWhereW,
+          short: formShort,
+          forW,
+        }),
+        width,
+      ),
+    [now, width, nameW, formType, formWhere, formWhereW, formShort, forW],
   );
   const expectedW = fitTo(
     shownHeartbeats.map((h) => expectedCell(h, now)),
@@ -485,22 +526,20 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   return (
     <Box ref={box} flexDirection="column" width={width} height={height}>
       {countsKnown ? (
-        <Text wrap="truncate">
-          {partial ? (
-            <Text
-              color={theme.dim}
-            >{`so far, ${listCount(checksSlice.items.length, checksSlice.items.length, checksSlice.total, false)} read: `}</Text>
-          ) : null}
-          {countsParts(
-            counts,
-            overdue.length,
-            incidentsSlice.loadedAt === undefined ? undefined : incidents.length,
-          ).map((p, i) => (
-            <Text key={p.text} color={p.tone ? theme.tone[p.tone] : undefined}>
-              {`${i > 0 ? " · " : ""}${p.text}`}
-            </Text>
-          ))}
-        </Text>
+        countsLines.map((ids, n) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the bar's lines, in order
+          <Text key={n} wrap="truncate">
+            {n === 0 && soFar ? <Text color={theme.dim}>{soFar}</Text> : null}
+            {ids.map((i, k) => {
+              const p = counted[i] as (typeof counted)[number];
+              return (
+                <Text key={p.text} color={p.tone ? theme.tone[p.tone] : undefined}>
+                  {`${k > 0 ? " · " : ""}${p.text}`}
+                </Text>
+              );
+            })}
+          </Text>
+        ))
       ) : (
         <Text wrap="truncate" color={theme.dim}>
           {statusesSlice.error && statusesSlice.loadedAt === undefined

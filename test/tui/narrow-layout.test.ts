@@ -1,0 +1,83 @@
+/**
+ * What gives way at a narrow terminal (80×24), as pure functions: a line of " · " parts breaks between
+ * parts, never inside a count, a state or a time; a failing check's row on the overview drops the type,
+ * then the locations, then the state word the symbol already says, before its reason is cut.
+ */
+import { describe, expect, it } from "vitest";
+import { displayWidth, partLines, wrapParts } from "../../src/shared/format.ts";
+import { checkRowForm, REASON_FLOOR } from "../../src/tui/panes/overview/layout.ts";
+
+describe("partLines / wrapParts", () => {
+  const counts = [
+    "✖ 2 failing",
+    "▲ 0 degraded",
+    "✔ 9 passing",
+    "⊘ 2 deactivated",
+    "0 overdue heartbeats",
+    "1 open incident",
+  ];
+
+  it("keeps one line when it fits, and breaks only between parts when it does not", () => {
+    expect(wrapParts(counts, 120)).toEqual([counts.join(" · ")]);
+    expect(wrapParts(counts, 80)).toEqual([
+      "✖ 2 failing · ▲ 0 degraded · ✔ 9 passing · ⊘ 2 deactivated",
+      "0 overdue heartbeats · 1 open incident",
+    ]);
+    expect(partLines(counts, 80)).toEqual([
+      [0, 1, 2, 3],
+      [4, 5],
+    ]);
+    for (const w of [20, 40, 60, 80, 100]) {
+      const lines = wrapParts(counts, w);
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(w);
+      // every part whole, in order: nothing cut, nothing lost
+      expect(lines.join(" · ")).toBe(counts.join(" · "));
+    }
+  });
+
+  it("indents the lines after the first, and cuts only a part wider than a line, with …", () => {
+    expect(
+      wrapParts(["expected at 09:41", "grace until 09:51", "last ping 08:41:02 (1 h ago)"], 40, " · ", "  "),
+    ).toEqual(["expected at 09:41 · grace until 09:51", "  last ping 08:41:02 (1 h ago)"]);
+    expect(wrapParts(["a very long part that cannot fit", "b"], 10)).toEqual(["a very lo…", "b"]);
+    expect(wrapParts([], 10)).toEqual([""]);
+  });
+});
+
+describe("checkRowForm: what gives way on a failing check's overview row", () => {
+  const long = ["failing for 15 min (since 09:41)"];
+  const short = ["15 min (since 09:41)"];
+  const where = ["1 of 2 locations"];
+  const reason = ["status code equals 200, received 503"];
+  const texts = { long, short, where, reason };
+
+  it("draws the whole row where it fits (120 columns: the README's pictures)", () => {
+    expect(checkRowForm(120, 13, texts, 36)).toEqual({
+      type: true,
+      where: true,
+      whereW: 16,
+      short: false,
+      forW: 32,
+    });
+  });
+
+  it("gives up the type first, then the locations, then the state word — the reason stays whole", () => {
+    expect(checkRowForm(110, 13, texts, 36)).toMatchObject({ type: false, where: true, short: false });
+    expect(checkRowForm(100, 13, texts, 36)).toMatchObject({ type: false, where: false, short: false });
+    const at80 = checkRowForm(80, 13, texts, 30);
+    expect(at80).toMatchObject({ type: false, where: false, short: true, forW: 20 });
+    // prefix 2, state 2, gaps, name 13, since 20: the reason's 36 cells are left whole
+    expect(80 - (2 + 2 + 1 + 13 + 1 + at80.forW + 1)).toBeGreaterThanOrEqual(reason[0]?.length ?? 0);
+  });
+
+  it("keeps the long form when the reasons on screen are short enough to fit beside it", () => {
+    expect(checkRowForm(80, 11, { ...texts, reason: ["timeout"] }, 30)).toMatchObject({ short: false });
+  });
+
+  it("cuts since when only when nothing else is left, and the reason keeps its floor", () => {
+    const dated = ["over 2 h 26 min (since before Nov 26 22:05)"];
+    const f = checkRowForm(60, 18, { long: dated, short: dated, where, reason }, 30);
+    expect(f.short).toBe(true);
+    expect(f.forW).toBe(60 - (2 + 2 + 1 + 18 + 1 + 1) - REASON_FLOOR);
+  });
+});
