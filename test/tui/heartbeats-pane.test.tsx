@@ -246,3 +246,31 @@ describe("checks list", () => {
     expect(row).toMatch(/HEARTBEAT +1h\b/);
   });
 });
+
+describe("heartbeats pane at 80×24", () => {
+  it("wraps the state, the ping URL and the legend rather than cut a time, the URL or a symbol's meaning", () => {
+    const events = [
+      ev(NOW - 3 * H, "RECEIVED"),
+      ev(NOW - 2 * H, "RECEIVED", 3),
+      ev(NOW - H + 10 * MIN + 1000, "FAILING"),
+    ];
+    const f = show(store(events), "heartbeats", 80, 24).frame();
+    const lines = f.split("\n");
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
+    // the URL whole on a line of its own, the key that copies it above
+    const at = lines.findIndex((l) => l.startsWith("every 1 h · grace 10 min · ping URL"));
+    expect(lines[at]).toBe("every 1 h · grace 10 min · ping URL (y copies it):");
+    expect(lines[at + 1]).toBe(`  ${PING_URL}`);
+    // the state on two lines, broken between its parts: every time whole, nothing cut with "…"
+    const state = lines.findIndex((l) => l.startsWith("✖ OVERDUE"));
+    expect(`${lines[state]} ${lines[state + 1]?.trim()}`).toMatch(
+      /^✖ OVERDUE by 1 h — expected at (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d, grace ended (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d · last ping (?:[A-Z][a-z]{2} \d{1,2} )?[\d:]+ \(2 h ago\)$/,
+    );
+    // every legend entry shown
+    for (const entry of ["● received", "✖ failing", "━ overdue", "░ due", "▒ grace window", "· unknown"])
+      expect(f).toContain(entry);
+    expect(f).not.toContain("…");
+    // the events table still has rows under it
+    expect(f).toMatch(/✖ FAILING .* grace ended, no ping/);
+  });
+});

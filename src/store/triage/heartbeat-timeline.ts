@@ -185,7 +185,7 @@ export function heartbeatStateLine(
   now: number,
   heldSince?: number,
   o: ClockOptions = {},
-): { text: string; tone: Tone | undefined } {
+): { text: string; tone: Tone | undefined; parts: string[] } {
   // the expected and grace times to the second when the period or the grace is under 5 minutes: "grace until
   // 21:30" beside "next expected at 21:30" says nothing when both fall in the same minute
   const fine = [t.periodMs, t.graceMs].some((ms) => ms !== undefined && ms > 0 && ms < FINE_BELOW_MS);
@@ -195,41 +195,53 @@ export function heartbeatStateLine(
     n.lastPingAt === undefined
       ? undefined
       : `last ping ${clockTime(n.lastPingAt, now, true)} (${formatAgeWords(Math.max(0, now - n.lastPingAt))} ago)`;
-  const grace = t.graceMs ? `, grace until ${clockTime(n.graceEndsAt ?? 0, now)}` : "";
+  // the line in parts, each one fact with its time whole, joined by spaces (`text`): a narrow pane wraps
+  // it between parts (wrapParts), never inside a time
+  const line = (parts: string[], tone: Tone | undefined) => ({ text: parts.join(" "), tone, parts });
   switch (n.state) {
     case "overdue": {
       const by = n.lateByMs !== undefined ? ` by ${formatAgeWords(n.lateByMs)}` : "";
       const exp =
         n.expectedAt !== undefined
-          ? ` — expected at ${clockTime(n.expectedAt, now)}${t.graceMs ? `, grace ended ${clockTime(n.graceEndsAt ?? 0, now)}` : ""}`
-          : "";
+          ? [
+              `— expected at ${clockTime(n.expectedAt, now)}${t.graceMs ? `, grace ended ${clockTime(n.graceEndsAt ?? 0, now)}` : ""}`,
+            ]
+          : [];
       const noPing =
         n.lastPingAt === undefined
           ? `no ping ${heldSince !== undefined ? `since ${clockTime(heldSince, now)} (the oldest event read)` : "held"}`
           : last;
-      return { text: `✖ OVERDUE${by}${exp} · ${noPing}`, tone: "bad" };
+      return line([`✖ OVERDUE${by}`, ...exp, `· ${noPing}`], "bad");
     }
     case "in grace":
-      return {
-        text: `▲ late by ${formatAgeWords(n.lateByMs ?? 0)}, in grace until ${when(n.graceEndsAt ?? now, now, ow)} — expected at ${clockTime(n.expectedAt ?? now, now)} · ${last}`,
-        tone: "warn",
-      };
+      return line(
+        [
+          `▲ late by ${formatAgeWords(n.lateByMs ?? 0)}, in grace until ${when(n.graceEndsAt ?? now, now, ow)}`,
+          `— expected at ${clockTime(n.expectedAt ?? now, now)}`,
+          `· ${last}`,
+        ],
+        "warn",
+      );
     case "on time":
-      return {
-        text:
-          n.expectedAt === undefined
-            ? `● ${last} · next ping expected: period not recorded`
-            : `● ${last} · next expected at ${when(n.expectedAt, now, ow)}${grace}`,
-        tone: "ok",
-      };
+      return line(
+        n.expectedAt === undefined
+          ? [`● ${last}`, "· next ping expected: period not recorded"]
+          : t.graceMs
+            ? [
+                `● ${last}`,
+                `· next expected at ${when(n.expectedAt, now, ow)},`,
+                `grace until ${clockTime(n.graceEndsAt ?? 0, now)}`,
+              ]
+            : [`● ${last}`, `· next expected at ${when(n.expectedAt, now, ow)}`],
+        "ok",
+      );
     default:
-      return {
-        text:
-          heldSince !== undefined
-            ? `○ no ping since ${clockTime(heldSince, now)} — monitoring starts at the first ping`
-            : "○ no ping yet — monitoring starts at the first ping",
-        tone: "muted",
-      };
+      return line(
+        heldSince !== undefined
+          ? [`○ no ping since ${clockTime(heldSince, now)}`, "— monitoring starts at the first ping"]
+          : ["○ no ping yet", "— monitoring starts at the first ping"],
+        "muted",
+      );
   }
 }
 
@@ -334,8 +346,20 @@ const CELLS: Record<CellKind, { symbol: string; tone: Tone | "dim"; rank: number
   unknown: { symbol: "·", tone: "dim", rank: 1 },
 };
 
-export const HEARTBEAT_LEGEND =
-  "● received  ○ early  △ grace  ▲ late  ✖ failing  ━ overdue  ░ due  ▒ grace window  ─ not due  · unknown";
+/** The strip's legend, one entry a symbol (a narrow pane wraps it between entries). */
+export const HEARTBEAT_LEGEND_PARTS = [
+  "● received",
+  "○ early",
+  "△ grace",
+  "▲ late",
+  "✖ failing",
+  "━ overdue",
+  "░ due",
+  "▒ grace window",
+  "─ not due",
+  "· unknown",
+] as const;
+export const HEARTBEAT_LEGEND = HEARTBEAT_LEGEND_PARTS.join("  ");
 
 export const cellOf = (kind: CellKind): TimelineCell => ({
   kind,

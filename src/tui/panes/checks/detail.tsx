@@ -15,6 +15,7 @@ import {
   formatMs,
   statusSymbol,
   toEpochMs,
+  wrapParts,
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary, ResultSummary } from "../../../store/data/summary.ts";
@@ -40,7 +41,7 @@ import { alertLines, type HistoryLine, sinceLine, timelineText } from "./history
 const passive = (c: CheckSummary) => specOf(String(c.checkType))?.runs === "passive";
 
 /** A heartbeat's state: its last real ping, when the next is due, or overdue and by how long. */
-function HeartbeatLine({ check }: { check: CheckSummary | Check }) {
+function HeartbeatLine({ check, width }: { check: CheckSummary | Check; width: number }) {
   const { theme, utc } = useInfo();
   const entry = useConsole((s) => s.heartbeats.byCheck.get(check.id));
   const now = useClock(15_000);
@@ -48,11 +49,23 @@ function HeartbeatLine({ check }: { check: CheckSummary | Check }) {
   const line =
     entry?.loadedAt !== undefined
       ? heartbeatStateLine(heartbeatNow(entry.events, timing, now), timing, now, entry.from, { utc })
-      : { text: entry?.error ? `✖ ${entry.error}` : "reading its pings…", tone: undefined };
+      : { text: entry?.error ? `✖ ${entry.error}` : "reading its pings…", tone: undefined, parts: undefined };
+  // at a narrow width on a second line, broken between its parts: never a time cut
+  const texts = wrapParts(
+    (line.parts ?? [line.text]).map((p) => sanitizeLine(p)),
+    width - 2,
+    " ",
+    "  ",
+  );
   return (
-    <Text wrap="truncate" color={line.tone ? theme.tone[line.tone] : theme.dim}>
-      {`  ${sanitizeLine(line.text)}`}
-    </Text>
+    <>
+      {texts.map((t, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the state's lines, in order
+        <Text key={i} wrap="truncate" color={line.tone ? theme.tone[line.tone] : theme.dim}>
+          {`  ${t}`}
+        </Text>
+      ))}
+    </>
   );
 }
 
@@ -231,7 +244,7 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
           >{`  last run ${formatAgo(clampToNow(lastRun.at))} at ${sanitizeLine(lastRun.location ?? "—")}`}</Text>
         )}
       </Text>
-      {passive(check) ? <HeartbeatLine check={check} /> : null}
+      {passive(check) ? <HeartbeatLine check={check} width={width} /> : null}
       {lines.map(([k, v]) => (
         <Text key={k} wrap="truncate">
           <Text color={theme.dim}>{`${k.padEnd(12)} `}</Text>

@@ -19,9 +19,12 @@ import {
   checkHealth,
   checkMarkWords,
   checkSymbol,
+  displayWidth,
   formatPercent,
   formatTimestamp,
   type Tone,
+  truncate,
+  wrapParts,
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import {
@@ -38,7 +41,7 @@ import {
   type ClassifiedEvent,
   classifyEvents,
   clockAt,
-  HEARTBEAT_LEGEND,
+  HEARTBEAT_LEGEND_PARTS,
   type HeartbeatTiming,
   heartbeatCells,
   heartbeatNow,
@@ -137,6 +140,25 @@ function eventColumns(byId: ReadonlyMap<string, ClassifiedEvent>): Column<Heartb
   ];
 }
 
+/** The strip's time grid: one cell per bucket of the last 24 h, as many as the width holds. */
+function stripGrid(width: number, now: number) {
+  const chart = Math.max(10, width);
+  const bucketMs = autoBucketMinutes(DAY, chart) * MINUTE;
+  const grid = timeGrid({ ...recentWindow(DAY, bucketMs, now), bucketMs });
+  return { chart, grid, first: Math.max(0, grid.columns - chart) };
+}
+
+/** "24 h · 30 min buckets · UTC+01:00", and where the events read begin when that is within the day. */
+function stripLabel(width: number, now: number, readFrom: number | undefined, utc: boolean | undefined) {
+  const { grid, first } = stripGrid(width, now);
+  // a short period's day is more events than are read: say where the known part of the strip starts
+  const partial =
+    readFrom !== undefined && readFrom > grid.from + grid.bucketMs
+      ? ` · events read back to ${clockAt(readFrom, now, { utc })} (· before)`
+      : "";
+  return `${gridLabel(grid, grid.columns - first)} · ${zoneName(now, { utc })}${partial}`;
+}
+
 /** The strip: one cell per bucket of the last 24 h, runs of one look joined into one Text. */
 function Strip(props: {
   events: readonly HeartbeatEvent[];
@@ -148,10 +170,7 @@ function Strip(props: {
 }) {
   const { theme, utc } = useInfo();
   const { events, timing, now, width, readFrom } = props;
-  const chart = Math.max(10, width);
-  const bucketMs = autoBucketMinutes(DAY, chart) * MINUTE;
-  const grid = timeGrid({ ...recentWindow(DAY, bucketMs, now), bucketMs });
-  const first = Math.max(0, grid.columns - chart);
+  const { chart, grid, first } = stripGrid(width, now);
   const cells = heartbeatCells({ events, timing, grid, now, first, count: grid.columns - first });
   const runs: { symbol: string; tone: Tone | "dim"; n: number }[] = [];
   for (const c of cells) {
@@ -160,11 +179,6 @@ function Strip(props: {
     else runs.push({ symbol: c.symbol, tone: c.tone, n: 1 });
   }
   const axis = axisLine(grid, chart, { first, count: cells.length, utc });
-  // a short period's day is more events than are read: say where the known part of the strip starts
-  const partial =
-    readFrom !== undefined && readFrom > grid.from + bucketMs
-      ? ` · events read back to ${clockAt(readFrom, now, { utc })} (· before)`
-      : "";
   return (
     <>
       <Text wrap="truncate">
@@ -178,12 +192,28 @@ function Strip(props: {
       <Text color={theme.dim} wrap="truncate">
         {axis}
       </Text>
-      <Text
-        color={theme.dim}
-        wrap="truncate"
-      >{`${gridLabel(grid, cells.length)} · ${zoneName(now, { utc })}${partial}  ${HEARTBEAT_LEGEND}`}</Text>
+      {legendLines(stripLabel(width, now, readFrom, utc), width).map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the legend's lines, in order
+        <Text key={i} color={theme.dim} wrap="truncate">
+          {l}
+        </Text>
+      ))}
     </>
   );
+}
+
+/** The strip's label and legend: on one line where it fits, else wrapped between entries, none cut. */
+export const legendLines = (label: string, width: number) =>
+  wrapParts([label, ...HEARTBEAT_LEGEND_PARTS], width, "  ");
+
+/**
+ * The period and the ping URL: one line where it fits; else the URL on a line of its own (a URL cut in the
+ * middle is no use to read off), the key that copies it on the first.
+ */
+export function pingLines(period: string, url: string, hint: string, width: number): string[] {
+  const whole = `${period} · ping URL ${url}${hint ? `  (${hint})` : ""}`;
+  if (displayWidth(whole) <= width) return [whole];
+  return [truncate(`${period} · ping URL${hint ? ` (${hint}):` : ":"}`, width), truncate(`  ${url}`, width)];
 }
 
 export function HeartbeatsPane({ width, height }: { width: number; height: number }) {
@@ -224,6 +254,23 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
     ? heartbeatStateLine(state, timing, now, entry && entry.from > 0 ? entry.from : undefined, { utc })
     : { text: entry?.error ? `✖ ${entry.error}` : "reading the events…", tone: undefined };
   const selected = events.find((e) => e.id === detail) ?? events[Math.min(cursor, events.length - 1)];
+  // at a narrow width the state and the ping URL wrap rather than cut a time or the URL
+  const stateText = wrapParts(
+    ("parts" in line ? line.parts : [line.text]).map((p) => sanitizeLine(p)),
+    width,
+    " ",
+    "  ",
+  );
+  const pingText = pingLines(
+    periodText(timing),
+    ping.text,
+    ping.url ? keyHint(keymap, "heartbeats", "copy", " copies it") : "",
+    width,
+  );
+  const stripLines =
+    entry && entry.to > 0
+      ? 2 + legendLines(stripLabel(width, now, entry.from > 0 ? entry.from : undefined, utc), width).length
+      : 1;
   const header = (
     <>
       <Text wrap="truncate">
@@ -234,25 +281,28 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
           {`  · heartbeat ${position} of ${checks.length}${keyHint(keymap, "heartbeats", "previous-check next-check", " to switch", " ").replace(/^(.+)$/, " ($1)")}`}
         </Text>
       </Text>
-      <Text wrap="truncate">
-        {`${periodText(timing)} · ping URL `}
-        <Text color={ping.url ? undefined : theme.dim}>{ping.text}</Text>
-        <Text color={theme.dim}>
-          {ping.url ? keyHint(keymap, "heartbeats", "copy", " copies it)").replace(/^(.+)$/, "  ($1") : ""}
+      {pingText.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the line or two of the ping URL, in order
+        <Text key={i} wrap="truncate" color={ping.url ? undefined : theme.dim}>
+          {l}
         </Text>
-      </Text>
+      ))}
       {ping.note ? (
         <Text wrap="truncate" color={theme.warn}>
           {ping.note}
         </Text>
       ) : null}
-      <Text
-        wrap="truncate"
-        color={line.tone ? theme.tone[line.tone] : theme.dim}
-        bold={state?.state === "overdue"}
-      >
-        {sanitizeLine(line.text)}
-      </Text>
+      {stateText.map((l, i) => (
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: the state's lines, in order
+          key={i}
+          wrap="truncate"
+          color={line.tone ? theme.tone[line.tone] : theme.dim}
+          bold={state?.state === "overdue"}
+        >
+          {l}
+        </Text>
+      ))}
       <Text wrap="truncate">{`last 24 h: ${ratioLine(stats?.last24Hours)}   7 d: ${ratioLine(stats?.last7Days)}`}</Text>
       {entry && entry.to > 0 ? (
         <Strip
@@ -267,7 +317,7 @@ export function HeartbeatsPane({ width, height }: { width: number; height: numbe
       )}
     </>
   );
-  const headerLines = (entry && entry.to > 0 ? 7 : 5) + (ping.note ? 1 : 0);
+  const headerLines = 2 + pingText.length + stateText.length + stripLines + (ping.note ? 1 : 0);
   if (detail !== undefined && selected) {
     const c = classified.get(selected.id);
     const rows: [string, string][] = [
