@@ -81,4 +81,25 @@ describe("on the status line", () => {
       await c.close();
     }
   });
+
+  it("80 columns, read-only, on the local service: the service named whole in short, every state word whole", async () => {
+    const store = createConsoleStore();
+    apply(store, setPane(store.getState(), "checks"));
+    apply(
+      store,
+      setActivity(store.getState(), {
+        service: "local service (stops with the last console)",
+        connection: "online",
+      }),
+    );
+    const c = renderConsole(store, { columns: 80, rows: 24 }, { readOnly: true });
+    try {
+      const f = await frameWhere(c, (f) => f.includes("local service"));
+      const status = f.split("\n").find((l) => l.includes("local service")) ?? "";
+      expect(status).toMatch(/^test · local service READ-ONLY +● online · .+ · ⇅ \d+$/);
+      expect(status).not.toContain("…");
+    } finally {
+      await c.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataAge, nextAgeChange } from "../../src/tui/widgets/StatusLine.tsx";
+import { dataAge, nextAgeChange, whoText } from "../../src/tui/widgets/StatusLine.tsx";
 
 describe("status line age", () => {
   const t0 = Date.parse("2026-11-21T08:00:00Z");
@@ -23,5 +23,20 @@ describe("status line age", () => {
       const next = nextAgeChange(t0, at, stale);
       expect(dataAge(t0, next)).not.toBe(dataAge(t0, at));
     }
+  });
+});
+
+describe("who the status line names, at a narrow width", () => {
+  const idle = "local service (stops with the last console)";
+
+  it("is whole where it fits, and gives up the local service's words in parentheses before anything is cut", () => {
+    expect(whoText("default", idle, "h", 56)).toBe("default · local service (stops with the last console)");
+    // 80 columns: 38 cells
+    expect(whoText("default", idle, "h", 38)).toBe("default · local service");
+    expect(whoText("default", "local service pid 1234", "h", 38)).toBe("default · local service pid 1234");
+    // only then cut, and the cut says so
+    expect(whoText("default", idle, "h", 12)).toBe("default · l…");
+    expect(whoText("prod", undefined, "api.example.com", 28)).toBe("prod@api.example.com");
+    expect(whoText("prod", undefined, "api.example.com", 10)).toBe("prod@api.…");
   });
 });

@@ -88,6 +88,8 @@ function useShownError(): string | undefined {
   return shownError({ lastError, lastErrorAt }, since.current.at, Math.max(now, Date.now()));
 }
 
+const READ_ONLY = " READ-ONLY ";
+
 const portOf = (url: string) => {
   try {
     return new URL(url).port;
@@ -95,6 +97,19 @@ const portOf = (url: string) => {
     return "?";
   }
 };
+
+/**
+ * Who the console talks to in `room` cells: "default · local service (stops with the last console)", the
+ * profile and host of a configured one. What gives way first is the local service's words in parentheses
+ * ("default · local service"); only then is the text cut, with "…".
+ */
+export function whoText(profile: string, service: string | undefined, host: string, room: number): string {
+  const forms = service
+    ? [`${profile} · ${service}`, `${profile} · ${service.replace(/ \([^)]*\)$/, "")}`]
+    : [`${profile}@${host}`];
+  const clean = forms.map((f) => sanitizeLine(f));
+  return clean.find((f) => displayWidth(f) <= room) ?? truncate(clean[clean.length - 1] ?? "", room);
+}
 
 export function StatusLine({ width }: { width: number }) {
   const { theme, readOnly, profile, host } = useInfo();
@@ -107,18 +122,22 @@ export function StatusLine({ width }: { width: number }) {
   const tone =
     connection === "online" ? theme.tone.ok : connection === "offline" ? theme.tone.bad : theme.tone.busy;
   // the data dir's local service says which it is: one that stops with the last console, or a pid
-  const whole = service ? sanitizeLine(`${profile} · ${service}`) : sanitizeLine(`${profile}@${host}`);
+  const whole = whoText(profile, service, host, Number.POSITIVE_INFINITY);
   const whoMax = service ? 56 : 28;
   // while an error is shown it comes before the name of the service (which stays on screen): the name
-  // gives way down to 8 cells so the error keeps ~30 at 80 columns (42: the rest of the line)
+  // gives way down to 8 cells so the error keeps ~30 at 80 columns (42: the rest of the line, the
+  // READ-ONLY badge beside it)
   const line = lastError ? sanitizeLine(lastError) : "";
   // the local service is not on the data dir's usual address (its port was taken): always on screen
   const moved = usualUrl ? ` ⚠ not on usual port ${portOf(usualUrl)}` : "";
-  const errMax = Math.max(10, width - 42 - moved.length - Math.min(8, whole.length));
+  const rest = 42 + moved.length + (readOnly ? READ_ONLY.length : 0);
+  const errMax = Math.max(10, width - rest - Math.min(8, whole.length));
   const err = line ? truncate(line, Math.min(displayWidth(line), errMax)) : "";
-  const who = truncate(
-    whole,
-    Math.max(8, Math.min(whoMax, width - 42 - moved.length - (err ? displayWidth(err) : 0))),
+  const who = whoText(
+    profile,
+    service,
+    host,
+    Math.max(8, Math.min(whoMax, width - rest - (err ? displayWidth(err) : 0))),
   );
   return (
     <Box width={width} height={1}>
@@ -127,7 +146,7 @@ export function StatusLine({ width }: { width: number }) {
         {moved ? <Text color={theme.warn}>{moved}</Text> : null}
         {readOnly ? (
           <Text inverse color={theme.warn}>
-            {" READ-ONLY "}
+            {READ_ONLY}
           </Text>
         ) : null}
         <Text> </Text>
