@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { displayWidth, partLines, wrapParts } from "../../src/shared/format.ts";
+import { cursorAndLegend, cursorAndLegendLines } from "../../src/tui/panes/analytics/lines.ts";
 import { checkRowForm, REASON_FLOOR } from "../../src/tui/panes/overview/layout.ts";
 
 describe("partLines / wrapParts", () => {
@@ -79,5 +80,46 @@ describe("checkRowForm: what gives way on a failing check's overview row", () =>
     const f = checkRowForm(60, 18, { long: dated, short: dated, where, reason }, 30);
     expect(f.short).toBe(true);
     expect(f.forW).toBe(60 - (2 + 2 + 1 + 18 + 1 + 1) - REASON_FLOOR);
+  });
+});
+
+describe("cursorAndLegend: the analytics cursor's line and the legend under it", () => {
+  const legend = ["% on 0–100 (▁ 0 %, █ 100 %, red below 100 %)", "from 0 to the max shown", "· no data"];
+  const cursor = [
+    "▲ Mar 2 09:30–09:56 (so far)",
+    "4 runs, 1 failed",
+    "avg 328 ms",
+    "p50 297 ms",
+    "p95 420 ms",
+    "p99 437 ms",
+    "Availability 75%",
+  ];
+
+  it("keeps one line each where they fit (120 columns)", () => {
+    expect(cursorAndLegend(cursor, legend, 120)).toEqual({
+      cursor: [cursor.join(" · ")],
+      legend: [legend.join(" · ")],
+    });
+    expect(cursorAndLegendLines(legend, 120)).toBe(2);
+  });
+
+  it("at 80 the cursor's values go on a second line, which the legend's last line gives up: the lines stay as many", () => {
+    const out = cursorAndLegend(cursor, legend, 80);
+    expect(out.cursor).toEqual([
+      "▲ Mar 2 09:30–09:56 (so far) · 4 runs, 1 failed · avg 328 ms · p50 297 ms",
+      "  p95 420 ms · p99 437 ms · Availability 75%",
+    ]);
+    expect(out.legend).toEqual([
+      "% on 0–100 (▁ 0 %, █ 100 %, red below 100 %) · from 0 to the max shown · …",
+    ]);
+    expect(out.cursor.length + out.legend.length).toBe(cursorAndLegendLines(legend, 80));
+    // no cursor: its hint, and the whole legend
+    const idle = cursorAndLegend(
+      ["←/→: read one bucket (its time, values, runs)", "Enter: list its runs"],
+      legend,
+      80,
+    );
+    expect(idle.legend.join(" · ")).toBe(legend.join(" · "));
+    expect(idle.cursor.length + idle.legend.length).toBe(cursorAndLegendLines(legend, 80));
   });
 });

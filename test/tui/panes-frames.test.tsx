@@ -15,7 +15,7 @@ import { DEFAULT_CAPS } from "../../src/store/data/types.ts";
 import { apply, type ConsoleStore } from "../../src/store/state.ts";
 import { selectCheck, setAnalytics, setPane } from "../../src/store/view/ui.ts";
 import { check, status, storeWith, uuid } from "../store/fixtures.ts";
-import { renderConsole } from "./support/console.tsx";
+import { frameWhere, renderConsole } from "./support/console.tsx";
 
 const HOSTILE =
   "evil\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;Zm9v\u0007\u001b]8;;http://x\u0007link\u001b]8;;\u0007\u202eabc\rX\u0008\u0007\u009b31m";
@@ -335,5 +335,25 @@ describe.each(SIZES)("panes at $columns×$rows", (size) => {
     await c.press("\r");
     expect(c.frame().split("\n")[0]).toContain("evil␛]0");
     for (const bad of FORBIDDEN) expect(c.raw()).not.toContain(bad);
+  });
+});
+
+describe("analytics at 80×24", () => {
+  it("wraps the settings and the cursor's values between their parts: the results filter and every value whole", async () => {
+    const store = loadedStore();
+    apply(store, selectCheck(store.getState(), url.id));
+    const c = show(store, "analytics", { columns: 80, rows: 24 });
+    await c.press("\u001b[D"); // the cursor on the newest bucket
+    const f = await frameWhere(c, (f) => f.includes("▲ "));
+    const lines = f.split("\n");
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
+    // the settings: the filter and the grouping never cut ("· resul…")
+    expect(f).toMatch(/group none · results all\n/);
+    // the cursor's line: every metric's value there, on two lines, none cut
+    const at = lines.findIndex((l) => l.startsWith("▲ "));
+    const cursor = `${lines[at]} · ${lines[at + 1]?.trim()}`;
+    for (const m of ["avg", "p50", "p95", "p99"]) expect(cursor).toMatch(new RegExp(`${m} (\\d+ ms|—)`));
+    expect(cursor).toMatch(/Availability (\d+%|—)/);
+    expect(cursor).not.toContain("…");
   });
 });

@@ -23,7 +23,7 @@ import {
   sparkCells,
   yAxis,
 } from "../../../shared/chart-scale.ts";
-import { checkMarkWords, formatMs, statusSymbol } from "../../../shared/format.ts";
+import { checkMarkWords, formatMs, statusSymbol, wrapParts } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import {
   axisLine,
@@ -56,6 +56,7 @@ import { useMouseChart } from "../../mouse/context.tsx";
 import { ColumnChart, Sparkline } from "../../widgets/Sparkline.tsx";
 import { paneCheck } from "../check-panes.ts";
 import { BUCKET_LIST } from "./keys.ts";
+import { cursorAndLegend, cursorAndLegendLines, fitsWhole } from "./lines.ts";
 import { analyticsChecks, analyticsKind } from "./rows.ts";
 
 /** A column chart is drawn when each metric gets at least this many rows. */
@@ -68,22 +69,22 @@ function settings(
   shown: number,
   interval: boolean,
   utc: boolean,
-): string {
+): string[] {
   const what = gridLabel(grid, shown);
   const range = o.range === "custom" ? `${formatRange(grid.from, grid.to, { utc })} (${what})` : what;
   const every = !interval ? "" : o.interval === undefined ? " (auto)" : "";
   const group = o.groupBy === "none" ? "none" : o.groupBy === "runLocation" ? "location" : "status code";
-  return `${range}${every} · group ${group} · results ${o.filter}`;
+  return [`${range}${every}`, `group ${group}`, `results ${o.filter}`];
 }
 
-/** The legend under the axis: what a full bar, a gap and the colours mean for the series shown. */
-function legend(series: readonly ChartSeries[]): string {
+/** The legend under the axis: what a full bar, a gap and the colours mean for the series shown (its parts). */
+function legend(series: readonly ChartSeries[]): string[] {
   const parts: string[] = [];
   if (series.some((s) => s.unit === "percentage")) parts.push("% on 0–100 (▁ 0 %, █ 100 %, red below 100 %)");
   if (series.some((s) => s.unit !== "percentage")) parts.push("from 0 to the max shown");
-  if (series.some((s) => s.bands)) parts.push("green good · yellow needs improvement · red poor");
+  if (series.some((s) => s.bands)) parts.push("green good", "yellow needs improvement", "red poor");
   parts.push("· no data");
-  return parts.join(" · ");
+  return parts;
 }
 
 /** A browser check's bands in one line, for sparklines (column charts name them in their titles). */
@@ -147,11 +148,16 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
   const type = sanitizeLine(String(row.check.checkType));
   const kind = analyticsKind(String(row.check.checkType));
   const marks = checkMarkWords(row.check);
+  const name = sanitizeLine(row.check.name);
+  const where = `  ${type} · check ${index + 1} of ${count}`;
+  // the key hint gives way whole before the name, the type or the count is cut
+  const hint = " ([ ] or j/k to switch)";
+  const withHint = fitsWhole(`${name}${marks ? `  ${marks}` : ""}${where}${hint}`, width);
   const title = (
     <Text wrap="truncate">
-      <Text bold>{sanitizeLine(row.check.name)}</Text>
+      <Text bold>{name}</Text>
       {marks ? <Text color={theme.dim}>{`  ${marks}`}</Text> : null}
-      <Text color={theme.dim}>{`  ${type} · check ${index + 1} of ${count} ([ ] or j/k to switch)`}</Text>
+      <Text color={theme.dim}>{`${where}${withHint ? hint : ""}`}</Text>
     </Text>
   );
   if (!kind) {
@@ -171,7 +177,29 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
 
   // room first: a column chart per metric when each gets MIN_CHART_ROWS rows, else one line each
   const bands = bandsLine(series);
-  const fixed = 2 + (entry?.error ? 1 : 0) + 3 + (opts.groupBy === "none" ? 0 : 1) + (bands ? 1 : 0);
+  // at a narrow width the settings wrap between their parts (the results filter never cut), and the
+  // cursor's line and the legend take their lines: the charts get the rest
+  const settingsText = (shown: number) =>
+    wrapParts(
+      [
+        `${view.name}${others.length ? ` (v: ${others.join(", ")})` : ""}`,
+        ...settings(opts, grid, shown, spec.interval, utc),
+      ],
+      width,
+      " · ",
+      "  ",
+    );
+  // its lines counted before the columns drawn are known: the longer of "24 h · …" and "last 20 h of 24 h · …"
+  const settingsRoom = Math.max(settingsText(grid.columns).length, settingsText(grid.columns - 1).length);
+  const legendParts = legend(series);
+  const fixed =
+    1 +
+    settingsRoom +
+    (entry?.error ? 1 : 0) +
+    1 +
+    cursorAndLegendLines(legendParts, width) +
+    (opts.groupBy === "none" ? 0 : 1) +
+    (bands ? 1 : 0);
   const listRows =
     listOpen && opts.cursorAt !== undefined ? Math.min(8, Math.max(3, Math.floor((height - fixed) / 3))) : 0;
   const chartRoom = Math.max(0, height - fixed - listRows);
@@ -260,7 +288,7 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
       );
   }
 
-  let cursorLine = "←/→: read one bucket (its time, values, runs) · Enter: list its runs";
+  let cursorParts = ["←/→: read one bucket (its time, values, runs)", "Enter: list its runs"];
   let bucket: AnalyticsBucket | undefined;
   if (cursor !== undefined) {
     const r = bucketRange(grid, cursor);
@@ -269,12 +297,13 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
     bucket = heldB !== undefined && heldB.key === key ? heldB : undefined;
     const anyValue = series.some((s) => s.values[cursor] !== null);
     const vals = series.map((s) => `${shortLabel(s, series)} ${valueText(s, cursor)}`);
-    cursorLine = [
+    cursorParts = [
       `▲ ${formatRange(r.start, r.end, { utc })}${r.partial ? " (so far)" : ""}`,
       runsText(bucket, q, anyValue),
       ...vals,
-    ].join(" · ");
+    ];
   }
+  const under = cursorAndLegend(cursorParts, legendParts, width);
   const zone = zoneName(grid.to, { utc });
   const axisCells = Math.max(drawn.count, width - labelWidth - 3 - zone.length);
   const axis = `${" ".repeat(labelWidth + 1)}${axisLine(grid, axisCells, { utc, first: drawn.first, count: drawn.count }).trimEnd()} ${zone}`;
@@ -318,9 +347,12 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
   return (
     <Box ref={box} flexDirection="column" width={width} height={height}>
       {title}
-      <Text color={theme.dim} wrap="truncate">
-        {`${view.name}${others.length ? ` (v: ${others.join(", ")})` : ""} · ${settings(opts, grid, drawn.count, spec.interval, utc)}`}
-      </Text>
+      {settingsText(drawn.count).map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the settings' lines, in order
+        <Text key={i} color={theme.dim} wrap="truncate">
+          {l}
+        </Text>
+      ))}
       {entry?.error ? (
         <Text color={theme.error} wrap="truncate">{`✖ ${sanitizeLine(entry.error)}`}</Text>
       ) : null}
@@ -331,10 +363,18 @@ export function AnalyticsPane({ width, height }: { width: number; height: number
           <Text color={theme.dim} wrap="truncate">
             {axis}
           </Text>
-          <Text wrap="truncate">{cursorLine}</Text>
-          <Text color={theme.dim} wrap="truncate">
-            {legend(series)}
-          </Text>
+          {under.cursor.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the cursor's lines, in order
+            <Text key={`c${i}`} wrap="truncate">
+              {l}
+            </Text>
+          ))}
+          {under.legend.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the legend's lines, in order
+            <Text key={`l${i}`} color={theme.dim} wrap="truncate">
+              {l}
+            </Text>
+          ))}
           {bands && !tall ? (
             <Text color={theme.dim} wrap="truncate">
               {bands}
