@@ -13,7 +13,7 @@ import type { Actions } from "../store/actions/actions.ts";
 import { apply } from "../store/state.ts";
 import * as ui from "../store/view/ui.ts";
 import { useConsole, useInfo } from "./context.tsx";
-import { hintsFor } from "./keymap.ts";
+import { fitHints, helpHintFor, hintsFor } from "./keymap.ts";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { createNavigation } from "./keys-nav.ts";
 import { MouseTargetsContext } from "./mouse/context.tsx";
@@ -54,6 +54,8 @@ function Footer({ width }: { width: number }) {
   const { theme, readOnly, keymap } = useInfo();
   // the shown pane's hints, then the global ones: each action's key as the keymap has it
   const hints = useConsole((s) => hintsFor(s, readOnly, keymap));
+  // a footer too narrow for every hint keeps whole ones and the help's, which lists the rest
+  const help = useConsole((s) => helpHintFor(s.ui.pane, readOnly, keymap));
   const filtering = useConsole((s) => s.ui.filtering);
   const filter = useConsole((s) => s.ui.filter[s.ui.pane] ?? "");
   const notice = useConsole((s) => s.ui.notice);
@@ -73,7 +75,7 @@ function Footer({ width }: { width: number }) {
     text = `filter: ${sanitizeLine(filter)}   (/ edits · Esc clears)`;
   } else {
     const drafts = pending > 0 ? `✎ ${pending} draft${pending === 1 ? "" : "s"} (:drafts) · ` : "";
-    text = `${drafts}${hints}`;
+    text = fitHints(`${drafts}${hints}`, width, help);
   }
   return (
     <Box width={width} height={1}>

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { displayWidth, partLines, wrapParts } from "../../src/shared/format.ts";
+import { fitHints } from "../../src/tui/keymap.ts";
 import { cursorAndLegend, cursorAndLegendLines } from "../../src/tui/panes/analytics/lines.ts";
 import { checkRowForm, REASON_FLOOR } from "../../src/tui/panes/overview/layout.ts";
 
@@ -121,5 +122,22 @@ describe("cursorAndLegend: the analytics cursor's line and the legend under it",
     );
     expect(idle.legend.join(" · ")).toBe(legend.join(" · "));
     expect(idle.cursor.length + idle.legend.length).toBe(cursorAndLegendLines(legend, 80));
+  });
+});
+
+describe("fitHints: the footer's key hints at a narrow width", () => {
+  const hints =
+    "t re-run · m mute · i incident · y copy · o open · [/] section · a (de)activate · e edit · Enter open · Esc back · r refresh · : palette · ? help · q quit";
+
+  it("keeps every hint where they fit, else whole hints, '…' where the rest were left out, and the help", () => {
+    expect(fitHints(hints, 200, "? help")).toBe(hints);
+    expect(fitHints(hints, 80, "? help")).toBe(
+      "t re-run · m mute · i incident · y copy · o open · [/] section · … · ? help",
+    );
+    for (const w of [40, 80, 100, 120]) {
+      const out = fitHints(hints, w, "? help");
+      expect(displayWidth(out)).toBeLessThanOrEqual(w);
+      expect(out.endsWith(" · … · ? help")).toBe(true);
+    }
   });
 });

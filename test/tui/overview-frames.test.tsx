@@ -194,6 +194,8 @@ describe("the overview pane", () => {
     expect(ls.join("\n")).toMatch(
       /Nightly backup +expected (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d 8 min late last ping (?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d \(18 min ago\)/,
     );
+    // the footer: whole hints, "…" where the rest were left out, and the help that lists them
+    expect(ls[ls.length - 2]).toMatch(/^t re-run · m mute · .* · … · \? help$/);
     for (const l of ls) expect(l.length).toBeLessThanOrEqual(80);
   });
 
