@@ -147,3 +147,47 @@ describe("checks list: reason and since", () => {
     expect(row).toMatch(/\b16 min\b/);
   });
 });
+
+describe("a check's detail at 80×24", () => {
+  it("says why it fails under its state, whole, wrapped onto a second line — the list at 80 has no REASON", async () => {
+    const api = check({ name: "Orders API", checkType: "API", locations: ["eu-west-1", "us-east-1"] });
+    const store = storeWith([api], [status(api.id, "failing", min(1))], Date.now());
+    const long =
+      "request failed: connect ECONNREFUSED 10.20.30.40:8443 after 3 tries (the upstream load balancer refused every connection)";
+    const run = (m: number, loc: string, failed: boolean) => ({
+      id: `r${m}`,
+      resultType: "FINAL",
+      runLocation: loc,
+      startedAt: min(m),
+      hasFailures: failed,
+      hasErrors: failed,
+      errorMessage: failed ? long : undefined,
+    });
+    // the newest run passed in us-east-1; eu-west-1 still fails: its reason is the state's
+    apply(
+      store,
+      resultsLoaded(
+        store.getState(),
+        api.id,
+        [run(1, "us-east-1", false), run(2, "eu-west-1", true), run(30, "eu-west-1", false)] as never,
+        Date.now(),
+        DEFAULT_CAPS,
+      ),
+    );
+    const c = renderConsole(store, { columns: 80, rows: 24 });
+    open = c;
+    await c.press("1");
+    await c.press("\r");
+    const lines = c.frame().split("\n");
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
+    const state = lines.findIndex((l) => l.startsWith("State"));
+    expect(lines[state]).toMatch(/^State {2}failing for \d+ min \(since \d\d:\d\d\) · 1 of 2 locations$/);
+    const why = lines
+      .slice(state + 1, state + 4)
+      .filter((l) => l.startsWith("  ✖") || l.startsWith("    "))
+      .map((l) => l.trim())
+      .join(" ");
+    expect(why).toBe(`✖ eu-west-1: ${long}`);
+    expect(lines[state + 1]?.startsWith("  ✖ eu-west-1: request failed")).toBe(true);
+  });
+});

@@ -33,7 +33,7 @@ import { useClock } from "../../clock.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { keyHint } from "../../key-label.ts";
 import { Cells } from "../../widgets/Sparkline.tsx";
-import { alertLines, type HistoryLine, sinceLine, timelineText } from "./history-lines.ts";
+import { alertLines, type HistoryLine, sinceLine, timelineText, whyLines } from "./history-lines.ts";
 
 /** A channel's target in one line, secrets masked (one rule, shared with the overview and the CLI). */
 
@@ -103,7 +103,7 @@ function configLines(c: CheckSummary, full: Check | undefined, at: ServiceAt): [
 }
 
 /** The latest run: where it ran, its error (a browser script's failing line), its screenshot. */
-function LatestRun({ result }: { result: ResultSummary }) {
+function LatestRun({ result, said }: { result: ResultSummary; said: boolean }) {
   const { theme } = useInfo();
   const failed = result.hasFailures || result.hasErrors;
   const ended = clampToNow(result.stoppedAt ?? result.startedAt);
@@ -116,7 +116,7 @@ function LatestRun({ result }: { result: ResultSummary }) {
           <Text color={theme.dim}>{`  · screenshot saved (${sanitizeLine(result.screenshot)})`}</Text>
         ) : null}
       </Text>
-      {result.errorMessage && (failed || result.isCancelled) ? (
+      {result.errorMessage && (failed || result.isCancelled) && !said ? (
         <Text wrap="truncate" color={result.isCancelled ? theme.dim : theme.error}>
           {`  ${result.isCancelled ? "⊘" : "✖"} ${sanitizeLine(result.errorMessage)}`}
         </Text>
@@ -149,6 +149,7 @@ function History({
   health,
   width,
   alertRows,
+  why,
 }: {
   id: string;
   /** The results held at the check's locations now (atLocations). */
@@ -162,6 +163,8 @@ function History({
   health: ReturnType<typeof checkHealth>;
   width: number;
   alertRows: number;
+  /** Why it is in its state, wrapped (whyLines). */
+  why: readonly string[];
 }) {
   const { theme } = useInfo();
   const entry = useConsole((s) => s.history.alerts.get(id));
@@ -178,6 +181,12 @@ function History({
         <Text bold>{"State"}</Text>
         <Text>{since ? `  ${health} ${sanitizeLine(since)}` : ""}</Text>
       </Text>
+      {why.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the reason's lines, in order
+        <Text key={i} wrap="truncate" color={health === "degraded" ? theme.tone.warn : theme.error}>
+          {`  ${sanitizeLine(l)}`}
+        </Text>
+      ))}
       <Text
         wrap="truncate"
         color={theme.dim}
@@ -230,9 +239,16 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
   const latest = items[items.length - 1];
   // the later of the status's run and the newest result, as the list's row says it
   const lastRun = lastRunOf(toEpochMs(status?.updated_at), status?.lastRunLocation, latest);
-  // the state (2 lines) and the alerts (a title and 1–3 lines) before the subscriptions get the rest
-  const alertRows = Math.max(1, Math.min(3, height - lines.length - 14 - Math.min(subs.length, 2)));
-  const room = Math.max(0, height - lines.length - 14 - alertRows);
+  // why it is in its state, under the state line: the reason whole, on up to 3 lines at a narrow width
+  // (the latest run's line then does not say it again)
+  const why = whyLines(results?.items ?? [], health, check, width);
+  const whyShown = latest !== undefined && why.id === latest.id;
+  // (14: the lines around them, the latest run's error among them — which the reason's first line takes
+  // when it is that run's)
+  const used = lines.length + 14 + Math.max(0, why.lines.length - (whyShown ? 1 : 0));
+  // the state (2 lines, its reason) and the alerts (a title and 1–3 lines) before the subscriptions get the rest
+  const alertRows = Math.max(1, Math.min(3, height - used - Math.min(subs.length, 2)));
+  const room = Math.max(0, height - used - alertRows);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate">
@@ -282,7 +298,7 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
             .join("  ·  ")}
         </Text>
       ) : null}
-      {latest ? <LatestRun result={latest} /> : null}
+      {latest ? <LatestRun result={latest} said={whyShown} /> : null}
       <History
         id={id}
         items={atLocations(items, check)}
@@ -292,8 +308,17 @@ export function CheckDetail({ id, width, height }: { id: string; width: number; 
         health={health}
         width={width}
         alertRows={alertRows}
+        why={why.lines}
       />
-      <Text bold>{full ? `Alert subscriptions (${subs.length})` : "Alert subscriptions (loading…)"}</Text>
+      <Text wrap="truncate">
+        <Text bold>{full ? `Alert subscriptions (${subs.length})` : "Alert subscriptions (loading…)"}</Text>
+        {/* a short terminal lists fewer than it has: say so, never a list that looks whole */}
+        {full && subs.length > room ? (
+          <Text
+            color={theme.dim}
+          >{`  … ${subs.length - room} not shown (a taller terminal lists them)`}</Text>
+        ) : null}
+      </Text>
       {full && subs.length === 0 ? <Text color={theme.dim}> none</Text> : null}
       {subs.slice(0, room).map((sub) => {
         const ch = channels.find((c) => c.id === sub.alertChannelId);

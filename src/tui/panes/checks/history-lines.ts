@@ -8,13 +8,16 @@ import type { AlertChannel } from "../../../contract/schemas/alert-channels.ts";
 import type { AlertNotification } from "../../../contract/schemas/alert-notifications.ts";
 import type { CheckAlert } from "../../../contract/schemas/check-alerts.ts";
 import type { CheckState } from "../../../shared/check-state.ts";
-import { displayWidth, type Tone, toEpochMs } from "../../../shared/format.ts";
+import { displayWidth, type Tone, toEpochMs, truncate, wrapWords } from "../../../shared/format.ts";
+import type { ResultSummary } from "../../../store/data/summary.ts";
 import type { CheckAlerts } from "../../../store/results/types.ts";
 import { deliveryLabel } from "../../../store/triage/delivery-state.ts";
+import { runReason, type Thresholds } from "../../../store/triage/reason.ts";
 import {
   beforeText,
   clockTime,
   type RunState,
+  runState,
   sinceText,
   stateSince,
   stateTimeline,
@@ -185,4 +188,32 @@ export function alertLines(
   });
   if (entry.deliveriesError) out.push({ text: `delivery log: ${entry.deliveriesError}`, tone: "dim" });
   return out;
+}
+
+const WHY_SYMBOL: Partial<Record<CheckState, string>> = { failing: "✖", degraded: "▲", "cannot run": "⊘" };
+
+/**
+ * Why the check is in its state, under its state line: the reason of the newest FINAL result in that state
+ * (the list's REASON and the overview's words, store/triage/reason.ts) and where it ran — wrapped at the
+ * detail's width in at most `max` lines, so a narrow terminal reads it whole where the list cuts it (the
+ * last line ends with "…" only when even that is not enough). `results` newest first; none for a passing
+ * check. `id` is the result's, so the latest run's line need not say it again.
+ */
+export function whyLines(
+  results: readonly (ResultSummary & { reason?: string | undefined })[],
+  health: CheckState,
+  thresholds: Thresholds | undefined,
+  width: number,
+  max = 3,
+): { lines: string[]; id: string | undefined } {
+  const symbol = WHY_SYMBOL[health];
+  if (!symbol) return { lines: [], id: undefined };
+  const hit = results.find((r) => r.resultType !== "ATTEMPT" && runState(r) === health);
+  const reason = hit ? runReason(hit, thresholds) : undefined;
+  if (!hit || !reason) return { lines: [], id: undefined };
+  const where = hit.runLocation ? `${hit.runLocation}: ` : "";
+  const all = wrapWords(`${symbol} ${where}${reason}`, Math.max(10, width - 4));
+  const lines = all.slice(0, max);
+  if (all.length > max) lines[max - 1] = truncate(`${lines[max - 1]} ${all.slice(max).join(" ")}`, width - 4);
+  return { lines: lines.map((l, i) => (i === 0 ? l : `  ${l}`)), id: hit.id };
 }
