@@ -77,7 +77,8 @@ export function checkColumns(now: number, muted = false, reasons = false): Colum
     {
       id: "type",
       header: "TYPE",
-      width: 9,
+      // "MULTI_STEP" whole (it read "MULTI_ST…")
+      width: 10,
       priority: 60,
       get: (r) => sanitizeLine(String(r.check.checkType)),
     },
