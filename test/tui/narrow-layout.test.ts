@@ -8,6 +8,7 @@ import { displayWidth, partLines, wrapParts } from "../../src/shared/format.ts";
 import { fitHints } from "../../src/tui/keymap.ts";
 import { cursorAndLegend, cursorAndLegendLines } from "../../src/tui/panes/analytics/lines.ts";
 import { checkRowForm, REASON_FLOOR } from "../../src/tui/panes/overview/layout.ts";
+import { errorLines, sessionWidths } from "../../src/tui/panes/sessions/view.tsx";
 
 describe("partLines / wrapParts", () => {
   const counts = [
@@ -139,5 +140,35 @@ describe("fitHints: the footer's key hints at a narrow width", () => {
       expect(displayWidth(out)).toBeLessThanOrEqual(w);
       expect(out.endsWith(" · … · ? help")).toBe(true);
     }
+  });
+});
+
+describe("sessions at 80 columns", () => {
+  it("gives RESULT the cells a 17-cell STATUS saying FAILED and a name column wider than its names took", () => {
+    expect(sessionWidths(80, ["DNS: example.com A record"], ["FAILED"])).toEqual({ name: 25, status: 6 });
+    // RESULT keeps 24 cells beside a long name; STATUS as wide as its longest word
+    const w = sessionWidths(
+      80,
+      ["A check with a name far too long for the column"],
+      ["PROGRESS_DEGRADED", "FAILED"],
+    );
+    expect(w).toEqual({ status: 17, name: 18 });
+    expect(80 - (2 + 1 + w.name + w.status + 5 + 8 + 5)).toBe(24);
+    // a long name gives way at 24 cells under 100 columns: the error gets the rest
+    const failed = sessionWidths(80, ["A check with a name far too long for the column"], ["FAILED"]);
+    expect(failed).toEqual({ status: 6, name: 24 });
+  });
+
+  it("puts a location's error beside it where it fits, else whole on up to 3 lines under it", () => {
+    expect(errorLines("timeout", 80, 40)).toEqual(["timeout"]);
+    const err =
+      "assertion failed: expected response code 200, got 500 from https://api.example.com/v1/orders?page=1 (after 3 tries)";
+    const lines = errorLines(err, 80, 40);
+    expect(lines.length).toBe(2);
+    expect(lines.join(" ")).toBe(err);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(76);
+    const cut = errorLines(err.repeat(4), 80, 40);
+    expect(cut.length).toBe(3);
+    expect(cut[2]?.endsWith("…")).toBe(true);
   });
 });

@@ -357,3 +357,27 @@ describe("analytics at 80×24", () => {
     expect(cursor).not.toContain("…");
   });
 });
+
+describe("sessions at 80×24", () => {
+  it("the detail puts a location's long error whole on the lines under it, not cut beside it", async () => {
+    const store = loadedStore();
+    const t = [...store.getState().sessions.byId.values()][0]!;
+    const resultId = (t.session as CheckSessionDetail).results?.[0]?.checkResultId as string;
+    const long =
+      "assertion failed: expected response code 200, got 500 from https://api.example.com/v1/orders?page=1 (after 3 tries)";
+    apply(store, sessionResultError(store.getState(), t.session.checkSessionId, resultId, long));
+    const c = show(store, "sessions", { columns: 80, rows: 24 });
+    const row = c
+      .frame()
+      .split("\n")
+      .find((l) => l.includes("FAILED"));
+    // the list: STATUS as wide as FAILED, RESULT with the rest
+    expect(row).toMatch(/FAILED +1\/2 +1\.2 s assertion failed: expected resp…$/);
+    await c.press("\r");
+    const lines = c.frame().split("\n");
+    const at = lines.findIndex((l) => /✖ eu-west-1 +failed +321 ms$/.test(l));
+    expect(at).toBeGreaterThan(0);
+    expect(`${lines[at + 1]?.trim()} ${lines[at + 2]?.trim()}`).toBe(long);
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
+  });
+});

@@ -6,7 +6,16 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { CheckSessionDetail, CheckSessionResult } from "../../../contract/schemas/check-sessions.ts";
-import { checkMarks, formatDuration, formatMs, statusSymbol, toEpochMs } from "../../../shared/format.ts";
+import {
+  checkMarks,
+  displayWidth,
+  formatDuration,
+  formatMs,
+  statusSymbol,
+  toEpochMs,
+  truncate,
+  wrapWords,
+} from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import type { CheckSummary } from "../../../store/data/summary.ts";
 import type { TrackedSession } from "../../../store/data/types.ts";
@@ -87,27 +96,60 @@ function result(t: TrackedSession): string {
 
 const sessionId = (t: TrackedSession) => t.session.checkSessionId;
 
-function sessionColumns(now: number, checks: ReadonlyMap<string, CheckSummary>): Column<TrackedSession>[] {
+/** A session's check as the list names it: ⊘ / m when the check is deactivated / muted now. */
+const sessionName = (t: TrackedSession, checks: ReadonlyMap<string, CheckSummary>) => {
+  const c = checks.get(t.session.checkId);
+  const marks = c ? checkMarks(c) : "";
+  return `${marks ? `${marks} ` : ""}${sanitizeLine(t.session.name ?? t.session.checkId)}`;
+};
+
+/**
+ * The widths of the name and STATUS columns: each as wide as what it lists (the name 16–32 cells, 24 under
+ * 100 columns, STATUS
+ * its longest word, up to PROGRESS_DEGRADED), the name within what leaves RESULT — a failed run's error,
+ * the flex column — its 24 cells beside LOC and ELAPSED. At 80 columns the error gets the cells a
+ * 17-cell STATUS saying FAILED and a name column wider than its names used to take.
+ */
+export function sessionWidths(
+  width: number,
+  names: readonly string[],
+  statuses: readonly string[],
+): { name: number; status: number } {
+  const status = Math.max(6, Math.min(17, Math.max(0, ...statuses.map(displayWidth))));
+  // the prefix, the symbol, LOC, ELAPSED, the gaps and RESULT's least width
+  const room = width - 2 - 1 - 5 - 8 - 5 - 24 - status;
+  const name = Math.max(16, Math.min(width < 100 ? 24 : 32, room, Math.max(0, ...names.map(displayWidth))));
+  return { name, status };
+}
+
+/** The columns: RESULT takes the rest of the line (sessionWidths). */
+export function sessionColumns(
+  now: number,
+  checks: ReadonlyMap<string, CheckSummary>,
+  nameW: number,
+  statusW: number,
+): Column<TrackedSession>[] {
   const sym = (t: TrackedSession) => statusSymbol(t.error ? "error" : t.session.status);
   return [
     { id: "sym", header: "", width: 1, priority: 100, get: (t) => sym(t).symbol, tone: (t) => sym(t).tone },
+    { id: "name", header: "CHECK", width: nameW, priority: 99, get: (t) => sessionName(t, checks) },
     {
-      id: "name",
-      header: "CHECK",
-      width: "flex",
-      minWidth: 16,
-      priority: 99,
-      // ⊘ / m: the check is deactivated / muted now
-      get: (t) => {
-        const c = checks.get(t.session.checkId);
-        const marks = c ? checkMarks(c) : "";
-        return `${marks ? `${marks} ` : ""}${sanitizeLine(t.session.name ?? t.session.checkId)}`;
-      },
+      id: "status",
+      header: "STATUS",
+      width: statusW,
+      priority: 90,
+      get: (t) => sanitizeLine(t.session.status),
     },
-    { id: "status", header: "STATUS", width: 17, priority: 90, get: (t) => sanitizeLine(t.session.status) },
     { id: "progress", header: "LOC", width: 5, priority: 80, align: "right", get: progress },
     { id: "elapsed", header: "ELAPSED", width: 8, priority: 70, align: "right", get: (t) => elapsed(t, now) },
-    { id: "result", header: "RESULT", width: 24, priority: 60, get: (t) => sanitizeLine(result(t)) },
+    {
+      id: "result",
+      header: "RESULT",
+      width: "flex",
+      minWidth: 24,
+      priority: 60,
+      get: (t) => sanitizeLine(result(t)),
+    },
   ];
 }
 
@@ -120,7 +162,15 @@ export function SessionsPane({ width, height }: { width: number; height: number 
   // Tick only while something runs (elapsed time); idle frames stay unchanged.
   const now = useClock(running ? 1000 : 60_000);
   const checks = useConsole((s) => s.checks.byId);
-  const columns = useMemo(() => sessionColumns(now, checks), [now, checks]);
+  const w = sessionWidths(
+    width,
+    rows.map((t) => sessionName(t, checks)),
+    rows.map((t) => sanitizeLine(t.session.status)),
+  );
+  const columns = useMemo(
+    () => sessionColumns(now, checks, w.name, w.status),
+    [now, checks, w.name, w.status],
+  );
   if (detail !== undefined) return <SessionDetail id={detail} width={width} height={height} now={now} />;
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -139,6 +189,18 @@ export function SessionsPane({ width, height }: { width: number; height: number 
       />
     </Box>
   );
+}
+
+/**
+ * A location's error in the session's detail: one line beside the location where it fits (`used` cells
+ * already taken), else whole on up to `max` lines of its own under it, indented 4 — the last ending with
+ * "…" only when even that is not enough.
+ */
+export function errorLines(err: string, width: number, used: number, max = 3): string[] {
+  if (displayWidth(err) <= width - used) return [err];
+  const all = wrapWords(err, Math.max(10, width - 4));
+  if (all.length <= max) return all;
+  return [...all.slice(0, max - 1), truncate(all.slice(max - 1).join(" "), Math.max(10, width - 4))];
 }
 
 function SessionDetail({
@@ -173,28 +235,39 @@ function SessionDetail({
           {`  ${[keyHint(keymap, "sessions", "down up", " choose"), keyHint(keymap, "sessions", "open-result", ": its result")].filter(Boolean).join(" · ")}`}
         </Text>
       </Text>
-      {rows.slice(0, Math.max(0, height - 4)).map(({ location: loc, result: r }, i) => {
-        // a failed ATTEMPT while the session runs: its retry is to come (the attempt is still opened by Enter)
-        const again = r?.resultType === "ATTEMPT" && !t.done;
-        const state = !r
-          ? "pending"
-          : again
-            ? "retrying"
-            : r.hasFailures || r.hasErrors
-              ? "failed"
-              : r.isDegraded
-                ? "degraded"
-                : "passed";
-        const ls = statusSymbol(r && !again ? state : t.done ? "unknown" : "running");
-        const err = r ? t.resultErrors.get(r.checkResultId) : undefined;
-        return (
-          <Text key={loc} wrap="truncate">
-            <Text color={theme.tone[ls.tone]}>{`${i === chosen ? "›" : " "} ${ls.symbol} `}</Text>
-            {`${sanitizeLine(loc).padEnd(16)} ${state.padEnd(9)} ${formatMs(r?.responseTime).padStart(8)}`}
-            {err ? <Text color={theme.error}>{`  ${sanitizeLine(err)}`}</Text> : null}
-          </Text>
-        );
-      })}
+      {rows
+        .flatMap(({ location: loc, result: r }, i) => {
+          // a failed ATTEMPT while the session runs: its retry is to come (the attempt is still opened by Enter)
+          const again = r?.resultType === "ATTEMPT" && !t.done;
+          const state = !r
+            ? "pending"
+            : again
+              ? "retrying"
+              : r.hasFailures || r.hasErrors
+                ? "failed"
+                : r.isDegraded
+                  ? "degraded"
+                  : "passed";
+          const ls = statusSymbol(r && !again ? state : t.done ? "unknown" : "running");
+          const err = r ? t.resultErrors.get(r.checkResultId) : undefined;
+          const head = `${sanitizeLine(loc).padEnd(16)} ${state.padEnd(9)} ${formatMs(r?.responseTime).padStart(8)}`;
+          // the error beside it where it fits, else whole on the lines under it (up to 3)
+          const why = err ? errorLines(sanitizeLine(err), width, 4 + displayWidth(head) + 2) : [];
+          return [
+            <Text key={loc} wrap="truncate">
+              <Text color={theme.tone[ls.tone]}>{`${i === chosen ? "›" : " "} ${ls.symbol} `}</Text>
+              {head}
+              {why.length === 1 ? <Text color={theme.error}>{`  ${why[0]}`}</Text> : null}
+            </Text>,
+            ...(why.length > 1
+              ? why.map((l, k) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the error's lines, in order
+                  <Text key={`${loc}:${k}`} color={theme.error} wrap="truncate">{`    ${l}`}</Text>
+                ))
+              : []),
+          ];
+        })
+        .slice(0, Math.max(0, height - 3))}
     </Box>
   );
 }
