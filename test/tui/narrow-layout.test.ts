@@ -146,17 +146,17 @@ describe("fitHints: the footer's key hints at a narrow width", () => {
 describe("sessions at 80 columns", () => {
   it("gives RESULT the cells a 17-cell STATUS saying FAILED and a name column wider than its names took", () => {
     expect(sessionWidths(80, ["DNS: example.com A record"], ["FAILED"])).toEqual({ name: 25, status: 6 });
-    // RESULT keeps 24 cells beside a long name; STATUS as wide as its longest word
+    // STATUS as wide as its longest word; the name gives way down to 16 cells
     const w = sessionWidths(
       80,
       ["A check with a name far too long for the column"],
       ["PROGRESS_DEGRADED", "FAILED"],
     );
-    expect(w).toEqual({ status: 17, name: 18 });
-    expect(80 - (2 + 1 + w.name + w.status + 5 + 8 + 5)).toBe(24);
-    // a long name gives way at 24 cells under 100 columns: the error gets the rest
+    expect(w).toEqual({ status: 17, name: 16 });
+    // beside FAILED a long name takes 25 cells and RESULT keeps 28
     const failed = sessionWidths(80, ["A check with a name far too long for the column"], ["FAILED"]);
-    expect(failed).toEqual({ status: 6, name: 24 });
+    expect(failed).toEqual({ status: 6, name: 25 });
+    expect(80 - (2 + 1 + failed.name + failed.status + 5 + 8 + 5)).toBe(28);
   });
 
   it("puts a location's error beside it where it fits, else whole on up to 3 lines under it", () => {

@@ -372,7 +372,7 @@ describe("sessions at 80×24", () => {
       .split("\n")
       .find((l) => l.includes("FAILED"));
     // the list: STATUS as wide as FAILED, RESULT with the rest
-    expect(row).toMatch(/FAILED +1\/2 +1\.2 s assertion failed: expected resp…$/);
+    expect(row).toMatch(/FAILED +1\/2 +1\.2 s assertion failed: expected …$/);
     await c.press("\r");
     const lines = c.frame().split("\n");
     const at = lines.findIndex((l) => /✖ eu-west-1 +failed +321 ms$/.test(l));

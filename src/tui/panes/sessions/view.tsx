@@ -104,11 +104,10 @@ const sessionName = (t: TrackedSession, checks: ReadonlyMap<string, CheckSummary
 };
 
 /**
- * The widths of the name and STATUS columns: each as wide as what it lists (the name 16–32 cells, 24 under
- * 100 columns, STATUS
+ * The widths of the name and STATUS columns: each as wide as what it lists (the name 16–32 cells, STATUS
  * its longest word, up to PROGRESS_DEGRADED), the name within what leaves RESULT — a failed run's error,
- * the flex column — its 24 cells beside LOC and ELAPSED. At 80 columns the error gets the cells a
- * 17-cell STATUS saying FAILED and a name column wider than its names used to take.
+ * the flex column — 28 cells (24 from 100 columns) beside LOC and ELAPSED. At 80 columns the error gets
+ * the cells a 17-cell STATUS saying FAILED and a name column wider than its names used to take.
  */
 export function sessionWidths(
   width: number,
@@ -116,9 +115,9 @@ export function sessionWidths(
   statuses: readonly string[],
 ): { name: number; status: number } {
   const status = Math.max(6, Math.min(17, Math.max(0, ...statuses.map(displayWidth))));
-  // the prefix, the symbol, LOC, ELAPSED, the gaps and RESULT's least width
-  const room = width - 2 - 1 - 5 - 8 - 5 - 24 - status;
-  const name = Math.max(16, Math.min(width < 100 ? 24 : 32, room, Math.max(0, ...names.map(displayWidth))));
+  // the prefix, the symbol, LOC, ELAPSED, the gaps and RESULT's least width (28 under 100 columns)
+  const room = width - 2 - 1 - 5 - 8 - 5 - (width < 100 ? 28 : 24) - status;
+  const name = Math.max(16, Math.min(32, room, Math.max(0, ...names.map(displayWidth))));
   return { name, status };
 }
 
