@@ -9,6 +9,7 @@ import { fitHints } from "../../src/tui/keymap.ts";
 import { cursorAndLegend, cursorAndLegendLines } from "../../src/tui/panes/analytics/lines.ts";
 import { checkRowForm, REASON_FLOOR } from "../../src/tui/panes/overview/layout.ts";
 import { errorLines, sessionWidths } from "../../src/tui/panes/sessions/view.tsx";
+import { crumbLine } from "../../src/tui/widgets/Header.tsx";
 
 describe("partLines / wrapParts", () => {
   const counts = [
@@ -170,5 +171,21 @@ describe("sessions at 80 columns", () => {
     const cut = errorLines(err.repeat(4), 80, 40);
     expect(cut.length).toBe(3);
     expect(cut[2]?.endsWith("…")).toBe(true);
+  });
+});
+
+describe("crumbLine: the header's breadcrumbs at a narrow width", () => {
+  it("keeps the last crumb whole: the crumbs between give way, the longest first", () => {
+    const parts = ["vigil", "Results", "DNS: example.com A record", "result"];
+    expect(crumbLine(parts, 60)).toBe("vigil › Results › DNS: example.com A record › result");
+    // 80 columns beside the pane numbers: 52 cells
+    expect(crumbLine(parts, 45)).toBe("vigil › Results › DNS: example.com … › result");
+    expect(displayWidth(crumbLine(parts, 45))).toBeLessThanOrEqual(45);
+    // too narrow even so: the line's end is cut, with "…"
+    expect(crumbLine(parts, 30)).toBe("vigil › Results › DNS: ex… › …");
+    // a single crumb after the title is cut at its end as before
+    expect(crumbLine(["vigil", "Checks", "A very long check name indeed"], 25)).toBe(
+      "vigil › Checks › A very …",
+    );
   });
 });
