@@ -10,6 +10,9 @@
  *   offers one). Median of ROUNDS, with p95 and min.
  * - channels.10k.console.{first,again}.blockMs: the longest the event loop was held during that read (a
  *   chain of setImmediate timestamps): how long a key landing then would wait at worst.
+ * - channels.10k.console.changed.{cpuMs,blockMs}: the same for a read after a change (one subscription
+ *   switched through the API between two reads of one client): what the 30 s read costs once anything
+ *   changed — the page is read in full again, whatever the service offers.
  * - channels.10k.console.{parse,validate,store}Ms: the synchronous pieces of one full read, timed apart on
  *   the same body: JSON.parse, the schema's safeParse, the store's update.
  * - channels.10k.service.{full,again}.cpuMsPerRequest: the service's CPU (/proc/PID/stat, 10 ms ticks) per
@@ -141,9 +144,11 @@ export default async function (report: (f: Figure) => void): Promise<void> {
       figures(report, "channels.10k.console.validateMs", validate);
       figures(report, "channels.10k.console.storeMs", store);
 
-      // the store's own loader: a first read (a new client each round), then a read again, nothing changed
+      // the store's own loader: a first read (a new client each round), a read again, nothing changed, then a
+      // read after one subscription was switched
       const first = { cpu: [] as number[], block: [] as number[] };
       const again = { cpu: [] as number[], block: [] as number[] };
+      const changed = { cpu: [] as number[], block: [] as number[] };
       for (let r = 0; r < ROUNDS; r++) {
         const client = createClient({ baseUrl: url, apiKey });
         const { store: st } = createSharedData();
@@ -158,14 +163,38 @@ export default async function (report: (f: Figure) => void): Promise<void> {
         // the held list itself (every page a 304): otherwise this would time full reads unawares
         if (st.getState().alertChannels.items !== held)
           throw new Error("the read again was not answered from the list held (no 304?)");
+        const channel = held.find((c) => (c.subscriptions ?? []).some((x) => x.checkId));
+        const sub = channel?.subscriptions?.find((x) => x.checkId);
+        if (!channel || !sub?.checkId) throw new Error("no channel subscribed to a check");
+        await client.alertChannels.setSubscription(channel.id, {
+          checkId: sub.checkId,
+          activated: !sub.activated,
+        });
+        const c = await watched(() => loaders.alertChannels());
+        changed.cpu.push(c.cpu);
+        changed.block.push(c.block);
+        // a new list that carries the change: otherwise this would time a 304 unawares
+        const now = st.getState().alertChannels.items.find((x) => x.id === channel.id);
+        const switched = now?.subscriptions?.find((x) => x.checkId === sub.checkId);
+        if (switched?.activated !== !sub.activated)
+          throw new Error("the read after a change did not carry the change");
         await client.close();
       }
       figures(report, "channels.10k.console.first.cpuMs", first.cpu);
       figures(report, "channels.10k.console.first.blockMs", first.block);
       figures(report, "channels.10k.console.again.cpuMs", again.cpu);
       figures(report, "channels.10k.console.again.blockMs", again.block);
+      figures(report, "channels.10k.console.changed.cpuMs", changed.cpu);
+      figures(report, "channels.10k.console.changed.blockMs", changed.block);
 
-      // the service's CPU per request: in full, then asked again with the ETag it gave
+      // the service's CPU per request: in full, then asked again with the ETag it gave (taken again now: the
+      // reads after a change above changed the list's version)
+      for (const page of pages) {
+        const res = await request(`${url}${page.path}`, { method: "GET", headers, dispatcher });
+        await res.body.dump();
+        const etag = res.headers.etag;
+        page.etag = typeof etag === "string" ? etag : undefined;
+      }
       const perRequest = async (conditional: boolean): Promise<number> => {
         const c0 = cpuOfPid(pid);
         for (let i = 0; i < SERVICE_N; i++)
