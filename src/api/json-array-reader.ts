@@ -3,10 +3,14 @@
  * as it arrives and parsed in slices (src/shared/json-slices.ts), each element checked against its schema,
  * handing the thread back between slices: a console that reads it answers a keystroke within a frame
  * instead of after one JSON.parse and one schema walk of the whole answer.
+ *
+ * An answer of few but huge elements (the alert channels: each holds its subscriptions, ~10,000 at 10,000
+ * checks) names the member to read apart (`apart`): its array is read in slices too, each of its elements
+ * checked by its own schema, and the element then checked with `[]` there and given the elements read.
  */
 import { StringDecoder } from "node:string_decoder";
 import type { z } from "zod";
-import { JsonArraySlicer, JsonSliceError } from "../shared/json-slices.ts";
+import { JsonArraySlicer, type JsonSlice, JsonSliceError } from "../shared/json-slices.ts";
 
 /** Why the body is not an array of the element's shape: `path` names the element (`[3].checkId`). */
 export class ArrayShapeError extends Error {
@@ -30,6 +34,15 @@ export type ArrayReadOptions = {
   /** Work between two yields to the event loop (ms, default 4): a key waits at most about this long. */
   budgetMs?: number;
   signal?: AbortSignal | undefined;
+  /**
+   * A member of each element (an object) read apart when it is an array: `member` its name, `element` the
+   * schema of its elements. For an element schema that reads that member as a plain array of `element`
+   * (nullish or not, no rule on the array as a whole): the element is checked with `[]` there, then given
+   * the elements read — what it gives is what the schema gives for the whole element, an element that does
+   * not fit is an error naming it (`[2].subscriptions[731].activated`). A member of that name that is not
+   * an array is read with its element, as without `apart`.
+   */
+  apart?: { member: string; element: z.ZodType } | undefined;
 };
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -51,27 +64,43 @@ export async function readJsonArray<S extends z.ZodType, T = z.output<S>>(
 ): Promise<T[]> {
   const sliceChars = opts.sliceChars ?? 16_384;
   const budgetMs = opts.budgetMs ?? 4;
-  const slicer = new JsonArraySlicer();
+  const apart = opts.apart;
+  const slicer = new JsonArraySlicer({ apart: apart?.member });
   const decoder = new StringDecoder("utf8");
   const each = opts.each;
   const out: T[] = [];
+  /** The elements of the member read apart of the element being read (its holder comes after them). */
+  let held: unknown[] = [];
   let since = performance.now();
 
-  const parse = (text: string) => {
+  const misfit = (at: string, issue: z.core.$ZodIssue | undefined) => {
+    const rest = (issue?.path ?? []).map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`));
+    return new ArrayShapeError(`${at}${rest.join("")}`, issue?.message ?? "invalid");
+  };
+  const parse = ({ kind, text }: JsonSlice) => {
     let values: unknown[];
     try {
       values = JSON.parse(text) as unknown[];
     } catch {
       throw new ArrayShapeError("", "body is not valid JSON");
     }
+    if (kind === "apart" && apart) {
+      for (const v of values) {
+        const r = apart.element.safeParse(v);
+        if (!r.success) throw misfit(`[${out.length}].${apart.member}[${held.length}]`, r.error.issues[0]);
+        held.push(r.data);
+      }
+      return;
+    }
     for (const v of values) {
       const r = element.safeParse(v);
-      if (!r.success) {
-        const issue = r.error.issues[0];
-        const rest = (issue?.path ?? []).map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`));
-        throw new ArrayShapeError(`[${out.length}]${rest.join("")}`, issue?.message ?? "invalid");
+      if (!r.success) throw misfit(`[${out.length}]`, r.error.issues[0]);
+      const value = r.data;
+      if (kind === "holder" && apart) {
+        (value as Record<string, unknown>)[apart.member] = held;
+        held = [];
       }
-      out.push(each ? each(r.data) : (r.data as T));
+      out.push(each ? each(value) : (value as T));
     }
   };
   const scanned = <T>(step: () => T): T => {
@@ -85,15 +114,14 @@ export async function readJsonArray<S extends z.ZodType, T = z.output<S>>(
   };
   const slices = async (final: boolean) => {
     for (;;) {
-      const text = scanned(() => (final ? slicer.end() : slicer.take(sliceChars)));
-      if (text === undefined) return;
-      parse(text);
+      const slice = scanned(() => (final ? slicer.end() : slicer.take(sliceChars)));
+      if (slice === undefined) return;
+      parse(slice);
       if (performance.now() - since >= budgetMs) {
         await yieldToLoop();
         opts.signal?.throwIfAborted();
         since = performance.now();
       }
-      if (final) return;
     }
   };
 
