@@ -76,10 +76,15 @@ export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
   /** With `arrayOf`: what is kept of each element, applied as it is parsed (json-array-reader.ts `each`). */
   arrayEach?: ((value: never) => unknown) | undefined;
   /**
+   * With `arrayOf`: a member of each element read apart, in slices too (json-array-reader.ts `apart`) —
+   * for answers of few elements each holding a huge array (the alert channels' subscriptions).
+   */
+  arrayApart?: { member: string; element: z.ZodType } | undefined;
+  /**
    * A GET whose answer the client keeps with its `ETag`, if the server gives one, and asks for again with
    * `If-None-Match`: a `304 Not Modified` gives back the answer kept, the same `data` object (status 304,
    * the kept headers under the 304's own). A server that gives no ETag, or ignores If-None-Match, is
-   * asked and read as without it. For answers read whole by `schema` (not `raw`, not `arrayOf`).
+   * asked and read as without it. For answers read by `schema` or `arrayOf` (not `raw`).
    * HttpClient keeps the last answers of a few URLs (`REVALIDATE_KEPT`).
    */
   revalidate?: boolean | undefined;

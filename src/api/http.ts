@@ -189,7 +189,9 @@ export class HttpClient {
   /**
    * A request whose answer is one big JSON array (every check's status): parsed in slices as it arrives,
    * each element checked by `element`, the thread handed back between slices — a console reading 100,000
-   * statuses still answers a key within a frame. The rest as `request`.
+   * statuses still answers a key within a frame. `spec.arrayApart` reads a member of each element in
+   * slices too (the alert channels' subscriptions); `spec.revalidate` keeps the elements for a 304. The
+   * rest as `request`.
    */
   async requestArray<E extends z.ZodType, T = z.output<E>>(
     spec: Omit<RequestSpec, "schema" | "raw" | "arrayOf" | "arrayEach">,
@@ -215,7 +217,7 @@ export class HttpClient {
       "user-agent": this.#opts.userAgent ?? USER_AGENT,
     };
     if (this.accountId && own) headers["x-service-account"] = this.accountId;
-    const revalidate = spec.revalidate === true && method === "GET" && !spec.raw && !spec.arrayOf;
+    const revalidate = spec.revalidate === true && method === "GET" && !spec.raw;
     const kept = revalidate ? this.#kept.get(url) : undefined;
     if (kept) headers["if-none-match"] = kept.etag;
     let body: string | undefined;
@@ -258,7 +260,9 @@ export class HttpClient {
           const data = await readJsonArray(res.body, spec.arrayOf, {
             signal,
             each: spec.arrayEach as ((value: unknown) => unknown) | undefined,
+            apart: spec.arrayApart,
           });
+          if (revalidate) this.#keepTagged(url, respHeaders, data);
           return { status, headers: respHeaders, data };
         } catch (e) {
           if (e instanceof ArrayShapeError)
@@ -290,11 +294,7 @@ export class HttpClient {
         }
         data = parsed.data;
       }
-      if (revalidate) {
-        const etag = respHeaders.etag;
-        if (typeof etag === "string" && etag !== "") this.#keep(url, { etag, headers: respHeaders, data });
-        else this.#kept.delete(url);
-      }
+      if (revalidate) this.#keepTagged(url, respHeaders, data);
       return { status, headers: respHeaders, data };
     } catch (e) {
       throw this.#classify(e, method, path, timeoutMs, timeout, spec.signal);
@@ -312,6 +312,13 @@ export class HttpClient {
         reached,
       });
     }
+  }
+
+  /** Keeps an answer of `url` read in full for `revalidate` when it came with an ETag; forgets it if not. */
+  #keepTagged(url: string, headers: Record<string, string | string[] | undefined>, data: unknown): void {
+    const etag = headers.etag;
+    if (typeof etag === "string" && etag !== "") this.#keep(url, { etag, headers, data });
+    else this.#kept.delete(url);
   }
 
   /** Keeps `kept` as the answer of `url`, the last used last; the oldest go past REVALIDATE_KEPT. */

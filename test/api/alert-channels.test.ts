@@ -53,6 +53,17 @@ describe("alertChannelsApi.list", () => {
     expect(e.message).toContain("GET /v1/alert-channels");
   });
 
+  it("a subscription that does not fit is a ResponseShapeError naming it (each channel's read apart)", async () => {
+    const subscriptions = [
+      ...webhookChannel.subscriptions,
+      { id: 9, checkId: null, groupId: 3, activated: 1 },
+    ];
+    h.srv.reply({ json: [emailChannel, { ...webhookChannel, subscriptions }] });
+    const e = await api.list().catch((x) => x);
+    expect(e).toBeInstanceOf(ResponseShapeError);
+    expect(e.fieldPath).toBe("[1].subscriptions[2].activated");
+  });
+
   it.each([{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { page: 0 }])(
     "refuses %o with a UsageError before sending",
     async (q) => {

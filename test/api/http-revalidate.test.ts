@@ -99,6 +99,39 @@ describe("HttpClient revalidate", () => {
     expect(srv.requests[2]?.headers["if-none-match"]).toBe('"v1"');
   });
 
+  it("an answer read in slices (requestArray) is kept and asked again the same way", async () => {
+    srv.reply(
+      { json: [{ id: 1, subs: [{ id: 2 }] }], headers: { etag: '"v1"' } },
+      { status: 304, body: "", headers: { etag: '"v1"' } },
+      { json: [{ id: 1, subs: [{ id: 3 }] }], headers: { etag: '"v2"' } },
+      { json: [{ id: 4, subs: [] }] },
+      { json: [{ id: 5, subs: [] }] },
+    );
+    const element = z.object({ id: z.number(), subs: z.array(z.object({ id: z.number() })) });
+    const spec = {
+      method: "GET" as const,
+      path: "/v1/things",
+      revalidate: true,
+      arrayApart: { member: "subs", element: z.object({ id: z.number() }) },
+    };
+    const a = await http.requestArray(spec, element);
+    expect(a.data).toEqual([{ id: 1, subs: [{ id: 2 }] }]);
+    const b = await http.requestArray(spec, element);
+    expect(b.status).toBe(304);
+    expect(b.data).toBe(a.data);
+    expect((await http.requestArray(spec, element)).data).toEqual([{ id: 1, subs: [{ id: 3 }] }]);
+    await http.requestArray(spec, element);
+    await http.requestArray(spec, element);
+    // the fourth answer gave no tag: nothing is held for the fifth
+    expect(srv.requests.map((r) => r.headers["if-none-match"])).toEqual([
+      undefined,
+      '"v1"',
+      '"v1"',
+      '"v2"',
+      undefined,
+    ]);
+  });
+
   it("keeps the answers of the last REVALIDATE_KEPT URLs", async () => {
     srv.always((r) => ({ json: [{ id: 1 }], headers: { etag: `"${r.path}"` } }));
     for (let i = 0; i <= REVALIDATE_KEPT; i++) await get(`/v1/things/${i}`);
