@@ -16,6 +16,13 @@ import type { HttpClient } from "./http.ts";
 import { pathId, validateInput } from "./input.ts";
 import { collectPages, type Page, totalOf } from "./pagination.ts";
 
+/** What is kept of a subscription as it is read (`listPage`): it, or an equal one held. */
+export type KeepSubscription = (
+  sub: AlertChannelSubscription,
+  channelAt: number,
+  index: number,
+) => AlertChannelSubscription;
+
 /** Alert channel ids are positive integers. */
 const schemas = onFirstUse(() => import("../contract/schemas/alert-channels.ts"));
 type Schemas = Awaited<ReturnType<typeof schemas>>;
@@ -34,9 +41,14 @@ export function alertChannelsApi(http: HttpClient) {
    * `subscriptions` apart: at 10,000 checks a page of channels subscribed to every check is ~4.7 MB, a
    * channel ~1.5 MB, and parsed and validated at once it held the console's thread 20–25 ms — a key
    * pressed meanwhile waited that long. Each subscription is still checked by its schema, each channel by
-   * the channel's (alertChannelListSchema's element): what does not fit is an error, as before.
+   * the channel's (alertChannelListSchema's element): what does not fit is an error, as before. `keep`:
+   * what is kept of each subscription as it is parsed (`channelAt`: its channel's place in the page) — the
+   * store keeps the one it holds when equal (lists/alert-channels.ts).
    */
-  async function listPage(query: AlertChannelListQuery = {}): Promise<Page<AlertChannel>> {
+  async function listPage(
+    query: AlertChannelListQuery = {},
+    opts: { keep?: KeepSubscription | undefined } = {},
+  ): Promise<Page<AlertChannel>> {
     const s = await schemas();
     const q = validateInput(s.alertChannelListQuerySchema, query, "alert channel list");
     const res = await http.requestArray(
@@ -45,7 +57,7 @@ export function alertChannelsApi(http: HttpClient) {
         path: "/v1/alert-channels",
         query: { limit: q.limit, page: q.page },
         revalidate: true,
-        arrayApart: { member: "subscriptions", element: s.alertChannelSubscriptionSchema },
+        arrayApart: { member: "subscriptions", element: s.alertChannelSubscriptionSchema, each: opts.keep },
       },
       s.alertChannelSchema,
     );

@@ -1,6 +1,7 @@
 /** The HTTP layer's types: what a caller passes (options, a request) and what it gets back or observes. */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
+import type { ApartMember } from "./json-array-reader.ts";
 import type { RateLimiter } from "./ratelimit.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD";
@@ -79,7 +80,7 @@ export type RequestSpec<S extends z.ZodType | undefined = undefined> = {
    * With `arrayOf`: a member of each element read apart, in slices too (json-array-reader.ts `apart`) —
    * for answers of few elements each holding a huge array (the alert channels' subscriptions).
    */
-  arrayApart?: { member: string; element: z.ZodType } | undefined;
+  arrayApart?: ApartMember | undefined;
   /**
    * A GET whose answer the client keeps with its `ETag`, if the server gives one, and asks for again with
    * `If-None-Match`: a `304 Not Modified` gives back the answer kept, the same `data` object (status 304,

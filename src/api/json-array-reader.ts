@@ -21,6 +21,13 @@ export class ArrayShapeError extends Error {
   }
 }
 
+/** A member of each element read apart (ArrayReadOptions `apart`). */
+export type ApartMember = {
+  member: string;
+  element: z.ZodType;
+  each?: ((value: never, holder: number, index: number) => unknown) | undefined;
+};
+
 export type ArrayReadOptions = {
   /**
    * Text handed to JSON.parse at once (characters; default 16 K — ~100 statuses or ~60 checks, well under
@@ -40,9 +47,11 @@ export type ArrayReadOptions = {
    * (nullish or not, no rule on the array as a whole): the element is checked with `[]` there, then given
    * the elements read — what it gives is what the schema gives for the whole element, an element that does
    * not fit is an error naming it (`[2].subscriptions[731].activated`). A member of that name that is not
-   * an array is read with its element, as without `apart`.
+   * an array is read with its element, as without `apart`. `each`: what is kept of each of the member's
+   * elements as it is parsed (`holder`: its element's index in the array, `index`: its own in the member),
+   * as `each` below.
    */
-  apart?: { member: string; element: z.ZodType } | undefined;
+  apart?: ApartMember | undefined;
 };
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -66,6 +75,7 @@ export async function readJsonArray<S extends z.ZodType, T = z.output<S>>(
   const budgetMs = opts.budgetMs ?? 4;
   const apart = opts.apart;
   const slicer = new JsonArraySlicer({ apart: apart?.member });
+  const keepApart = apart?.each as ((value: unknown, holder: number, index: number) => unknown) | undefined;
   const decoder = new StringDecoder("utf8");
   const each = opts.each;
   const out: T[] = [];
@@ -88,7 +98,7 @@ export async function readJsonArray<S extends z.ZodType, T = z.output<S>>(
       for (const v of values) {
         const r = apart.element.safeParse(v);
         if (!r.success) throw misfit(`[${out.length}].${apart.member}[${held.length}]`, r.error.issues[0]);
-        held.push(r.data);
+        held.push(keepApart ? keepApart(r.data, out.length, held.length) : r.data);
       }
       return;
     }

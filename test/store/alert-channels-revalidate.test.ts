@@ -2,7 +2,8 @@
  * The alert channels list read again with nothing changed (lists/alert-channels.ts over the client's
  * conditional GETs), against the embedded service on loopback: the slice's loadedAt advances and its items
  * stay the very array held; a change to one channel builds a new list (the version is the whole list's:
- * every page is read again); a list held that these pages did not build is never taken for theirs.
+ * every page is read again); a list held that these pages did not build is never taken for theirs; after a
+ * change, the subscriptions equal to the held ones are the held objects.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createClient } from "../../src/api/client.ts";
@@ -76,5 +77,29 @@ describe("alert channels read again", () => {
     expect(statuses).toEqual([304, 304]);
     expect(store.getState().alertChannels.items).toHaveLength(150);
     expect(store.getState().alertChannels.items).toEqual(other.getState().alertChannels.items);
+  });
+
+  it("after a change, each subscription equal to the one held at its place is that held object", async () => {
+    const store = createConsoleStore();
+    const loaders = createLoaders(client, store);
+    await loaders.alertChannels();
+    const channel = store.getState().alertChannels.items[120];
+    for (let g = 1; g <= 5; g++)
+      await svc.call("PUT", `/v1/alert-channels/${channel?.id}/subscriptions`, {
+        groupId: g,
+        activated: true,
+      });
+    await loaders.alertChannels();
+    const held = store.getState().alertChannels.items[120]?.subscriptions ?? [];
+    expect(held.map((x) => x.groupId)).toEqual([1, 2, 3, 4, 5]);
+
+    await svc.call("PUT", `/v1/alert-channels/${channel?.id}/subscriptions`, {
+      groupId: 3,
+      activated: false,
+    });
+    await loaders.alertChannels();
+    const now = store.getState().alertChannels.items[120]?.subscriptions ?? [];
+    expect(now).toEqual(held.map((x) => (x.groupId === 3 ? { ...x, activated: false } : x)));
+    expect(now.map((x, i) => x === held[i])).toEqual([true, true, false, true, true]);
   });
 });
