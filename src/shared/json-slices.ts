@@ -265,16 +265,32 @@ export class JsonArraySlicer {
     let strEnd = this.#strEnd;
     const n = b.length;
     for (; i < n; i++) {
-      const c = b.charCodeAt(i);
       if (inString) {
-        if (escaped) escaped = false;
-        else if (c === BACKSLASH) escaped = true;
-        else if (c === QUOTE) {
-          inString = false;
-          strEnd = i;
+        // to the string's next quote at once (indexOf, native): most of a list's text is in strings (a
+        // check's id, a name), and walking it a character at a time was ~half of a 4.7 MB read's CPU
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        const q = b.indexOf('"', i);
+        const end = q < 0 ? n : q;
+        // the backslashes just before it (or before the text's end): an odd run escapes what follows
+        let k = end - 1;
+        while (k >= i && b.charCodeAt(k) === BACKSLASH) k--;
+        const odd = (end - 1 - k) % 2 === 1;
+        if (q < 0) {
+          escaped = odd;
+          i = n - 1;
+        } else {
+          i = q;
+          if (!odd) {
+            inString = false;
+            strEnd = q;
+          }
         }
         continue;
       }
+      const c = b.charCodeAt(i);
       if (c === QUOTE) {
         inString = true;
         strStart = i;
