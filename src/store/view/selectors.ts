@@ -234,7 +234,9 @@ export function lastRunOf(
   newest: ResultSummary | undefined,
 ): { at: number; location: string | undefined } {
   const resultAt = toEpochMs(newest?.stoppedAt ?? newest?.startedAt);
-  if (Number.isFinite(resultAt) && !(resultAt <= statusAt))
+  // on a tie the result's: its time and location are one run's, where a status's may not be (vigil's
+  // service times it by the newest run and places it where its state was decided: run-queries.ts)
+  if (Number.isFinite(resultAt) && !(resultAt < statusAt))
     return { at: resultAt, location: newest?.runLocation ?? undefined };
   return { at: statusAt, location: statusLocation ?? undefined };
 }
