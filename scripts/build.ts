@@ -5,6 +5,7 @@
  */
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
+import { FORGET_LAUNCHER_ENV, LAUNCHER } from "../src/cli/launcher.ts";
 import { NODE_GUARD } from "../src/cli/node-guard.ts";
 import { lazyEmoji } from "./build/lazy-emoji.ts";
 import { terminalSizeLazyExec } from "./build/terminal-size-lazy-exec.ts";
@@ -80,14 +81,20 @@ await build({
  * before the CLI's modules are parsed — main.ts turns it on in its body, which runs only after its static
  * imports (the configuration schema with zod, ~450 KB) were parsed without it: ~25 ms of every start.
  * argv[1] is pointed at the imported module, which runs itself when it is the program (main.ts
- * isMainModule). Before all of it, the Node version guard (src/cli/node-guard.ts).
+ * isMainModule). Before all of it, the Node version guard (src/cli/node-guard.ts); and before that, the
+ * file's first lines are a launcher in sh (src/cli/launcher.ts): the `vigil` command runs this file through
+ * /bin/sh, which starts Node on it with glibc's malloc arenas limited — a setting only a process's start
+ * can make (issue 27: the console's RSS at 10,000 checks sat at its 100 MB budget).
  */
 writeFileSync(
   "dist/vigil.js",
   [
-    "#!/usr/bin/env node",
+    // sh lines that JavaScript reads as string statements and comments
+    LAUNCHER,
     // first: a Node older than 24 is told so in one line, before anything imports node:sqlite
     NODE_GUARD,
+    // what the launcher put in the environment is this process's only
+    FORGET_LAUNCHER_ENV,
     // dynamic imports, so the guard above runs before any of them (static ones would be loaded first)
     'const { default: module } = await import("node:module");',
     'const { fileURLToPath } = await import("node:url");',

@@ -1,5 +1,6 @@
 /**
- * Launch the bundled console (`node dist/vigil.js`, what `npx vigil` runs) in a tmux terminal, pointed at
+ * Launch the bundled console (`node dist/vigil.js`: what `npx vigil` runs, without its launcher's memory
+ * settings — test/e2e/launcher.test.ts starts it through them) in a tmux terminal, pointed at
  * a served API through VIGIL_BASE_URL / VIGIL_API_KEY, with a clean environment: HOME and the XDG dirs in
  * the terminal's temp dir (no real config, no service.json), TERM=xterm-256color; on the checks pane
  * unless `pane` says otherwise.
