@@ -24,7 +24,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureBundle } from "../e2e/support/bundle.ts";
-import { NODE, ROOT } from "../e2e/support/paths.ts";
+import { ROOT } from "../e2e/support/paths.ts";
 import { spawnServe } from "../e2e/support/service.ts";
 import { tenKDataDir } from "./console/checks-10k.ts";
 import { benchBundles, consoleEnv, percentile, round } from "./console/launch.ts";
@@ -85,7 +85,8 @@ async function settle(dataDir: string): Promise<void> {
 
 function launch(file: string, dataDir: string): Pty {
   const env = { ...consoleEnv(), VIGIL_DATA_DIR: dataDir, VIGIL_SERVICE_IDLE_SECONDS: "1" };
-  return new Pty({ argv: [NODE, file], env, cwd: ROOT, cols: 120, rows: 40 });
+  // as a user starts it: the bundle's launcher (console/launch.ts startConsole)
+  return new Pty({ argv: [file], env, cwd: ROOT, cols: 120, rows: 40 });
 }
 
 /** A data dir the demo seeded (its first start done): start `vigil serve` on it once, stop it. */

@@ -131,7 +131,8 @@ async function measureBuild(data: OverviewData, bundle: string, report: (f: Figu
   // VIGIL_BENCH_CPU_PROF=DIR: the console runs under `node --cpu-prof`, its profile written to DIR on exit
   const prof = process.env.VIGIL_BENCH_CPU_PROF;
   const pty = new Pty({
-    argv: [NODE, ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []), bundle],
+    // as a user starts it (the bundle's launcher: console/launch.ts startConsole), or under Node's profiler
+    argv: prof ? [NODE, "--cpu-prof", `--cpu-prof-dir=${prof}`, bundle] : [bundle],
     env: consoleEnv(data),
     cwd: ROOT,
     cols: 120,

@@ -1,7 +1,8 @@
 /**
- * Console start-up (design.md §4): start → first frame of the bundled console (`node dist/vigil.js` on a
- * pty, pointed at `vigil serve` with the demo workspace) against a bare Ink "hello" bundled the same way,
- * measured alternately in the same run. "First frame" = the moment the bytes that first put the console's
+ * Console start-up (design.md §4): start → first frame of the bundled console (dist/vigil.js run as the
+ * program, through its launcher as `npx vigil` runs it: console/launch.ts startConsole; on a pty, pointed
+ * at `vigil serve` with the demo workspace) against a bare Ink "hello" bundled the same way (started by
+ * `node` itself), measured alternately in the same run. "First frame" = the moment the bytes that first put the console's
  * header ("vigil › ") — or "hello" — on the emulated screen arrived. Median of ROUNDS each; budget: the
  * console's median ≤ 1.3 × hello's. Also reported without a budget: start → the checks listed, the RSS
  * of both, and key → frame with the 13 demo checks (the baseline for the 10,000-check figures).

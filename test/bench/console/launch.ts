@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { BUNDLE, CACHE_HOME, NODE, ROOT } from "../../e2e/support/paths.ts";
 import { Pty } from "./pty.ts";
 
@@ -20,10 +20,14 @@ function homeBase(): string {
   return base;
 }
 
+/**
+ * The environment of a console the benchmarks start: Node 24's directory first on PATH, as `npx vigil` and
+ * `npm start` have it (npm puts node_modules/.bin first), so the bundle's launcher finds that Node.
+ */
 export function consoleEnv(api?: { url: string; apiKey: string }): Record<string, string> {
   const home = mkdtempSync(join(homeBase(), "h-"));
   return {
-    PATH: "/usr/bin:/bin",
+    PATH: `${dirname(NODE)}:/usr/bin:/bin`,
     HOME: home,
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_DATA_HOME: join(home, "data"),
@@ -38,6 +42,13 @@ export function consoleEnv(api?: { url: string; apiKey: string }): Record<string
   };
 }
 
+/**
+ * The console as a user starts it: the bundle run as the program (`vigil`: npm's bin link to it, `npx
+ * vigil`, `npm start`), through its own first line — since the launcher (src/cli/launcher.ts) that is
+ * /bin/sh, which starts Node with the console's settings; `node dist/vigil.js` would skip them, and the
+ * figure would not be the user's. With `nodeFlags` (VIGIL_BENCH_CONSOLE_FLAGS: a profile, a GC trace) Node
+ * is started on the bundle directly, without the launcher's settings.
+ */
 export function startConsole(
   api: { url: string; apiKey: string },
   cols: number,
@@ -47,7 +58,7 @@ export function startConsole(
   nodeFlags: readonly string[] = [],
 ): Pty {
   return new Pty({
-    argv: [NODE, ...nodeFlags, bundle, ...args],
+    argv: nodeFlags.length > 0 ? [NODE, ...nodeFlags, bundle, ...args] : [bundle, ...args],
     env: consoleEnv(api),
     cwd: ROOT,
     cols,
