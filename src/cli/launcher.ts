@@ -7,13 +7,14 @@
  * core), and V8's worker threads' arenas keep the pages their compilers and collectors freed (5 of them,
  * ~7 MB, in a console with 10,000 checks). With 2, those threads share one. A value the user set is kept.
  * (`--v8-pool-size=1`, one V8 worker thread instead of four, a Node option also read only at start, was
- * measured with it and alone: it held more, not less — its one thread collects and compiles late.)
+ * measured with it and alone: it held more, not less; docs/performance.md, "A launcher in sh".)
  *
  * The file is both: to sh, line 1 is its `#!/bin/sh` and every `':' //;` line is `:` (a no-op) then
  * commands; to JavaScript, line 1 is the hashbang comment and each such line a string statement and a
  * comment. So the `vigil` command (npm's bin link to this file, `npx vigil`, `npm start`) goes through
- * /bin/sh and `exec`s Node — the same pid, ~1 ms, not a second Node start (re-executing Node from
- * JavaScript cost ~45 ms a start); `node dist/vigil.js` skips the lines and runs without the setting.
+ * /bin/sh and `exec`s Node — the same pid, no time measurable beside `#!/usr/bin/env node`, not a second
+ * Node start (re-executing Node from JavaScript cost ~45 ms a start); `node dist/vigil.js` skips the lines
+ * and runs without the setting.
  * `#!/usr/bin/env -S …` would do it in one line, but BusyBox's env has no -S. The Node that runs is the
  * first `node` on PATH, as `#!/usr/bin/env node` found it. No Node or V8 flag is added: a V8 flag on the
  * command line makes V8 refuse the built-ins' code cache (~20 ms more before the first frame).
