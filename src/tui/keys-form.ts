@@ -83,6 +83,11 @@ export const FORM_KEYS: readonly FormBinding[] = [
   },
 ];
 
+/** Whether the key closes the form (Esc, Ctrl-D): taken at once even while the form is being checked or sent. */
+export function closesForm(name: KeyName | undefined, bindings: readonly FormBinding[] = FORM_KEYS): boolean {
+  return name !== undefined && bindings.some((x) => x.whileSending === true && x.keys.includes(name));
+}
+
 /** A key in an open form: its action (`name`: the key's name, fullKeyName of keymap.ts), else typed text. */
 export function formKey(
   form: FormState,
@@ -93,7 +98,7 @@ export function formKey(
   bindings: readonly FormBinding[] = FORM_KEYS,
 ) {
   const b = name === undefined ? undefined : bindings.find((x) => x.keys.includes(name));
-  if (form.phase === "sending" && !b?.whileSending) return;
+  if ((form.phase === "sending" || form.phase === "checking") && !b?.whileSending) return;
   if (b) return b.run(form, actions);
   if (special(key)) return;
   actions.formChange(typeInto(form, input));

@@ -16,7 +16,7 @@ import { apply, type ConsoleState, type ConsoleStore } from "../store/state.ts";
 import * as ui from "../store/view/ui.ts";
 import { burstKey, edit, escThenKey, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
 import { actionOf, bindingFor, DEFAULT_KEYMAP, fullKeyName, type Keymap } from "./keymap.ts";
-import { formKey } from "./keys-form.ts";
+import { closesForm, formKey } from "./keys-form.ts";
 import { createNavigation } from "./keys-nav.ts";
 import type { MouseMode } from "./mouse/mode.ts";
 import { isMouseReport } from "./mouse/sgr.ts";
@@ -193,6 +193,11 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
     if (o.kind === "none" && get().work.once) {
       // the one-time secret panel: any key drops it (and the secret with it)
       actions.dismissOnce();
+      return;
+    }
+    if (form?.phase === "checking" && !closesForm(fullKeyName(input, key), keymap.form)) {
+      // Enter is reading what the form edits afresh: the key answers the confirmation once it is shown
+      actions.holdKey(() => handle(input, key));
       return;
     }
     if (form) {

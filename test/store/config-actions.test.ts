@@ -14,6 +14,7 @@ import { openDetail, setPane } from "../../src/store/view/ui.ts";
 import { createKeyHandler, type KeyInfo } from "../../src/tui/keys.ts";
 import { PANE_HOOKS } from "../../src/tui/panes/selects.ts";
 import { type Json, startTestService, type TestService, tempDir } from "../service/support.ts";
+import { until } from "../support/until.ts";
 
 let svc: TestService;
 const dataDir = tempDir("vigil-cfg-");
@@ -72,6 +73,8 @@ describe("configuration panes", () => {
     const moved = firstCard.services![0]!;
     r.press("]");
     r.press("\r");
+    // Enter reads the page afresh before the confirmation
+    await until("the confirmation", 5000, () => r.store.getState().ui.overlay.kind === "confirm");
     expect(r.store.getState().ui.overlay).toMatchObject({ kind: "confirm" });
     r.sent.length = 0;
     r.press("y");

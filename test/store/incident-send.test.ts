@@ -100,13 +100,22 @@ describe("posting incident updates, never twice", () => {
     r2.actions.offerDrafts();
     expect(r2.store.getState().ui.overlay).toMatchObject({
       kind: "confirm",
-      title: "Resume the unsent draft?",
+      // sent with no answer: not called "unsent" — it may have been posted
+      title: "Resume the draft whose send got no answer?",
     });
     r2.press("y");
     await r2.actions.idle();
     expect(r2.form()).toMatchObject({ kind: "update", values: { description: "Mitigated" } });
-    expect(r2.form()?.note).toMatch(/sent but no answer/);
+    expect(r2.form()?.note).toMatch(/sent, but no answer came — it may have landed/);
     r2.press("\r");
+    // Enter re-reads the incident: the confirmation says it was posted, before anything is sent
+    await until("the confirmation", 5000, () => r2.store.getState().ui.overlay.kind === "confirm");
+    expect(r2.store.getState().ui.overlay).toMatchObject({
+      title: expect.stringMatching(
+        /^This update WAS posted to "Lost answer" \(.*found by re-reading the incident\)$/,
+      ),
+      lines: ["Nothing is posted again: y closes the draft."],
+    });
     r2.press("y");
     await r2.actions.idle();
     expect(r2.form()).toBeUndefined();

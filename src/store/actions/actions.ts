@@ -83,9 +83,18 @@ export function createActions(
     return true;
   };
 
-  function confirm(title: string, lines: string[], action: string, run: () => Promise<void>): void {
+  function confirm(
+    title: string,
+    lines: string[],
+    action: string,
+    run: () => Promise<void>,
+    careful = false,
+  ): void {
     pending = run;
-    apply(store, setOverlay(get(), { kind: "confirm", title, lines, action }));
+    apply(
+      store,
+      setOverlay(get(), { kind: "confirm", title, lines, action, ...(careful ? { careful } : {}) }),
+    );
   }
 
   const chooser = createChooser(store);
@@ -299,7 +308,8 @@ export function createActions(
 
     /** For tests: settle when every followed session is done. */
     async idle(): Promise<void> {
-      while (followers.size > 0 || writes.size > 0) await Promise.allSettled([...followers, ...writes]);
+      while (followers.size > 0 || writes.size > 0 || work.checking().length > 0)
+        await Promise.allSettled([...followers, ...writes, ...work.checking()]);
     },
   };
 }

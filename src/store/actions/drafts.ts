@@ -17,9 +17,11 @@ export function restoreDraft(form: FormState, d: Draft | undefined): FormState {
   if (!d) return form;
   const when = new Date(d.savedAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
   const note = d.sent
-    ? `recovered draft (${when}): it was sent but no answer came — it is checked before any re-send`
+    ? `recovered draft (${when}): sent, but no answer came — it may have landed: Enter re-reads the incident and says which before anything is sent again`
     : `recovered draft from ${when}, not sent yet`;
-  return { ...form, values: { ...form.values, ...d.values }, draftId: d.id, note };
+  // the draft's opening values: its changes stay measured against what the form first showed (a draft
+  // without them: every field that differs from a fresh read counts as changed, and is said so)
+  return { ...form, values: { ...form.values, ...d.values }, draftId: d.id, note, base: d.base };
 }
 
 export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureServices: () => Promise<void>) {
@@ -79,12 +81,12 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
     const what = draftSpec(d.kind)?.label(d) ?? `a draft of a kind this vigil does not know ("${d.kind}")`;
     const text = typeof d.values.description === "string" ? d.values.description : "";
     deps.confirm(
-      `Resume the unsent draft${all.length > 1 ? ` (1 of ${all.length})` : ""}?`,
+      `Resume the ${d.sent ? "draft whose send got no answer" : "unsent draft"}${all.length > 1 ? ` (1 of ${all.length})` : ""}?`,
       [
         what,
         ...(text ? [text.length > 70 ? `${text.slice(0, 69)}…` : text] : []),
         d.sent
-          ? "It was sent but no answer came: the incident is re-read before any re-send."
+          ? "Sent, but no answer came: it may have been posted. Resuming re-reads the incident at Enter and says whether it was, before anything is sent again."
           : "Not sent yet.",
         "n / Esc keeps it for later (:drafts offers it again)",
       ],

@@ -10,7 +10,7 @@
 import { errorLine } from "../data/loaders.ts";
 import type { Draft, DraftStore } from "../forms/drafts.ts";
 import { FORM_KINDS, type FormKind, isDraftKind } from "../forms/kinds/index.ts";
-import type { FormKindSpec, Sender, SendResult } from "../forms/kinds/spec.ts";
+import type { Confirmation, FormKindSpec, Sender, SendResult } from "../forms/kinds/spec.ts";
 import { fieldErrorsOf } from "../forms/send.ts";
 import type { FormState } from "../forms/types.ts";
 import { validateForm } from "../forms/validate.ts";
@@ -25,7 +25,14 @@ export type FormDeps = {
   scope: string;
   readOnly: boolean;
   now: () => number;
-  confirm: (title: string, lines: string[], action: string, run: () => Promise<void>) => void;
+  /** `careful`: a key typed before the confirmation appeared does not answer it (Sender `Confirmation`). */
+  confirm: (
+    title: string,
+    lines: string[],
+    action: string,
+    run: () => Promise<void>,
+    careful?: boolean,
+  ) => void;
   notice: (text: string | undefined) => void;
 };
 
@@ -82,6 +89,7 @@ export function createFormActions(deps: FormDeps, senders: Readonly<Record<FormK
       }),
       target: f.target,
       values: f.values,
+      ...(f.base ? { base: f.base } : {}),
       savedAt: t,
       ...patch,
     };
@@ -143,6 +151,41 @@ export function createFormActions(deps: FormDeps, senders: Readonly<Record<FormK
     } else deps.notice(`not sent: ${r.error} — the draft is kept`);
   }
 
+  /** Keys typed while a form was "checking", in order (`holdKey`). */
+  const held: (() => void)[] = [];
+  const checks = new Set<Promise<void>>();
+
+  /** The confirmation is made: ask it, or say there is nothing to send, or why it could not be checked. */
+  function confirmed(f: FormState, c: Confirmation): void {
+    const keys = held.splice(0);
+    const dropped = () => {
+      if (keys.length > 0)
+        deps.notice(`${keys.length === 1 ? "a key" : `${keys.length} keys`} typed meanwhile not used`);
+    };
+    const now = form();
+    // closed (Esc) or another form meanwhile: nothing is asked
+    if (!now || now.kind !== f.kind || now.draftId !== f.draftId || now.target !== f.target) return;
+    if ("error" in c) {
+      show({ ...now, phase: "failed", message: `not checked, nothing sent: ${c.error}` });
+      dropped();
+      return;
+    }
+    if ("nothing" in c) {
+      show({ ...now, phase: "edit", message: undefined });
+      deps.notice(c.nothing);
+      return;
+    }
+    // the form as it will be sent (values brought up to date by the fresh read): shown, and in its draft
+    const next = c.form ? persist({ ...c.form, phase: "edit" }) : { ...now, phase: "edit" as const };
+    show(next);
+    deps.confirm(c.title, c.lines, `form-${f.kind}`, () => run(next), c.careful === true);
+    if (c.careful) {
+      dropped();
+      return;
+    }
+    for (const k of keys) k();
+  }
+
   return {
     persist,
     show,
@@ -176,9 +219,39 @@ export function createFormActions(deps: FormDeps, senders: Readonly<Record<FormK
         );
         return;
       }
-      const { title, lines } = senders[f.kind].confirm(f);
-      deps.confirm(title, lines, `form-${f.kind}`, () => run(f));
+      let c: ReturnType<Sender["confirm"]>;
+      try {
+        c = senders[f.kind].confirm(f, draftOf(f));
+      } catch (e) {
+        show({ ...f, phase: "failed", message: errorLine(e) });
+        return;
+      }
+      if (!(c instanceof Promise)) {
+        confirmed(f, c);
+        return;
+      }
+      show({ ...f, phase: "checking", message: undefined });
+      const p: Promise<void> = c
+        .then(
+          (r) => confirmed(f, r),
+          (e) => confirmed(f, { error: errorLine(e) }),
+        )
+        .finally(() => checks.delete(p));
+      checks.add(p);
     },
+
+    /**
+     * A key typed while the form is "checking" (keys.ts): it waits, and answers the confirmation once it
+     * is shown — unless that confirmation warns of what could not be seen before (`careful`), or there is
+     * none (nothing to send, the read failed, the form closed): then it is dropped, not typed into the
+     * form (a `y` meant for a confirmation must not become text).
+     */
+    holdKey(replay: () => void): void {
+      held.push(replay);
+    },
+
+    /** The fresh reads before confirmations still under way (for `idle`). */
+    checking: (): readonly Promise<void>[] => [...checks],
 
     /** Esc: close; a draft with content stays on disk and is offered again. Ctrl-D: discard it. */
     formClose(discard: boolean): void {

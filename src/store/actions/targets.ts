@@ -45,6 +45,11 @@ export type PaneSelects = {
   checks?: (s: ConsoleState, single: boolean) => ActTarget;
   /** The incident `u`, `e` and `s` act on. */
   incident?: (s: ConsoleState) => Incident | undefined;
+  /**
+   * Whether the incident is chosen deliberately (its detail is open), not just left under a list's cursor:
+   * `u` posts to a resolved incident only so (work.ts `openUpdate`).
+   */
+  incidentOpened?: (s: ConsoleState) => boolean;
   /** The update of `inc` that `e` edits (the incident detail's selected one). */
   update?: (s: ConsoleState, inc: Incident) => IncidentUpdate | undefined;
   /** The status page `e` edits (its id). */

@@ -241,9 +241,27 @@ export function createWorkActions(deps: WorkDeps) {
       void ensureServices();
     },
 
+    /**
+     * `u`: the incident the pane selects, else the latest open one. A RESOLVED incident left under a
+     * list's cursor is not where the fast path (`5 u text Enter y`) posts while another is open: the
+     * latest open one is, and the form says so (an incident's detail — Enter on it — posts to that one,
+     * resolved or not; its confirmation says it is resolved).
+     */
     openUpdate() {
       if (refused("posting incident updates")) return;
-      const inc = targetIncident(deps.panes, get());
+      const s = get();
+      const inc = targetIncident(deps.panes, s);
+      const inDetail = deps.panes.selects(s).incidentOpened?.(s) === true;
+      const open = latestOpenIncident(s);
+      if (inc && inc.lastUpdateStatus === "RESOLVED" && !inDetail && open && open.id !== inc.id) {
+        const f = withKept(update.open(open));
+        return forms.show({
+          ...f,
+          note:
+            f.note ??
+            `"${inc.name}" (selected) is resolved: this goes to the open incident — to post to the resolved one, open it (Enter) and press u`,
+        });
+      }
       if (inc) return openUpdateFor(inc);
       forms.show({
         ...update.open(stub({ target: { label: "the latest open incident" } } as Draft)),

@@ -47,6 +47,8 @@ export type Draft = {
   savedAt: number;
   /** Set just before a create request leaves; cleared when the server answered "not created". */
   sent?: { publicIncidentUpdateDate: string; description: string; name?: string; at: number } | undefined;
+  /** The values the form opened with (FormState.base: what the engineer's changes are measured against). */
+  base?: DraftValues | undefined;
   /** The last failure, for the offer after a restart. */
   lastError?: string | undefined;
 };

@@ -44,7 +44,11 @@ export type FormState = {
   pick: number;
   /** Errors are shown next to every field once a submit was attempted (before: only for typed fields). */
   showErrors: boolean;
-  phase: "edit" | "sending" | "failed";
+  /**
+   * "checking": Enter read what the form edits afresh and its confirmation is being made (keys typed
+   * meanwhile wait for it: src/tui/keys.ts).
+   */
+  phase: "edit" | "checking" | "sending" | "failed";
   /** The send error (phase "failed"), one line. */
   message: string | undefined;
   /** The draft kept on disk for this form (none for private locations: a proxy URL may hold a password). */
@@ -56,11 +60,18 @@ export type FormState = {
   submitWhenReady?: boolean;
   /** Errors the server gave per field on the last attempt (cleared by the next change). */
   serverErrors: Record<string, string> | undefined;
+  /**
+   * The values the form opened with, for a form that edits what others edit too (page, incident): the
+   * engineer's changes are measured against them, and only those are sent (fresh.ts). Kept in the draft.
+   */
+  base?: DraftValues | undefined;
+  /** The fresh values the last confirmation showed: `y` stops the send when they moved again. */
+  confirmed?: DraftValues | undefined;
 };
 
 export function makeForm(
   p: Pick<FormState, "kind" | "title" | "fields" | "values" | "target"> &
-    Partial<Pick<FormState, "focus" | "note" | "draftId">>,
+    Partial<Pick<FormState, "focus" | "note" | "draftId" | "base">>,
 ): FormState {
   return {
     note: undefined,

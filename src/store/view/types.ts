@@ -50,7 +50,14 @@ export type Overlay =
   /** `top`: the first line shown when the help is longer than the screen (its keys scroll it). */
   | { kind: "help"; top?: number }
   | { kind: "palette"; text: string; error: string | undefined }
-  | { kind: "confirm"; title: string; lines: readonly string[]; action: string }
+  | {
+      kind: "confirm";
+      title: string;
+      lines: readonly string[];
+      action: string;
+      /** It warns of what the engineer could not have seen: keys typed before it appeared do not answer it. */
+      careful?: boolean;
+    }
   /** A small menu (store/actions/choice.ts): an option's key, or j/k and Enter, picks it; Esc closes. */
   | { kind: "choose"; title: string; lines: readonly string[]; options: readonly Choice[]; cursor: number }
   | {

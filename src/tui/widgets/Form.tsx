@@ -123,12 +123,17 @@ export function Form({ form, width, height }: { form: FormState; width: number; 
   const state =
     form.phase === "sending"
       ? { lines: ["sending…  (Esc hides the form; the draft stays on disk)"], color: theme.tone.busy }
-      : form.phase === "failed"
+      : form.phase === "checking"
         ? {
-            lines: wrapWords(`✖ ${sanitizeLine(form.message ?? "not sent")}`, inner).slice(0, 3),
-            color: theme.error,
+            lines: ["reading it afresh before the confirmation…  (nothing sent yet)"],
+            color: theme.tone.busy,
           }
-        : undefined;
+        : form.phase === "failed"
+          ? {
+              lines: wrapWords(`✖ ${sanitizeLine(form.message ?? "not sent")}`, inner).slice(0, 3),
+              color: theme.error,
+            }
+          : undefined;
   const keys =
     form.phase === "failed"
       ? [

@@ -281,6 +281,8 @@ describe("an update typed while no incident was open", () => {
     proxy.state.writes = [];
     proxy.state.mode = "lose-answer";
     r.press(String(pick + 1));
+    // Enter reads the incident afresh before the confirmation
+    await until("the confirmation", 10_000, () => r.s().ui.overlay.kind === "confirm");
     expect(r.s().ui.overlay).toMatchObject({
       kind: "confirm",
       title: 'Post this update to "Card payments failing"?',
@@ -301,7 +303,12 @@ describe("an update typed while no incident was open", () => {
     r2.press("y");
     expect(r2.form()?.target.incidentId).toBe(a.id);
     r2.press("\r");
-    expect(r2.s().ui.overlay).toMatchObject({ kind: "confirm" });
+    await until("the confirmation", 10_000, () => r2.s().ui.overlay.kind === "confirm");
+    // the re-read found it posted: said before anything is sent
+    expect(r2.s().ui.overlay).toMatchObject({
+      kind: "confirm",
+      title: expect.stringMatching(/^This update WAS posted to "Card payments failing"/),
+    });
     r2.press("y");
     await r2.actions.idle();
     expect(r2.form()).toBeUndefined();

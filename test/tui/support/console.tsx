@@ -20,10 +20,17 @@ export function renderConsole(
     fullscreen?: boolean;
     mouse?: boolean;
     webhookRenderer?: RendererLoader;
+    /** A real service to talk to (a form's fresh read before its confirmation); default: none. */
+    service?: { url: string; apiKey: string };
   } = {},
 ) {
-  // Port 9 (discard) on loopback: nothing listens; only a confirmed action would try it.
-  const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", readOnly: opts.readOnly });
+  // Port 9 (discard) on loopback: nothing listens; only a confirmed action (or a form's fresh read before
+  // its confirmation) would try it
+  const client = createClient({
+    baseUrl: opts.service?.url ?? "http://127.0.0.1:9",
+    apiKey: opts.service?.apiKey ?? "k",
+    readOnly: opts.readOnly,
+  });
   const actions = createActions(client, store, undefined, {
     panes: PANE_HOOKS,
     readOnly: opts.readOnly ?? false,

@@ -2,6 +2,12 @@
  * Editing a status page (`e` on the pages pane): name, URL, custom domain, default theme, and its cards
  * with their services (a service moves between cards with [ ]). ONE PUT of the whole page — idempotent:
  * a lost answer is resolved by sending the same body again.
+ *
+ * The API has only that whole-page PUT, and the form opens from the copy held, which may be old: Enter
+ * reads the page afresh and the PUT is that fresh page with only the fields the engineer changed put over
+ * it (description, logo, colours — not in the form — and every field nobody changed here are sent as
+ * they are now); a field changed meanwhile that the engineer changed too is said in the confirmation;
+ * no change left → "nothing to change" (the rule: src/store/forms/fresh.ts).
  */
 
 import { domainSchema } from "../../../contract/schemas/rules.ts";
@@ -12,8 +18,11 @@ import {
   statusPageUpdateBodySchema,
   themeColorsBodySchema,
 } from "../../../contract/schemas/status-pages.ts";
+import { errorLine } from "../../data/loaders.ts";
 import { apply, type ConsoleStore } from "../../state.ts";
 import { pageRead } from "../../view/work.ts";
+import type { DraftValue, DraftValues } from "../drafts.ts";
+import { changeLine, changesAgainst, movedSince } from "../fresh.ts";
 import { errors, firstIssue } from "../rules.ts";
 import { failed } from "../send.ts";
 import { cards, type FormState, makeForm, type Option, text } from "../types.ts";
@@ -24,6 +33,21 @@ export function pageOf(store: ConsoleStore, id: string | undefined): StatusPage 
   if (!id) return undefined;
   const s = store.getState();
   return s.details.pages.get(id) ?? s.statusPages.items.find((p) => p.id === id);
+}
+
+/** The form's values of a page as it is (what the form opens with, and a fresh read is compared as). */
+export function pageValues(page: StatusPage): DraftValues {
+  return {
+    name: page.name,
+    url: page.url,
+    customDomain: page.customDomain ?? "",
+    defaultTheme: String(page.defaultTheme ?? "AUTO"),
+    cards: (page.cards ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      services: (c.services ?? []).map((s) => s.id),
+    })),
+  };
 }
 
 function open(page: StatusPage): FormState {
@@ -41,17 +65,8 @@ function open(page: StatusPage): FormState {
       { key: "defaultTheme", label: "default theme", type: "choice", options: DEFAULT_THEMES },
       { key: "cards", label: "cards", type: "cards", options: [...opts.values()] },
     ],
-    values: {
-      name: page.name,
-      url: page.url,
-      customDomain: page.customDomain ?? "",
-      defaultTheme: String(page.defaultTheme ?? "AUTO"),
-      cards: (page.cards ?? []).map((c) => ({
-        id: c.id,
-        name: c.name,
-        services: (c.services ?? []).map((s) => s.id),
-      })),
-    },
+    values: pageValues(page),
+    base: pageValues(page),
   });
 }
 
@@ -91,40 +106,87 @@ export function pageBody(page: StatusPage, f: FormState): StatusPageUpdateBody {
   };
 }
 
-function cardLines(f: FormState, store: ConsoleStore): string[] {
-  const page = pageOf(store, f.target.pageId);
+function cardLines(f: Pick<FormState, "values">, store: ConsoleStore, page?: StatusPage): string[] {
   const label = new Map<string, string>();
-  for (const c of page?.cards ?? []) for (const s of c.services ?? []) label.set(s.id, s.name);
-  return cards(f, "cards").map(
+  for (const p of [pageOf(store, page?.id), page])
+    for (const c of p?.cards ?? []) for (const s of c.services ?? []) label.set(s.id, s.name);
+  return cards(f as FormState, "cards").map(
     (c) => `card ${c.name}: ${c.services.map((id) => label.get(id) ?? id).join(", ") || "no services"}`,
   );
 }
 
+/** A field's value as the confirmation shows it. */
+function shown(key: string, v: DraftValue | undefined): string {
+  if (v === undefined) return "—";
+  if (key === "cards" && Array.isArray(v)) return `${v.length} card${v.length === 1 ? "" : "s"}`;
+  return typeof v === "string" ? (v.trim() === "" ? "—" : `"${v}"`) : String(v);
+}
+
 function sender(deps: SendDeps): Sender {
   const { client, store } = deps;
+  /** The page read now; the held copy (list and detail) is brought up to date with it. */
+  const fresh = async (id: string): Promise<StatusPage> => {
+    const page = await client.statusPages.get(id);
+    remember(id, page);
+    return page;
+  };
+  const remember = (id: string, page: StatusPage) => {
+    apply(store, pageRead(store.getState(), page));
+    const cur = store.getState().statusPages;
+    const items = cur.items.map((p) => (p.id === id ? { ...p, ...page } : p));
+    apply(store, { statusPages: { ...cur, items } });
+  };
   return {
-    confirm: (f) => ({
-      title: `Save "${f.target.label ?? ""}"? (one PUT: the page, its cards and services)`,
-      lines: [
-        `name: ${text(f, "name")}   URL: ${text(f, "url")}`,
-        `custom domain: ${text(f, "customDomain") || "—"}   default theme: ${text(f, "defaultTheme")}`,
-        ...cardLines(f, store),
-      ],
-    }),
+    async confirm(f) {
+      const id = f.target.pageId!;
+      let page: StatusPage;
+      try {
+        page = await fresh(id);
+      } catch (e) {
+        return { error: `the page could not be read afresh: ${errorLine(e)}` };
+      }
+      const now = pageValues(page);
+      const { changes, values } = changesAgainst(f, now);
+      if (changes.length === 0)
+        return { nothing: `nothing to change: status page "${page.name}" already reads as the form` };
+      const moved = changes.some((c) => c.moved);
+      return {
+        title: `Save "${page.name}"? (one PUT: the page as read just now, with your ${changes.length === 1 ? "change" : `${changes.length} changes`})`,
+        lines: [
+          ...changes.filter((c) => c.key !== "cards").map((c) => changeLine(c, shown)),
+          ...(changes.some((c) => c.key === "cards")
+            ? [
+                changeLine(changes.find((c) => c.key === "cards")!, shown),
+                ...cardLines({ values }, store, page),
+              ]
+            : []),
+          "every other field is kept as it is now (read just now), description and logo included",
+        ],
+        careful: moved,
+        form: { ...f, confirmed: now },
+      };
+    },
     async send(f) {
       const id = f.target.pageId!;
-      let current = pageOf(store, id);
+      let body: StatusPageUpdateBody;
       try {
-        if (!current?.cards) current = await client.statusPages.get(id);
-        const saved = await client.statusPages.update(id, pageBody(current, f));
-        apply(store, pageRead(store.getState(), saved));
-        const cur = store.getState().statusPages;
-        const items = cur.items.map((p) => (p.id === id ? { ...p, ...saved } : p));
-        apply(store, { statusPages: { ...cur, items } });
+        const page = await fresh(id);
+        const now = pageValues(page);
+        const again = f.confirmed ? movedSince(f, f.confirmed, now) : [];
+        if (again.length > 0)
+          return {
+            ok: false,
+            error: `not sent: ${again.join(", ")} changed again since the confirmation — Enter shows it as it is now`,
+          };
+        const { changes, values } = changesAgainst(f, now);
+        if (changes.length === 0)
+          return { ok: true, notice: `status page "${page.name}": nothing to change (already so)` };
+        body = pageBody(page, { ...f, values });
+        remember(id, await client.statusPages.update(id, body));
       } catch (e) {
         return failed(e, f);
       }
-      return { ok: true, notice: `status page "${text(f, "name").trim()}" saved` };
+      return { ok: true, notice: `status page "${body.name}" saved` };
     },
   };
 }

@@ -18,10 +18,24 @@ export type SendResult =
   | { ok: true; notice: string }
   | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
+/**
+ * What Enter leads to: a confirmation (with the form as it will be sent: its values brought up to date by
+ * a fresh read, `confirmed` set), or nothing to send and why, or why it could not be checked.
+ * `careful`: it warns of something the engineer could not have seen before pressing Enter (a change made
+ * meanwhile, a resolved incident): a `y` typed before it appeared does not answer it.
+ */
+export type Confirmation =
+  | { title: string; lines: string[]; form?: FormState; careful?: boolean }
+  | { nothing: string }
+  | { error: string };
+
 /** How a form kind is sent. */
 export type Sender = {
-  /** Confirmation title and lines for the form as it is. */
-  confirm(form: FormState): { title: string; lines: string[] };
+  /**
+   * The confirmation of the form as it is — after a fresh read of what it edits when others may have
+   * changed it (a promise then: the form shows "checking" meanwhile).
+   */
+  confirm(form: FormState, draft: Draft | undefined): Confirmation | Promise<Confirmation>;
   /**
    * The request(s). A POST records what goes out in `draft.sent` first (durably: send.ts `sendMarker`) and
    * re-reads before sending again, so a lost answer never posts twice; a PUT is sent again as it is.

@@ -2,13 +2,18 @@
  * Editing an update of an incident (`e`): the same fields as a new one, filled with its values; its
  * public date is kept so the PUT does not move it in time. A PUT is idempotent: a lost answer is resolved
  * by sending the same body again.
+ *
+ * "notify subscribers" starts OFF whatever the update said: a PUT with it on emails the subscribers again
+ * (the service and the hosted API both notify on every write that carries it), and an edit is most often a
+ * correction that must not reach every subscriber twice. Switched on, the confirmation says they are
+ * emailed again.
  */
 import type { Incident, IncidentUpdate } from "../../../contract/schemas/incidents.ts";
 import { apply } from "../../state.ts";
 import { incidentRead } from "../../view/work.ts";
-import { clip, errors, statusLine, UPDATE_FIELDS, updateBody, updateFieldErrors } from "../rules.ts";
+import { clip, errors, UPDATE_FIELDS, updateBody, updateFieldErrors } from "../rules.ts";
 import { failed } from "../send.ts";
-import { type FormState, makeForm, text } from "../types.ts";
+import { type FormState, flag, makeForm, text } from "../types.ts";
 import type { FormKindSpec, SendDeps, Sender } from "./spec.ts";
 
 function open(inc: Incident, u: IncidentUpdate): FormState {
@@ -20,7 +25,8 @@ function open(inc: Incident, u: IncidentUpdate): FormState {
     values: {
       description: u.description ?? "",
       status: String(u.status ?? inc.lastUpdateStatus ?? "INVESTIGATING"),
-      notify: u.notifySubscribers ?? false,
+      // off: a PUT with it on emails the subscribers again (see above)
+      notify: false,
       // kept so the PUT does not move the update in time
       date: String(u.publicIncidentUpdateDate ?? ""),
     },
@@ -36,7 +42,13 @@ function sender(deps: SendDeps): Sender {
   return {
     confirm: (f) => ({
       title: `Change this update of "${f.target.label ?? "the incident"}"?`,
-      lines: [statusLine(f), clip(text(f, "description").trim())],
+      lines: [
+        `status: ${text(f, "status")}`,
+        clip(text(f, "description").trim()),
+        flag(f, "notify")
+          ? "⚠ notify is on: subscribers are emailed AGAIN, with the edited text"
+          : "subscribers are not emailed (notify off; turn it on to email them again)",
+      ],
     }),
     async send(f) {
       const { incidentId, updateId } = f.target;

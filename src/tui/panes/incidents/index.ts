@@ -16,6 +16,8 @@ export const incidents: PaneSpec<"incidents"> = {
   rows: listRows(incidentRows, (i) => i.id),
   selects: {
     incident: selectedIncident,
+    // its detail open: chosen, not left under the cursor (u posts there even when it is resolved)
+    incidentOpened: (s) => s.ui.detail.incidents !== undefined,
     // the detail's selected update; in the list, none (the latest is edited)
     update: (s, inc) => (s.ui.detail.incidents !== undefined ? selectedUpdate(s, inc) : undefined),
   },

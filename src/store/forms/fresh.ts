@@ -1,0 +1,96 @@
+/**
+ * Never undo what someone else changed. A form that edits what others edit too (a status page `e`, an
+ * incident `s`) opens from the copy held, which may be old, and stays open while a teammate or the CLI
+ * changes the same thing; the API has only a whole-object PUT for both (seed §4.5/§4.6), so sending the
+ * form as it stands would put back every field it holds — and blank the ones it does not show. So:
+ *
+ * - the form keeps `base`: the values it opened with (in its draft too); the engineer's changes are the
+ *   fields whose value differs from it;
+ * - at Enter the resource is READ AGAIN before anything is confirmed; the body is that fresh copy with
+ *   only the engineer's changed fields put over it: every other field, shown by the form or not, is sent
+ *   as it is now;
+ * - a field changed since the form opened that the engineer changed too is said in the confirmation
+ *   (what it is now, what it will become), never overwritten silently;
+ * - no change left (none made, or each already there) → "nothing to change", nothing is sent;
+ * - at `y` it is read once more: a field the engineer changes that moved again since the confirmation
+ *   stops the send (Enter shows the new confirmation).
+ *
+ * Pure: the kinds (page-edit.ts, incident-edit.ts) read and send.
+ */
+import type { DraftValue, DraftValues } from "./drafts.ts";
+import type { Field, FormState } from "./types.ts";
+
+/** A field the engineer changed: what it was when the form opened, what it is now, what it becomes. */
+export type FieldChange = {
+  key: string;
+  label: string;
+  /** Undefined when the form's opening values are not known (a draft kept by an older vigil). */
+  base: DraftValue | undefined;
+  now: DraftValue | undefined;
+  mine: DraftValue;
+  /** It changed since the form opened (or that is not known): the confirmation says so. */
+  moved: boolean;
+};
+
+const canon = (field: Field | undefined, v: DraftValue | undefined): string => {
+  if (v === undefined) return "\u0000undefined";
+  if (typeof v === "string") return JSON.stringify(field?.type === "text" ? v.trim() : v);
+  // services picked: a set; cards: their order and their services' order are what the page shows
+  if (field?.type === "multi" && Array.isArray(v)) return JSON.stringify([...(v as string[])].sort());
+  return JSON.stringify(v);
+};
+
+/** Whether two values of `field` say the same (text trimmed as it is sent; picked services as a set). */
+export const sameValue = (field: Field | undefined, a: DraftValue | undefined, b: DraftValue | undefined) =>
+  canon(field, a) === canon(field, b);
+
+/**
+ * The engineer's changes measured against the form's `base`, and the values to send: the fresh copy
+ * `now` with those changes over it. A change that is already so (`now` equals it) is no change.
+ */
+export function changesAgainst(
+  f: Pick<FormState, "fields" | "values" | "base">,
+  now: DraftValues,
+): { changes: FieldChange[]; values: DraftValues } {
+  const changes: FieldChange[] = [];
+  for (const field of f.fields) {
+    const mine = f.values[field.key];
+    if (mine === undefined) continue;
+    const base = f.base?.[field.key];
+    const cur = now[field.key];
+    const changed = f.base === undefined || !sameValue(field, mine, base);
+    if (!changed || sameValue(field, mine, cur)) continue;
+    changes.push({
+      key: field.key,
+      label: field.label,
+      base,
+      now: cur,
+      mine,
+      moved: !sameValue(field, cur, base),
+    });
+  }
+  return { changes, values: { ...now, ...Object.fromEntries(changes.map((c) => [c.key, c.mine])) } };
+}
+
+/** The engineer's fields whose fresh value is not the one the confirmation showed (moved again). */
+export function movedSince(
+  f: Pick<FormState, "fields" | "values" | "base">,
+  confirmed: DraftValues,
+  now: DraftValues,
+): string[] {
+  return f.fields
+    .filter((x) => f.values[x.key] !== undefined)
+    .filter((x) => f.base === undefined || !sameValue(x, f.values[x.key], f.base[x.key]))
+    .filter((x) => !sameValue(x, confirmed[x.key], now[x.key]))
+    .map((x) => x.label);
+}
+
+/**
+ * The confirmation's line of one change: `theme: AUTO → LIGHT`, or, when it changed since the form
+ * opened, `⚠ theme is DARK now (changed since the form opened, from AUTO) → will become LIGHT`.
+ */
+export function changeLine(c: FieldChange, show: (key: string, v: DraftValue | undefined) => string): string {
+  if (!c.moved) return `${c.label}: ${show(c.key, c.now)} → ${show(c.key, c.mine)}`;
+  const since = c.base === undefined ? "" : ` (changed since the form opened, from ${show(c.key, c.base)})`;
+  return `⚠ ${c.label} is ${show(c.key, c.now)} now${since} → will become ${show(c.key, c.mine)}`;
+}
