@@ -1,0 +1,61 @@
+/** The rule of forms that edit what others edit too (src/store/forms/fresh.ts), as pure logic. */
+import { describe, expect, it } from "vitest";
+import { changeLine, changesAgainst, movedSince } from "../../../src/store/forms/fresh.ts";
+import type { Field } from "../../../src/store/forms/types.ts";
+
+const FIELDS: Field[] = [
+  { key: "name", label: "name", type: "text" },
+  { key: "theme", label: "theme", type: "choice", options: ["AUTO", "DARK", "LIGHT"] },
+  { key: "services", label: "services", type: "multi", options: [] },
+];
+const BASE = { name: "Status", theme: "AUTO", services: ["a", "b"] };
+const show = (_k: string, v: unknown) => JSON.stringify(v);
+
+describe("changes measured against what the form opened with", () => {
+  it("only the fields the engineer changed go over the fresh copy; what others changed is kept", () => {
+    const f = { fields: FIELDS, base: BASE, values: { ...BASE, name: "Status!" } };
+    const now = { name: "Status", theme: "DARK", services: ["a", "b", "c"] };
+    const r = changesAgainst(f, now);
+    expect(r.changes.map((c) => c.key)).toEqual(["name"]);
+    expect(r.changes[0]?.moved).toBe(false);
+    expect(r.values).toEqual({ name: "Status!", theme: "DARK", services: ["a", "b", "c"] });
+    expect(changeLine(r.changes[0]!, show)).toBe('name: "Status" → "Status!"');
+  });
+
+  it("a field both changed is said: what it is now, what it will become", () => {
+    const f = { fields: FIELDS, base: BASE, values: { ...BASE, theme: "LIGHT" } };
+    const [c] = changesAgainst(f, { ...BASE, theme: "DARK" }).changes;
+    expect(c).toMatchObject({ key: "theme", base: "AUTO", now: "DARK", mine: "LIGHT", moved: true });
+    expect(changeLine(c!, show)).toBe(
+      '⚠ theme is "DARK" now (changed since the form opened, from "AUTO") → will become "LIGHT"',
+    );
+  });
+
+  it("nothing changed, a change already so, a reordered set, trailing spaces: no change", () => {
+    expect(
+      changesAgainst({ fields: FIELDS, base: BASE, values: BASE }, { ...BASE, theme: "DARK" }).changes,
+    ).toEqual([]);
+    const f = {
+      fields: FIELDS,
+      base: BASE,
+      values: { name: "Status  ", theme: "DARK", services: ["b", "a"] },
+    };
+    expect(changesAgainst(f, { ...BASE, theme: "DARK" }).changes).toEqual([]);
+  });
+
+  it("a draft without its opening values: every field that differs counts, said without a 'since'", () => {
+    const f = { fields: FIELDS, base: undefined, values: { ...BASE, theme: "LIGHT" } };
+    const r = changesAgainst(f, { ...BASE, theme: "DARK" });
+    expect(r.changes.map((c) => c.key)).toEqual(["theme"]);
+    expect(changeLine(r.changes[0]!, show)).toBe('⚠ theme is "DARK" now → will become "LIGHT"');
+  });
+
+  it("at y: the engineer's fields that moved again since the confirmation", () => {
+    const f = { fields: FIELDS, base: BASE, values: { ...BASE, theme: "LIGHT" } };
+    const confirmed = { ...BASE, theme: "DARK" };
+    expect(movedSince(f, confirmed, confirmed)).toEqual([]);
+    // another field moving is no reason to stop: it is sent as it is then
+    expect(movedSince(f, confirmed, { ...confirmed, name: "Other" })).toEqual([]);
+    expect(movedSince(f, confirmed, { ...confirmed, theme: "AUTO" })).toEqual(["theme"]);
+  });
+});
