@@ -129,9 +129,10 @@ describe("incident workflow in a pseudo-terminal", () => {
     t.keys("u");
     await t.waitFor("Update: Checkout failing", "the update form");
     t.type("Error rate back to normal");
-    child.kill("SIGSTOP");
     t.keys("Enter");
+    // Enter reads the incident afresh before confirming: the service is frozen once that is done
     await t.waitFor(/Post this update/, "the confirmation");
+    child.kill("SIGSTOP");
     t.keys("y");
     await t.waitFor("sending…", "the request in flight");
     // the request has reached the frozen service (its bytes wait unread in the kernel): the outcome is unknown
@@ -155,7 +156,8 @@ describe("incident workflow in a pseudo-terminal", () => {
     child = again.child;
     expect(again.url).toBe(served.url);
     t.keys("C-r");
-    await t.waitFor(/Post this update/, "the confirmation");
+    // the re-read before the confirmation did not find it: said, then posted once
+    await t.waitFor(/Not found posted .*: y posts it once/, "the confirmation");
     t.keys("y");
     await t.waitFor(/update posted to "Checkout failing"/, "the acknowledgement after the retry", 10_000);
     ups = (await incidentsNamed("Checkout failing"))[0].incidentUpdates as Json[];
