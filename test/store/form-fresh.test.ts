@@ -74,7 +74,10 @@ describe("e on a status page: from a fresh read, only what was changed", () => {
     });
     r.press("e");
     expect(r.form()?.values.defaultTheme).toBe("AUTO"); // the old held copy
-    r.press("X"); // one character more on the name
+    r.press("X"); // one character more on the name, before the form's own fresh read arrives
+    // that read arrives: the fields not changed show the page as it is; the name keeps what was typed
+    await until("the form's fresh read", 5000, () => r.form()?.values.defaultTheme === "DARK");
+    expect(r.form()?.values.name).toBe(`${page.name}X`);
     r.press("\r");
     await r.confirmation();
     const o = r.overlay();

@@ -15,13 +15,16 @@ import type { Service } from "../../contract/schemas/services.ts";
 import { latestOpenIncident, openIncidentsNewestFirst, stub } from "../data/incidents.ts";
 import { errorLine } from "../data/loaders.ts";
 import { listLoaded } from "../data/slices.ts";
-import type { Draft, DraftStore } from "../forms/drafts.ts";
+import type { Draft, DraftStore, DraftValues } from "../forms/drafts.ts";
+import { rebased } from "../forms/fresh.ts";
+import { incidentValues } from "../forms/kinds/incident-edit.ts";
 import { createSenders, FORM_KINDS, isDraftKind } from "../forms/kinds/index.ts";
-import { pageOf } from "../forms/kinds/page-edit.ts";
+import { pageOf, pageValues } from "../forms/kinds/page-edit.ts";
 import { latestUpdate, serviceOptions } from "../forms/rules.ts";
 import { type FormState, readsServices, withOptions } from "../forms/types.ts";
 import { validateForm } from "../forms/validate.ts";
 import { apply } from "../state.ts";
+import { incidentRead, pageRead } from "../view/work.ts";
 import type { Chooser } from "./choice.ts";
 import { needsIncident, routedTo, routeUpdate } from "./draft-route.ts";
 import { createDraftActions, restoreDraft } from "./drafts.ts";
@@ -87,6 +90,19 @@ export function createWorkActions(deps: WorkDeps) {
   }
 
   const { keptDraft, openDraft, offerDrafts } = createDraftActions(deps, forms, ensureServices);
+
+  /**
+   * The fresh read of what the form `opened` edits arrived: if it is still that form, being edited, the
+   * fields not changed yet take it (fresh.ts `rebased`); `fields` brings new options (a page's services).
+   */
+  function rebase(opened: FormState, now: DraftValues, fields?: FormState["fields"]): void {
+    const f = get().work.form;
+    // the draft is made at the first change: a form typed into meanwhile is still that form
+    const same = opened.draftId === undefined || f?.draftId === opened.draftId;
+    if (!f || f.kind !== opened.kind || !same || f.phase !== "edit") return;
+    if (JSON.stringify(f.target) !== JSON.stringify(opened.target)) return;
+    forms.show(rebased(fields ? { ...f, fields } : f, now));
+  }
 
   /** The form of `kind`, with its kept draft put back when there is one (the same key reopens it). */
   function withKept(form: FormState): FormState {
@@ -288,8 +304,17 @@ export function createWorkActions(deps: WorkDeps) {
       const s = get();
       const inc = deps.panes.selects(s).incident?.(s);
       if (!inc) return deps.notice("no incident selected");
-      forms.show(withKept(incidentEdit.open(inc, s.services.items)));
+      const form = withKept(incidentEdit.open(inc, s.services.items));
+      forms.show(form);
       void ensureServices();
+      // opened from the copy held: read afresh, the fields not changed yet show what is (Enter reads again)
+      void client.incidents
+        .get(inc.id)
+        .then((fresh) => {
+          apply(store, incidentRead(get(), fresh));
+          rebase(form, incidentValues(fresh));
+        })
+        .catch(() => undefined); // Enter reads it again and says why when it cannot
     },
 
     openPageEdit() {
@@ -297,7 +322,16 @@ export function createWorkActions(deps: WorkDeps) {
       const s = get();
       const page = pageOf(store, deps.panes.selects(s).page?.(s));
       if (!page) return deps.notice("no status page selected");
-      forms.show(withKept(FORM_KINDS["page-edit"].open(page)));
+      const form = withKept(FORM_KINDS["page-edit"].open(page));
+      forms.show(form);
+      void client.statusPages
+        .get(page.id)
+        .then((fresh) => {
+          apply(store, pageRead(get(), fresh));
+          const opened = FORM_KINDS["page-edit"].open(fresh);
+          rebase(form, pageValues(fresh), opened.fields);
+        })
+        .catch(() => undefined);
     },
 
     openNewLocation(): void {

@@ -6,6 +6,8 @@
  *
  * - the form keeps `base`: the values it opened with (in its draft too); the engineer's changes are the
  *   fields whose value differs from it;
+ * - as the form opens it is read afresh too: the fields not changed yet take it (`rebased`), so the form
+ *   shows what is (src/store/actions/work.ts);
  * - at Enter the resource is READ AGAIN before anything is confirmed; the body is that fresh copy with
  *   only the engineer's changed fields put over it: every other field, shown by the form or not, is sent
  *   as it is now;
@@ -93,4 +95,22 @@ export function changeLine(c: FieldChange, show: (key: string, v: DraftValue | u
   if (!c.moved) return `${c.label}: ${show(c.key, c.now)} → ${show(c.key, c.mine)}`;
   const since = c.base === undefined ? "" : ` (changed since the form opened, from ${show(c.key, c.base)})`;
   return `⚠ ${c.label} is ${show(c.key, c.now)} now${since} → will become ${show(c.key, c.mine)}`;
+}
+
+/**
+ * A fresh read arrived while the form is open (it opened from the copy held): the fields the engineer has
+ * not changed take the fresh values — the form shows what is — and their base with them; a field already
+ * changed keeps its value and its base, so Enter still says when it moved.
+ */
+export function rebased<F extends Pick<FormState, "fields" | "values" | "base">>(f: F, now: DraftValues): F {
+  if (!f.base) return f;
+  const values: Record<string, DraftValue> = { ...f.values };
+  const base: Record<string, DraftValue> = { ...f.base };
+  for (const field of f.fields) {
+    const v = now[field.key];
+    if (v === undefined || !sameValue(field, f.values[field.key], f.base[field.key])) continue;
+    values[field.key] = v;
+    base[field.key] = v;
+  }
+  return { ...f, values, base };
 }

@@ -1,6 +1,6 @@
 /** The rule of forms that edit what others edit too (src/store/forms/fresh.ts), as pure logic. */
 import { describe, expect, it } from "vitest";
-import { changeLine, changesAgainst, movedSince } from "../../../src/store/forms/fresh.ts";
+import { changeLine, changesAgainst, movedSince, rebased } from "../../../src/store/forms/fresh.ts";
 import type { Field } from "../../../src/store/forms/types.ts";
 
 const FIELDS: Field[] = [
@@ -57,5 +57,18 @@ describe("changes measured against what the form opened with", () => {
     // another field moving is no reason to stop: it is sent as it is then
     expect(movedSince(f, confirmed, { ...confirmed, name: "Other" })).toEqual([]);
     expect(movedSince(f, confirmed, { ...confirmed, theme: "AUTO" })).toEqual(["theme"]);
+  });
+
+  it("a fresh read while the form is open: the fields not changed show it; a changed one keeps its value and base", () => {
+    const f = { fields: FIELDS, base: BASE, values: { ...BASE, name: "Status!" } };
+    const now = { name: "Renamed", theme: "DARK", services: ["c"] };
+    const g = rebased(f, now);
+    expect(g.values).toEqual({ name: "Status!", theme: "DARK", services: ["c"] });
+    expect(g.base).toEqual({ name: "Status", theme: "DARK", services: ["c"] });
+    // so Enter still says the name moved under the change
+    expect(changesAgainst(g, now).changes[0]).toMatchObject({ key: "name", moved: true });
+    // a form without its opening values is left as it is
+    const h = { fields: FIELDS, base: undefined, values: BASE };
+    expect(rebased(h, now)).toBe(h);
   });
 });
