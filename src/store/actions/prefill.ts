@@ -11,7 +11,12 @@
  *   one of its tags (case-insensitive); when none is, those that list a check sharing one of its
  *   distinctive tags — a tag most checks carry (`prod`) tells nothing and is not counted;
  * - first update: what is failing and where, without the reason (subscribers read it; the name already
- *   carries it for the team) — status INVESTIGATING, subscribers notified (the form's defaults).
+ *   carries it for the team) — status INVESTIGATING, subscribers notified (the form's defaults);
+ * - a check not in trouble (passing, pending, or its state not known): `i` is the engineer's call, not the
+ *   check's — nothing it shows says it fails, so nothing is said for it: the name is the check's name alone,
+ *   the first update is left empty for the author to write (subscribers read it; the console must not
+ *   tell them a passing check is failing), and the severity is MINOR, the lowest, raised by the author.
+ *   Among several checks only those in trouble are worded as failing or degraded.
  */
 import type { IncidentSeverity } from "../../contract/schemas/incidents.ts";
 import type { Service } from "../../contract/schemas/services.ts";
@@ -21,7 +26,10 @@ export type PrefillCheck = {
   id: string;
   name: string;
   tags?: readonly string[] | null | undefined;
-  /** "failing", "degraded", "cannot run" (else: treated as failing — it was chosen for an incident). */
+  /**
+   * "failing", "degraded", "cannot run" (in trouble); anything else ("passing", "pending", "unknown") is not
+   * worded as a failure (module comment).
+   */
   state: string;
   reason?: string | undefined;
   /** Locations whose newest result is in the state, of how many (undefined: not known yet). */
@@ -46,6 +54,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** A check's severity by how many of its locations are in its state (module comment). */
 export function severityOf(c: Pick<PrefillCheck, "state" | "locationsIn" | "locationsOf">): IncidentSeverity {
+  if (!inTrouble(c)) return "MINOR";
   const degraded = c.state === "degraded";
   const { locationsIn: n, locationsOf: of } = c;
   if (n === undefined || of === undefined || of <= 0) return degraded ? "MEDIUM" : "MAJOR";
@@ -59,6 +68,10 @@ export function worstSeverity(checks: readonly PrefillCheck[]): IncidentSeverity
   for (const c of checks) at = Math.max(at, RANK.indexOf(severityOf(c)));
   return RANK[at] ?? "MAJOR";
 }
+
+/** Whether the check's state is one an incident is worded from (failing, degraded, cannot run). */
+export const inTrouble = (c: Pick<PrefillCheck, "state">): boolean =>
+  c.state === "failing" || c.state === "degraded" || c.state === "cannot run";
 
 const stateWord = (state: string) => (state === "degraded" ? "degraded" : "failing");
 
@@ -104,26 +117,31 @@ export function incidentPrefill(
   services: readonly Service[],
   all: readonly TaggedCheck[],
 ): IncidentPrefill {
-  const first = checks[0];
+  const troubled = checks.filter(inTrouble);
+  const first = troubled[0];
   let name: string;
   let description: string;
   if (!first) {
-    name = "";
+    // none in trouble: the names alone, no first update (module comment)
+    name =
+      checks.length <= 1
+        ? oneLine(checks[0]?.name ?? "")
+        : `${checks.length} checks: ${checks.map((c) => oneLine(c.name)).join(", ")}`;
     description = "";
-  } else if (checks.length === 1) {
+  } else if (troubled.length === 1) {
     const reason = first.reason ? oneLine(first.reason) : "";
     name = reason ? `${oneLine(first.name)}: ${reason}` : `${oneLine(first.name)} ${stateWord(first.state)}`;
     description = `We are investigating: ${oneLine(first.name)} is ${stateWord(first.state)}${where(first)}.`;
   } else {
-    const state = checks.every((c) => c.state === "degraded") ? "degraded" : "failing";
-    name = `${checks.length} checks ${state}: ${checks.map((c) => oneLine(c.name)).join(", ")}`;
-    description = `We are investigating: ${checks.length} checks are ${state} (${checks
+    const state = troubled.every((c) => c.state === "degraded") ? "degraded" : "failing";
+    name = `${troubled.length} checks ${state}: ${troubled.map((c) => oneLine(c.name)).join(", ")}`;
+    description = `We are investigating: ${troubled.length} checks are ${state} (${troubled
       .map((c) => oneLine(c.name))
       .join(", ")}).`;
   }
   return {
     name: clip(name, PREFILL_NAME_MAX),
-    severity: worstSeverity(checks),
+    severity: worstSeverity(troubled.length > 0 ? troubled : checks),
     services: servicesFor(checks, services, all),
     description: clip(description, 1000),
   };

@@ -95,7 +95,8 @@ export function rowOf(s: ConsoleState, id: string): CheckRow | undefined {
 export function prefillCheckOf(s: ConsoleState, c: CheckSummary, result?: ResultSummary): PrefillCheck {
   const row = rowOf(s, c.id);
   const base = { id: c.id, name: c.name, tags: c.tags };
-  if (!row) return { ...base, state: "failing" };
+  // not in the lists (yet): its state is not known — not worded as failing
+  if (!row) return { ...base, state: "unknown" };
   const t = checkTriageOf(row, s.results.byCheck.get(c.id));
   // a check that needs a look: why (the triage's newest result in its state); on a result: its own reason
   const needsLook = row.health === "failing" || row.health === "degraded" || row.health === "cannot run";
@@ -103,7 +104,8 @@ export function prefillCheckOf(s: ConsoleState, c: CheckSummary, result?: Result
   const reason = own ?? (needsLook ? t.reason : undefined);
   return {
     ...base,
-    state: row.health === "degraded" ? "degraded" : row.health === "passing" ? "passing" : t.state,
+    // its own state: the triage reads a state it does not rank (pending) as failing
+    state: row.health,
     reason,
     locationsIn: t.locationsIn,
     locationsOf: t.locationsOf,

@@ -86,4 +86,33 @@ describe("incident prefill", () => {
     expect(incidentPrefill([{ ...unlisted, tags: [] }], byChecks, all).services).toEqual([]);
     expect(incidentPrefill([checkout], [], all).services).toEqual([]);
   });
+
+  it("a passing (or pending, or unknown) check: its name alone, no first update, MINOR — never worded as failing", () => {
+    for (const state of ["passing", "pending", "unknown"]) {
+      const p = incidentPrefill([{ ...checkout, state, reason: undefined }], [], []);
+      expect(p).toMatchObject({ name: "Checkout API", description: "", severity: "MINOR" });
+    }
+    // several, none in trouble: named, not said to fail
+    const two = incidentPrefill(
+      [
+        { ...checkout, state: "passing" },
+        { id: "c2", name: "Search", state: "passing" },
+      ],
+      [],
+      [],
+    );
+    expect(two).toMatchObject({ name: "2 checks: Checkout API, Search", description: "", severity: "MINOR" });
+    // a mix: only the one in trouble is worded, and its severity counts
+    const mix = incidentPrefill(
+      [
+        { ...checkout, state: "passing" },
+        { id: "c2", name: "Search", state: "degraded" },
+      ],
+      [],
+      [],
+    );
+    expect(mix.name).toBe("Search degraded");
+    expect(mix.description).toBe("We are investigating: Search is degraded.");
+    expect(mix.severity).toBe("MEDIUM");
+  });
 });
