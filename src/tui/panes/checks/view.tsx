@@ -179,6 +179,8 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const results = useConsole((s) => s.results.byCheck);
   const loaded = useConsole((s) => s.checks.loadedAt !== undefined);
   const error = useConsole((s) => s.checks.error);
+  const statesRead = useConsole((s) => s.statuses.loadedAt !== undefined);
+  const statesError = useConsole((s) => s.statuses.error);
   const now = useClock(15_000);
   const onWindow = useCallback(
     (first: number, count: number) => apply(store, setChecksWindow(store.getState(), first, count)),
@@ -197,11 +199,21 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   if (detail !== undefined) return <CheckDetail id={detail} width={width} height={height} />;
   // a long list's filter shows the top of its answer first; the count follows (filtered-rows.ts)
   const counting = isPartialRows(rows);
+  // nothing read (or no state read): the counts are not known — never a 0 that reads as "none failing"
+  const unread = !loaded
+    ? error
+      ? "checks: not read"
+      : "checks: reading…"
+    : !statesRead
+      ? `${listCount(rows.length, held, total, filter !== "")} checks · states: ${statesError ? "not read" : "reading…"}`
+      : undefined;
   const summary =
-    (counting
-      ? `… of ${thousands(held)}${total !== undefined && total > held ? ` (${thousands(total)} in all)` : ""} checks · ✖ … failing · ▲ … degraded · counting…`
-      : `${listCount(rows.length, held, total, filter !== "")} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
-        `${deactivated ? ` · ⊘ ${deactivated} deactivated` : ""}${muted ? ` · ${MUTED_MARK} ${muted} muted` : ""}`) +
+    (unread !== undefined
+      ? unread
+      : counting
+        ? `… of ${thousands(held)}${total !== undefined && total > held ? ` (${thousands(total)} in all)` : ""} checks · ✖ … failing · ▲ … degraded · counting…`
+        : `${listCount(rows.length, held, total, filter !== "")} checks · ✖ ${failing} failing · ▲ ${degraded} degraded` +
+          `${deactivated ? ` · ⊘ ${deactivated} deactivated` : ""}${muted ? ` · ${MUTED_MARK} ${muted} muted` : ""}`) +
     ` · sort: ${SORT_LABEL[sort.column]}${sort.desc ? " ↓" : ""}${sorting ? " (sorting…)" : ""}${marked.size ? ` · ● ${marked.size} marked` : ""}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
