@@ -174,7 +174,7 @@ describe("the overview pane", () => {
     );
     // the delivery names the check its alert was about, not only the channel's number
     expect(f).toMatch(/✖ Login page +#4 +failed +2 min ago HTTP 500 from https:\/\/hooks\.example\.com/);
-    expect(f).toMatch(/⚠ Basement DC +basement-dc +1 check not running +agent last seen 1 h ago/);
+    expect(f).toMatch(/⚠ Basement DC +basement-dc +1 check not run here +agent last seen 1 h ago/);
     expect(f).not.toContain("Search API");
     for (const l of ls) expect(l.length).toBeLessThanOrEqual(120);
   });

@@ -65,7 +65,7 @@ export function noAgentScan(deps: NoAgentDeps): string[] {
           runLocation: loc.slug,
           errorMessage:
             type === "ALERT_NO_AGENT"
-              ? `no agent of private location ${loc.slug} has been seen for ${Math.round((now - since) / 60_000)} min: its checks are not running`
+              ? `no agent of private location ${loc.slug} has been seen for ${Math.round((now - since) / 60_000)} min: its checks do not run there`
               : null,
         },
       };

@@ -69,9 +69,10 @@ export function alertTitle(a: Pick<AlertInput, "alertType" | "check" | "ssl" | "
     case "ALERT_RECOVERY":
       return `${n} has recovered`;
     case "ALERT_NO_AGENT":
-      return `${n} is not running: private location ${a.location ?? "?"} has no live agent`;
+      // only its runs there stop: the check may run in other locations too
+      return `${n} does not run in private location ${a.location ?? "?"}: it has no live agent`;
     case "ALERT_NO_AGENT_RECOVERY":
-      return `${n} runs again: private location ${a.location ?? "?"} has a live agent`;
+      return `${n} runs again in private location ${a.location ?? "?"}: it has a live agent`;
     case "ALERT_DEGRADED_RECOVERY":
       return `${n} has recovered from being degraded`;
     case "ALERT_SSL": {

@@ -1,6 +1,6 @@
 /**
  * Pane 8: private locations — name, slug, agents alive (⚠ 0 when the location has checks and no live
- * agent: they are not running), last seen, read every 10 s while the pane is open; the detail (last seen,
+ * agent: they do not run here — only their runs in this location stop, a check may run elsewhere too), last seen, read every 10 s while the pane is open; the detail (last seen,
  * agent count and each alive agent) with the proxy URL's credentials and the keys masked, and the check and group
  * assignments. `n` creates one; its raw key is shown once, in a panel of its own (widgets/Form.tsx).
  */
@@ -74,7 +74,7 @@ export function locationFields(
     ["keys", keys.join(", ") || "—"],
     ["agents", m.agentCount == null ? "— (single read pending)" : String(m.agentCount)],
     ["last seen", m.lastSeen ? `${formatAgo(m.lastSeen)} (${formatTimestamp(m.lastSeen)})` : "never"],
-    ["alive agents", aliveAgents(m) || (checks.length > 0 ? "none: its checks are not running" : "none")],
+    ["alive agents", aliveAgents(m) || (checks.length > 0 ? "none: its checks do not run here" : "none")],
     ["created", formatTimestamp(m.created_at)],
     [`checks (${checks.length})`, checks.join(", ") || "none"],
     [`groups (${groups.length})`, groups.join(", ") || "none"],

@@ -278,7 +278,14 @@ function locationColumns(now: number): Column<DeadLocation>[] {
       get: (l) => sanitizeLine(l.name),
     },
     { id: "slug", header: "", width: 20, priority: 50, get: (l) => sanitizeLine(l.slug) },
-    { id: "assigned", header: "", width: 22, priority: 90, get: (l) => `${assignedText(l)} not running` },
+    {
+      id: "assigned",
+      header: "",
+      width: 22,
+      priority: 90,
+      // only its runs here stop: a check may run in other locations too
+      get: (l) => `${assignedText(l)} not run here`,
+    },
     {
       id: "seen",
       header: "",
