@@ -108,6 +108,11 @@ export type DetailsSlice = {
   incidents: ReadonlyMap<string, Incident>;
   pages: ReadonlyMap<string, StatusPage>;
   locations: ReadonlyMap<string, PrivateLocation>;
+  /**
+   * When each single read above was made (epoch ms), by `<kind>:<id>`: a detail shown is as old as its
+   * own read, not as the list's (the status line's data age, panes' `loadedAt`).
+   */
+  readAt: ReadonlyMap<string, number>;
 };
 
 /** Whether the service answers, requests under way, the last failed request (one line). */

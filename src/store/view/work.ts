@@ -75,20 +75,36 @@ export function resetDetailRow(s: ConsoleState, pane: Pane, row = 0): Patch {
     : work(s, { detailRow: { ...s.work.detailRow, [pane]: row } });
 }
 
-function detail<K extends keyof DetailsSlice>(s: ConsoleState, key: K, id: string, value: unknown): Patch {
+type DetailKind = Exclude<keyof DetailsSlice, "readAt">;
+
+function detail<K extends DetailKind>(
+  s: ConsoleState,
+  key: K,
+  id: string,
+  value: unknown,
+  at: number,
+): Patch {
   const map = putCapped(s.details[key] as ReadonlyMap<string, unknown>, id, value, DETAILS_CAP);
-  return { details: { ...s.details, [key]: map } };
+  // one entry per detail held (4 kinds, each capped): the oldest read goes first
+  const readAt = putCapped(s.details.readAt, `${key}:${id}`, at, DETAILS_CAP * 4);
+  return { details: { ...s.details, [key]: map, readAt } };
 }
 
-export const incidentRead = (s: ConsoleState, inc: Incident): Patch => {
+/** When the detail `kind:id` was last read (epoch ms), if it was. */
+export const detailReadAt = (s: ConsoleState, kind: DetailKind, id: string): number | undefined =>
+  s.details.readAt.get(`${kind}:${id}`);
+
+export const incidentRead = (s: ConsoleState, inc: Incident, at = Date.now()): Patch => {
   // the list entry follows the fresher single read (status, name, services)
   const items = s.incidents.items.some((i) => i.id === inc.id)
     ? s.incidents.items.map((i) => (i.id === inc.id ? inc : i))
     : [inc, ...s.incidents.items];
-  return { ...detail(s, "incidents", inc.id, inc), incidents: { ...s.incidents, items } };
+  return { ...detail(s, "incidents", inc.id, inc, at), incidents: { ...s.incidents, items } };
 };
-export const pageRead = (s: ConsoleState, p: StatusPage): Patch => detail(s, "pages", p.id, p);
-export const locationRead = (s: ConsoleState, l: PrivateLocation): Patch => detail(s, "locations", l.id, l);
+export const pageRead = (s: ConsoleState, p: StatusPage, at = Date.now()): Patch =>
+  detail(s, "pages", p.id, p, at);
+export const locationRead = (s: ConsoleState, l: PrivateLocation, at = Date.now()): Patch =>
+  detail(s, "locations", l.id, l, at);
 /** The full check of an open detail (kept apart from the slim list; capped like the other single reads). */
-export const checkRead = (s: ConsoleState, c: Check): Patch =>
-  s.details.checks.get(c.id) === c ? {} : detail(s, "checks", c.id, c);
+export const checkRead = (s: ConsoleState, c: Check, at = Date.now()): Patch =>
+  s.details.checks.get(c.id) === c ? {} : detail(s, "checks", c.id, c, at);

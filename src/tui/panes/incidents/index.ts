@@ -1,6 +1,8 @@
 /** Pane 5: incidents, open first; the detail is every update; u posts one, n opens a new incident. */
+
 import { sortedUpdates } from "../../../store/data/incidents.ts";
 import type { ConsoleState } from "../../../store/state.ts";
+import { detailReadAt } from "../../../store/view/work.ts";
 import { detailMoves } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { incidentRows, selectedIncident, selectedUpdate } from "./rows.ts";
@@ -28,7 +30,11 @@ export const incidents: PaneSpec<"incidents"> = {
     if (id) jobs.push(k.one(`incident:${id}`, () => k.loaders.incident(id)));
     return jobs;
   },
-  loadedAt: (s) => s.incidents.loadedAt,
+  // a detail shown is as old as its own read (a post re-reads it), the list as the list
+  loadedAt: (s) => {
+    const id = s.ui.detail.incidents;
+    return (id === undefined ? undefined : detailReadAt(s, "incidents", id)) ?? s.incidents.loadedAt;
+  },
   crumbs: (s) => {
     const id = s.ui.detail.incidents;
     return id ? [incidentOf(s, id)?.name ?? id] : [];

@@ -1,5 +1,6 @@
 /** Pane 8: private locations with their live agents; n creates one (its key is shown once). */
 
+import { detailReadAt } from "../../../store/view/work.ts";
 import { detailMoves } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { privateLocationRows } from "./rows.ts";
@@ -23,7 +24,11 @@ export const locations: PaneSpec<"locations"> = {
       );
     return jobs;
   },
-  loadedAt: (s) => s.privateLocations.loadedAt,
+  // a detail shown is as old as its own read (a post re-reads it), the list as the list
+  loadedAt: (s) => {
+    const id = s.ui.detail.locations;
+    return (id === undefined ? undefined : detailReadAt(s, "locations", id)) ?? s.privateLocations.loadedAt;
+  },
   crumbs: (s) => {
     const id = s.ui.detail.locations;
     return id ? [s.privateLocations.items.find((l) => l.id === id)?.name ?? id] : [];

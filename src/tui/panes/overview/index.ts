@@ -117,8 +117,19 @@ export const overview: PaneSpec<"overview"> = {
       });
     return jobs;
   },
-  // the statuses are what changes (every 10 s), as on the checks pane
-  loadedAt: (s) => (s.checks.loadedAt === undefined ? undefined : (s.statuses.loadedAt ?? s.checks.loadedAt)),
+  // the oldest of what it shows that changes: the statuses (every 10 s, as on the checks pane), the open
+  // incidents, the alert deliveries and the private locations (every 30 s / 10 s) — each once read (a
+  // section not read yet says so itself); the checks list's names and settings are not "the data" here
+  loadedAt: (s) => {
+    if (s.checks.loadedAt === undefined) return undefined;
+    const read = [
+      s.statuses.loadedAt ?? s.checks.loadedAt,
+      s.incidents.loadedAt,
+      s.alertNotifications.loadedAt,
+      s.privateLocations.loadedAt,
+    ].filter((t) => t !== undefined);
+    return Math.min(...read);
+  },
   crumbs: () => [],
   bindings: [
     {

@@ -1,6 +1,7 @@
 /** Pane 7: status pages, read page by page along the cursor; the detail shows cards → services → checks. */
 
 import type { Job } from "../../../store/sync/poller.ts";
+import { detailReadAt } from "../../../store/view/work.ts";
 import { detailMoves } from "../detail-keys.ts";
 import { cursorRow, listRows, type PaneSpec } from "../spec.ts";
 import { selectedPage, statusPageRows } from "./rows.ts";
@@ -32,7 +33,11 @@ export const pages: PaneSpec<"pages"> = {
       );
     return jobs;
   },
-  loadedAt: (s) => s.statusPages.loadedAt,
+  // a detail shown is as old as its own read (a post re-reads it), the list as the list
+  loadedAt: (s) => {
+    const id = s.ui.detail.pages;
+    return (id === undefined ? undefined : detailReadAt(s, "pages", id)) ?? s.statusPages.loadedAt;
+  },
   crumbs: (s) => {
     const id = s.ui.detail.pages;
     return id ? [s.statusPages.items.find((p) => p.id === id)?.name ?? id] : [];
