@@ -225,4 +225,29 @@ describe("activity meter", () => {
     });
     expect(last()).toBe("mute: 500 database is locked");
   });
+
+  it("a key refused: every 401 says 'refused', never online; a 403 only while nothing else answered", () => {
+    const { m, connection } = meter();
+    m.onActivity(start("/v1/checks"));
+    m.onActivity(end("/v1/checks", "answered", 401));
+    expect(connection()).toBe("refused");
+    m.onActivity(start("/v1/check-statuses"));
+    m.onActivity(end("/v1/check-statuses", "answered", 401));
+    expect(connection()).toBe("refused");
+    // a 403 before anything answered: the key reads nothing either
+    const second = meter();
+    second.m.onActivity(start("/v1/checks"));
+    second.m.onActivity(end("/v1/checks", "answered", 403));
+    expect(second.connection()).toBe("refused");
+    // once answered, a 403 from one endpoint (a feature the plan lacks) leaves online as it is
+    second.m.onActivity(end("/v1/check-statuses", "answered", 200));
+    expect(second.connection()).toBe("online");
+    second.m.onActivity(end("/v1/analytics", "answered", 403));
+    expect(second.connection()).toBe("online");
+    // a 401 after answers: the key is refused now
+    second.m.onActivity(end("/v1/checks", "answered", 401));
+    expect(second.connection()).toBe("refused");
+    m.stop();
+    second.m.stop();
+  });
 });

@@ -6,7 +6,11 @@
  * caller does next. 502/503/504 count as no answer: that is what a proxy or load balancer in front of a
  * remote service answers once the service behind it is gone (and what a service says while it cannot
  * serve), so a service that went away is never shown online because its gateway still answers. An
- * attempt the caller aborted says nothing. The last error stays until a later answer supersedes it (the
+ * attempt the caller aborted says nothing. A 401 is an answer that refuses the key: "refused"
+ * (`✖ key refused`), not online — the service is there, but nothing can be read. A 403 refuses one request
+ * (a read-only key's write, a feature the plan lacks): it says so of the key only while nothing else has
+ * been answered ("connecting", or already "refused"), and leaves "online" as it is — a 403 from one
+ * endpoint beside others that answer never flips the state back and forth. The last error stays until a later answer supersedes it (the
  * service answering again after an error without an answer; the same request succeeding: messages.ts
  * `supersedes`), so "online" never stands beside a connection error that is past. The in-flight count reaches the store at most every `flushMs`,
  * so a quick poll (start and end within one window) changes nothing on screen — an idle console stays
@@ -97,7 +101,13 @@ export function createActivityMeter(
           e.reached === "answered"
             ? UNAVAILABLE.has(e.status)
               ? "offline"
-              : "online"
+              : e.status === 401
+                ? "refused"
+                : e.status === 403
+                  ? store.getState().activity.connection === "online"
+                    ? undefined
+                    : "refused"
+                  : "online"
             : e.reached === "unreachable"
               ? "offline"
               : undefined;

@@ -99,7 +99,11 @@ export type HeartbeatsSlice = { byCheck: ReadonlyMap<string, HeartbeatEntry> };
 /** A list read whole (data/lists/): its items; `nextId` = a cursor list has more to read. */
 export type ListSlice<T> = Loadable & { items: readonly T[]; nextId?: string | undefined };
 
-export type Connection = "connecting" | "online" | "offline";
+/**
+ * "refused": the service answers but refuses the key (401; a 403 before anything was read) — nothing can
+ * be read, so it is not "online" (activity.ts).
+ */
+export type Connection = "connecting" | "online" | "offline" | "refused";
 
 /** Single reads (richer than list entries): the incident history, page with checks, location agents. */
 export type DetailsSlice = {

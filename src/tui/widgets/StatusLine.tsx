@@ -18,6 +18,8 @@ const CONNECTION = {
   connecting: { symbol: "◌", word: "connecting" },
   online: { symbol: "●", word: "online" },
   offline: { symbol: "✖", word: "offline" },
+  // the service answered 401 (activity.ts): it is there, nothing can be read with this key
+  refused: { symbol: "✖", word: "key refused" },
 } as const;
 
 /**
@@ -120,7 +122,11 @@ export function StatusLine({ width }: { width: number }) {
   const usualUrl = useConsole((s) => s.activity.serviceUsualUrl);
   const c = CONNECTION[connection];
   const tone =
-    connection === "online" ? theme.tone.ok : connection === "offline" ? theme.tone.bad : theme.tone.busy;
+    connection === "online"
+      ? theme.tone.ok
+      : connection === "offline" || connection === "refused"
+        ? theme.tone.bad
+        : theme.tone.busy;
   // the data dir's local service says which it is: one that stops with the last console, or a pid
   const whole = whoText(profile, service, host, Number.POSITIVE_INFINITY);
   const whoMax = service ? 56 : 28;
