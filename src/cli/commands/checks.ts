@@ -2,6 +2,7 @@
  * `vigil checks list|get|results` and the verbs that change checks (check-manage.ts): the account's checks
  * and their results (beyond the seed, api-notes §3.1, §3.3).
  */
+import { CHECK_TYPES } from "../../contract/check-types.ts";
 import { CHECK_LIST_STATUSES, type Check } from "../../contract/schemas/checks.ts";
 import { checkHealth, checkStateText } from "../../shared/format.ts";
 import { type CommandContext, PAGE_OPTIONS, type ResourceSpec } from "../command.ts";
@@ -51,7 +52,8 @@ export const checksCommand: ResourceSpec = {
         const a = ctx.args;
         const filter = defined({
           tag: a.strings("tag").length ? a.strings("tag") : undefined,
-          checkType: a.string("type")?.toUpperCase(),
+          // an unknown type is refused as --status is (the service would answer an empty list)
+          checkType: a.choice("type", CHECK_TYPES),
           search: a.string("search"),
           status: a.choice("status", CHECK_LIST_STATUSES),
         });
