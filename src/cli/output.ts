@@ -19,7 +19,15 @@ export type Column<T> = {
   align?: "left" | "right";
   /** Never narrower than this when fitting a terminal (default 4). */
   min?: number;
+  /**
+   * Never cut when fitting a terminal: the other columns give way. Default: a column headed `ID` or
+   * `… ID` — an id is what is pasted into the next command, and a cut one is useless.
+   */
+  whole?: boolean;
 };
+
+/** Whether the column is never cut (Column.whole, an id column by default). */
+const isWhole = (c: Column<never>): boolean => c.whole ?? /(^|\s)ID$/.test(c.header);
 
 export type Writable = { write(chunk: string): unknown; isTTY?: boolean; columns?: number };
 
@@ -53,7 +61,8 @@ export function renderTable<T>(
     while (total() > maxWidth) {
       let widest = -1;
       for (let i = 0; i < widths.length; i++) {
-        const floor = Math.max(columns[i]?.min ?? 4, 1);
+        const c = columns[i];
+        const floor = c && isWhole(c as Column<never>) ? (widths[i] ?? 0) : Math.max(c?.min ?? 4, 1);
         if ((widths[i] ?? 0) > floor && (widest < 0 || (widths[i] ?? 0) > (widths[widest] ?? 0))) widest = i;
       }
       if (widest < 0) break;

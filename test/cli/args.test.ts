@@ -145,6 +145,30 @@ describe("tables and details", () => {
     expect(lines[1]).toContain("…");
   });
 
+  it("never cuts an id column (ID, … ID) to fit: the other columns give way", () => {
+    const id = "53c56849-9f2f-4644-9bd4-3a9a3f1e2d4c";
+    const checkCols = [
+      { header: "ID", get: (r: { id: string }) => r.id, min: 8 },
+      { header: "NAME", get: () => "Checkout API — payment provider round trip", min: 10 },
+      { header: "TYPE", get: () => "API" },
+      { header: "STATUS", get: () => "✔ passing" },
+      { header: "TAGS", get: () => ["prod", "payments", "eu-west", "checkout", "tier-1", "pci"] },
+    ];
+    const lines = renderTable([{ id }], checkCols, 80);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+    expect(lines[1]).toContain(id);
+    expect(lines[1]).toContain("…");
+    // any column headed "… ID" too; `whole: false` lets one give way
+    const result = renderTable(
+      [{ id }],
+      [{ header: "RESULT ID", get: (r: { id: string }) => r.id }, ...checkCols.slice(1)],
+      70,
+    );
+    expect(result[1]).toContain(id);
+    const cut = renderTable([{ id }], [{ header: "ID", get: (r: { id: string }) => r.id, whole: false }], 20);
+    expect(cut[1]).not.toContain(id);
+  });
+
   it("renders cells: empty as —, arrays joined, booleans as yes/no, newlines flattened", () => {
     expect(cellText(undefined)).toBe("—");
     expect(cellText([])).toBe("—");
