@@ -128,23 +128,15 @@ export function StatusLine({ width }: { width: number }) {
         ? theme.tone.bad
         : theme.tone.busy;
   // the data dir's local service says which it is: one that stops with the last console, or a pid
-  const whole = whoText(profile, service, host, Number.POSITIVE_INFINITY);
-  const whoMax = service ? 56 : 28;
-  // while an error is shown it comes before the name of the service (which stays on screen): the name
-  // gives way down to 8 cells so the error keeps ~30 at 80 columns (42: the rest of the line, the
-  // READ-ONLY badge beside it)
-  const line = lastError ? sanitizeLine(lastError) : "";
+  // the name of the service is the last thing to give way — an error beside a cut host ("prod@ap… ✖
+  // offline") cannot say which service is down: the name is fitted to the line alone (42: the rest of
+  // the line, the READ-ONLY badge beside it), and the error, last on the line and reason first, takes
+  // what is left — its tail is what the line's own truncation cuts
   // the local service is not on the data dir's usual address (its port was taken): always on screen
   const moved = usualUrl ? ` ⚠ not on usual port ${portOf(usualUrl)}` : "";
   const rest = 42 + moved.length + (readOnly ? READ_ONLY.length : 0);
-  const errMax = Math.max(10, width - rest - Math.min(8, whole.length));
-  const err = line ? truncate(line, Math.min(displayWidth(line), errMax)) : "";
-  const who = whoText(
-    profile,
-    service,
-    host,
-    Math.max(8, Math.min(whoMax, width - rest - (err ? displayWidth(err) : 0))),
-  );
+  const who = whoText(profile, service, host, Math.max(8, width - rest));
+  const err = lastError ? sanitizeLine(lastError) : "";
   return (
     <Box width={width} height={1}>
       <Text wrap="truncate">
