@@ -13,7 +13,7 @@ import type { Actions } from "../store/actions/actions.ts";
 import { apply } from "../store/state.ts";
 import * as ui from "../store/view/ui.ts";
 import { useConsole, useInfo } from "./context.tsx";
-import { fitHints, helpHintFor, hintsFor } from "./keymap.ts";
+import { copyKeys, DEFAULT_KEYMAP, fitHints, helpHintFor, hintsFor } from "./keymap.ts";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { createNavigation } from "./keys-nav.ts";
 import { MouseTargetsContext } from "./mouse/context.tsx";
@@ -91,6 +91,7 @@ function Body({ width, height }: { width: number; height: number }) {
   const overlay = useConsole((s) => s.ui.overlay);
   const form = useConsole((s) => s.work.form);
   const once = useConsole((s) => s.work.once);
+  const { keymap } = useInfo();
   if (overlay.kind === "help")
     return <Help pane={pane} top={overlay.top ?? 0} width={width} height={height} />;
   if (overlay.kind === "confirm")
@@ -113,7 +114,15 @@ function Body({ width, height }: { width: number; height: number }) {
         height={Math.min(height, overlay.lines.length + overlay.options.length + 4)}
       />
     );
-  if (overlay.kind === "none" && once) return <OncePanel once={once} width={width} height={height} />;
+  if (overlay.kind === "none" && once)
+    return (
+      <OncePanel
+        once={once}
+        copyKey={copyKeys(keymap ?? DEFAULT_KEYMAP)[0] ?? "y"}
+        width={width}
+        height={height}
+      />
+    );
   if (overlay.kind === "none" && form) return <Form form={form} width={width} height={height} />;
   const PaneView = paneSpec(pane).view;
   if (overlay.kind === "prompt" || overlay.kind === "palette") {

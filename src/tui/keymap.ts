@@ -262,6 +262,15 @@ export function buildKeymap(over: KeyOverrides | undefined, source = "the config
 }
 
 /** The keys as the panes and global-keys.ts give them. */
+/** The keys bound to `copy` (y by default) in any pane: they copy on the one-time panel too. */
+export function copyKeys(map: Keymap): readonly KeyName[] {
+  const keys = [...map.panes.values()]
+    .flat()
+    .filter((b) => b.action === "copy")
+    .flatMap((b) => b.keys);
+  return keys.length > 0 ? [...new Set(keys)] : ["y"];
+}
+
 export const DEFAULT_KEYMAP: Keymap = {
   global: GLOBAL_KEYS,
   panes: new Map(ALL_PANES.map((p) => [p.id, paneBindings(p)])),

@@ -15,7 +15,7 @@ import type { Actions } from "../store/actions/actions.ts";
 import { apply, type ConsoleState, type ConsoleStore } from "../store/state.ts";
 import * as ui from "../store/view/ui.ts";
 import { burstKey, edit, escThenKey, type KeyInfo, keyName, keyOf, special } from "./key-input.ts";
-import { actionOf, bindingFor, DEFAULT_KEYMAP, fullKeyName, type Keymap } from "./keymap.ts";
+import { actionOf, bindingFor, copyKeys, DEFAULT_KEYMAP, fullKeyName, type Keymap } from "./keymap.ts";
 import { closesForm, formKey } from "./keys-form.ts";
 import { createNavigation } from "./keys-nav.ts";
 import type { MouseMode } from "./mouse/mode.ts";
@@ -191,8 +191,11 @@ export function createKeyHandler(ctx: KeyHandlerContext): (input: string, key: K
       return;
     }
     if (o.kind === "none" && get().work.once) {
-      // the one-time secret panel: any key drops it (and the secret with it)
-      actions.dismissOnce();
+      // the one-time secret panel: the copy key (y) copies the secret and keeps the panel; any other key
+      // drops it (and the secret with it)
+      const name = fullKeyName(input, key);
+      if (name !== undefined && copyKeys(keymap).includes(name)) actions.copyOnce();
+      else actions.dismissOnce();
       return;
     }
     if (form?.phase === "checking" && !closesForm(fullKeyName(input, key), keymap.form)) {

@@ -263,6 +263,12 @@ describe.each([
     );
     await c.press("");
     expect(c.frame()).toContain("pl_once_secret");
+    expect(c.frame()).toContain("y: copy it (OSC 52)");
+    // y copies everywhere else: here too, and the panel (with the key) stays
+    await c.press("y");
+    expect(c.frame()).toContain("pl_once_secret");
+    // the notice of the copy (this test console has no terminal to send OSC 52 to)
+    expect(c.frame()).toMatch(/» (copied key|cannot copy)/);
     await c.press("x");
     expect(c.frame()).not.toContain("pl_once_secret");
     fits(c.frame(), size);

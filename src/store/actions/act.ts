@@ -238,6 +238,16 @@ export function createActActions(deps: ActDeps) {
       );
     },
 
+    /**
+     * `y` on the one-time panel (a new private location's raw key): copy the key, the panel stays — `y`
+     * copies everywhere else, so it must not close the panel and drop the key unread.
+     */
+    copyOnce() {
+      const secret = get().work.once?.secret;
+      if (!secret) return deps.notice("nothing to copy: the service returned no key");
+      copyText("key", secret);
+    },
+
     /** `y`: what to copy of the selected check (and result). */
     askCopy() {
       const s = get();

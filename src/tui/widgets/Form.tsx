@@ -181,6 +181,8 @@ export function Form({ form, width, height }: { form: FormState; width: number; 
 /** The one-time panel: a new private location's raw key, with the note that it will not be shown again. */
 export function OncePanel(props: {
   once: { title: string; lines: readonly string[]; secret: string };
+  /** The key that copies the secret (the copy binding's, y by default). */
+  copyKey: string;
   width: number;
   height: number;
 }) {
@@ -205,7 +207,7 @@ export function OncePanel(props: {
       {props.once.secret ? <Text wrap="wrap">{`  ${sanitizeLine(props.once.secret)}`}</Text> : null}
       <Text> </Text>
       <Text color={theme.dim} wrap="truncate">
-        any key: close — the key is then gone from this console
+        {`${props.copyKey}: copy it (OSC 52) · any other key: close (the key is then gone from here)`}
       </Text>
     </Box>
   );

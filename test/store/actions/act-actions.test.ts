@@ -16,6 +16,7 @@ import { NO_LOCAL_LINK } from "../../../src/store/actions/links.ts";
 import { createLoaders } from "../../../src/store/data/loaders.ts";
 import { apply, createConsoleStore } from "../../../src/store/state.ts";
 import { setPane } from "../../../src/store/view/ui.ts";
+import { setOnce } from "../../../src/store/view/work.ts";
 import { PANE_HOOKS } from "../../../src/tui/panes/selects.ts";
 import { type Json, startTestService, type TestService } from "../../service/support.ts";
 import { type FaultProxy, faultProxy } from "../../support/fault-proxy.ts";
@@ -182,6 +183,19 @@ describe("y: copy through OSC 52; o: the link", () => {
     expect(r.s().ui.notice).toBe(
       `copied check id (${checkId.length} bytes) to the clipboard via OSC 52 — your terminal must allow it`,
     );
+    await r.client.close();
+  });
+
+  it("y on the one-time panel copies its key and keeps the panel; another key closes it", async () => {
+    const r = rig();
+    await r.onChecks();
+    apply(r.store, setOnce(r.s(), { title: "created", lines: ["shown once"], secret: "pl_raw_once_key" }));
+    r.press("y");
+    expect(r.clipboard()).toBe("pl_raw_once_key");
+    expect(r.s().work.once?.secret).toBe("pl_raw_once_key");
+    expect(r.s().ui.notice).toMatch(/^copied key \(15 bytes\) to the clipboard via OSC 52/);
+    r.press("x");
+    expect(r.s().work.once).toBeUndefined();
     await r.client.close();
   });
 
