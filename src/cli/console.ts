@@ -141,7 +141,7 @@ async function startLive(
   ]);
   // the name was checked before anything was drawn (main.ts runConsole): this is the registry's side
   const start = startPaneSpec(resolved.startPane);
-  if (!start) throw new ConfigError(`--pane / startPane: no pane "${resolved.startPane}"`);
+  if (!start) throw new ConfigError(`${resolved.startPaneFrom ?? "--pane"}: no pane "${resolved.startPane}"`);
   const data = createSharedData();
 
   let baseUrl: string;

@@ -32,8 +32,11 @@ export async function runConsole(resolved: ResolvedConfig, values: ParsedValues)
   if (theme !== undefined && theme !== "dark" && theme !== "light")
     throw new UsageError(`--theme must be dark or light, got "${String(theme)}"`);
   // before Ink draws a frame or a service starts, and whether or not there is a terminal
-  const paneRefusal = startPaneRefusal(resolved.startPane);
+  const paneRefusal = startPaneRefusal(resolved.startPane, resolved.startPaneFrom);
   if (paneRefusal) throw new ConfigError(paneRefusal);
+  // the console uses the stale age (the overview printed without a terminal does not)
+  if (resolved.staleAfterRefusal && process.stdin.isTTY && process.stdout.isTTY && values.json !== true)
+    throw new ConfigError(resolved.staleAfterRefusal);
   if (process.stdin.isTTY && process.stdout.isTTY && values.json !== true) {
     const { runInteractiveConsole } = await import("./console.ts");
     return await runInteractiveConsole(resolved, {

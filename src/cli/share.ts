@@ -100,6 +100,8 @@ export async function runShareCommand(a: Args): Promise<number> {
   const args = shareArgsFrom(a);
   const resolved = resolveConfig({ flags: { ...configFlags(a.values), readOnly: true }, env: process.env });
   if (resolved.apiKey) secrets.push(resolved.apiKey);
+  // the consoles it serves use the stale age
+  if (resolved.staleAfterRefusal) throw new ConfigError(resolved.staleAfterRefusal);
   const [{ connect }, { createClient }, { createSharedData }] = await Promise.all([
     import("./connect.ts"),
     import("../api/client.ts"),

@@ -46,10 +46,17 @@ export type ResolvedConfig = {
   theme?: "dark" | "light";
   /** The pane the console starts on (`--pane` > VIGIL_PANE > the profile's `startPane`); unset: the first. */
   startPane?: string;
+  /** Where startPane came from (`--pane`, VIGIL_PANE, `profile "x" startPane`): named when it is refused. */
+  startPaneFrom?: string;
   /** The web app's page of a check (`{checkId}`): what `o` opens (VIGIL_WEB_URL or a profile's webUrl). */
   webUrl?: string;
   /** Data older than this is flagged stale (default 90 s; VIGIL_STALE_AFTER or a profile's staleAfterSeconds). */
   staleAfterMs: number;
+  /**
+   * VIGIL_STALE_AFTER broke its rule: the line the commands that use it (console, share) refuse with;
+   * the others run (staleAfterMs is then the profile's or the default).
+   */
+  staleAfterRefusal?: string;
   /**
    * The whole checks list and every status are read again this often (VIGIL_FULL_READ_SECONDS, 10–300;
    * unset: every 5 minutes). Only shorter: to watch the re-read (a benchmark of its memory), or a service
@@ -92,6 +99,16 @@ export function loadConfigFile(path: string): ConfigFile {
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    if (issue?.code === "unrecognized_keys") {
+      // the key named in full, and the setting it differs from only in case (readonly → readOnly)
+      const key = issue.keys[0] ?? "";
+      const field = [...issue.path.map(String), key].join(".");
+      const known = [...Object.keys(profileSchema.shape), ...Object.keys(configFileSchema.shape)];
+      const like = known.find((k) => k !== key && k.toLowerCase() === key.toLowerCase());
+      throw new ConfigError(
+        `config file ${path}: "${field}" is not a setting${like ? ` (did you mean ${like}?)` : ""}`,
+      );
+    }
     const field = (issue?.path ?? []).map(String).join(".") || "(root)";
     throw new ConfigError(`config file ${path}: "${field}" ${issue?.message ?? "is invalid"}`);
   }
@@ -104,10 +121,31 @@ export function loadConfigFile(path: string): ConfigFile {
   return parsed.data;
 }
 
+/** Refuse a setting that breaks its rule: its name (the one it came from), the rule and the value given. */
 function checkFlag(name: string, value: unknown, schema: z.ZodType): void {
   if (value === undefined) return;
   const r = schema.safeParse(value);
-  if (!r.success) throw new ConfigError(`${name}: ${r.error.issues[0]?.message ?? "invalid"}`);
+  if (!r.success)
+    throw new ConfigError(
+      `${name}: ${r.error.issues[0]?.message ?? "invalid"}, got ${JSON.stringify(value)}`,
+    );
+}
+
+/** Which of a flag, its variable and the profile's key a setting came from (the first set), for messages. */
+const sourceName = (flag: unknown, envValue: string | undefined, names: [string, string, string]): string =>
+  flag !== undefined ? names[0] : envValue ? names[1] : names[2];
+
+/**
+ * VIGIL_STALE_AFTER: whole seconds from 5 to 86400 (a profile's staleAfterSeconds' rule). A bad value is
+ * refused only by the commands that use it (the console, share): `refusal`, not a throw here.
+ */
+function staleAfterEnv(v: string | undefined): { seconds?: number; refusal?: string } {
+  if (v === undefined || v.trim() === "") return {};
+  const n = Number(v.trim());
+  if (/^\d+$/.test(v.trim()) && n >= 5 && n <= 86_400) return { seconds: n };
+  return {
+    refusal: `VIGIL_STALE_AFTER must be a whole number of seconds from 5 to 86400, got ${JSON.stringify(v)}`,
+  };
 }
 
 /** VIGIL_READ_ONLY: 1/true/yes or 0/false/no; anything else is refused (a typo must not mean "writable"). */
@@ -137,14 +175,22 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   const pick = (flag: string | undefined, envName: string, prof: string | undefined) =>
     flag ?? (env[envName] || undefined) ?? prof;
   const baseUrl = pick(flags.baseUrl, "VIGIL_BASE_URL", profile.baseUrl);
-  checkFlag("--base-url / VIGIL_BASE_URL", baseUrl, profileSchema.shape.baseUrl);
+  checkFlag(
+    sourceName(flags.baseUrl, env.VIGIL_BASE_URL, [
+      "--base-url",
+      "VIGIL_BASE_URL",
+      `profile "${profileName}" baseUrl`,
+    ]),
+    baseUrl,
+    profileSchema.shape.baseUrl,
+  );
   const apiKey = pick(flags.apiKey, "VIGIL_API_KEY", profile.apiKey);
   const accountId = pick(flags.account, "VIGIL_ACCOUNT_ID", profile.accountId);
   if (baseUrl && !apiKey)
     throw new ConfigError("an API key is needed for --base-url: set VIGIL_API_KEY or a profile's apiKey");
   const envReadOnly = readOnlyEnv(env.VIGIL_READ_ONLY);
-  const staleEnv = env.VIGIL_STALE_AFTER ? Number(env.VIGIL_STALE_AFTER) : undefined;
-  checkFlag("VIGIL_STALE_AFTER (seconds)", staleEnv, profileSchema.shape.staleAfterSeconds);
+  const stale = staleAfterEnv(env.VIGIL_STALE_AFTER);
+  const staleEnv = stale.seconds;
   const fullEnv = env.VIGIL_FULL_READ_SECONDS ? Number(env.VIGIL_FULL_READ_SECONDS) : undefined;
   if (fullEnv !== undefined && !(Number.isInteger(fullEnv) && fullEnv >= 10 && fullEnv <= 300))
     throw new ConfigError(
@@ -153,7 +199,15 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   const envUtc = env.VIGIL_UTC ? /^(1|true|yes)$/i.test(env.VIGIL_UTC) : undefined;
   const envMouse = env.VIGIL_MOUSE ? /^(1|true|yes)$/i.test(env.VIGIL_MOUSE) : undefined;
   const notify = pick(flags.notify, "VIGIL_NOTIFY", profile.notify);
-  checkFlag("--notify / VIGIL_NOTIFY", notify, profileSchema.shape.notify);
+  checkFlag(
+    sourceName(flags.notify, env.VIGIL_NOTIFY, [
+      "--notify",
+      "VIGIL_NOTIFY",
+      `profile "${profileName}" notify`,
+    ]),
+    notify,
+    profileSchema.shape.notify,
+  );
   const out: ResolvedConfig = {
     readOnly: flags.readOnly ?? envReadOnly ?? profile.readOnly ?? false,
     utc: flags.utc ?? envUtc ?? profile.utc ?? false,
@@ -163,6 +217,7 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
     dataDir: defaultDataDir(env, flags.data),
   };
   if (fullEnv !== undefined) out.fullReadMs = fullEnv * 1000;
+  if (stale.refusal) out.staleAfterRefusal = stale.refusal;
   if (baseUrl) out.baseUrl = baseUrl.replace(/\/+$/, "");
   if (apiKey) out.apiKey = apiKey;
   if (accountId) out.accountId = accountId;
@@ -173,7 +228,14 @@ export function resolveConfig(input: { flags: ConfigFlags; env: Env }): Resolved
   checkFlag("VIGIL_WEB_URL", webUrl, profileSchema.shape.webUrl);
   if (webUrl) out.webUrl = webUrl;
   const startPane = pick(flags.pane, "VIGIL_PANE", profile.startPane);
-  if (startPane) out.startPane = startPane;
+  if (startPane) {
+    out.startPane = startPane;
+    out.startPaneFrom = sourceName(flags.pane, env.VIGIL_PANE, [
+      "--pane",
+      "VIGIL_PANE",
+      `profile "${profileName}" startPane`,
+    ]);
+  }
   if (file.keys) out.keys = file.keys;
   if (file.theme !== undefined) {
     const skin = loadSkin(file.theme, path);

@@ -18,8 +18,8 @@ export const START_PANE_NAMES = [
 ] as const;
 
 /** The one-line refusal of a start pane no numbered pane has; undefined when the name is one (or none). */
-export function startPaneRefusal(name: string | undefined): string | undefined {
+export function startPaneRefusal(name: string | undefined, from = "--pane"): string | undefined {
   if (name === undefined || name === "" || (START_PANE_NAMES as readonly string[]).includes(name))
     return undefined;
-  return `--pane / startPane: no pane "${name}" (one of ${START_PANE_NAMES.join(", ")})`;
+  return `${from}: no pane "${name}" (one of ${START_PANE_NAMES.join(", ")})`;
 }

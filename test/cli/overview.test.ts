@@ -77,15 +77,16 @@ describe("vigil --pane with a name no pane has", () => {
   // console's branch): one line, exit 2, nothing on stdout, no service started for the data dir
   it("is refused without a terminal too: exit 2, one line naming the panes, no table, no service", async () => {
     const home = tempHome();
-    for (const [args, env] of [
-      [["--pane", "nosuch"], {}],
-      [[], { VIGIL_PANE: "nosuch" }],
+    // the refusal names the one it came from: the flag or the variable
+    for (const [args, env, from] of [
+      [["--pane", "nosuch"], {}, "--pane"],
+      [[], { VIGIL_PANE: "nosuch" }, "VIGIL_PANE"],
     ] as const) {
       const r = await runCli([...args], { home, env });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr).toBe(
-        'vigil: --pane / startPane: no pane "nosuch" (one of overview, checks, sessions, analytics, heartbeats, incidents, alerts, pages, locations)\n',
+        `vigil: ${from}: no pane "nosuch" (one of overview, checks, sessions, analytics, heartbeats, incidents, alerts, pages, locations)\n`,
       );
     }
     expect(existsSync(join(home, "data", "vigil", "vigil.db"))).toBe(false);

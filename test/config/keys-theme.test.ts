@@ -77,7 +77,7 @@ describe("the config file's keys and theme sections", () => {
       new RegExp(`config file ${cfg}: "keys\\.list\\.trigger" "<ctlr\\+x>" is not a key`),
     );
     write({ keys: { lists: { trigger: "x" } } });
-    expect(resolve).toThrow(/"keys"/);
+    expect(resolve).toThrow(/"keys\.lists" is not a setting/);
   });
 
   it("a theme: a built-in by name, roles over a base, or a theme file beside the config", () => {

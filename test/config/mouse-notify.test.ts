@@ -40,7 +40,11 @@ describe("--mouse and --notify", () => {
     expect(resolve({ profile: "d" }).notify).toBe("desktop");
     expect(resolve({ profile: "d" }, { VIGIL_NOTIFY: "bell" }).notify).toBe("bell");
     expect(resolve({ profile: "d", notify: "bell" }).notify).toBe("bell");
-    expect(() => resolve({ notify: "loud" })).toThrow("--notify / VIGIL_NOTIFY: must be bell or desktop");
+    // the one it came from, the rule and the value given
+    expect(() => resolve({ notify: "loud" })).toThrow('--notify: must be bell or desktop, got "loud"');
+    expect(() => resolve({}, { VIGIL_NOTIFY: "loud" })).toThrow(
+      'VIGIL_NOTIFY: must be bell or desktop, got "loud"',
+    );
     writeConfig({ profiles: { bad: { notify: "yes" } } });
     expect(() => resolve({ profile: "bad" })).toThrow(/"profiles\.bad\.notify" must be bell or desktop/);
   });
@@ -57,5 +61,25 @@ describe("--mouse and --notify", () => {
       notify: "desktop",
     });
     expect(viewerAsks({ VIGIL_NOTIFY: "\u0007" }, false).notify).toBeUndefined();
+  });
+
+  it("VIGIL_STALE_AFTER: whole seconds 5–86400; a bad value is kept as the refusal of the commands using it", () => {
+    writeConfig({ profiles: { p: {} } });
+    expect(resolve({ profile: "p" }, { VIGIL_STALE_AFTER: "25" }).staleAfterMs).toBe(25_000);
+    const bad = resolve({ profile: "p" }, { VIGIL_STALE_AFTER: "abc" });
+    expect(bad.staleAfterMs).toBe(90_000);
+    expect(bad.staleAfterRefusal).toBe(
+      'VIGIL_STALE_AFTER must be a whole number of seconds from 5 to 86400, got "abc"',
+    );
+    expect(resolve({ profile: "p" }, { VIGIL_STALE_AFTER: "2" }).staleAfterRefusal).toMatch(/got "2"/);
+  });
+
+  it("an unknown key in the config file: named in full, with the setting it differs from in case", () => {
+    writeConfig({ profiles: { p: { readonly: true } } });
+    expect(() => resolve({ profile: "p" })).toThrow(
+      /"profiles\.p\.readonly" is not a setting \(did you mean readOnly\?\)/,
+    );
+    writeConfig({ profiles: { p: { colour: "x" } } });
+    expect(() => resolve({ profile: "p" })).toThrow(/"profiles\.p\.colour" is not a setting$/);
   });
 });

@@ -209,8 +209,9 @@ describe("the start pane names the command line checks before Ink loads", () => 
 
   it("refuse only a name no pane has", () => {
     for (const n of [undefined, "", ...START_PANE_NAMES]) expect(startPaneRefusal(n)).toBeUndefined();
-    expect(startPaneRefusal("results")).toMatch(
-      /^--pane \/ startPane: no pane "results" \(one of overview, /,
-    );
+    expect(startPaneRefusal("results")).toMatch(/^--pane: no pane "results" \(one of overview, /);
+    // the one it came from is named
+    expect(startPaneRefusal("results", "VIGIL_PANE")).toMatch(/^VIGIL_PANE: no pane "results" \(/);
+    expect(startPaneRefusal("results", 'profile "p" startPane')).toMatch(/^profile "p" startPane: no pane/);
   });
 });
