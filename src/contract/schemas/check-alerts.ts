@@ -65,14 +65,18 @@ export const checkAlertsQuerySchema = z
     from: when.optional(),
     to: when.optional(),
   })
+  // two rules, each its own message: the one that failed is named (not both in one line)
   .refine(
-    (q) => {
-      if (q.from === undefined || q.to === undefined) return true;
-      const from = checkAlertWhenToMs(q.from);
-      const to = checkAlertWhenToMs(q.to);
-      return from <= to && to - from <= MAX_CHECK_ALERT_WINDOW_MS;
-    },
-    { message: "must not be after to, and the window is at most 6 h", path: ["from"] },
+    (q) =>
+      q.from === undefined || q.to === undefined || checkAlertWhenToMs(q.from) <= checkAlertWhenToMs(q.to),
+    { message: "must not be after to", path: ["from"] },
+  )
+  .refine(
+    (q) =>
+      q.from === undefined ||
+      q.to === undefined ||
+      checkAlertWhenToMs(q.to) - checkAlertWhenToMs(q.from) <= MAX_CHECK_ALERT_WINDOW_MS,
+    { message: "from must be at most 6 h before to", path: ["from"] },
   );
 export type CheckAlertsQuery = z.input<typeof checkAlertsQuerySchema>;
 

@@ -74,9 +74,12 @@ const queryFields = {
 };
 
 type Window = { from?: number | undefined; to?: number | undefined };
-const windowOk = (q: Window) =>
-  q.from === undefined || q.to === undefined || (q.from <= q.to && q.to - q.from <= MAX_RESULT_WINDOW_S);
-const windowMsg = { message: "from must not be after to, and the window is at most 6 h", path: ["from"] };
+// two rules, each its own message: the one that failed is named (not both in one line)
+const ordered = (q: Window) => q.from === undefined || q.to === undefined || q.from <= q.to;
+const orderedMsg = { message: "from must not be after to", path: ["from"] };
+const short = (q: Window) =>
+  q.from === undefined || q.to === undefined || q.to - q.from <= MAX_RESULT_WINDOW_S;
+const shortMsg = { message: "from must be at most 6 h before to", path: ["from"] };
 
 /** What `fields` of GET /v2/check-results may name (the hosted description's list; api-notes §3.3). */
 export const RESULT_FIELDS = [
@@ -111,7 +114,10 @@ export const RESULT_FIELDS = [
 ] as const;
 export type ResultField = (typeof RESULT_FIELDS)[number];
 
-export const checkResultsQuerySchema = z.strictObject(queryFields).refine(windowOk, windowMsg);
+export const checkResultsQuerySchema = z
+  .strictObject(queryFields)
+  .refine(ordered, orderedMsg)
+  .refine(short, shortMsg);
 /** v2 adds the `nextId` cursor and `fields` (only these members in each entry; repeated or comma-separated). */
 export const checkResultsV2QuerySchema = z
   .strictObject({
@@ -119,6 +125,7 @@ export const checkResultsV2QuerySchema = z
     nextId: z.string().min(1).optional(),
     fields: z.preprocess(csvPreprocess, z.array(z.enum(RESULT_FIELDS))).optional(),
   })
-  .refine(windowOk, windowMsg);
+  .refine(ordered, orderedMsg)
+  .refine(short, shortMsg);
 export type CheckResultsQuery = z.input<typeof checkResultsQuerySchema>;
 export type CheckResultsV2Query = z.input<typeof checkResultsV2QuerySchema>;
