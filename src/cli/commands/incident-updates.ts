@@ -12,7 +12,7 @@ import {
 import type { OptionSpecs } from "../args.ts";
 import type { CommandContext, ResourceSpec } from "../command.ts";
 import { parseTime, readJsonBody } from "../input.ts";
-import { printUpdate, updateColumns } from "./incident-view.ts";
+import { messageFlag, printUpdate, updateColumns } from "./incident-view.ts";
 
 const BODY_FLAGS: OptionSpecs = {
   message: { type: "string", value: "TEXT", help: "the update's text" },
@@ -41,7 +41,8 @@ function merged(ctx: CommandContext, cur: IncidentUpdate): IncidentUpdateBody {
   const a = ctx.args;
   const status = a.choice("status", INCIDENT_STATUSES) ?? INCIDENT_STATUSES.find((s) => s === cur.status);
   const date = isoDate(ctx) ?? cur.publicIncidentUpdateDate ?? undefined;
-  const description = a.string("message") ?? cur.description ?? "";
+  const given = a.string("message");
+  const description = given !== undefined ? messageFlag(given) : (cur.description ?? "");
   return {
     description,
     ...(status ? { status } : {}),
@@ -90,7 +91,7 @@ export const incidentUpdatesCommand: ResourceSpec = {
       async run(ctx) {
         const a = ctx.args;
         const body: IncidentUpdateBody = (await fromFile(ctx)) ?? {
-          description: a.requiredString("message"),
+          description: messageFlag(a.requiredString("message")),
           ...(a.choice("status", INCIDENT_STATUSES) ? { status: a.choice("status", INCIDENT_STATUSES) } : {}),
           ...(isoDate(ctx) ? { publicIncidentUpdateDate: isoDate(ctx) } : {}),
           notifySubscribers: a.flag("notify") ?? false,

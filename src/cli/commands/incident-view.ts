@@ -1,5 +1,11 @@
 /** Shared rendering of incidents and incident updates. */
-import type { Incident, IncidentUpdate } from "../../contract/schemas/incidents.ts";
+import { UsageError } from "../../api/errors.ts";
+import {
+  type Incident,
+  type IncidentUpdate,
+  incidentUpdateBodySchema,
+} from "../../contract/schemas/incidents.ts";
+import { issuePredicate } from "../../contract/schemas/rules.ts";
 import { formatDuration } from "../../shared/format.ts";
 import { incidentStartedAt } from "../../store/data/incidents.ts";
 import type { Column, Output } from "../output.ts";
@@ -61,4 +67,15 @@ export function printUpdate(out: Output, u: IncidentUpdate): void {
     ["Created", u.created_at ? when(u.created_at) : undefined],
     ["Message", u.description ?? undefined],
   ]);
+}
+
+/**
+ * `--message`, checked by the update's rule before anything is sent: a refusal names the flag typed, not
+ * the body field it fills ("description", "incidentUpdates[0].description").
+ */
+export function messageFlag(text: string): string {
+  const r = incidentUpdateBodySchema.shape.description.safeParse(text);
+  const issue = r.success ? undefined : r.error.issues[0];
+  if (issue) throw new UsageError(`--message ${issuePredicate(issue, text)} (got ${text.length})`);
+  return text;
 }

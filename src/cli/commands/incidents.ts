@@ -20,7 +20,7 @@ import type { OptionSpecs } from "../args.ts";
 import { type CommandContext, CURSOR_OPTIONS, type ResourceSpec } from "../command.ts";
 import { RefusedError } from "../exit-codes.ts";
 import { readJsonBody } from "../input.ts";
-import { incidentColumns, printIncident } from "./incident-view.ts";
+import { incidentColumns, messageFlag, printIncident } from "./incident-view.ts";
 import { fetchCursorList, printList } from "./lists.ts";
 
 const FILE = { type: "string", value: "FILE", help: "the whole body as JSON ('-' reads stdin)" } as const;
@@ -52,7 +52,11 @@ async function createBody(ctx: CommandContext): Promise<IncidentCreateBody> {
     services: services(ids),
     lastUpdateStatus: status,
     incidentUpdates: [
-      { description: a.requiredString("message"), status, notifySubscribers: a.flag("notify") ?? false },
+      {
+        description: messageFlag(a.requiredString("message")),
+        status,
+        notifySubscribers: a.flag("notify") ?? false,
+      },
     ],
   };
 }
@@ -93,7 +97,7 @@ function statusUpdate(ctx: CommandContext): IncidentUpdateBody | undefined {
     throw new UsageError(
       "--status needs --message: an incident's status is its latest update, posted to the status page with that text",
     );
-  return { description: message, status, notifySubscribers: ctx.args.flag("notify") ?? false };
+  return { description: messageFlag(message), status, notifySubscribers: ctx.args.flag("notify") ?? false };
 }
 
 /** The incident after the update; a status asked for that it does not have is refused (exit 6). */
