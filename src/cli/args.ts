@@ -42,7 +42,10 @@ export const GLOBAL_OPTIONS: OptionSpecs = {
   data: { type: "string", value: "DIR", help: "data dir of the local service (env VIGIL_DATA_DIR)" },
   "read-only": { type: "boolean", help: "refuse every mutating request (nothing is sent)" },
   json: { type: "boolean", help: "print the API's JSON instead of a table (secrets masked)" },
-  "show-secrets": { type: "boolean", help: "with --json: leave secrets (webhook secrets, keys) unmasked" },
+  "show-secrets": {
+    type: "boolean",
+    help: "with --json (refused without it): leave secrets (webhook secrets, keys) unmasked",
+  },
   fullscreen: { type: "boolean", help: "console: use the alternate screen (off by default)" },
   theme: {
     type: "string",

@@ -66,6 +66,9 @@ export async function runVerb(
     print(`vigil ${VERSION}`);
     return 0;
   }
+  // only --json prints secrets at all: without it the flag would be silently ignored
+  if (parsed.values["show-secrets"] === true && parsed.values.json !== true)
+    throw new UsageError("--show-secrets needs --json: tables and details always mask secrets");
   const positionals = bindPositionals(parsed.positionals, verb.positionals ?? []);
   const args = new Args(parsed.values, positionals);
   const out: Output =
