@@ -22,6 +22,7 @@
 
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import net from "node:net";
+import { mulberry32 } from "../../src/shared/seeded-random.ts";
 
 const fixed = process.env.VIGIL_SCREENS_FIXED_NOW;
 if (fixed) {
@@ -52,17 +53,7 @@ if (fixed) {
     } as typeof listen;
   }
 
-  /** mulberry32: small, fast, fully determined by its seed. */
-  const generator = (seed: number) => {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  };
+  const generator = mulberry32;
   Math.random = generator(Number(process.env.VIGIL_SCREENS_SEED ?? 29));
   const bytes = generator(7);
   const fill = <T extends NodeJS.ArrayBufferView>(buf: T): T => {

@@ -1,16 +1,11 @@
+import { mulberry32 } from "../../src/shared/seeded-random.ts";
+
 /**
  * mulberry32, a small seeded generator for property tests (fast-check is not a dependency): a failure
  * names the seed that reproduces it.
  */
 export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

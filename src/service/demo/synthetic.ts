@@ -3,6 +3,8 @@
  * real results (its generator, beside its runner: src/service/runners/registry.ts), so every analytics
  * view has data on first launch.
  */
+
+import { mulberry32 } from "../../shared/seeded-random.ts";
 import type { CheckDef } from "../engine/checks.ts";
 import { httpDemo } from "../runners/http-check.ts";
 import { demoFor } from "../runners/registry.ts";
@@ -15,22 +17,6 @@ function hash(s: string): number {
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
   return h;
-}
-
-/**
- * A source of its own for one run's parts (mulberry32, seeded by the check and the run's time): the same
- * draws for the same run, and none taken from `rnd`, whose sequence decides the demo's failures (the
- * README's pictures are made from a seeded `rnd`: scripts/screens.ts).
- */
-function partsSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -51,7 +37,9 @@ export function syntheticRun(
   const noise = Math.exp((rnd() - 0.5) * 0.8);
   const spike = rnd() < 0.02 ? 3 + rnd() * 4 : 1;
   const failed = rnd() < 0.03;
-  const own = partsSource(h ^ Math.floor(at / 1000));
+  // the parts' own source, seeded by the check and the run's time: the same draws for the same run, none
+  // taken from `rnd` (whose sequence decides the demo's failures; the README's pictures seed it)
+  const own = mulberry32(h ^ Math.floor(at / 1000));
   const jitter = (spread: number) => Math.exp((own() - 0.5) * spread);
   const chance = (p: number) => own() < p;
   // a type without one (a heartbeat's history is events, made apart) is drawn as an HTTP check

@@ -88,6 +88,19 @@ export function movedSince(
 }
 
 /**
+ * Why a send at `y` stops (undefined: it goes on): a field the engineer changes moved again since the
+ * confirmation showed it (`confirmed`, the values it was made from) — the same words for every form.
+ */
+export function movedAgain(
+  f: Pick<FormState, "fields" | "values" | "base"> & { confirmed?: DraftValues | undefined },
+  now: DraftValues,
+): string | undefined {
+  const again = f.confirmed ? movedSince(f, f.confirmed, now) : [];
+  if (again.length === 0) return undefined;
+  return `not sent: ${again.join(", ")} changed again since the confirmation — Enter shows it as it is now`;
+}
+
+/**
  * The confirmation's line of one change: `theme: AUTO → LIGHT`, or, when it changed since the form
  * opened, `⚠ theme is DARK now (changed since the form opened, from AUTO) → will become LIGHT`.
  */

@@ -17,7 +17,7 @@ import { errorLine } from "../../data/loaders.ts";
 import { apply } from "../../state.ts";
 import { incidentRead } from "../../view/work.ts";
 import type { DraftValue, DraftValues } from "../drafts.ts";
-import { changeLine, changesAgainst, movedSince } from "../fresh.ts";
+import { changeLine, changesAgainst, movedAgain } from "../fresh.ts";
 import { clip, errors, incidentFieldErrors, NAME_MAX, serviceOptions } from "../rules.ts";
 import { failed } from "../send.ts";
 import { type FormState, list, makeForm, text } from "../types.ts";
@@ -100,12 +100,8 @@ function sender(deps: SendDeps): Sender {
       const id = f.target.incidentId!;
       try {
         const now = incidentValues(await fresh(id));
-        const again = f.confirmed ? movedSince(f, f.confirmed, now) : [];
-        if (again.length > 0)
-          return {
-            ok: false,
-            error: `not sent: ${again.join(", ")} changed again since the confirmation — Enter shows it as it is now`,
-          };
+        const again = movedAgain(f, now);
+        if (again !== undefined) return { ok: false, error: again };
         const { changes, values } = changesAgainst(f, now);
         if (changes.length === 0) return { ok: true, notice: "incident: nothing to change (already so)" };
         const inc = await client.incidents.update(id, incidentPutBody({ ...f, values }));

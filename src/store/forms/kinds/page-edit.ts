@@ -22,7 +22,7 @@ import { errorLine } from "../../data/loaders.ts";
 import { apply, type ConsoleStore } from "../../state.ts";
 import { pageRead } from "../../view/work.ts";
 import type { DraftValue, DraftValues } from "../drafts.ts";
-import { changeLine, changesAgainst, movedSince } from "../fresh.ts";
+import { changeLine, changesAgainst, movedAgain } from "../fresh.ts";
 import { errors, firstIssue } from "../rules.ts";
 import { failed } from "../send.ts";
 import { cards, type FormState, makeForm, type Option, text } from "../types.ts";
@@ -172,12 +172,8 @@ function sender(deps: SendDeps): Sender {
       try {
         const page = await fresh(id);
         const now = pageValues(page);
-        const again = f.confirmed ? movedSince(f, f.confirmed, now) : [];
-        if (again.length > 0)
-          return {
-            ok: false,
-            error: `not sent: ${again.join(", ")} changed again since the confirmation — Enter shows it as it is now`,
-          };
+        const again = movedAgain(f, now);
+        if (again !== undefined) return { ok: false, error: again };
         const { changes, values } = changesAgainst(f, now);
         if (changes.length === 0)
           return { ok: true, notice: `status page "${page.name}": nothing to change (already so)` };
