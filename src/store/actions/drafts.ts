@@ -9,6 +9,7 @@ import { errorLine } from "../data/loaders.ts";
 import type { Draft } from "../forms/drafts.ts";
 import { type DraftKind, draftSpec, FORM_KINDS } from "../forms/kinds/index.ts";
 import type { FormState } from "../forms/types.ts";
+import { heldIncident } from "../view/work.ts";
 import type { FormActions } from "./form.ts";
 import type { WorkDeps } from "./work.ts";
 
@@ -53,11 +54,7 @@ export function createDraftActions(deps: WorkDeps, forms: FormActions, ensureSer
       return;
     }
     const s = get();
-    const inc = d.target.incidentId
-      ? (s.details.incidents.get(d.target.incidentId) ??
-        s.incidents.items.find((i) => i.id === d.target.incidentId) ??
-        stub(d))
-      : stub(d);
+    const inc = d.target.incidentId ? (heldIncident(s, d.target.incidentId) ?? stub(d)) : stub(d);
     const form = spec.reopen(d, {
       state: s,
       store,

@@ -101,6 +101,20 @@ export const incidentRead = (s: ConsoleState, inc: Incident, at = Date.now()): P
     : [inc, ...s.incidents.items];
   return { ...detail(s, "incidents", inc.id, inc, at), incidents: { ...s.incidents, items } };
 };
+/**
+ * The incident `id` as held: the fresher of its own read (an open detail's, a form's) and the list's entry
+ * — the detail's read is kept after the detail closes, and preferring it always made a list re-read
+ * (a teammate's severity, a resolution) invisible to what `u`, `s` and the overview act on. The list's
+ * entry when it was read after the single read and carries the updates (a list may omit them).
+ */
+export function heldIncident(s: ConsoleState, id: string): Incident | undefined {
+  const one = s.details.incidents.get(id);
+  const listed = s.incidents.items.find((i) => i.id === id);
+  if (one === undefined || listed === undefined) return one ?? listed;
+  const oneAt = detailReadAt(s, "incidents", id) ?? 0;
+  const listAt = s.incidents.loadedAt ?? 0;
+  return listAt > oneAt && Array.isArray(listed.incidentUpdates) ? listed : one;
+}
 export const pageRead = (s: ConsoleState, p: StatusPage, at = Date.now()): Patch =>
   detail(s, "pages", p.id, p, at);
 export const locationRead = (s: ConsoleState, l: PrivateLocation, at = Date.now()): Patch =>

@@ -4,6 +4,7 @@ import { formatTimestamp, statusSymbol, truncate, wrapWords } from "../../../sha
 import { sanitizeLine } from "../../../shared/sanitize.ts";
 import { incidentStartedAt, sortedUpdates } from "../../../store/data/incidents.ts";
 import { formatAgeWords } from "../../../store/triage/timeline.ts";
+import { heldIncident } from "../../../store/view/work.ts";
 import { useConsole, useInfo } from "../../context.tsx";
 import { keyHint } from "../../key-label.ts";
 
@@ -21,7 +22,7 @@ export function IncidentDetail({ id, width, height }: { id: string; width: numbe
     .filter(Boolean)
     .map((k) => ` · ${k}`)
     .join("");
-  const inc = useConsole((s) => s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id));
+  const inc = useConsole((s) => heldIncident(s, id));
   const row = useConsole((s) => s.work.detailRow.incidents);
   if (!inc) return <Text color={theme.dim}>loading the incident…</Text>;
   const updates = sortedUpdates(inc);

@@ -2,14 +2,13 @@
 
 import { sortedUpdates } from "../../../store/data/incidents.ts";
 import type { ConsoleState } from "../../../store/state.ts";
-import { detailReadAt } from "../../../store/view/work.ts";
+import { detailReadAt, heldIncident } from "../../../store/view/work.ts";
 import { detailMoves } from "../detail-keys.ts";
 import { listRows, type PaneSpec } from "../spec.ts";
 import { incidentRows, selectedIncident, selectedUpdate } from "./rows.ts";
 import { IncidentsPane } from "./view.tsx";
 
-const incidentOf = (s: ConsoleState, id: string) =>
-  s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id);
+const incidentOf = (s: ConsoleState, id: string) => heldIncident(s, id);
 
 export const incidents: PaneSpec<"incidents"> = {
   id: "incidents",

@@ -9,6 +9,7 @@ import type { ConsoleState } from "../../../store/state.ts";
 import { cursorRowId } from "../../../store/view/cursor.ts";
 import { viewMemo } from "../../../store/view/memo.ts";
 import { filterByText } from "../../../store/view/text-filter.ts";
+import { heldIncident } from "../../../store/view/work.ts";
 
 const PANE = "incidents";
 
@@ -22,8 +23,7 @@ const incidentsFiltered = viewMemo((items: readonly Incident[], f: string) =>
 export const incidentRows = (s: ConsoleState) =>
   incidentsFiltered(s, incidentsOpenFirst(s.incidents.items), s.ui.filter[PANE] ?? "");
 
-const byId = (s: ConsoleState, id: string | undefined) =>
-  id ? (s.details.incidents.get(id) ?? s.incidents.items.find((i) => i.id === id)) : undefined;
+const byId = (s: ConsoleState, id: string | undefined) => (id ? heldIncident(s, id) : undefined);
 
 /** The incident the pane selects: its open detail, else the row under the cursor. */
 export const selectedIncident = (s: ConsoleState): Incident | undefined =>

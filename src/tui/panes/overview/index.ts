@@ -22,6 +22,7 @@ import {
 } from "../../../store/triage/overview-state.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
 import * as ui from "../../../store/view/ui.ts";
+import { heldIncident } from "../../../store/view/work.ts";
 import { ACT_KEYS, EDIT_KEY } from "../act-keys.ts";
 import { byAction, listRows, type PaneSpec } from "../spec.ts";
 import { openOverviewItem } from "./open.ts";
@@ -70,7 +71,7 @@ export const overview: PaneSpec<"overview"> = {
     incident(s) {
       const it = cursorItem(s);
       if (it?.section !== "incidents") return undefined;
-      return s.details.incidents.get(it.id) ?? s.incidents.items.find((i) => i.id === it.id);
+      return heldIncident(s, it.id);
     },
   },
   jobs(s, k) {
