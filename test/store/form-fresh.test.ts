@@ -131,6 +131,42 @@ describe("e on a status page: from a fresh read, only what was changed", () => {
     await r.client.close();
   });
 
+  it("a teammate sets DARK; the engineer presses LIGHT (what the form showed): told DARK, the form shows it, nothing sent", async () => {
+    const r = rig();
+    const page = (await svc.call("GET", "/v1/status-pages")).body.entries[0];
+    await teammatePutsPage(page.id, { defaultTheme: "LIGHT" });
+    await r.loaders.statusPages();
+    apply(r.store, setPane(r.s(), "pages"));
+    apply(r.store, openDetail(r.s(), "pages", page.id));
+    const held = r.s().details.pages.get(page.id);
+    r.press("e");
+    await until("the form's fresh read", 5000, () => r.s().details.pages.get(page.id) !== held);
+    expect(r.form()?.values.defaultTheme).toBe("LIGHT");
+    await teammatePutsPage(page.id, { defaultTheme: "DARK" });
+    r.press("", { tab: true });
+    r.press("", { tab: true });
+    r.press("", { tab: true }); // default theme
+    r.press("L"); // LIGHT: what the form shows, so no change
+    r.press("\r");
+    await until("the notice", 5000, () => /nothing else to change/.test(r.s().ui.notice ?? ""));
+    expect(r.s().ui.notice).toBe(
+      `status page "${page.name}": default theme is "DARK" now (changed since the form opened) — the form shows it; nothing else to change`,
+    );
+    expect(r.form()?.values.defaultTheme).toBe("DARK");
+    expect((await getPage(page.id)).defaultTheme).toBe("DARK"); // nothing sent
+    // LIGHT again is now a change, said as one
+    r.press("L");
+    r.press("\r");
+    await r.confirmation();
+    const o = r.overlay();
+    if (o.kind !== "confirm") throw new Error("no confirmation");
+    expect(o.lines[0]).toBe('default theme: "DARK" → "LIGHT"');
+    r.press("y");
+    await r.actions.idle();
+    expect((await getPage(page.id)).defaultTheme).toBe("LIGHT");
+    await r.client.close();
+  });
+
   it("nothing changed: 'nothing to change', nothing sent", async () => {
     const r = rig();
     await r.loaders.statusPages();
@@ -174,15 +210,26 @@ describe("s on an incident: a concurrent change is kept", () => {
     apply(r.store, openDetail(r.s(), "incidents", inc.id));
     r.press("s");
     expect(r.form()?.values.severity).toBe("MINOR");
+    // the form's own fresh read as it opens has arrived: what follows moves under the open form
+    await until("the form's fresh read", 5000, () => r.s().details.incidents.get(inc.id) !== undefined);
     await svc.call("PUT", `/v1/status-pages/incidents/${inc.id}`, {
       name: inc.name,
       severity: "CRITICAL",
       services: [{ id: serviceId }],
     });
+    expect(r.form()?.values.severity).toBe("MINOR"); // the form still shows what it read
     r.press("\r");
-    await until("the notice", 5000, () => /nothing to change/.test(r.s().ui.notice ?? ""));
+    await until("the notice", 5000, () => /nothing else to change/.test(r.s().ui.notice ?? ""));
+    // never "already reads as the form" while it does not: the notice says what moved, the form shows it
+    expect(r.s().ui.notice).toBe(
+      'incident "Replica lag": severity is CRITICAL now (changed since the form opened) — the form shows it; nothing else to change',
+    );
+    expect(r.form()?.values.severity).toBe("CRITICAL");
     expect(r.overlay().kind).toBe("none");
     expect((await getIncident(inc.id)).severity).toBe("CRITICAL");
+    // Enter again: now the form does read as the incident
+    r.press("\r");
+    await until("the second notice", 5000, () => /already reads as the form/.test(r.s().ui.notice ?? ""));
     // a name change: only the name is sent; the teammate's severity stays
     r.press("", { tab: true });
     r.press(" (db)");
@@ -195,6 +242,40 @@ describe("s on an incident: a concurrent change is kept", () => {
     r.press("y");
     await r.actions.idle();
     expect(await getIncident(inc.id)).toMatchObject({ name: "Replica lag (db)", severity: "CRITICAL" });
+    await r.client.close();
+  });
+
+  it("a name change while a teammate set the severity: the confirmation lists the severity as kept, and warns", async () => {
+    const inc = await newIncident("Cache cold", "MAJOR");
+    const r = rig();
+    await r.loaders.incidents();
+    apply(r.store, setPane(r.s(), "incidents"));
+    apply(r.store, openDetail(r.s(), "incidents", inc.id));
+    r.press("s");
+    await until("the form's fresh read", 5000, () => r.s().details.incidents.get(inc.id) !== undefined);
+    await svc.call("PUT", `/v1/status-pages/incidents/${inc.id}`, {
+      name: inc.name,
+      severity: "CRITICAL",
+      services: [{ id: serviceId }],
+    });
+    r.press("", { tab: true });
+    r.press("!");
+    r.press("\r");
+    r.press("y"); // typed ahead: the form showed MAJOR, so this y did not see CRITICAL
+    await r.confirmation();
+    await r.actions.idle();
+    const o = r.overlay();
+    if (o.kind !== "confirm") throw new Error("the typed-ahead y answered the confirmation");
+    expect(o.lines).toEqual([
+      "name: Cache cold → Cache cold!",
+      "severity: CRITICAL now (changed since the form opened; kept)",
+      "the other fields are kept as they are now (read just now)",
+    ]);
+    expect(o.careful).toBe(true);
+    expect(r.form()?.values.severity).toBe("CRITICAL"); // the form behind it shows it too
+    r.press("y");
+    await r.actions.idle();
+    expect(await getIncident(inc.id)).toMatchObject({ name: "Cache cold!", severity: "CRITICAL" });
     await r.client.close();
   });
 });

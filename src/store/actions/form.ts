@@ -171,7 +171,12 @@ export function createFormActions(deps: FormDeps, senders: Readonly<Record<FormK
       return;
     }
     if ("nothing" in c) {
-      show({ ...now, phase: "edit", message: undefined });
+      // what moved meanwhile is shown, as the notice says (the form never reads otherwise than it says)
+      show(
+        c.form
+          ? persist({ ...c.form, phase: "edit", message: undefined })
+          : { ...now, phase: "edit", message: undefined },
+      );
       deps.notice(c.nothing);
       return;
     }

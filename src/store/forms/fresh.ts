@@ -13,6 +13,11 @@
  *   as it is now;
  * - a field changed since the form opened that the engineer changed too is said in the confirmation
  *   (what it is now, what it will become), never overwritten silently;
+ * - a field the engineer did not change that moved since the form showed it is not theirs to send: the form
+ *   takes the fresh value (`rebased`) and Enter says what moved — in the confirmation as kept
+ *   (`keptLine`), or, with no change left, instead of "already reads as the form" (`nothingLine`), which
+ *   is said only when the form does read so: the form never shows one value while the message or the
+ *   resource says another;
  * - no change left (none made, or each already there) → "nothing to change", nothing is sent;
  * - at `y` it is read once more: a field the engineer changes that moved again since the confirmation
  *   stops the send (Enter shows the new confirmation).
@@ -72,6 +77,48 @@ export function changesAgainst(
     });
   }
   return { changes, values: { ...now, ...Object.fromEntries(changes.map((c) => [c.key, c.mine])) } };
+}
+
+/** A field the engineer did not change whose fresh value is not what the form shows. */
+export type FieldMoved = { key: string; label: string; was: DraftValue | undefined; now: DraftValue };
+
+/**
+ * The fields the engineer did not change (value = base) that read otherwise now: the form shows an old
+ * value there, so it must take the fresh one (`rebased`) and say so. None without the opening values.
+ */
+export function movedUnchanged(
+  f: Pick<FormState, "fields" | "values" | "base">,
+  now: DraftValues,
+): FieldMoved[] {
+  if (!f.base) return [];
+  const out: FieldMoved[] = [];
+  for (const field of f.fields) {
+    const cur = now[field.key];
+    const mine = f.values[field.key];
+    if (cur === undefined || !sameValue(field, mine, f.base[field.key]) || sameValue(field, mine, cur))
+      continue;
+    out.push({ key: field.key, label: field.label, was: mine, now: cur });
+  }
+  return out;
+}
+
+/** The confirmation's line of a field that moved meanwhile and is kept as it is now. */
+export function keptLine(m: FieldMoved, show: (key: string, v: DraftValue | undefined) => string): string {
+  return `${m.label}: ${show(m.key, m.now)} now (changed since the form opened; kept)`;
+}
+
+/**
+ * Enter found nothing to send: "already reads as the form" only when it does; else what moved (the form
+ * has taken it, `rebased`) — `what` names the resource (`incident "Replica lag"`).
+ */
+export function nothingLine(
+  what: string,
+  moved: FieldMoved[],
+  show: (key: string, v: DraftValue | undefined) => string,
+): string {
+  if (moved.length === 0) return `nothing to change: ${what} already reads as the form`;
+  const said = moved.map((m) => `${m.label} is ${show(m.key, m.now)} now`).join(", ");
+  return `${what}: ${said} (changed since the form opened) — the form shows ${moved.length === 1 ? "it" : "them"}; nothing else to change`;
 }
 
 /** The engineer's fields whose fresh value is not the one the confirmation showed (moved again). */

@@ -1,6 +1,14 @@
 /** The rule of forms that edit what others edit too (src/store/forms/fresh.ts), as pure logic. */
 import { describe, expect, it } from "vitest";
-import { changeLine, changesAgainst, movedSince, rebased } from "../../../src/store/forms/fresh.ts";
+import {
+  changeLine,
+  changesAgainst,
+  keptLine,
+  movedSince,
+  movedUnchanged,
+  nothingLine,
+  rebased,
+} from "../../../src/store/forms/fresh.ts";
 import type { Field } from "../../../src/store/forms/types.ts";
 
 const FIELDS: Field[] = [
@@ -70,5 +78,38 @@ describe("changes measured against what the form opened with", () => {
     // a form without its opening values is left as it is
     const h = { fields: FIELDS, base: undefined, values: BASE };
     expect(rebased(h, now)).toBe(h);
+  });
+
+  it("a field the engineer did not change that moved: named, taken by the form, never 'already reads as the form'", () => {
+    // the form shows theme AUTO (its base); a teammate set DARK; the engineer pressed AUTO again (no change)
+    const f = { fields: FIELDS, base: BASE, values: { ...BASE } };
+    const now = { ...BASE, theme: "DARK" };
+    expect(changesAgainst(f, now).changes).toEqual([]);
+    const moved = movedUnchanged(f, now);
+    expect(moved).toEqual([{ key: "theme", label: "theme", was: "AUTO", now: "DARK" }]);
+    expect(nothingLine('page "P"', moved, show)).toBe(
+      'page "P": theme is "DARK" now (changed since the form opened) — the form shows it; nothing else to change',
+    );
+    expect(rebased(f, now).values.theme).toBe("DARK");
+    // and the form then does read so: nothing moved, and only then "already reads as the form"
+    expect(movedUnchanged(rebased(f, now), now)).toEqual([]);
+    expect(nothingLine('page "P"', [], show)).toBe('nothing to change: page "P" already reads as the form');
+    // two moved: "them"
+    const two = movedUnchanged(f, { ...now, name: "Other" });
+    expect(nothingLine('page "P"', two, show)).toBe(
+      'page "P": name is "Other" now, theme is "DARK" now (changed since the form opened) — the form shows them; nothing else to change',
+    );
+  });
+
+  it("with a change of the engineer's, a field that moved meanwhile is listed as kept; the engineer's is not", () => {
+    const f = { fields: FIELDS, base: BASE, values: { ...BASE, name: "Status!" } };
+    const now = { ...BASE, theme: "DARK", services: ["b", "a"] }; // services reordered: the same set
+    const moved = movedUnchanged(f, now);
+    expect(moved.map((m) => m.key)).toEqual(["theme"]);
+    expect(keptLine(moved[0]!, show)).toBe('theme: "DARK" now (changed since the form opened; kept)');
+    // a changed field that moved is the ⚠ change line's, not a kept line
+    expect(movedUnchanged({ ...f, values: { ...BASE, theme: "LIGHT" } }, now)).toEqual([]);
+    // without its opening values nothing can be said to have moved
+    expect(movedUnchanged({ ...f, base: undefined }, now)).toEqual([]);
   });
 });

@@ -17,7 +17,15 @@ import { errorLine } from "../../data/loaders.ts";
 import { apply } from "../../state.ts";
 import { incidentRead } from "../../view/work.ts";
 import type { DraftValue, DraftValues } from "../drafts.ts";
-import { changeLine, changesAgainst, movedAgain } from "../fresh.ts";
+import {
+  changeLine,
+  changesAgainst,
+  keptLine,
+  movedAgain,
+  movedUnchanged,
+  nothingLine,
+  rebased,
+} from "../fresh.ts";
 import { clip, errors, incidentFieldErrors, NAME_MAX, serviceOptions } from "../rules.ts";
 import { failed } from "../send.ts";
 import { type FormState, list, makeForm, text } from "../types.ts";
@@ -75,8 +83,7 @@ function sender(deps: SendDeps): Sender {
       }
       const now = incidentValues(inc);
       const { changes } = changesAgainst(f, now);
-      if (changes.length === 0)
-        return { nothing: `nothing to change: incident "${clip(inc.name, 50)}" already reads as the form` };
+      const moved = movedUnchanged(f, now);
       const names = new Map<string, string>(inc.services.map((x) => [x.id, x.name]));
       for (const o of f.fields.flatMap((x) => (x.type === "multi" ? x.options : [])))
         names.set(o.id, o.label);
@@ -86,14 +93,20 @@ function sender(deps: SendDeps): Sender {
           : key === "services" && Array.isArray(v)
             ? (v as string[]).map((id) => names.get(id) ?? id).join(", ") || "none"
             : clip(String(v));
+      if (changes.length === 0)
+        return {
+          nothing: nothingLine(`incident "${clip(inc.name, 50)}"`, moved, show),
+          form: rebased(f, now),
+        };
       return {
         title: `Change incident "${clip(inc.name, 50)}"?`,
         lines: [
           ...changes.map((c) => changeLine(c, show)),
+          ...moved.map((m) => keptLine(m, show)),
           "the other fields are kept as they are now (read just now)",
         ],
-        careful: changes.some((c) => c.moved),
-        form: { ...f, confirmed: now },
+        careful: changes.some((c) => c.moved) || moved.length > 0,
+        form: { ...rebased(f, now), confirmed: now },
       };
     },
     async send(f) {

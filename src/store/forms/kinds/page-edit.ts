@@ -22,7 +22,15 @@ import { errorLine } from "../../data/loaders.ts";
 import { apply, type ConsoleStore } from "../../state.ts";
 import { pageRead } from "../../view/work.ts";
 import type { DraftValue, DraftValues } from "../drafts.ts";
-import { changeLine, changesAgainst, movedAgain } from "../fresh.ts";
+import {
+  changeLine,
+  changesAgainst,
+  keptLine,
+  movedAgain,
+  movedUnchanged,
+  nothingLine,
+  rebased,
+} from "../fresh.ts";
 import { errors, firstIssue } from "../rules.ts";
 import { failed } from "../send.ts";
 import { cards, type FormState, makeForm, type Option, text } from "../types.ts";
@@ -115,11 +123,24 @@ function cardLines(f: Pick<FormState, "values">, store: ConsoleStore, page?: Sta
   );
 }
 
-/** A field's value as the confirmation shows it. */
-function shown(key: string, v: DraftValue | undefined): string {
-  if (v === undefined) return "—";
-  if (key === "cards" && Array.isArray(v)) return `${v.length} card${v.length === 1 ? "" : "s"}`;
-  return typeof v === "string" ? (v.trim() === "" ? "—" : `"${v}"`) : String(v);
+type CardValue = { id?: string; name: string; services: string[] };
+
+/**
+ * Cards as the confirmation shows them: each card with its services, briefly (`API: Storefront, Search |
+ * Web: —`), so a change meanwhile says which service is on which card — not "3 cards … from 3 cards".
+ */
+export function cardsShown(v: readonly CardValue[], label: (id: string) => string): string {
+  if (v.length === 0) return "no cards";
+  return v.map((c) => `${c.name}: ${c.services.map(label).join(", ") || "—"}`).join(" | ");
+}
+
+/** A field's value as the confirmation shows it (`label`: a service's name). */
+function shownWith(label: (id: string) => string) {
+  return (key: string, v: DraftValue | undefined): string => {
+    if (v === undefined) return "—";
+    if (key === "cards" && Array.isArray(v)) return `[${cardsShown(v as CardValue[], label)}]`;
+    return typeof v === "string" ? (v.trim() === "" ? "—" : `"${v}"`) : String(v);
+  };
 }
 
 function sender(deps: SendDeps): Sender {
@@ -147,9 +168,15 @@ function sender(deps: SendDeps): Sender {
       }
       const now = pageValues(page);
       const { changes, values } = changesAgainst(f, now);
+      const moved = movedUnchanged(f, now);
+      const names = new Map<string, string>();
+      for (const p of [pageOf(store, id), page])
+        for (const c of p?.cards ?? []) for (const s of c.services ?? []) names.set(s.id, s.name);
+      for (const o of f.fields.flatMap((x) => (x.type === "cards" ? x.options : [])))
+        names.set(o.id, o.label);
+      const shown = shownWith((sid) => names.get(sid) ?? sid);
       if (changes.length === 0)
-        return { nothing: `nothing to change: status page "${page.name}" already reads as the form` };
-      const moved = changes.some((c) => c.moved);
+        return { nothing: nothingLine(`status page "${page.name}"`, moved, shown), form: rebased(f, now) };
       return {
         title: `Save "${page.name}"? (one PUT: the page as read just now, with your ${changes.length === 1 ? "change" : `${changes.length} changes`})`,
         lines: [
@@ -160,10 +187,11 @@ function sender(deps: SendDeps): Sender {
                 ...cardLines({ values }, store, page),
               ]
             : []),
+          ...moved.map((m) => keptLine(m, shown)),
           "every other field is kept as it is now (read just now), description and logo included",
         ],
-        careful: moved,
-        form: { ...f, confirmed: now },
+        careful: changes.some((c) => c.moved) || moved.length > 0,
+        form: { ...rebased(f, now), confirmed: now },
       };
     },
     async send(f) {

@@ -26,7 +26,8 @@ export type SendResult =
  */
 export type Confirmation =
   | { title: string; lines: string[]; form?: FormState; careful?: boolean }
-  | { nothing: string }
+  /** `form`: the form with what moved meanwhile taken (fresh.ts `rebased`), shown instead of the old. */
+  | { nothing: string; form?: FormState }
   | { error: string };
 
 /** How a form kind is sent. */
