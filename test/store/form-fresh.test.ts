@@ -167,6 +167,55 @@ describe("e on a status page: from a fresh read, only what was changed", () => {
     await r.client.close();
   });
 
+  it("cards changed here and meanwhile: the ⚠ line says which service is on which card, not 'n cards'", async () => {
+    const r = rig();
+    const page = (await svc.call("GET", "/v1/status-pages")).body.entries[0];
+    const p0 = await getPage(page.id);
+    // two cards, the first with a service (as the teammate makes them: one service moved to a new card)
+    const [first] = p0.cards as Json[];
+    const moving = first.services[0];
+    const name = (c: Json) => c.services.map((x: Json) => x.name).join(", ") || "—";
+    await r.loaders.statusPages();
+    apply(r.store, setPane(r.s(), "pages"));
+    apply(r.store, openDetail(r.s(), "pages", page.id));
+    const held = r.s().details.pages.get(page.id);
+    r.press("e");
+    await until("the form's fresh read", 5000, () => r.s().details.pages.get(page.id) !== held);
+    r.press("", { upArrow: true }); // name → cards
+    const before = JSON.stringify(r.form()?.values.cards);
+    r.press("]"); // the focused service to the next card
+    expect(JSON.stringify(r.form()?.values.cards)).not.toBe(before);
+    await teammatePutsPage(page.id, {
+      cards: [
+        ...p0.cards.map((c: Json) => ({
+          id: c.id,
+          name: c.name,
+          statusPageId: page.id,
+          services: c.services.filter((x: Json) => x.id !== moving.id).map((x: Json) => ({ id: x.id })),
+        })),
+        { name: "Moved", statusPageId: page.id, services: [{ id: moving.id }] },
+      ],
+    });
+    r.press("\r");
+    await r.confirmation();
+    const o = r.overlay();
+    if (o.kind !== "confirm") throw new Error("no confirmation");
+    const line = o.lines.find((l) => l.startsWith("⚠ cards"));
+    // what the page reads now, card by card with its services' names
+    const nowCards = [
+      ...p0.cards.map((c: Json) => ({ ...c, services: c.services.filter((x: Json) => x.id !== moving.id) })),
+      { name: "Moved", services: [moving] },
+    ];
+    const was = `[${(p0.cards as Json[]).map((c) => `${c.name}: ${name(c)}`).join(" | ")}]`;
+    expect(line).toContain(
+      `⚠ cards is [${nowCards.map((c: Json) => `${c.name}: ${name(c)}`).join(" | ")}] now (changed since the form opened, from ${was}) → will become [`,
+    );
+    // and the engineer's outcome, also by name: the service on the card it was moved to here
+    expect(line).toMatch(new RegExp(`→ will become \\[.*: [^|]*${moving.name}`));
+    r.press("n");
+    await r.client.close();
+  });
+
   it("nothing changed: 'nothing to change', nothing sent", async () => {
     const r = rig();
     await r.loaders.statusPages();

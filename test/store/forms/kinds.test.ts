@@ -24,6 +24,7 @@ import {
   formKindSpec,
   isDraftKind,
 } from "../../../src/store/forms/kinds/index.ts";
+import { cardsShown } from "../../../src/store/forms/kinds/page-edit.ts";
 import type { FormState } from "../../../src/store/forms/types.ts";
 import { createConsoleStore } from "../../../src/store/state.ts";
 
@@ -269,5 +270,18 @@ describe("a new incident's confirmation", () => {
     expect(openOnServices(onApi, incidents)).toEqual([
       '⚠ already open on these services: "DB down" (MAJOR, investigating) — an update to it is posted from pane 5',
     ]);
+  });
+});
+
+describe("a status page's cards as the confirmation says them", () => {
+  it("card by card with its services' names; an empty card and no cards said so", () => {
+    const label = (id: string) => ({ s1: "API", s2: "Web" })[id] ?? id;
+    const v = [
+      { id: "c-1", name: "Core", services: ["s1", "s2"] },
+      { name: "New", services: [] },
+      { name: "Other", services: ["s9"] },
+    ];
+    expect(cardsShown(v, label)).toBe("Core: API, Web | New: — | Other: s9");
+    expect(cardsShown([], label)).toBe("no cards");
   });
 });
