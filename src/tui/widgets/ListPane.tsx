@@ -8,6 +8,7 @@ import { listCount } from "../../shared/format.ts";
 import { sanitizeLine } from "../../shared/sanitize.ts";
 import type { Loadable } from "../../store/data/types.ts";
 import { cursorIn } from "../../store/view/cursor.ts";
+import { unreadWord } from "../../store/view/read-state.ts";
 import type { Pane } from "../../store/view/types.ts";
 import { useConsole, useInfo } from "../context.tsx";
 import { Table } from "./Table.tsx";
@@ -23,6 +24,8 @@ export type ListPaneProps<T> = {
   countSuffix?: string;
   /** The rest of the summary line (what Enter shows, the pane's keys, ...). */
   summary: string;
+  /** The summary while nothing is read, when `summary` counts what is held ("0 open" would say none). */
+  unreadSummary?: string;
   columns: Column<T>[];
   rowKey: (row: T) => string;
   width: number;
@@ -43,6 +46,8 @@ export function ListPane<T>(props: ListPaneProps<T>) {
       : filter
         ? `no ${noun[0]} matches the filter`
         : `no ${noun[1]}`;
+  const connection = useConsole((s) => s.activity.connection);
+  const unread = rows.length === 0 ? unreadWord(meta, connection) : undefined;
   const count = `${listCount(rows.length, meta.items.length, meta.total, filter !== "")}${props.countSuffix ?? ""}`;
   // the noun agrees with the count's last number: "1 status page", "1 of 3 status pages", "1+ results"
   const whole = meta.total !== undefined && meta.total > meta.items.length ? meta.total : meta.items.length;
@@ -50,8 +55,11 @@ export function ListPane<T>(props: ListPaneProps<T>) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.dim} wrap="truncate">
-        {/* not read yet: no count ("0 results" while they load would say there are none) */}
-        {`${meta.loadedAt === undefined && rows.length === 0 ? `${noun[1]}: reading…` : `${count} ${counted}`} · ${props.summary}`}
+        {/* not read yet: no count ("0 results" while they load would say there are none), nor the
+            summary's ("0 open"): `unreadSummary`; "not read" when nothing is being read (read-state.ts) */}
+        {unread !== undefined
+          ? `${noun[1]}: ${unread} · ${props.unreadSummary ?? props.summary}`
+          : `${count} ${counted} · ${props.summary}`}
       </Text>
       <Table
         rows={rows}

@@ -18,6 +18,7 @@ import { apply } from "../../../store/state.ts";
 import { formatAgeWords } from "../../../store/triage/timeline.ts";
 import { countsOf } from "../../../store/view/check-counts.ts";
 import { isPartialRows } from "../../../store/view/filtered-rows.ts";
+import { unreadWord } from "../../../store/view/read-state.ts";
 import {
   type CheckRow,
   checkSortPending,
@@ -181,6 +182,7 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   const error = useConsole((s) => s.checks.error);
   const statesRead = useConsole((s) => s.statuses.loadedAt !== undefined);
   const statesError = useConsole((s) => s.statuses.error);
+  const connection = useConsole((s) => s.activity.connection);
   const now = useClock(15_000);
   const onWindow = useCallback(
     (first: number, count: number) => apply(store, setChecksWindow(store.getState(), first, count)),
@@ -200,12 +202,11 @@ export function ChecksPane({ width, height }: { width: number; height: number })
   // a long list's filter shows the top of its answer first; the count follows (filtered-rows.ts)
   const counting = isPartialRows(rows);
   // nothing read (or no state read): the counts are not known — never a 0 that reads as "none failing"
+  // (read-state.ts: "not read" once a read failed or while the service does not answer)
   const unread = !loaded
-    ? error
-      ? "checks: not read"
-      : "checks: reading…"
+    ? `checks: ${unreadWord({ loadedAt: undefined, error }, connection)}`
     : !statesRead
-      ? `${listCount(rows.length, held, total, filter !== "")} checks · states: ${statesError ? "not read" : "reading…"}`
+      ? `${listCount(rows.length, held, total, filter !== "")} checks · states: ${unreadWord({ loadedAt: undefined, error: statesError }, connection)}`
       : undefined;
   const summary =
     (unread !== undefined

@@ -63,6 +63,7 @@ export function IncidentsPane({ width, height }: { width: number; height: number
       meta={meta}
       noun={["incident", "incidents"]}
       summary={`${open} open · ${keys}`}
+      unreadSummary={keys}
       columns={COLUMNS}
       rowKey={(i) => i.id}
       width={width}

@@ -19,6 +19,7 @@ import {
   thousands,
 } from "../../../shared/format.ts";
 import { sanitizeLine } from "../../../shared/sanitize.ts";
+import type { Connection } from "../../../store/data/types.ts";
 import { apply, type ConsoleState } from "../../../store/state.ts";
 import { deliveryMark } from "../../../store/triage/delivery-state.ts";
 import type {
@@ -55,6 +56,7 @@ import {
   reasonText,
 } from "../../../store/triage/overview-text.ts";
 import { cursorIn } from "../../../store/view/cursor.ts";
+import { unreadWord } from "../../../store/view/read-state.ts";
 import type { CheckRow } from "../../../store/view/selectors.ts";
 import { setChecksWindow } from "../../../store/view/ui.ts";
 import { useClock } from "../../clock.ts";
@@ -308,10 +310,18 @@ const TITLES: Record<OverviewSection, (n: number, soFar: boolean) => string> = {
   locations: (n) => `Private locations without a live agent (${thousands(n)})`,
 };
 
-/** "incidents: reading…" / "incidents: ✖ <error>" for a list not read yet; undefined once it is. */
-function notRead(what: string, slice: { loadedAt: number | undefined; error: string | undefined }) {
-  if (slice.loadedAt !== undefined) return undefined;
-  return slice.error ? `${what}: ✖ ${sanitizeLine(slice.error)}` : `${what}: reading…`;
+/**
+ * "incidents: reading…" / "incidents: ✖ <error>" / "incidents: not read" (offline: nothing is read) for a
+ * list not read yet (read-state.ts); undefined once it is.
+ */
+function notRead(
+  what: string,
+  slice: { loadedAt: number | undefined; error: string | undefined },
+  connection: Connection,
+) {
+  const word = unreadWord(slice, connection);
+  if (word === undefined) return undefined;
+  return slice.error ? `${what}: ✖ ${sanitizeLine(slice.error)}` : `${what}: ${word}`;
 }
 
 export function OverviewPane({ width, height }: { width: number; height: number }) {
@@ -333,6 +343,7 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const incidentsSlice = useConsole((s) => s.incidents);
   const notificationsSlice = useConsole((s) => s.alertNotifications);
   const locationsSlice = useConsole((s) => s.privateLocations);
+  const connection = useConsole((s) => s.activity.connection);
   // a frame drawn for fresh statuses tells ages from when they came, not from the last clock tick
   const now = Math.max(clock, statusesSlice.loadedAt ?? 0);
   const firsts = useRef<Partial<Record<OverviewSection, number>>>({});
@@ -355,14 +366,16 @@ export function OverviewPane({ width, height }: { width: number; height: number 
   const topLine = !loaded
     ? checksSlice.error && checksSlice.loadedAt === undefined
       ? `✖ ${sanitizeLine(checksSlice.error)}`
-      : checksSlice.loading
-        ? `loading checks… ${thousands(checksSlice.loading.loaded)}${checksSlice.loading.total ? ` of ${thousands(checksSlice.loading.total)}` : ""}`
-        : "loading checks…"
+      : unreadWord(checksSlice, connection) === "not read"
+        ? "checks: not read"
+        : checksSlice.loading
+          ? `loading checks… ${thousands(checksSlice.loading.loaded)}${checksSlice.loading.total ? ` of ${thousands(checksSlice.loading.total)}` : ""}`
+          : "loading checks…"
     : calm;
   const pending = [
-    notRead("incidents", incidentsSlice),
-    notRead("alert deliveries", notificationsSlice),
-    notRead("private locations", locationsSlice),
+    notRead("incidents", incidentsSlice, connection),
+    notRead("alert deliveries", notificationsSlice, connection),
+    notRead("private locations", locationsSlice, connection),
   ].filter((x): x is string => x !== undefined);
   const clearParts = [
     loaded && overdue.length === 0 && counts.checks > 0 ? "no overdue heartbeats" : undefined,
@@ -551,7 +564,7 @@ export function OverviewPane({ width, height }: { width: number; height: number 
         <Text wrap="truncate" color={theme.dim}>
           {statusesSlice.error && statusesSlice.loadedAt === undefined
             ? `counts: ✖ ${sanitizeLine(statusesSlice.error)}`
-            : "counts: reading…"}
+            : `counts: ${unreadWord(statusesSlice, connection) ?? "reading…"}`}
         </Text>
       )}
       {topLine ? (
