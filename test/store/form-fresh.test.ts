@@ -426,7 +426,10 @@ describe("e on a posted update: subscribers are not emailed again unless asked",
     await r.confirmation();
     let o = r.overlay();
     if (o.kind !== "confirm") throw new Error("no confirmation");
-    expect(o.lines).toContain("subscribers are not emailed (notify off; turn it on to email them again)");
+    // posted with notify: the confirmation says the ✉ goes (the API keeps only the last write's notify)
+    expect(o.lines).toContain(
+      "subscribers are not emailed again (notify off) — the API keeps only the last write's notify, so the ✉ that says they were emailed when it was posted goes",
+    );
     r.press("n");
     r.press("", { tab: true });
     r.press("", { tab: true });
@@ -444,6 +447,22 @@ describe("e on a posted update: subscribers are not emailed again unless asked",
     await r.actions.idle();
     const [u] = (await getIncident(inc.id)).incidentUpdates as Json[];
     expect(u).toMatchObject({ description: "Investigating (typo fixed)", notifySubscribers: false });
+    await r.client.close();
+  });
+
+  it("an update posted without notify: the plain line, nothing said of a ✉ it never had", async () => {
+    const inc = await newIncident("Quiet fix", "MINOR", false);
+    const r = rig();
+    await r.loaders.incidents();
+    apply(r.store, setPane(r.s(), "incidents"));
+    apply(r.store, openDetail(r.s(), "incidents", inc.id));
+    r.press("e");
+    r.press("!\r");
+    await r.confirmation();
+    const o = r.overlay();
+    if (o.kind !== "confirm") throw new Error("no confirmation");
+    expect(o.lines[2]).toBe("subscribers are not emailed (notify off; turn it on to email them again)");
+    r.press("n");
     await r.client.close();
   });
 });

@@ -7,9 +7,14 @@
  * (the service and the hosted API both notify on every write that carries it), and an edit is most often a
  * correction that must not reach every subscriber twice. Switched on, the confirmation says they are
  * emailed again.
+ *
+ * The API keeps no "was emailed" apart from the flag: a PUT stores the edit's `notifySubscribers` (hosted
+ * and service alike: omitted is false), so an edit with notify off turns the ✉ the detail shows — "the
+ * subscribers were emailed" — off for good. That record is the API's and is not faked here; the
+ * confirmation says it before `y` (`emailedMark`), so nobody is misled by the ✉ going.
  */
 import type { Incident, IncidentUpdate } from "../../../contract/schemas/incidents.ts";
-import { apply } from "../../state.ts";
+import { apply, type ConsoleStore } from "../../state.ts";
 import { incidentRead } from "../../view/work.ts";
 import { clip, errors, UPDATE_FIELDS, updateBody, updateFieldErrors } from "../rules.ts";
 import { failed } from "../send.ts";
@@ -37,6 +42,21 @@ function validate(f: FormState): Record<string, string> {
   return errors([...updateFieldErrors(f)]);
 }
 
+/** Whether the update as held says its subscribers were emailed (the detail's ✉). */
+function emailed(store: ConsoleStore, f: FormState): boolean {
+  const { incidentId, updateId } = f.target;
+  const s = store.getState();
+  const inc = s.details.incidents.get(incidentId ?? "") ?? s.incidents.items.find((i) => i.id === incidentId);
+  return inc?.incidentUpdates?.find((u) => String(u.id) === updateId)?.notifySubscribers === true;
+}
+
+/** The confirmation's line on the subscribers (`wasEmailed`: the update's ✉ as held). */
+export function emailedMark(notify: boolean, wasEmailed: boolean): string {
+  if (notify) return "⚠ notify is on: subscribers are emailed AGAIN, with the edited text";
+  if (!wasEmailed) return "subscribers are not emailed (notify off; turn it on to email them again)";
+  return "subscribers are not emailed again (notify off) — the API keeps only the last write's notify, so the ✉ that says they were emailed when it was posted goes";
+}
+
 function sender(deps: SendDeps): Sender {
   const { client, store } = deps;
   return {
@@ -45,9 +65,7 @@ function sender(deps: SendDeps): Sender {
       lines: [
         `status: ${text(f, "status")}`,
         clip(text(f, "description").trim()),
-        flag(f, "notify")
-          ? "⚠ notify is on: subscribers are emailed AGAIN, with the edited text"
-          : "subscribers are not emailed (notify off; turn it on to email them again)",
+        emailedMark(flag(f, "notify"), emailed(store, f)),
       ],
     }),
     async send(f) {
