@@ -171,12 +171,10 @@ export function createFormActions(deps: FormDeps, senders: Readonly<Record<FormK
       return;
     }
     if ("nothing" in c) {
-      // what moved meanwhile is shown, as the notice says (the form never reads otherwise than it says)
-      show(
-        c.form
-          ? persist({ ...c.form, phase: "edit", message: undefined })
-          : { ...now, phase: "edit", message: undefined },
-      );
+      // what moved meanwhile is shown, as the notice says (the form never reads otherwise than it says);
+      // its draft, when it has one, follows — a form nobody typed into gets none for it
+      const shown = { ...(c.form ?? now), phase: "edit" as const, message: undefined };
+      show(c.form && shown.draftId ? persist(shown) : shown);
       deps.notice(c.nothing);
       return;
     }
