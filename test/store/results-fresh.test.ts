@@ -127,9 +127,10 @@ describe("on the embedded service", () => {
     const target = visibleCheckRows(store.getState()).find((r) => r.check.checkType === "API")!;
     apply(store, openDetail(store.getState(), "checks", target.id));
     poller.start();
+    // bounds for a loaded machine (the run is real): the test waits for each condition, not for the bound
     await until(
       "the check's results",
-      10_000,
+      30_000,
       () => store.getState().results.byCheck.get(target.id)?.loadedAt !== undefined,
     );
     const before = store.getState().results.byCheck.get(target.id)!.items[0]?.id;
@@ -137,11 +138,11 @@ describe("on the embedded service", () => {
     const { sessions } = await client.checkSessions.trigger({ checkId: [target.id] });
     expect(sessions).toHaveLength(1);
     const newest = () => store.getState().results.byCheck.get(target.id)?.items[0];
-    await until("a newer result", 10_000, () => newest() !== undefined && newest()!.id !== before);
+    await until("a newer result", 30_000, () => newest() !== undefined && newest()!.id !== before);
     // the newest result is the run the status names
     const st = store.getState().statuses.byId.get(target.id);
     expect(Date.parse(newest()!.stoppedAt ?? "")).toBe(Date.parse(st?.updated_at ?? ""));
     poller.stop();
     await client.close();
-  });
+  }, 75_000);
 });
