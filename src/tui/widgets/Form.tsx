@@ -93,7 +93,14 @@ export function Form({ form, width, height }: { form: FormState; width: number; 
   const inner = Math.max(20, width - 4);
   const valueWidth = Math.max(10, inner - LABEL - 2);
   const rows: { key: string; text: string; color?: string; bold?: boolean; inverse?: boolean }[] = [];
-  if (form.note) rows.push({ key: "note", text: `ⓘ ${sanitizeLine(form.note)}`, color: theme.accent });
+  // the note and a field's error wrap (a few lines): their last words are often the point ("… this goes to
+  // the open incident", "… o opens it")
+  if (form.note)
+    wrapWords(`ⓘ ${sanitizeLine(form.note)}`, inner)
+      .slice(0, 3)
+      .forEach((text, j) => {
+        rows.push({ key: `note-${j}`, text: j === 0 ? text : `  ${text}`, color: theme.accent });
+      });
   form.fields.forEach((field, i) => {
     const focused = i === form.focus;
     const lines = valueLines(form, field, focused, valueWidth);
@@ -112,11 +119,15 @@ export function Form({ form, width, height }: { form: FormState; width: number; 
     });
     const err = errors[field.key];
     if (err)
-      rows.push({
-        key: `${field.key}-err`,
-        text: `${" ".repeat(LABEL + 2)}✖ ${sanitizeLine(err)}`,
-        color: theme.error,
-      });
+      wrapWords(`✖ ${sanitizeLine(err)}`, valueWidth)
+        .slice(0, 2)
+        .forEach((text, j) => {
+          rows.push({
+            key: `${field.key}-err${j}`,
+            text: `${" ".repeat(LABEL + 2)}${text}`,
+            color: theme.error,
+          });
+        });
   });
   const focusedField = form.fields[form.focus];
   // the send state wraps (up to 3 lines): the end of an error says whether the outcome is unknown
