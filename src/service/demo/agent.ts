@@ -71,12 +71,12 @@ export function startDemoAgent(opts: {
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.once("exit", (code, signal) => {
-    if (!stopping)
-      opts.logError(
-        new Error(
-          `the demo agent of ${opts.slug} stopped (${signal ?? `exit ${code}`}): ${stderr.trim().split("\n").at(-1) ?? ""}`,
-        ),
-      );
+    if (stopping) return;
+    // an event, not a fault of the service: one line (a string: the log writes an Error's stack)
+    const last = stderr.trim().split("\n").at(-1) ?? "";
+    opts.logError(
+      `the demo agent of ${opts.slug} stopped (${signal ?? `exit ${code}`})${last ? `: ${last}` : ""}`,
+    );
   });
   child.once("error", opts.logError);
   return {
