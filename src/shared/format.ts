@@ -129,6 +129,26 @@ export function wrapParts(parts: readonly string[], width: number, sep = " · ",
   );
 }
 
+/**
+ * `hints` (parts joined by " · ", the footer's key hints) in `width` cells: all of them where they fit;
+ * else whole parts from the first, then "…" where the rest were left out and `keep` (the footer's help,
+ * which lists every key) — never a hint cut in
+ * the middle ("a (de)activate…") with the help gone.
+ */
+export function fitHints(hints: string, width: number, keep: string | undefined): string {
+  if (displayWidth(hints) <= width) return hints;
+  const parts = hints.split(" · ");
+  const tail = [" · …", ...(keep ? [` · ${keep}`] : [])].join("");
+  let out = "";
+  for (const p of parts) {
+    if (p === keep) continue;
+    const next = out ? `${out} · ${p}` : p;
+    if (displayWidth(next) + displayWidth(tail) > width) break;
+    out = next;
+  }
+  return out ? `${out}${tail}` : truncate(hints, width);
+}
+
 export type Align = "left" | "right";
 
 /** Truncate then pad with spaces to exactly `width` cells. */

@@ -8,12 +8,13 @@
  */
 import { Box, Text, useInput } from "ink";
 import { useEffect, useMemo, useRef } from "react";
+import { fitHints } from "../shared/format.ts";
 import { sanitizeLine } from "../shared/sanitize.ts";
 import type { Actions } from "../store/actions/actions.ts";
 import { apply } from "../store/state.ts";
 import * as ui from "../store/view/ui.ts";
 import { useConsole, useInfo } from "./context.tsx";
-import { copyKeys, DEFAULT_KEYMAP, fitHints, helpHintFor, hintsFor } from "./keymap.ts";
+import { copyKeys, DEFAULT_KEYMAP, helpHintFor, hintsFor } from "./keymap.ts";
 import { createKeyHandler, type KeyInfo } from "./keys.ts";
 import { createNavigation } from "./keys-nav.ts";
 import { MouseTargetsContext } from "./mouse/context.tsx";

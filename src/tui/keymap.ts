@@ -21,7 +21,6 @@ import {
   notateKey,
 } from "../config/keys.ts";
 import { ConfigError } from "../config/resolve.ts";
-import { displayWidth, truncate } from "../shared/format.ts";
 import { apply, type ConsoleState } from "../store/state.ts";
 import * as ui from "../store/view/ui.ts";
 import { GLOBAL_KEYS } from "./global-keys.ts";
@@ -261,7 +260,6 @@ export function buildKeymap(over: KeyOverrides | undefined, source = "the config
   return map;
 }
 
-/** The keys as the panes and global-keys.ts give them. */
 /** The keys bound to `copy` (y by default) in any pane: they copy on the one-time panel too. */
 export function copyKeys(map: Keymap): readonly KeyName[] {
   const keys = [...map.panes.values()]
@@ -271,6 +269,7 @@ export function copyKeys(map: Keymap): readonly KeyName[] {
   return keys.length > 0 ? [...new Set(keys)] : ["y"];
 }
 
+/** The keys as the panes and global-keys.ts give them. */
 export const DEFAULT_KEYMAP: Keymap = {
   global: GLOBAL_KEYS,
   panes: new Map(ALL_PANES.map((p) => [p.id, paneBindings(p)])),
@@ -416,25 +415,6 @@ function hintsNow(s: ConsoleState, readOnly: boolean, map: Keymap): string {
 /** The footer's hint for the `?` help on a pane ("? help"), the one hint a narrow footer always keeps. */
 export const helpHintFor = (pane: PaneId, readOnly: boolean, map: Keymap = DEFAULT_KEYMAP) =>
   hintOf(pane, "help", readOnly, map);
-
-/**
- * The footer's hints in `width` cells: all of them where they fit; else whole hints from the first, then
- * "…" where the rest were left out and `keep` (the help, which lists every key) — never a hint cut in
- * the middle ("a (de)activate…") with the help gone.
- */
-export function fitHints(hints: string, width: number, keep: string | undefined): string {
-  if (displayWidth(hints) <= width) return hints;
-  const parts = hints.split(" · ");
-  const tail = [" · …", ...(keep ? [` · ${keep}`] : [])].join("");
-  let out = "";
-  for (const p of parts) {
-    if (p === keep) continue;
-    const next = out ? `${out} · ${p}` : p;
-    if (displayWidth(next) + displayWidth(tail) > width) break;
-    out = next;
-  }
-  return out ? `${out}${tail}` : truncate(hints, width);
-}
 
 /** A table cell: pipes escaped, one line. */
 const cell = (t: string) => t.replace(/\|/g, "\\|").replace(/\s+/g, " ");

@@ -4,8 +4,7 @@
  * then the locations, then the state word the symbol already says, before its reason is cut.
  */
 import { describe, expect, it } from "vitest";
-import { displayWidth, partLines, wrapParts } from "../../src/shared/format.ts";
-import { fitHints } from "../../src/tui/keymap.ts";
+import { displayWidth, fitHints, partLines, wrapParts } from "../../src/shared/format.ts";
 import { cursorAndLegend, cursorAndLegendLines } from "../../src/tui/panes/analytics/lines.ts";
 import { checkRowForm, REASON_FLOOR } from "../../src/tui/panes/overview/layout.ts";
 import { errorLines, sessionWidths } from "../../src/tui/panes/sessions/view.tsx";
